@@ -1,0 +1,50 @@
+# kiosk — build, run and test on a fresh Debian or Ubuntu machine with Swift 6.
+#
+#   make run     install what is missing, build, open the REPL on the Juice Maker
+#   make test    install what is missing, build with warnings as errors, run every test
+
+SWIFT       ?= swift
+# Warnings are bugs: every build of the project treats them as errors.
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+APT_PACKAGES = libreadline-dev
+ARGS        ?=
+
+.PHONY: all run test build release deps bench fuzz clean
+
+all: build
+
+# Installs the Debian packages the build links against, with sudo only when not root.
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "make: Swift 6 is needed: https://www.swift.org/install/linux/" >&2; exit 1; }
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; \
+	  for package in $(APT_PACKAGES); do \
+	    dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	    echo "make: installing$$missing"; \
+	    $$sudo apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	  fi; \
+	else \
+	  echo "make: not a Debian system; install GNU readline's development files ($(APT_PACKAGES)) yourself" >&2; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+# Until the REPL lands: check the bundled menus and show the help.
+run: build
+	.build/debug/kiosk check menus/*.kiosk
+	.build/debug/kiosk --help
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

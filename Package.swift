@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+// kiosk — a terminal kiosk simulator. GPL-3.0-or-later (it links GNU readline).
+import PackageDescription
+
+/// Every Swift target builds in the Swift 6 language mode with the same strictness.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "kiosk",
+    products: [
+        .executable(name: "kiosk", targets: ["kiosk"]),
+    ],
+    targets: [
+        // The domain: menu model, inventory, orders, events. No I/O, no clock.
+        .target(name: "KioskCore", swiftSettings: strict),
+        // The menu language: lexer, parser, binder, diagnostics.
+        .target(name: "KioskMenu", dependencies: ["KioskCore"], swiftSettings: strict),
+        // The sink plugin model and the sinks.
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu"], swiftSettings: strict),
+        // Commands, line readers, the session.
+        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
+        // The command line: arguments, `check`, wiring a session together.
+        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskREPL"], swiftSettings: strict),
+        // The thin executable.
+        .executableTarget(
+            name: "kiosk",
+            dependencies: ["KioskCLI"],
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+        ),
+
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
+        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore"], swiftSettings: strict),
+    ]
+)

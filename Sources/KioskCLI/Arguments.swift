@@ -1,0 +1,171 @@
+import KioskMenu
+
+/// The command line of `kiosk`, parsed.
+///
+/// ```
+/// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
+///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
+/// kiosk check FILE…
+/// kiosk --help | --version
+/// ```
+public struct Arguments: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        /// The REPL on a terminal, batch mode on anything else.
+        case session
+        /// `-c "cmd; cmd"`.
+        case commands(String)
+        /// `-f FILE` (`-` for standard input).
+        case script(String)
+        /// `kiosk check FILE…`.
+        case check([String])
+        case help
+        case version
+    }
+
+    public var mode: Mode = .session
+    public var menu: String?
+    public var state: String?
+    public var sinks: [String] = []
+    public var bail = false
+    public var json = false
+    public var quiet = false
+    public var noColor = false
+    /// How long sinks may take to deliver what is queued at exit.
+    public var flushTimeout: Duration = .seconds(5)
+
+    public init() {}
+
+    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout"]
+    static let flagOptions = ["--bail", "--json", "--quiet", "--no-color", "--help", "-h", "--version", "-V"]
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+        var parsed = Arguments()
+        var positional: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if valueOptions.contains(name) {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else { throw .missingValue(option: name) }
+                    value = arguments[index]
+                    index += 1
+                }
+                try parsed.set(name, value)
+            } else if flagOptions.contains(name) {
+                guard inlineValue == nil else { throw .unexpectedValue(option: name) }
+                try parsed.set(name)
+            } else {
+                let suggestion = Suggestions.closest(to: name, among: valueOptions + flagOptions)
+                throw .unknownOption(name, suggestion: suggestion)
+            }
+        }
+        try parsed.applyPositional(positional)
+        return parsed
+    }
+
+    private mutating func set(_ option: String, _ value: String) throws(UsageError) {
+        switch option {
+        case "--menu": menu = value
+        case "--state": state = value
+        case "--sink": sinks.append(value)
+        case "-c": try setMode(.commands(value), option: option)
+        case "-f": try setMode(.script(value), option: option)
+        case "--flush-timeout":
+            guard let duration = Arguments.duration(value) else { throw .invalidValue(option: option, value: value, expected: "a duration such as 5s or 500ms") }
+            flushTimeout = duration
+        default: break
+        }
+    }
+
+    private mutating func set(_ flag: String) throws(UsageError) {
+        switch flag {
+        case "--bail": bail = true
+        case "--json": json = true
+        case "--quiet": quiet = true
+        case "--no-color": noColor = true
+        case "--help", "-h": try setMode(.help, option: flag)
+        case "--version", "-V": try setMode(.version, option: flag)
+        default: break
+        }
+    }
+
+    private mutating func setMode(_ newMode: Mode, option: String) throws(UsageError) {
+        switch (mode, newMode) {
+        case (.session, _): mode = newMode
+        case (_, .help), (_, .version): mode = newMode
+        case (.help, _), (.version, _): break
+        default: throw .conflicting(option)
+        }
+    }
+
+    private mutating func applyPositional(_ positional: [String]) throws(UsageError) {
+        guard let first = positional.first else { return }
+        guard first == "check" else {
+            let suggestion = Suggestions.closest(to: first, among: ["check"])
+            throw .unexpectedArgument(first, suggestion: suggestion)
+        }
+        switch mode {
+        case .help, .version: return
+        case .session: break
+        default: throw .conflicting("check")
+        }
+        let files = Array(positional.dropFirst())
+        guard !files.isEmpty else { throw .missingFiles }
+        mode = .check(files)
+    }
+
+    /// `5s`, `500ms`, `2m`, or a bare number of seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("", 1000)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let value = Int64(text.dropLast(suffix.count)), value >= 0, value <= 86_400_000 / scale else { continue }
+            return .milliseconds(value * scale)
+        }
+        return nil
+    }
+}
+
+/// A command line `kiosk` cannot run. Exit status 64.
+public enum UsageError: Error, Sendable, Equatable {
+    case unknownOption(String, suggestion: String?)
+    case missingValue(option: String)
+    case unexpectedValue(option: String)
+    case invalidValue(option: String, value: String, expected: String)
+    case conflicting(String)
+    case unexpectedArgument(String, suggestion: String?)
+    case missingFiles
+
+    public var message: String {
+        switch self {
+        case .unknownOption(let option, let suggestion):
+            "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .missingValue(let option): "option '\(option)' needs a value"
+        case .unexpectedValue(let option): "option '\(option)' does not take a value"
+        case .invalidValue(let option, let value, let expected): "option '\(option)' needs \(expected), not '\(value)'"
+        case .conflicting(let option): "'\(option)' cannot be combined with -c, -f or check"
+        case .unexpectedArgument(let argument, let suggestion):
+            "unexpected argument '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .missingFiles: "'check' needs at least one menu file"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import KioskMenu
+import KioskREPL
+import KioskSinks
+
+/// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line.
+struct CheckCommand {
+    /// Diagnostics printed per file before the rest are only counted.
+    static let diagnosticLimit = 100
+
+    let files: [String]
+    let compiler: MenuCompiler
+    let renderer: DiagnosticRenderer
+    let output: FileOutput
+    let errors: FileOutput
+
+    func run() -> ExitCode {
+        var status = ExitCode.success
+        for path in files {
+            let compilation = compiler.compile(path: path)
+            if let unreadable = compilation.unreadable {
+                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(unreadable.reason)\n")
+                status = .unreadableInput
+            } else if let menu = compilation.menu {
+                output.write("\(TerminalText.visible(path)): ok (\(menu.summary))\n")
+            } else {
+                report(compilation, path: path)
+                if status == .success { status = .invalidMenu }
+            }
+            output.flush()
+            errors.flush()
+        }
+        return status
+    }
+
+    private func report(_ compilation: MenuCompilation, path: String) {
+        let shown = compilation.diagnostics.prefix(CheckCommand.diagnosticLimit)
+        errors.write(renderer.render(Array(shown), in: compilation.sources))
+        let count = compilation.diagnostics.count
+        var summary = "\(TerminalText.visible(path)): \(count) error\(count == 1 ? "" : "s")"
+        if count > shown.count { summary += " (\(count - shown.count) not shown)" }
+        errors.write(summary + "\n")
+    }
+}

@@ -1,0 +1,15 @@
+/// The exit statuses of `kiosk`, after sysexits(3).
+public enum ExitCode: Int32, Sendable {
+    /// Every command succeeded; every file checked out.
+    case success = 0
+    /// A command failed; a refused order counts.
+    case failure = 1
+    /// The command line was wrong (EX_USAGE).
+    case usage = 64
+    /// A menu file has errors (EX_DATAERR).
+    case invalidMenu = 65
+    /// A file could not be read (EX_NOINPUT).
+    case unreadableInput = 66
+    /// Reading or writing failed while running (EX_IOERR).
+    case ioError = 74
+}

@@ -1,0 +1,39 @@
+import KioskCore
+import KioskMenu
+import KioskREPL
+import KioskSinks
+
+/// The `kiosk` program: reads the command line, wires the parts together and runs.
+public enum KioskApp {
+    public static func main(_ arguments: [String], environment: [String: String]) -> ExitCode {
+        let output = FileOutput.standardOutput
+        let errors = FileOutput.standardError
+        defer {
+            output.flush()
+            errors.flush()
+        }
+        let parsed: Arguments
+        do {
+            parsed = try Arguments.parse(arguments)
+        } catch {
+            errors.write("kiosk: \(error.message)\nTry 'kiosk --help' for more information.\n")
+            return .usage
+        }
+        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
+        let colors = ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: parsed.noColor, environment: environment)
+        switch parsed.mode {
+        case .help:
+            output.write(HelpText.usage)
+            return .success
+        case .version:
+            output.write("kiosk \(KioskVersion.current)\n")
+            return .success
+        case .check(let files):
+            let renderer = DiagnosticRenderer(colors: colors)
+            return CheckCommand(files: files, compiler: compiler, renderer: renderer, output: output, errors: errors).run()
+        case .session, .commands, .script:
+            errors.write("kiosk: the REPL is not built yet; try 'kiosk check menus/juice.kiosk'\n")
+            return .usage
+        }
+    }
+}

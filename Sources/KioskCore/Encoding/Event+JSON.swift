@@ -1,0 +1,94 @@
+extension Event {
+    /// The event as one compact CloudEvents 1.0 JSON object, without a trailing newline.
+    public var json: [UInt8] {
+        var writer = JSONWriter(capacity: 384)
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("specversion", "1.0")
+        writer.key("id")
+        var id: [UInt8] = [UInt8(ascii: "\"")]
+        self.id.write(into: &id)
+        id.append(UInt8(ascii: "\""))
+        writer.raw(id)
+        writer.field("source", source)
+        writer.field("type", type.rawValue)
+        writer.field("time", time.iso8601)
+        writer.field("seq", sequence)
+        writer.key("data")
+        writer.beginObject()
+        payload.writeFields(to: &writer)
+        writer.field("message", message)
+        writer.endObject()
+        writer.endObject()
+    }
+}
+
+extension Event.Payload {
+    func writeFields(to writer: inout JSONWriter) {
+        switch self {
+        case .orderSucceeded(let e):
+            writeLines(e.lines, to: &writer)
+            writer.object("consumed", counts: e.consumed)
+            writer.object("stock", counts: e.stock)
+            if let total = e.total {
+                writer.key("total")
+                writer.number(total)
+                if let currency = e.currency { writer.field("currency", currency) }
+            }
+        case .orderFailed(let e):
+            writeLines(e.lines, to: &writer)
+            writer.key("missing")
+            writer.beginArray()
+            for missing in e.missing {
+                writer.beginObject()
+                writer.field("ingredient", missing.ingredient)
+                writer.field("needed", missing.needed)
+                writer.field("available", missing.available)
+                writer.endObject()
+            }
+            writer.endArray()
+        case .restockNeeded(let e):
+            writer.field("ingredient", e.ingredient)
+            writer.field("stock", e.stock)
+            writer.field("low", e.low)
+            writer.field("reason", e.reason.rawValue)
+            if let needed = e.needed { writer.field("needed", needed) }
+        case .stockChanged(let e):
+            writer.field("ingredient", e.ingredient)
+            writer.field("from", e.from)
+            writer.field("to", e.to)
+            writer.field("reason", e.reason.rawValue)
+        case .menuReloaded(let e):
+            writer.field("menu", e.menu)
+            writer.field("ingredients", e.ingredients)
+            writer.field("items", e.items)
+            writeNames("addedItems", e.difference.addedItems, to: &writer)
+            writeNames("removedItems", e.difference.removedItems, to: &writer)
+            writeNames("addedIngredients", e.difference.addedIngredients, to: &writer)
+            writeNames("removedIngredients", e.difference.removedIngredients, to: &writer)
+        }
+    }
+
+    private func writeLines(_ lines: [ItemQuantity], to writer: inout JSONWriter) {
+        writer.key("lines")
+        writer.beginArray()
+        for line in lines {
+            writer.beginObject()
+            writer.field("item", line.item)
+            writer.field("quantity", line.quantity)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    private func writeNames(_ key: String, _ names: [String], to writer: inout JSONWriter) {
+        writer.key(key)
+        writer.beginArray()
+        for name in names { writer.string(name) }
+        writer.endArray()
+    }
+}

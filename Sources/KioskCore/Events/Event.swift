@@ -1,0 +1,200 @@
+/// One thing that happened at the kiosk, as every sink receives it.
+///
+/// Events are plain values, shaped after CloudEvents 1.0: `id`, `source`, `type`, `time`,
+/// `seq` and a typed payload. The message text is not rendered on the order path; the
+/// event carries its template and sinks render it when (and if) they need it.
+public struct Event: Sendable, Hashable {
+    public let id: EventID
+    /// Increases by one per event within a kiosk's state.
+    public let sequence: UInt64
+    public let time: Timestamp
+    /// `kiosk/<menu name>`.
+    public let source: String
+    public let payload: Payload
+    public let template: MessageTemplate
+
+    public init(id: EventID, sequence: UInt64, time: Timestamp, source: String, payload: Payload, template: MessageTemplate) {
+        self.id = id
+        self.sequence = sequence
+        self.time = time
+        self.source = source
+        self.payload = payload
+        self.template = template
+    }
+
+    public var type: EventType { payload.type }
+
+    /// The human text of the event: its template with the placeholders filled in.
+    public var message: String { template.render(payload) }
+
+    public enum Payload: Sendable, Hashable {
+        case orderSucceeded(OrderSucceeded)
+        case orderFailed(OrderFailed)
+        case restockNeeded(RestockNeeded)
+        case stockChanged(StockChanged)
+        case menuReloaded(MenuReloaded)
+
+        public var type: EventType {
+            switch self {
+            case .orderSucceeded: .orderSucceeded
+            case .orderFailed: .orderFailed
+            case .restockNeeded: .restockNeeded
+            case .stockChanged: .stockChanged
+            case .menuReloaded: .menuReloaded
+            }
+        }
+    }
+}
+
+/// An order line by item name, as events and history show it.
+public struct ItemQuantity: Sendable, Hashable, Codable {
+    public let item: String
+    public let quantity: Int
+
+    public init(item: String, quantity: Int) {
+        self.item = item
+        self.quantity = quantity
+    }
+}
+
+/// A count of one ingredient by name.
+public struct IngredientCount: Sendable, Hashable, Codable {
+    public let ingredient: String
+    public let count: Int
+
+    public init(ingredient: String, count: Int) {
+        self.ingredient = ingredient
+        self.count = count
+    }
+}
+
+/// An ingredient an order was short of, by name.
+public struct Missing: Sendable, Hashable, Codable {
+    public let ingredient: String
+    public let needed: Int
+    public let available: Int
+
+    public init(ingredient: String, needed: Int, available: Int) {
+        self.ingredient = ingredient
+        self.needed = needed
+        self.available = available
+    }
+}
+
+/// `order.succeeded`: what was made, what it used, and the stock it left.
+public struct OrderSucceeded: Sendable, Hashable {
+    public let lines: [ItemQuantity]
+    public let consumed: [IngredientCount]
+    /// The stock of each consumed ingredient after the order.
+    public let stock: [IngredientCount]
+    public let total: Money?
+    public let currency: String?
+
+    public init(lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil) {
+        self.lines = lines
+        self.consumed = consumed
+        self.stock = stock
+        self.total = total
+        self.currency = currency
+    }
+}
+
+/// `order.failed`: the order, refused whole, and what was missing.
+public struct OrderFailed: Sendable, Hashable {
+    public let lines: [ItemQuantity]
+    public let missing: [Missing]
+
+    public init(lines: [ItemQuantity], missing: [Missing]) {
+        self.lines = lines
+        self.missing = missing
+    }
+}
+
+/// `restock.needed`: an ingredient at or below its low mark, or short for a refused order.
+public struct RestockNeeded: Sendable, Hashable {
+    public enum Reason: String, Sendable, Hashable {
+        case low
+        case short
+    }
+
+    public let ingredient: String
+    public let stock: Int
+    public let low: Int
+    public let reason: Reason
+    /// For `short`: how many the refused order needed.
+    public let needed: Int?
+
+    public init(ingredient: String, stock: Int, low: Int, reason: Reason, needed: Int? = nil) {
+        self.ingredient = ingredient
+        self.stock = stock
+        self.low = low
+        self.reason = reason
+        self.needed = needed
+    }
+}
+
+/// `stock.changed`: an edit by the operator.
+public struct StockChanged: Sendable, Hashable {
+    public let ingredient: String
+    public let from: Int
+    public let to: Int
+    public let reason: StockEdit
+
+    public init(ingredient: String, from: Int, to: Int, reason: StockEdit) {
+        self.ingredient = ingredient
+        self.from = from
+        self.to = to
+        self.reason = reason
+    }
+}
+
+/// `menu.reloaded`: the menu was replaced; stock of shared ingredients was kept.
+public struct MenuReloaded: Sendable, Hashable {
+    public let menu: String
+    public let ingredients: Int
+    public let items: Int
+    public let difference: MenuDifference
+
+    public init(menu: String, ingredients: Int, items: Int, difference: MenuDifference) {
+        self.menu = menu
+        self.ingredients = ingredients
+        self.items = items
+        self.difference = difference
+    }
+}
+
+/// The kinds of stock edit.
+public enum StockEdit: String, Sendable, Hashable, CaseIterable, Codable {
+    case add
+    case remove
+    case set
+    case restock
+}
+
+/// What a new menu added and removed, by name.
+public struct MenuDifference: Sendable, Hashable {
+    public var addedItems: [String] = []
+    public var removedItems: [String] = []
+    public var addedIngredients: [String] = []
+    public var removedIngredients: [String] = []
+
+    public init(from old: Menu, to new: Menu) {
+        let oldItems = Set(old.items.map { NameKey.fold($0.name) })
+        let newItems = Set(new.items.map { NameKey.fold($0.name) })
+        addedItems = new.items.map(\.name).filter { !oldItems.contains(NameKey.fold($0)) }
+        removedItems = old.items.map(\.name).filter { !newItems.contains(NameKey.fold($0)) }
+        addedIngredients = new.ingredients.map(\.name).filter { old.ingredientIndex(named: $0) == nil }
+        removedIngredients = old.ingredients.map(\.name).filter { new.ingredientIndex(named: $0) == nil }
+    }
+
+    public init(addedItems: [String] = [], removedItems: [String] = [], addedIngredients: [String] = [], removedIngredients: [String] = []) {
+        self.addedItems = addedItems
+        self.removedItems = removedItems
+        self.addedIngredients = addedIngredients
+        self.removedIngredients = removedIngredients
+    }
+
+    public var isEmpty: Bool {
+        addedItems.isEmpty && removedItems.isEmpty && addedIngredients.isEmpty && removedIngredients.isEmpty
+    }
+}

@@ -1,0 +1,140 @@
+/// A 128-bit event id, a UUID in practice (version 7, time-ordered).
+public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses the canonical `8-4-4-4-12` hexadecimal form, in either case.
+    public init?(_ text: some StringProtocol) {
+        var value: (UInt64, UInt64) = (0, 0)
+        var nibbles = 0
+        for (offset, byte) in text.utf8.enumerated() {
+            if [8, 13, 18, 23].contains(offset) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let nibble = EventID.nibble(byte) else { return nil }
+            if nibbles < 16 {
+                value.0 = value.0 << 4 | UInt64(nibble)
+            } else {
+                value.1 = value.1 << 4 | UInt64(nibble)
+            }
+            nibbles += 1
+        }
+        guard nibbles == 32 else { return nil }
+        self.init(high: value.0, low: value.1)
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    public static func < (lhs: EventID, rhs: EventID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    /// Appends the canonical lower-case form to `bytes`.
+    public func write(into bytes: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        hex.withUTF8Buffer { digits in
+            for index in 0..<32 {
+                if [8, 12, 16, 20].contains(index) { bytes.append(UInt8(ascii: "-")) }
+                let word = index < 16 ? high : low
+                let shift = UInt64(60 - (index % 16) * 4)
+                bytes.append(digits[Int((word >> shift) & 0xF)])
+            }
+        }
+    }
+
+    public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        write(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension EventID: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let id = EventID(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a UUID: \(text)")
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// Makes UUIDv7 ids (RFC 9562) from injected time and a seeded generator, so the core
+/// stays deterministic under test and never blocks on the system's entropy.
+///
+/// Ids from one generator strictly increase: within one millisecond the 12-bit `rand_a`
+/// field counts up (RFC 9562 §6.2, method 1), and when it runs out the timestamp moves on.
+public struct UUIDv7Generator: Sendable {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+    private var lastMillisecond: Int64 = .min
+    private var counter: UInt64 = 0
+
+    public init(seed: UInt64) {
+        var mixer = seed
+        state = (UUIDv7Generator.splitMix(&mixer), UUIDv7Generator.splitMix(&mixer),
+                 UUIDv7Generator.splitMix(&mixer), UUIDv7Generator.splitMix(&mixer))
+    }
+
+    public mutating func next(at time: Timestamp) -> EventID {
+        let millisecond = max(time.millisecondsSince1970, 0)
+        if millisecond > lastMillisecond {
+            lastMillisecond = millisecond
+            counter = 0
+        } else {
+            counter += 1
+            if counter > 0xFFF {
+                lastMillisecond += 1
+                counter = 0
+            }
+        }
+        let ms = UInt64(truncatingIfNeeded: lastMillisecond) & 0xFFFF_FFFF_FFFF
+        let high = ms << 16 | 0x7000 | counter
+        let low = (nextRandom() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        return EventID(high: high, low: low)
+    }
+
+    /// xoshiro256**.
+    private mutating func nextRandom() -> UInt64 {
+        let result = (state.1 &* 5).rotatedLeft(by: 7) &* 9
+        let t = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= t
+        state.3 = state.3.rotatedLeft(by: 45)
+        return result
+    }
+
+    private static func splitMix(_ x: inout UInt64) -> UInt64 {
+        x &+= 0x9E37_79B9_7F4A_7C15
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotatedLeft(by k: UInt64) -> UInt64 { (self << k) | (self >> (64 - k)) }
+}

@@ -1,0 +1,88 @@
+/// A kiosk's menu: its ingredients, the items made of them, and the texts of its messages.
+///
+/// A `Menu` is immutable and always consistent: every recipe names existing ingredients
+/// with quantities of at least 1, and no two items answer to the same name, alias or slug.
+public struct Menu: Sendable {
+    /// The largest stock, quantity or price a menu or a command may use.
+    public static let maximumQuantity = 1_000_000_000
+
+    public let name: String
+    /// An ISO 4217 code or any short label (`KRW`), if prices are given.
+    public let currency: String?
+    public let ingredients: [Ingredient]
+    public let items: [Item]
+    public let messages: MessageCatalog
+
+    private let itemsByKey: [String: Int]
+    private let ingredientsByKey: [String: Int]
+
+    public init(
+        name: String,
+        currency: String? = nil,
+        ingredients: [Ingredient],
+        items: [Item],
+        messages: MessageCatalog = .defaults
+    ) throws(MenuModelError) {
+        var ingredientsByKey: [String: Int] = [:]
+        for (index, ingredient) in ingredients.enumerated() {
+            guard (0...Menu.maximumQuantity).contains(ingredient.initialStock) else {
+                throw .stockOutOfRange(ingredient: ingredient.name, stock: ingredient.initialStock)
+            }
+            guard ingredientsByKey.updateValue(index, forKey: NameKey.fold(ingredient.name)) == nil else {
+                throw .duplicateIngredient(ingredient.name)
+            }
+        }
+        var itemsByKey: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
+            for key in Set([NameKey.fold(item.name), item.slug] + item.aliases.map(NameKey.fold)) {
+                if let other = itemsByKey.updateValue(index, forKey: key) {
+                    throw .duplicateName(key, firstItem: items[other].name, secondItem: item.name)
+                }
+            }
+        }
+        self.name = name
+        self.currency = currency
+        self.ingredients = ingredients
+        self.items = items
+        self.messages = messages
+        self.itemsByKey = itemsByKey
+        self.ingredientsByKey = ingredientsByKey
+    }
+
+    private static func validate(recipe: Recipe, of item: Item, ingredientCount: Int) throws(MenuModelError) {
+        guard !recipe.components.isEmpty else { throw .emptyRecipe(item: item.name) }
+        for component in recipe.components {
+            guard (0..<ingredientCount).contains(component.ingredient) else {
+                throw .unknownIngredient(item: item.name, index: component.ingredient)
+            }
+            guard (1...maximumQuantity).contains(component.quantity) else {
+                throw .quantityOutOfRange(item: item.name, quantity: component.quantity)
+            }
+        }
+    }
+
+    /// The item a customer means by `name`: its display name, an alias or its slug, in any case.
+    public func itemIndex(named name: some StringProtocol) -> Int? {
+        let key = NameKey.fold(name)
+        return itemsByKey[key] ?? itemsByKey[NameKey.slug(key)]
+    }
+
+    public func ingredientIndex(named name: some StringProtocol) -> Int? {
+        ingredientsByKey[NameKey.fold(name)]
+    }
+
+    /// How many of an item the given stock can make right now.
+    public func makeableCount(of item: Int, with inventory: Inventory) -> Int {
+        var count = Int.max
+        for component in items[item].recipe.components {
+            count = min(count, inventory[component.ingredient] / component.quantity)
+        }
+        return count
+    }
+
+    /// The stock a fresh kiosk with this menu starts with.
+    public var initialInventory: Inventory {
+        Inventory(counts: ingredients.map(\.initialStock))
+    }
+}

@@ -1,0 +1,183 @@
+/// A running kiosk: a menu, its stock, its ledger, and the events every change makes.
+///
+/// Every mutating method takes the time of the command and appends the events it causes
+/// to `events`; it never reads a clock, performs I/O or formats text. Callers reuse one
+/// event buffer across calls.
+public struct Kiosk: Sendable {
+    public private(set) var menu: Menu
+    public private(set) var inventory: Inventory
+    public private(set) var ledger: Ledger
+    /// The `seq` of the last event made.
+    public private(set) var sequence: UInt64
+    /// What the last refused order was short of, for `restock` to offer.
+    public private(set) var lastShortfalls: [Shortfall] = []
+    /// `kiosk/<menu name>`, the `source` of every event.
+    public private(set) var source: String
+    private var ids: UUIDv7Generator
+    private let hasPrices: Bool
+
+    /// A fresh kiosk: the menu's declared stock, an empty ledger.
+    public init(menu: Menu, ids: UUIDv7Generator) {
+        self.init(menu: menu, inventory: menu.initialInventory, ledger: Ledger(menu: menu), sequence: 0, ids: ids)
+    }
+
+    init(menu: Menu, inventory: Inventory, ledger: Ledger, sequence: UInt64, ids: UUIDv7Generator) {
+        self.menu = menu
+        self.inventory = inventory
+        self.ledger = ledger
+        self.sequence = sequence
+        self.ids = ids
+        self.source = "kiosk/" + menu.name
+        self.hasPrices = menu.items.contains { $0.price != nil }
+    }
+
+    // MARK: Orders
+
+    /// Makes every line of `order`, or none of them.
+    ///
+    /// A refusal for missing stock is an outcome, not an error: it is recorded, and it
+    /// emits `order.failed` and a `restock.needed` for each short ingredient.
+    @discardableResult
+    public mutating func place(_ order: Order, at time: Timestamp, emitting events: inout [Event]) throws(OrderError) -> OrderOutcome {
+        let requirements = try Requirements(for: order, in: menu)
+        let pricing = try price(order)
+        let shortfalls = inventory.take(requirements)
+        let lines = order.lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+
+        if !shortfalls.isEmpty {
+            lastShortfalls = shortfalls
+            let missing = shortfalls.map {
+                Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)
+            }
+            let event = emit(.orderFailed(OrderFailed(lines: lines, missing: missing)), at: time, into: &events)
+            ledger.recordRefused(OrderRecord(sequence: event, time: time, lines: lines, result: .refused(missing: missing)))
+            for shortfall in shortfalls {
+                emitRestockNeeded(shortfall.ingredient, reason: .short, needed: shortfall.needed, at: time, into: &events)
+            }
+            return .refused(shortfalls)
+        }
+
+        var consumed: [IngredientCount] = []
+        var stock: [IngredientCount] = []
+        consumed.reserveCapacity(requirements.needs.count)
+        stock.reserveCapacity(requirements.needs.count)
+        for need in requirements.needs {
+            let name = menu.ingredients[need.ingredient].name
+            consumed.append(IngredientCount(ingredient: name, count: need.quantity))
+            stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
+        }
+        let total = pricing.map(\.total)
+        let payload = OrderSucceeded(lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency)
+        let event = emit(.orderSucceeded(payload), at: time, into: &events)
+        ledger.recordMade(
+            order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
+            record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total))
+        )
+        for need in requirements.needs {
+            emitIfNewlyLow(need.ingredient, before: inventory[need.ingredient] + need.quantity, at: time, into: &events)
+        }
+        return .made(total: total)
+    }
+
+    /// The price of each line and of the whole order, or `nil` when the menu has no prices.
+    private func price(_ order: Order) throws(OrderError) -> (lines: [Money], total: Money)? {
+        guard hasPrices else { return nil }
+        var lines: [Money] = []
+        var total = Money.zero
+        for line in order.lines {
+            let price = menu.items[line.item].price ?? .zero
+            guard let lineTotal = price.multiplied(by: line.quantity), let sum = total.adding(lineTotal) else {
+                throw .totalTooLarge
+            }
+            lines.append(lineTotal)
+            total = sum
+        }
+        guard ledger.canRecord(lineTotals: lines, orderTotal: total, for: order) else { throw .totalTooLarge }
+        return (lines, total)
+    }
+
+    // MARK: Stock
+
+    /// Applies one stock edit. `restock` adds like `add` but is reported as a restock.
+    ///
+    /// - Returns: the count before and after.
+    @discardableResult
+    public mutating func edit(
+        _ edit: StockEdit, _ amount: Int, of ingredient: Int, at time: Timestamp, emitting events: inout [Event]
+    ) throws(StockError) -> (from: Int, to: Int) {
+        let before = inventory[ingredient]
+        switch edit {
+        case .add, .restock: try inventory.add(amount, to: ingredient)
+        case .remove: try inventory.remove(amount, from: ingredient)
+        case .set: try inventory.set(amount, for: ingredient)
+        }
+        let after = inventory[ingredient]
+        if after != before {
+            let name = menu.ingredients[ingredient].name
+            emit(.stockChanged(StockChanged(ingredient: name, from: before, to: after, reason: edit)), at: time, into: &events)
+            emitIfNewlyLow(ingredient, before: before, at: time, into: &events)
+        }
+        return (before, after)
+    }
+
+    /// Ingredients at or below their low mark, or short for the last refused order, with
+    /// the amount `restock` offers for each: enough to cover the shortfall, or to reach the
+    /// starting stock, whichever is more.
+    public var restockSuggestions: [(ingredient: Int, amount: Int)] {
+        var suggestions: [(ingredient: Int, amount: Int)] = []
+        for (index, ingredient) in menu.ingredients.enumerated() {
+            let count = inventory[index]
+            let short = lastShortfalls.first { $0.ingredient == index && $0.needed > count }
+            guard count <= ingredient.lowMark || short != nil else { continue }
+            let toInitial = max(0, ingredient.initialStock - count)
+            let toNeeded = short.map { $0.needed - count } ?? 0
+            let amount = min(max(toInitial, toNeeded), Menu.maximumQuantity - count)
+            if amount > 0 { suggestions.append((index, amount)) }
+        }
+        return suggestions
+    }
+
+    // MARK: Menu
+
+    /// Swaps in a new menu. Ingredients both menus have keep their stock; new ones start at
+    /// their declared stock; totals carry over by name.
+    @discardableResult
+    public mutating func replaceMenu(with newMenu: Menu, at time: Timestamp, emitting events: inout [Event]) -> MenuDifference {
+        let difference = MenuDifference(from: menu, to: newMenu)
+        inventory = Inventory.carryingOver(inventory, from: menu, to: newMenu)
+        ledger.carryOver(to: newMenu)
+        lastShortfalls = []
+        self = Kiosk(menu: newMenu, inventory: inventory, ledger: ledger, sequence: sequence, ids: ids)
+        let payload = MenuReloaded(menu: newMenu.name, ingredients: newMenu.ingredients.count, items: newMenu.items.count, difference: difference)
+        emit(.menuReloaded(payload), at: time, into: &events)
+        return difference
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    private mutating func emit(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) -> UInt64 {
+        sequence += 1
+        let event = Event(
+            id: ids.next(at: time), sequence: sequence, time: time, source: source,
+            payload: payload, template: menu.messages[payload.type]
+        )
+        events.append(event)
+        return sequence
+    }
+
+    private mutating func emitIfNewlyLow(_ ingredient: Int, before: Int, at time: Timestamp, into events: inout [Event]) {
+        let low = menu.ingredients[ingredient].lowMark
+        if before > low, inventory[ingredient] <= low {
+            emitRestockNeeded(ingredient, reason: .low, needed: nil, at: time, into: &events)
+        }
+    }
+
+    private mutating func emitRestockNeeded(
+        _ ingredient: Int, reason: RestockNeeded.Reason, needed: Int?, at time: Timestamp, into events: inout [Event]
+    ) {
+        let declared = menu.ingredients[ingredient]
+        let payload = RestockNeeded(ingredient: declared.name, stock: inventory[ingredient], low: declared.lowMark, reason: reason, needed: needed)
+        emit(.restockNeeded(payload), at: time, into: &events)
+    }
+}

@@ -1,0 +1,167 @@
+/// What the kiosk has done: recent orders and sales totals.
+///
+/// Totals are kept by index for speed and carried over by name when the menu changes;
+/// items and ingredients that leave the menu keep their totals as `retired` lines.
+public struct Ledger: Sendable {
+    public static let historyCapacity = 1_000
+
+    public struct Sales: Sendable, Hashable, Codable {
+        public let item: String
+        public internal(set) var quantity: Int
+        public internal(set) var revenue: Money
+
+        public init(item: String, quantity: Int = 0, revenue: Money = .zero) {
+            self.item = item
+            self.quantity = quantity
+            self.revenue = revenue
+        }
+    }
+
+    public struct Usage: Sendable, Hashable, Codable {
+        public let ingredient: String
+        public internal(set) var used: Int
+
+        public init(ingredient: String, used: Int = 0) {
+            self.ingredient = ingredient
+            self.used = used
+        }
+    }
+
+    public private(set) var history = RingBuffer<OrderRecord>(capacity: Ledger.historyCapacity)
+    public private(set) var sales: [Sales]
+    public private(set) var usage: [Usage]
+    public private(set) var retiredSales: [Sales] = []
+    public private(set) var retiredUsage: [Usage] = []
+    public private(set) var revenue: Money = .zero
+    public private(set) var madeOrders = 0
+    public private(set) var refusedOrders = 0
+
+    public init(menu: Menu) {
+        sales = menu.items.map { Sales(item: $0.name) }
+        usage = menu.ingredients.map { Usage(ingredient: $0.name) }
+    }
+
+    /// A ledger restored from saved totals, lined up with `menu` by name.
+    public init(menu: Menu, snapshot: LedgerSnapshot) {
+        self.init(menu: menu)
+        let byItem = Dictionary(snapshot.sales.map { (NameKey.fold($0.item), $0) }, uniquingKeysWith: { a, _ in a })
+        let byIngredient = Dictionary(snapshot.usage.map { (NameKey.fold($0.ingredient), $0) }, uniquingKeysWith: { a, _ in a })
+        for index in sales.indices {
+            if let saved = byItem[NameKey.fold(sales[index].item)] {
+                sales[index].quantity = saved.quantity
+                sales[index].revenue = saved.revenue
+            }
+        }
+        for index in usage.indices {
+            if let saved = byIngredient[NameKey.fold(usage[index].ingredient)] { usage[index].used = saved.used }
+        }
+        let itemKeys = Set(sales.map { NameKey.fold($0.item) })
+        let ingredientKeys = Set(usage.map { NameKey.fold($0.ingredient) })
+        retiredSales = snapshot.sales.filter { !itemKeys.contains(NameKey.fold($0.item)) }
+        retiredUsage = snapshot.usage.filter { !ingredientKeys.contains(NameKey.fold($0.ingredient)) }
+        revenue = snapshot.revenue
+        madeOrders = snapshot.madeOrders
+        refusedOrders = snapshot.refusedOrders
+        for record in snapshot.history.suffix(Ledger.historyCapacity) { history.append(record) }
+    }
+
+    public var snapshot: LedgerSnapshot {
+        LedgerSnapshot(
+            history: history.elements,
+            sales: sales + retiredSales,
+            usage: usage + retiredUsage,
+            revenue: revenue,
+            madeOrders: madeOrders,
+            refusedOrders: refusedOrders
+        )
+    }
+
+    /// Whether the totals `recordMade` would produce fit, checked before any stock is taken.
+    func canRecord(lineTotals: [Money], orderTotal: Money, for order: Order) -> Bool {
+        guard revenue.adding(orderTotal) != nil else { return false }
+        for (line, total) in zip(order.lines, lineTotals) where sales[line.item].revenue.adding(total) == nil {
+            return false
+        }
+        return true
+    }
+
+    mutating func recordMade(_ order: Order, lineTotals: [Money], total: Money, requirements: Requirements, record: OrderRecord) {
+        for (index, line) in order.lines.enumerated() {
+            sales[line.item].quantity = sales[line.item].quantity.saturatingAdding(line.quantity)
+            if index < lineTotals.count, let revenue = sales[line.item].revenue.adding(lineTotals[index]) {
+                sales[line.item].revenue = revenue
+            }
+        }
+        for need in requirements.needs {
+            usage[need.ingredient].used = usage[need.ingredient].used.saturatingAdding(need.quantity)
+        }
+        revenue = revenue.adding(total) ?? revenue
+        madeOrders = madeOrders.saturatingAdding(1)
+        history.append(record)
+    }
+
+    mutating func recordRefused(_ record: OrderRecord) {
+        refusedOrders = refusedOrders.saturatingAdding(1)
+        history.append(record)
+    }
+
+    /// Lines the totals up with a new menu, by name.
+    mutating func carryOver(to menu: Menu) {
+        var snapshot = self.snapshot
+        snapshot.history = []
+        let history = self.history
+        self = Ledger(menu: menu, snapshot: snapshot)
+        self.history = history
+    }
+}
+
+/// The ledger as saved in a state file, with names instead of indices.
+public struct LedgerSnapshot: Sendable, Hashable, Codable {
+    public var history: [OrderRecord]
+    public var sales: [Ledger.Sales]
+    public var usage: [Ledger.Usage]
+    public var revenue: Money
+    public var madeOrders: Int
+    public var refusedOrders: Int
+
+    public init(
+        history: [OrderRecord] = [], sales: [Ledger.Sales] = [], usage: [Ledger.Usage] = [],
+        revenue: Money = .zero, madeOrders: Int = 0, refusedOrders: Int = 0
+    ) {
+        self.history = history
+        self.sales = sales
+        self.usage = usage
+        self.revenue = revenue
+        self.madeOrders = madeOrders
+        self.refusedOrders = refusedOrders
+    }
+}
+
+/// One order as `history` shows it.
+public struct OrderRecord: Sendable, Hashable, Codable {
+    public enum Result: Sendable, Hashable, Codable {
+        case made(total: Money?)
+        case refused(missing: [Missing])
+    }
+
+    /// The `seq` of the order's event.
+    public let sequence: UInt64
+    public let time: Timestamp
+    public let lines: [ItemQuantity]
+    public let result: Result
+
+    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result) {
+        self.sequence = sequence
+        self.time = time
+        self.lines = lines
+        self.result = result
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.max` instead of trapping.
+    func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}

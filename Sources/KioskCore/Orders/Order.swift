@@ -1,0 +1,69 @@
+/// One line of an order: an item by its index in `Menu.items`, and how many.
+public struct OrderLine: Sendable, Hashable {
+    public let item: Int
+    public let quantity: Int
+
+    public init(item: Int, quantity: Int) {
+        self.item = item
+        self.quantity = quantity
+    }
+}
+
+/// One atomic order: every line is made, or none is.
+public struct Order: Sendable, Hashable {
+    public let lines: [OrderLine]
+
+    public init(_ lines: [OrderLine]) {
+        self.lines = lines
+    }
+
+    public init(item: Int, quantity: Int = 1) {
+        self.lines = [OrderLine(item: item, quantity: quantity)]
+    }
+}
+
+/// Why an order could not even be considered. A refusal for missing stock is not an
+/// error; it is an `OrderOutcome`.
+public enum OrderError: Error, Equatable, Sendable {
+    case empty
+    /// A line's quantity is outside `1...Menu.maximumQuantity`.
+    case quantityOutOfRange(Int)
+    /// The ingredients needed add up past what any stock can hold.
+    case requirementTooLarge(ingredient: Int)
+    /// The price of the order, or the sales total it would make, does not fit.
+    case totalTooLarge
+}
+
+/// The total of each ingredient an order needs, every line summed.
+public struct Requirements: Sendable, Hashable {
+    public struct Need: Sendable, Hashable {
+        public let ingredient: Int
+        public fileprivate(set) var quantity: Int
+    }
+
+    public private(set) var needs: [Need] = []
+
+    public init(for order: Order, in menu: Menu) throws(OrderError) {
+        guard !order.lines.isEmpty else { throw .empty }
+        needs.reserveCapacity(order.lines.count * 2)
+        for line in order.lines {
+            guard (1...Menu.maximumQuantity).contains(line.quantity) else {
+                throw .quantityOutOfRange(line.quantity)
+            }
+            for component in menu.items[line.item].recipe.components {
+                // Both factors are at most 10^9, so the product fits; the sum may not.
+                try add(component.quantity * line.quantity, of: component.ingredient)
+            }
+        }
+    }
+
+    private mutating func add(_ quantity: Int, of ingredient: Int) throws(OrderError) {
+        if let index = needs.firstIndex(where: { $0.ingredient == ingredient }) {
+            let (sum, overflow) = needs[index].quantity.addingReportingOverflow(quantity)
+            guard !overflow else { throw .requirementTooLarge(ingredient: ingredient) }
+            needs[index].quantity = sum
+        } else {
+            needs.append(Need(ingredient: ingredient, quantity: quantity))
+        }
+    }
+}

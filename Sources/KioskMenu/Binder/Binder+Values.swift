@@ -1,0 +1,315 @@
+import KioskCore
+
+/// Checking single values: names, numbers, amounts, durations, URLs and `${…}` expansion.
+extension Binder {
+    /// The longest name, in characters, an ingredient, item or alias may have.
+    static let maximumNameLength = 100
+
+    /// The statement's properties checked against its specs, by lower-cased name.
+    mutating func readProperties(of statement: Statement) -> [String: BoundProperty] {
+        guard let specs = statement.specs else { return [:] }
+        var result: [String: BoundProperty] = [:]
+        for property in statement.properties {
+            let key = property.name.text.lowercased()
+            guard let spec = specs.first(where: { $0.name == key }) else { continue }
+            if let existing = result[key], !spec.isRepeatable {
+                report(.duplicateProperty(key), range(property.name, in: statement), related: range(existing.name, in: statement))
+                continue
+            }
+            var elements = property.elements
+            if !spec.isList, elements.count > 1 {
+                let at = elements[1].first ?? property.name
+                report(.notAList(property: key), range(at, in: statement))
+                elements = [elements[0]]
+            }
+            var bound = result[key] ?? BoundProperty(name: property.name)
+            var previous = property.name
+            for element in elements {
+                if let value = bindElement(element, spec: spec, after: previous, statement: statement) {
+                    bound.elements.append((value, element))
+                }
+                previous = element.last ?? previous
+            }
+            result[key] = bound
+        }
+        return result
+    }
+
+    /// One element of a property: the right number of values, each of the right kind.
+    private mutating func bindElement(_ tokens: [Token], spec: PropertySpec, after previous: Token, statement: Statement) -> OptionValue? {
+        let file = statement.file
+        let property = spec.name
+        let arity = spec.shape.arity
+        guard let first = tokens.first else {
+            let end = previous.range.upperBound
+            report(.missingValue(property: property, expected: Binder.describe(spec.shape)), SourceRange(file: file, bytes: end..<end))
+            return nil
+        }
+        if tokens.count > arity.upperBound {
+            let extra = tokens[arity.upperBound]
+            report(.extraValue(extra.described, property: property), SourceRange(file: file, bytes: extra.range))
+            return nil
+        }
+        switch spec.shape {
+        case .name:
+            return nameText(first, property: property, file: file).map { .text(ConfigText($0)) }
+        case .text:
+            return expand(first, file: file).map { .text($0) }
+        case .path:
+            return expand(first, file: file).map { .text(resolve($0, relativeTo: file)) }
+        case .url:
+            guard let text = expand(first, file: file) else { return nil }
+            guard Binder.isHTTPURL(text.value) else {
+                report(.invalidURL(TerminalText.visible(text.display)), SourceRange(file: file, bytes: first.range))
+                return nil
+            }
+            return .text(text)
+        case .integer(let bounds):
+            return integer(first, property: property, bounds: bounds, file: file).map { .integer($0) }
+        case .amount:
+            return amount(first, property: property, file: file).map { .amount($0) }
+        case .duration:
+            return duration(first, property: property, file: file).map { .duration($0) }
+        case .eventType:
+            return eventType(first, file: file).map { .eventType($0) }
+        case .choice(let choices):
+            return choice(first, property: property, choices: choices, file: file).map { .choice($0, nil) }
+        case .choiceWithDuration(let choices, let durationAfter):
+            guard let word = choice(first, property: property, choices: choices, file: file) else { return nil }
+            if word == durationAfter {
+                guard tokens.count == 2 else {
+                    let end = first.range.upperBound
+                    report(.missingValue(property: word, expected: Binder.describe(.duration)), SourceRange(file: file, bytes: end..<end))
+                    return nil
+                }
+                return duration(tokens[1], property: word, file: file).map { .choice(word, $0) }
+            }
+            if tokens.count == 2 {
+                report(.extraValue(tokens[1].described, property: word), SourceRange(file: file, bytes: tokens[1].range))
+                return nil
+            }
+            return .choice(word, nil)
+        case .nameAndQuantity:
+            guard let name = nameText(first, property: property, file: file) else { return nil }
+            guard tokens.count == 2 else {
+                let end = first.range.upperBound
+                report(.missingValue(property: name, expected: "a quantity"), SourceRange(file: file, bytes: end..<end))
+                return nil
+            }
+            return integer(tokens[1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
+                .map { .nameAndQuantity(name, $0) }
+        case .header:
+            guard let name = expand(first, file: file)?.value else { return nil }
+            guard tokens.count == 2 else {
+                let end = first.range.upperBound
+                report(.missingValue(property: name, expected: "a header value"), SourceRange(file: file, bytes: end..<end))
+                return nil
+            }
+            guard !name.isEmpty, name.utf8.allSatisfy(Binder.isHeaderNameByte) else {
+                report(.invalidHeaderName(TerminalText.visible(name)), SourceRange(file: file, bytes: first.range))
+                return nil
+            }
+            return expand(tokens[1], file: file).map { .header(name: name, value: $0) }
+        }
+    }
+
+    static func describe(_ shape: ValueShape) -> String {
+        switch shape {
+        case .name: "a name"
+        case .text: "a text"
+        case .path: "a file path"
+        case .url: "a URL"
+        case .integer: "a whole number"
+        case .amount: "an amount"
+        case .duration: "a duration such as 5s"
+        case .eventType: "an event type"
+        case .choice(let choices), .choiceWithDuration(let choices, _):
+            "one of " + MenuProblem.list(choices.map { "'\($0)'" }, joiner: "or")
+        case .nameAndQuantity: "an ingredient and a quantity"
+        case .header: "a header name and a value"
+        }
+    }
+
+    // MARK: Text
+
+    /// A string with its `${NAME}` and `${NAME:-default}` references filled in from the
+    /// environment; a default is used when the variable is unset or empty, as in a shell.
+    mutating func expand(_ token: Token, file: Int) -> ConfigText? {
+        guard token.kind == .string, let literal = token.literal else { return ConfigText(token.text) }
+        var value = ""
+        var complete = true
+        for segment in literal.segments {
+            switch segment {
+            case .text(let text):
+                value += text
+            case .variable(let name, let defaultValue, let range):
+                if let set = environment[name], !(set.isEmpty && defaultValue != nil) {
+                    value += set
+                } else if let defaultValue {
+                    value += defaultValue
+                } else {
+                    report(.undefinedVariable(name), SourceRange(file: file, bytes: range))
+                    complete = false
+                }
+            }
+        }
+        return complete ? ConfigText(value: value, display: literal.display) : nil
+    }
+
+    /// A name: a word or a string, not empty, not too long, without control characters.
+    mutating func nameText(_ token: Token, property: String, file: Int) -> String? {
+        guard token.kind == .word || token.kind == .string else {
+            report(.expectedName(property: property, found: token.described), SourceRange(file: file, bytes: token.range))
+            return nil
+        }
+        guard let text = expand(token, file: file) else { return nil }
+        let name = text.value.trimmingWhitespace()
+        let problem: MenuProblem.NameProblem? =
+            if name.isEmpty { .empty } else if name.unicodeScalars.count > Binder.maximumNameLength {
+                .tooLong(limit: Binder.maximumNameLength)
+            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                .controlCharacter
+            } else { nil }
+        if let problem {
+            report(.invalidName(TerminalText.visible(MenuProblem.shorten(name)), reason: problem), SourceRange(file: file, bytes: token.range))
+            return nil
+        }
+        return name
+    }
+
+    mutating func eventType(_ token: Token, file: Int) -> EventType? {
+        let word = token.text.lowercased()
+        if token.kind == .word || token.kind == .string, let type = EventType(rawValue: word) { return type }
+        let suggestion = Suggestions.closest(to: word, among: EventType.allCases.map(\.rawValue))
+        report(.unknownEventType(TerminalText.visible(token.text), suggestion: suggestion), SourceRange(file: file, bytes: token.range))
+        return nil
+    }
+
+    private mutating func choice(_ token: Token, property: String, choices: [String], file: Int) -> String? {
+        let word = token.text.lowercased()
+        if token.kind == .word, choices.contains(word) { return word }
+        let suggestion = Suggestions.closest(to: word, among: choices)
+        report(.unknownChoice(TerminalText.visible(token.text), property: property, choices: choices, suggestion: suggestion),
+               SourceRange(file: file, bytes: token.range))
+        return nil
+    }
+
+    /// A relative path is relative to the directory of the file that declares it.
+    private func resolve(_ path: ConfigText, relativeTo file: Int) -> ConfigText {
+        guard !path.value.hasPrefix("/") else { return path }
+        let declaring = sources[file].path
+        guard let slash = declaring.lastIndex(of: "/") else { return path }
+        let directory = declaring[...slash]
+        return ConfigText(value: directory + path.value, display: directory + path.display)
+    }
+
+    static func isHTTPURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {
+            let rest = lower.dropFirst(scheme.count)
+            let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            return !host.isEmpty && !text.contains(where: { $0.isWhitespace })
+        }
+        return false
+    }
+
+    private static func isHeaderNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    // MARK: Numbers
+
+    /// A whole number within `bounds`. `quantityOf` names the ingredient of a `needs`
+    /// quantity, which has its own message below 1.
+    private mutating func integer(_ token: Token, property: String, bounds: ClosedRange<Int>, quantityOf: String? = nil, file: Int) -> Int? {
+        let range = SourceRange(file: file, bytes: token.range)
+        guard token.kind == .integer else {
+            report(.expectedInteger(property: property, found: token.described), range)
+            return nil
+        }
+        let negative = token.text.hasPrefix("-")
+        guard let value = Int(token.text) else {
+            report(negative ? .negativeNumber(property: property, text: token.text) : .numberTooLarge(property: property, text: token.text), range)
+            return nil
+        }
+        if value < bounds.lowerBound {
+            if let quantityOf {
+                report(.quantityBelowOne(ingredient: quantityOf, value: value), range)
+            } else if value < 0 {
+                report(.negativeNumber(property: property, text: token.text), range)
+            } else {
+                report(.numberOutOfRange(property: property, value: value, range: bounds), range)
+            }
+            return nil
+        }
+        if value > bounds.upperBound {
+            if bounds.upperBound == Menu.maximumQuantity {
+                report(.numberTooLarge(property: property, text: token.text), range)
+            } else {
+                report(.numberOutOfRange(property: property, value: value, range: bounds), range)
+            }
+            return nil
+        }
+        return value
+    }
+
+    private mutating func amount(_ token: Token, property: String, file: Int) -> Money? {
+        let range = SourceRange(file: file, bytes: token.range)
+        guard token.kind == .integer || token.kind == .decimal else {
+            report(.expectedAmount(property: property, found: token.described), range)
+            return nil
+        }
+        if token.text.hasPrefix("-") {
+            report(.negativeNumber(property: property, text: token.text), range)
+            return nil
+        }
+        if let dot = token.text.firstIndex(of: "."), token.text[token.text.index(after: dot)...].count > 2 {
+            report(.tooManyFractionDigits(property: property, text: token.text), range)
+            return nil
+        }
+        guard let money = Money(token.text), let limit = Money(units: Menu.maximumQuantity), money <= limit else {
+            report(.numberTooLarge(property: property, text: token.text), range)
+            return nil
+        }
+        return money
+    }
+
+    private mutating func duration(_ token: Token, property: String, file: Int) -> Duration? {
+        let range = SourceRange(file: file, bytes: token.range)
+        guard token.kind == .duration else {
+            report(.expectedDuration(property: property, found: token.described), range)
+            return nil
+        }
+        let text = token.text
+        let unitStart = text.firstIndex { $0.isLetter } ?? text.endIndex
+        let unit = text[unitStart...]
+        let scale: Int = switch unit {
+        case "ms": 1
+        case "s": 1000
+        case "m": 60_000
+        default: 3_600_000
+        }
+        guard let amount = Money(text[..<unitStart]) else {
+            report(.tooManyFractionDigits(property: property, text: text), range)
+            return nil
+        }
+        guard let scaled = amount.multiplied(by: scale),
+              scaled.hundredths <= 86_400_000 * 100 else {
+            report(.durationTooLong(property: property, text: text), range)
+            return nil
+        }
+        return .milliseconds(scaled.hundredths / 100)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

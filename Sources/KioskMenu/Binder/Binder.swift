@@ -1,0 +1,240 @@
+import KioskCore
+
+/// Gives parsed statements their meaning: resolves names, checks values and ranges, and
+/// builds the core `Menu` and the sink declarations. Reports every problem it finds and
+/// goes on, so one run shows them all.
+struct Binder {
+    let sources: SourceMap
+    let environment: [String: String]
+    let sinkKinds: [String]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(sources: SourceMap, environment: [String: String], sinkKinds: [String]) {
+        self.sources = sources
+        self.environment = environment
+        self.sinkKinds = sinkKinds
+    }
+
+    /// A property's checked values, each with the tokens it came from.
+    struct BoundProperty {
+        let name: Token
+        var elements: [(value: OptionValue, tokens: [Token])] = []
+    }
+
+    /// Who first claimed a name, for duplicate errors that point at both.
+    private struct Claim {
+        let owner: String
+        let range: SourceRange
+    }
+
+    private var kioskName: (name: String, range: SourceRange)?
+    private var currency: String?
+    private var ingredients: [Ingredient] = []
+    private var ingredientClaims: [String: (index: Int, claim: Claim)] = [:]
+    private var items: [Item] = []
+    private var itemClaims: [String: Claim] = [:]
+    private var messages: [EventType: (template: MessageTemplate, range: SourceRange)] = [:]
+    private var sinks: [SinkDeclaration] = []
+
+    mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
+        // Ingredients first, so an item may use one declared further down.
+        for statement in statements where statement.kind == .kiosk { bindKiosk(statement) }
+        for statement in statements where statement.kind == .ingredient { bindIngredient(statement) }
+        for statement in statements where statement.kind == .item { bindItem(statement) }
+        for statement in statements where statement.kind == .message { bindMessage(statement) }
+        for statement in statements where statement.kind == .sink { bindSink(statement) }
+        guard diagnostics.isEmpty else { return nil }
+
+        do {
+            let menu = try Menu(
+                name: kioskName?.name ?? defaultName,
+                currency: currency,
+                ingredients: ingredients,
+                items: items,
+                messages: MessageCatalog(templates: messages.mapValues(\.template))
+            )
+            return CompiledMenu(menu: menu, sinks: sinks, files: files)
+        } catch {
+            report(.inconsistentMenu("\(error)"), SourceRange(file: 0, bytes: 0..<0))
+            return nil
+        }
+    }
+
+    mutating func report(_ problem: MenuProblem, _ range: SourceRange, related: SourceRange? = nil) {
+        diagnostics.append(Diagnostic(problem, at: range, related: related))
+    }
+
+    func range(_ token: Token, in statement: Statement) -> SourceRange {
+        SourceRange(file: statement.file, bytes: token.range)
+    }
+
+    // MARK: Statements
+
+    private mutating func bindKiosk(_ statement: Statement) {
+        let name = nameText(statement.head[0], property: "kiosk", file: statement.file)
+        let properties = readProperties(of: statement)
+        if let first = kioskName {
+            report(.duplicateKiosk, statement.headRange, related: first.range)
+            return
+        }
+        if let name { kioskName = (name, statement.headRange) }
+        if case .text(let text)? = properties["currency"]?.elements.first?.value { currency = text.value }
+    }
+
+    private mutating func bindIngredient(_ statement: Statement) {
+        let name = nameText(statement.head[0], property: "ingredient", file: statement.file)
+        let properties = readProperties(of: statement)
+        guard let name else { return }
+        let nameRange = range(statement.head[0], in: statement)
+        let key = NameKey.fold(name)
+        if let first = ingredientClaims[key] {
+            report(.duplicateIngredient(name, existing: first.claim.owner), nameRange, related: first.claim.range)
+            return
+        }
+        var unit: String?
+        if case .text(let text)? = properties["unit"]?.elements.first?.value { unit = text.value }
+        ingredientClaims[key] = (ingredients.count, Claim(owner: name, range: nameRange))
+        ingredients.append(Ingredient(
+            name: name,
+            initialStock: integer(properties["stock"]) ?? 0,
+            lowMark: integer(properties["low"]) ?? 0,
+            unit: unit
+        ))
+    }
+
+    private mutating func bindItem(_ statement: Statement) {
+        let name = nameText(statement.head[0], property: "item", file: statement.file)
+        let properties = readProperties(of: statement)
+        let recipe = bindRecipe(properties["needs"], of: name ?? statement.head[0].text, statement: statement)
+        guard let name else { return }
+        var price: Money?
+        if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
+
+        let nameRange = range(statement.head[0], in: statement)
+        var ownKeys: Set<String> = [NameKey.fold(name), NameKey.slug(name)]
+        var clash = false
+        for key in ownKeys {
+            if let first = itemClaims[key], !clash {
+                report(.duplicateItem(name, existing: first.owner), nameRange, related: first.range)
+                clash = true
+            }
+        }
+        guard !clash else { return }
+        for key in ownKeys { itemClaims[key] = Claim(owner: name, range: nameRange) }
+
+        var aliases: [String] = []
+        for (value, tokens) in properties["alias"]?.elements ?? [] {
+            guard case .text(let alias) = value else { continue }
+            let key = NameKey.fold(alias.value)
+            if ownKeys.contains(key) { continue }
+            let aliasRange = range(tokens[0], in: statement)
+            if let first = itemClaims[key] {
+                report(.duplicateAlias(alias.value, owner: first.owner), aliasRange, related: first.range)
+                continue
+            }
+            itemClaims[key] = Claim(owner: name, range: nameRange)
+            ownKeys.insert(key)
+            aliases.append(alias.value)
+        }
+        if let recipe {
+            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe))
+        }
+    }
+
+    private mutating func bindRecipe(_ needs: BoundProperty?, of item: String, statement: Statement) -> Recipe? {
+        guard let needs else {
+            report(.itemWithoutNeeds(item), range(statement.head[0], in: statement))
+            return nil
+        }
+        var components: [Recipe.Component] = []
+        var listed: [Int: Token] = [:]
+        var complete = true
+        for (value, tokens) in needs.elements {
+            guard case .nameAndQuantity(let ingredient, let quantity) = value else { continue }
+            guard let index = ingredientClaims[NameKey.fold(ingredient)]?.index else {
+                let suggestion = Suggestions.closest(to: ingredient, among: ingredients.map(\.name))
+                report(.unknownIngredient(ingredient, suggestion: suggestion), range(tokens[0], in: statement))
+                complete = false
+                continue
+            }
+            if let first = listed[index] {
+                report(.duplicateNeed(ingredient), range(tokens[0], in: statement), related: range(first, in: statement))
+                complete = false
+                continue
+            }
+            listed[index] = tokens[0]
+            components.append(Recipe.Component(ingredient: index, quantity: quantity))
+        }
+        return complete && !components.isEmpty ? Recipe(components) : nil
+    }
+
+    private mutating func bindMessage(_ statement: Statement) {
+        let typeToken = statement.head[0]
+        let type = eventType(typeToken, file: statement.file)
+        let textToken = statement.head[1]
+        _ = readProperties(of: statement)
+        guard let text = expand(textToken, file: statement.file) else { return }
+        let template: MessageTemplate
+        do {
+            template = try MessageTemplate(parsing: text.value)
+        } catch {
+            let suggestion = Suggestions.closest(to: error.name, among: MessageTemplate.Placeholder.allCases.map(\.rawValue))
+            report(.unknownPlaceholder(error.name, suggestion: suggestion), placeholderRange(error, in: textToken, file: statement.file))
+            return
+        }
+        guard let type else { return }
+        if let first = messages[type] {
+            report(.duplicateMessage(type), statement.headRange, related: first.range)
+            return
+        }
+        messages[type] = (template, statement.headRange)
+    }
+
+    /// The exact span of a bad placeholder when the string has no escapes, else the string.
+    private func placeholderRange(_ error: TemplateError, in token: Token, file: Int) -> SourceRange {
+        let inner = (token.range.lowerBound + 1)..<max(token.range.lowerBound + 1, token.range.upperBound - 1)
+        let raw = sources[file].bytes[inner]
+        let plain = !raw.contains(UInt8(ascii: "\\")) && !raw.contains(UInt8(ascii: "$"))
+        guard plain, error.utf8Offset + error.utf8Length <= raw.count else { return SourceRange(file: file, bytes: token.range) }
+        let start = inner.lowerBound + error.utf8Offset
+        return SourceRange(file: file, bytes: start..<(start + error.utf8Length))
+    }
+
+    private mutating func bindSink(_ statement: Statement) {
+        let kindToken = statement.head[0]
+        let kind = kindToken.text.lowercased()
+        guard let specs = statement.specs else {
+            let suggestion = Suggestions.closest(to: kindToken.text, among: sinkKinds)
+            report(.unknownSinkKind(TerminalText.visible(kindToken.text), suggestion: suggestion, known: sinkKinds), range(kindToken, in: statement))
+            return
+        }
+        let properties = readProperties(of: statement)
+        var complete = true
+        for spec in specs where spec.isRequired && properties[spec.name] == nil {
+            report(.missingOption(kind: kind, option: spec.name), statement.headRange)
+            complete = false
+        }
+        guard complete else { return }
+        var events = EventTypes.all
+        if let on = properties["on"] {
+            events = EventTypes(on.elements.compactMap { if case .eventType(let t) = $0.value { t } else { nil } })
+        }
+        var options: [String: [OptionValue]] = [:]
+        for (name, property) in properties where name != "on" && name != "queue" {
+            options[name] = property.elements.map(\.value)
+        }
+        let location = sources.location(of: statement.headRange)
+        sinks.append(SinkDeclaration(
+            kind: kind,
+            events: events,
+            queueCapacity: integer(properties["queue"]),
+            options: options,
+            origin: "\(sources[statement.file].path):\(location.line):\(location.column)"
+        ))
+    }
+
+    private func integer(_ property: BoundProperty?) -> Int? {
+        if case .integer(let value)? = property?.elements.first?.value { return value }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import KioskCore
+
+/// A checked `sink` statement: its kind, the events it wants, and its options by name.
+///
+/// The sink's factory reads its own options from here; every option was already checked
+/// against the kind's `SinkSchema`, so a factory only needs to read, not to validate.
+public struct SinkDeclaration: Sendable, Hashable {
+    public let kind: String
+    /// Which events the sink receives (`on`); all of them when not given.
+    public let events: EventTypes
+    /// The capacity of the sink's queue (`queue`), if given.
+    public let queueCapacity: Int?
+    /// Every option but `on` and `queue`, each with its values in order.
+    public let options: [String: [OptionValue]]
+    /// Where the statement is, for messages about it.
+    public let origin: String
+
+    public init(kind: String, events: EventTypes = .all, queueCapacity: Int? = nil, options: [String: [OptionValue]] = [:], origin: String = "") {
+        self.kind = kind
+        self.events = events
+        self.queueCapacity = queueCapacity
+        self.options = options
+        self.origin = origin
+    }
+
+    public func text(_ name: String) -> ConfigText? {
+        if case .text(let text)? = options[name]?.first { return text }
+        return nil
+    }
+
+    public func texts(_ name: String) -> [ConfigText] {
+        options[name, default: []].compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
+    public func integer(_ name: String) -> Int? {
+        if case .integer(let value)? = options[name]?.first { return value }
+        return nil
+    }
+
+    public func duration(_ name: String) -> Duration? {
+        if case .duration(let value)? = options[name]?.first { return value }
+        return nil
+    }
+
+    public func choice(_ name: String) -> (word: String, duration: Duration?)? {
+        if case .choice(let word, let duration)? = options[name]?.first { return (word, duration) }
+        return nil
+    }
+
+    public func headers(_ name: String) -> [(name: String, value: ConfigText)] {
+        options[name, default: []].compactMap { if case .header(let n, let v) = $0 { (n, v) } else { nil } }
+    }
+}
+
+/// One checked value of a property.
+public enum OptionValue: Sendable, Hashable {
+    case text(ConfigText)
+    case integer(Int)
+    case amount(Money)
+    case duration(Duration)
+    case eventType(EventType)
+    case choice(String, Duration?)
+    case nameAndQuantity(String, Int)
+    case header(name: String, value: ConfigText)
+}

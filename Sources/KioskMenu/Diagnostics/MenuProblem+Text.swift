@@ -1,0 +1,138 @@
+import KioskCore
+
+extension MenuProblem {
+    /// The one-line message after `error:`.
+    public var message: String {
+        switch self {
+        case .invalidUTF8: "invalid UTF-8"
+        case .unexpectedCharacters(let text):
+            text.unicodeScalars.count == 1 ? "unexpected character '\(text)'" : "unexpected characters '\(text)'"
+        case .unterminatedString: "unterminated string"
+        case .invalidEscape(let escape): "invalid escape '\(escape)' in string"
+        case .controlCharacterInString: "control character in string"
+        case .malformedVariable: "malformed variable reference"
+        case .unknownKeyword(let word, _): "unknown statement '\(word)'"
+        case .unknownProperty(let name, let statement, _, _): "unknown property '\(name)' for '\(statement)'"
+        case .unquotedName(let name, _): "a name with spaces needs quotes: '\(name)'"
+        case .missingHead(let what, let keyword): "expected \(what) after '\(keyword)'"
+        case .expectedStatement(let found): "expected a statement, found \(found)"
+        case .expectedPropertyName(let found): "expected a property name, found \(found)"
+        case .unexpectedBrace(let brace): "unexpected '\(brace)'"
+        case .unterminatedBlock: "unterminated block: this '{' has no matching '}'"
+        case .missingValue(let property, let expected): "expected \(expected) after '\(property)'"
+        case .extraValue(let found, let property): "unexpected \(found) after '\(property)'"
+        case .notAList(let property): "'\(property)' takes one value, not a list"
+        case .duplicateProperty(let name): "'\(name)' is given twice"
+        case .expectedInteger(let property, let found): "'\(property)' needs a whole number, found \(found)"
+        case .expectedAmount(let property, let found): "'\(property)' needs an amount, found \(found)"
+        case .expectedDuration(let property, let found): "'\(property)' needs a duration, found \(found)"
+        case .expectedName(let property, let found): "'\(property)' needs a name, found \(found)"
+        case .numberTooLarge(let property, let text):
+            "'\(property)' of \(MenuProblem.shorten(text)) is beyond the maximum of \(MenuProblem.grouped(Menu.maximumQuantity))"
+        case .negativeNumber(let property, let text): "'\(property)' cannot be negative (found \(MenuProblem.shorten(text)))"
+        case .quantityBelowOne(let ingredient, let value): "quantity of '\(ingredient)' must be at least 1 (found \(value))"
+        case .numberOutOfRange(let property, let value, let range):
+            "'\(property)' must be between \(MenuProblem.grouped(range.lowerBound)) and \(MenuProblem.grouped(range.upperBound)) (found \(MenuProblem.grouped(value)))"
+        case .tooManyFractionDigits(let property, let text): "'\(property)' of \(MenuProblem.shorten(text)) has more than two fraction digits"
+        case .durationTooLong(let property, let text): "'\(property)' of \(MenuProblem.shorten(text)) is longer than a day"
+        case .invalidName(let name, let reason):
+            switch reason {
+            case .empty: "a name cannot be empty"
+            case .tooLong(let limit): "name '\(name)' is longer than \(limit) characters"
+            case .controlCharacter: "name contains a control character"
+            }
+        case .unknownChoice(let value, let property, _, _): "unknown value '\(value)' for '\(property)'"
+        case .invalidHeaderName(let name): "'\(name)' is not a valid HTTP header name"
+        case .duplicateKiosk: "the kiosk is named twice"
+        case .duplicateIngredient(let name, _): "duplicate ingredient '\(name)'"
+        case .duplicateItem(let name, _): "duplicate item '\(name)'"
+        case .duplicateAlias(let alias, let owner): "'\(alias)' already names item '\(owner)'"
+        case .duplicateNeed(let name): "'\(name)' is listed twice in 'needs'"
+        case .duplicateMessage(let type): "message '\(type.rawValue)' is given twice"
+        case .unknownIngredient(let name, _): "unknown ingredient '\(name)'"
+        case .itemWithoutNeeds(let name): "item '\(name)' has no 'needs'"
+        case .unknownEventType(let name, _): "unknown event type '\(name)'"
+        case .unknownPlaceholder(let name, _): "unknown placeholder '{\(name)}' in message"
+        case .unknownSinkKind(let kind, _, _): "unknown sink kind '\(kind)'"
+        case .missingOption(let kind, let option): "'\(kind)' sink needs '\(option)'"
+        case .invalidURL(let url): "'\(url)' is not an http:// or https:// URL"
+        case .undefinedVariable(let name): "environment variable '\(name)' is not set"
+        case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
+        case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
+        case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
+        case .sinkRejected(let kind, let reason): "'\(kind)' sink: \(reason)"
+        case .inconsistentMenu(let reason): "the menu is inconsistent: \(reason)"
+        }
+    }
+
+    /// The `= help:` lines under the source excerpt.
+    public var help: [String] {
+        switch self {
+        case .invalidUTF8: ["menu files are UTF-8 text"]
+        case .unterminatedString: ["close the string with '\"' before the end of the line"]
+        case .invalidEscape: [#"the escapes are \" \\ \n \t \$ and \u{…}"#]
+        case .controlCharacterInString: [#"write it as an escape, such as \t or \u{7}"#]
+        case .malformedVariable: [#"write ${NAME} or ${NAME:-default}; write \$ for a literal '$'"#]
+        case .unknownKeyword(_, let suggestion):
+            MenuProblem.didYouMean(suggestion) ?? ["statements are kiosk, include, ingredient, item, message and sink"]
+        case .unknownProperty(_, let statement, let suggestion, let known):
+            MenuProblem.didYouMean(suggestion) ?? ["'\(statement)' takes \(MenuProblem.list(known.map { "'\($0)'" }))"]
+        case .unquotedName(let name, let statement): ["write \(statement) \"\(name)\""]
+        case .unterminatedBlock: ["close the block with '}' on a line of its own"]
+        case .notAList: ["remove the ',' and what follows it"]
+        case .expectedDuration: ["write a number with a unit: 500ms, 5s, 2m or 1h"]
+        case .expectedAmount: ["write a whole number or one with up to two decimals: 4500 or 4.50"]
+        case .numberTooLarge, .numberOutOfRange: []
+        case .tooManyFractionDigits: ["prices are exact to two decimals: 4.50"]
+        case .unknownChoice(_, _, let choices, let suggestion):
+            MenuProblem.didYouMean(suggestion) ?? ["write one of \(MenuProblem.list(choices.map { "'\($0)'" }, joiner: "or"))"]
+        case .unknownIngredient(let name, let suggestion):
+            MenuProblem.didYouMean(suggestion) ?? ["declare it first: ingredient \(name) stock 10"]
+        case .itemWithoutNeeds: ["say what it is made of: needs mango 3"]
+        case .unknownEventType(_, let suggestion):
+            MenuProblem.didYouMean(suggestion)
+                ?? ["event types are \(MenuProblem.list(EventType.allCases.map(\.rawValue), joiner: "and"))"]
+        case .unknownPlaceholder(_, let suggestion):
+            MenuProblem.didYouMean(suggestion.map { "{\($0)}" })
+                ?? ["placeholders are \(MenuProblem.list(MessageTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }, joiner: "and")); write {{ for a literal '{'"]
+        case .unknownSinkKind(_, let suggestion, let known):
+            MenuProblem.didYouMean(suggestion) ?? ["sink kinds are \(MenuProblem.list(known, joiner: "and"))"]
+        case .undefinedVariable(let name): ["set it, or give a default: ${\(name):-value}"]
+        case .invalidHeaderName: ["header names are letters, digits and '-'"]
+        case .duplicateAlias: ["give each item names of its own"]
+        default: []
+        }
+    }
+
+    /// The text of the note that points at `Diagnostic.related`.
+    public var relatedNote: String {
+        switch self {
+        case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing): "'\(existing)' was first declared here"
+        case .duplicateAlias(_, let owner): "item '\(owner)' is declared here"
+        case .duplicateNeed: "first listed here"
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk: "first given here"
+        default: "see here"
+        }
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> [String]? {
+        suggestion.map { ["did you mean '\($0)'?"] }
+    }
+
+    static func list(_ words: [String], joiner: String = "and") -> String {
+        switch words.count {
+        case 0: "nothing"
+        case 1: words[0]
+        default: words.dropLast().joined(separator: ", ") + " \(joiner) " + words[words.count - 1]
+        }
+    }
+
+    static func grouped(_ value: Int) -> String {
+        Money(units: value)?.grouped ?? String(value)
+    }
+
+    /// Long numbers and names cut to a readable length.
+    static func shorten(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(37)) + "…"
+    }
+}

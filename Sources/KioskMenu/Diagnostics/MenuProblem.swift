@@ -1,0 +1,92 @@
+import KioskCore
+
+/// Everything that can be wrong in a menu file. The texts are made in one place,
+/// `MenuProblem+Text.swift`.
+public enum MenuProblem: Sendable, Hashable {
+    // Characters and tokens
+    case invalidUTF8
+    case unexpectedCharacters(String)
+    case unterminatedString
+    case invalidEscape(String)
+    case controlCharacterInString
+    case malformedVariable
+
+    // Statements
+    case unknownKeyword(String, suggestion: String?)
+    case unknownProperty(String, statement: String, suggestion: String?, known: [String])
+    case unquotedName(String, statement: String)
+    case missingHead(String, after: String)
+    case expectedStatement(found: String)
+    case expectedPropertyName(found: String)
+    case unexpectedBrace(Character)
+    case unterminatedBlock
+    case missingValue(property: String, expected: String)
+    case extraValue(String, property: String)
+    case notAList(property: String)
+    case duplicateProperty(String)
+
+    // Values
+    case expectedInteger(property: String, found: String)
+    case expectedAmount(property: String, found: String)
+    case expectedDuration(property: String, found: String)
+    case expectedName(property: String, found: String)
+    case numberTooLarge(property: String, text: String)
+    case negativeNumber(property: String, text: String)
+    case quantityBelowOne(ingredient: String, value: Int)
+    case numberOutOfRange(property: String, value: Int, range: ClosedRange<Int>)
+    case tooManyFractionDigits(property: String, text: String)
+    case durationTooLong(property: String, text: String)
+    case invalidName(String, reason: NameProblem)
+    case unknownChoice(String, property: String, choices: [String], suggestion: String?)
+    case invalidHeaderName(String)
+
+    // Meaning
+    case duplicateKiosk
+    case duplicateIngredient(String, existing: String)
+    case duplicateItem(String, existing: String)
+    case duplicateAlias(String, owner: String)
+    case duplicateNeed(String)
+    case duplicateMessage(EventType)
+    case unknownIngredient(String, suggestion: String?)
+    case itemWithoutNeeds(String)
+    case unknownEventType(String, suggestion: String?)
+    case unknownPlaceholder(String, suggestion: String?)
+    case unknownSinkKind(String, suggestion: String?, known: [String])
+    case missingOption(kind: String, option: String)
+    case invalidURL(String)
+    case undefinedVariable(String)
+    case includeFailed(path: String, reason: String)
+    case includeCycle([String])
+    case includeTooDeep(limit: Int)
+    case sinkRejected(kind: String, reason: String)
+    case inconsistentMenu(String)
+
+    public enum NameProblem: Sendable, Hashable {
+        case empty
+        case tooLong(limit: Int)
+        case controlCharacter
+    }
+}
+
+/// One problem found in a menu, where it is, and where the thing it clashes with is.
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case note
+    }
+
+    public let problem: MenuProblem
+    public let range: SourceRange
+    /// The earlier declaration a duplicate clashes with, shown as a note.
+    public let related: SourceRange?
+
+    public init(_ problem: MenuProblem, at range: SourceRange, related: SourceRange? = nil) {
+        self.problem = problem
+        self.range = range
+        self.related = related
+    }
+
+    public var severity: Severity { .error }
+    public var message: String { problem.message }
+    public var help: [String] { problem.help }
+}

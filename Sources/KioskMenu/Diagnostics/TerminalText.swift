@@ -1,0 +1,49 @@
+/// How text from a menu file is shown on a terminal: how wide it is, and how control
+/// characters are made visible so a hostile file cannot send escape sequences.
+public enum TerminalText {
+    /// Columns the scalar takes on a terminal: 0 for combining marks, 2 for East Asian wide
+    /// and full-width characters, 1 otherwise.
+    public static func width(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        return isWide(v) ? 2 : 1
+    }
+
+    public static func width(of text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The scalar as it may be printed: control characters become their Unicode control
+    /// pictures (`␛` for escape), other unprintables `�`.
+    public static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+        case 0x7F: "\u{2421}"
+        case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
+        default: scalar
+        }
+    }
+
+    /// `text` with every control character made visible.
+    public static func visible(_ text: some StringProtocol) -> String {
+        var out = ""
+        out.unicodeScalars.append(contentsOf: text.unicodeScalars.map { visible($0) })
+        return out
+    }
+}

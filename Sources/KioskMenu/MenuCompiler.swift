@@ -1,0 +1,136 @@
+import KioskCore
+
+/// Reads a menu: loads the file and its includes, lexes, parses and binds them, and
+/// collects every diagnostic of the run, sorted by position.
+public struct MenuCompiler: Sendable {
+    /// How deep `include` may nest before the compiler assumes a mistake.
+    public static let maximumIncludeDepth = 32
+
+    public var sinkSchemas: [SinkSchema]
+    public var environment: [String: String]
+    public var loader: any SourceLoader
+
+    public init(sinkSchemas: [SinkSchema], environment: [String: String] = [:], loader: any SourceLoader = FileSourceLoader()) {
+        self.sinkSchemas = sinkSchemas
+        self.environment = environment
+        self.loader = loader
+    }
+
+    /// Compiles the menu file at `path`.
+    public func compile(path: String) -> MenuCompilation {
+        do {
+            let bytes = try loader.read(path)
+            return compile(source: bytes, path: path)
+        } catch {
+            return MenuCompilation(menu: nil, diagnostics: [], sources: SourceMap(), unreadable: error)
+        }
+    }
+
+    /// Compiles menu source that did not come from the loader (the bundled menu); its
+    /// includes, if any, are read through the loader.
+    public func compile(source: [UInt8], path: String) -> MenuCompilation {
+        var run = Run(compiler: self)
+        run.load(SourceFile(path: path, bytes: source), chain: [loader.identity(of: path)])
+        let defaultName = MenuCompiler.stem(of: path)
+        var binder = Binder(sources: run.sources, environment: environment, sinkKinds: sinkSchemas.map(\.kind))
+        // Bind even after syntax errors, so one run reports every error of the file.
+        let menu = binder.bind(run.statements, defaultName: defaultName, files: run.sources.files.map(\.path))
+        let diagnostics = MenuCompiler.sorted(run.diagnostics + binder.diagnostics)
+        return MenuCompilation(menu: diagnostics.isEmpty ? menu : nil, diagnostics: diagnostics, sources: run.sources, unreadable: nil)
+    }
+
+    /// Compiles one sink statement given on the command line (`--sink`), written as in a
+    /// menu but without the word `sink`.
+    public func compileSink(_ text: String, origin: String = "--sink") -> MenuCompilation {
+        compile(source: Array(("sink " + text).utf8), path: origin)
+    }
+
+    /// `menus/juice.kiosk` → `juice`.
+    static func stem(of path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.hasSuffix(".kiosk") ? String(base.dropLast(6)) : base
+    }
+
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (x, y) = (a.element.range, b.element.range)
+            return (x.file, x.bytes.lowerBound, a.offset) < (y.file, y.bytes.lowerBound, b.offset)
+        }.map(\.element)
+    }
+
+    /// The state of one compilation: files read so far, statements in reading order.
+    private struct Run {
+        let compiler: MenuCompiler
+        var sources = SourceMap()
+        var statements: [Statement] = []
+        var diagnostics: [Diagnostic] = []
+        private let schemas: [String: SinkSchema]
+
+        init(compiler: MenuCompiler) {
+            self.compiler = compiler
+            self.schemas = Dictionary(compiler.sinkSchemas.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// Lexes and parses `file`, and in place of each `include` the file it names.
+        /// `chain` holds the identities of the files that included this one.
+        mutating func load(_ file: SourceFile, chain: [String]) {
+            let index = sources.add(file)
+            let (tokens, lexical) = Lexer.tokenize(file.bytes, file: index)
+            let (parsed, syntax) = Parser.parse(tokens, file: index, sinkSchemas: schemas)
+            diagnostics += lexical + syntax
+            for statement in parsed {
+                if statement.kind == .include {
+                    include(statement, from: file, chain: chain)
+                } else {
+                    statements.append(statement)
+                }
+            }
+        }
+
+        private mutating func include(_ statement: Statement, from file: SourceFile, chain: [String]) {
+            let pathToken = statement.head[0]
+            let at = SourceRange(file: statement.file, bytes: pathToken.range)
+            var binder = Binder(sources: sources, environment: compiler.environment, sinkKinds: [])
+            guard let written = binder.expand(pathToken, file: statement.file)?.value else {
+                diagnostics += binder.diagnostics
+                return
+            }
+            let path = MenuCompiler.resolve(written, relativeTo: file.path)
+            let identity = compiler.loader.identity(of: path)
+            if let start = chain.firstIndex(of: identity) {
+                let names = (chain[start...] + [identity]).map(MenuCompiler.shortName)
+                diagnostics.append(Diagnostic(.includeCycle(Array(names)), at: at))
+                return
+            }
+            guard chain.count < MenuCompiler.maximumIncludeDepth else {
+                diagnostics.append(Diagnostic(.includeTooDeep(limit: MenuCompiler.maximumIncludeDepth), at: at))
+                return
+            }
+            do {
+                let bytes = try compiler.loader.read(path)
+                load(SourceFile(path: path, bytes: bytes), chain: chain + [identity])
+            } catch {
+                diagnostics.append(Diagnostic(.includeFailed(path: TerminalText.visible(written), reason: error.reason), at: at))
+            }
+        }
+    }
+
+    static func resolve(_ path: String, relativeTo including: String) -> String {
+        guard !path.hasPrefix("/"), let slash = including.lastIndex(of: "/") else { return path }
+        return String(including[...slash]) + path
+    }
+
+    static func shortName(_ identity: String) -> String {
+        identity.split(separator: "/").last.map(String.init) ?? identity
+    }
+}
+
+/// The result of compiling a menu: the menu when there were no errors, and every
+/// diagnostic with the sources needed to render it.
+public struct MenuCompilation: Sendable {
+    public let menu: CompiledMenu?
+    public let diagnostics: [Diagnostic]
+    public let sources: SourceMap
+    /// Set when the menu file itself could not be read (as opposed to containing errors).
+    public let unreadable: SourceLoadError?
+}

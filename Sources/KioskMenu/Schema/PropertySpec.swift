@@ -1,0 +1,78 @@
+/// What a property's values must look like. The parser only needs property names; the
+/// binder checks every value against its shape.
+public enum ValueShape: Sendable, Hashable {
+    /// A name: a word or a string.
+    case name
+    /// A string or a word.
+    case text
+    /// Text naming a file, resolved against the directory of the file that declares it.
+    case path
+    /// An `http://` or `https://` URL.
+    case url
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// An exact amount with at most two decimals, `0...1_000_000_000`.
+    case amount
+    /// `500ms`, `5s`, `2m`, `1h`.
+    case duration
+    /// An event type: `order.failed`.
+    case eventType
+    /// One of a few words.
+    case choice([String])
+    /// One of a few words, one of which takes a duration: `sync interval 1s`.
+    case choiceWithDuration([String], durationAfter: String)
+    /// A name and a quantity of at least 1: `needs mango 3`.
+    case nameAndQuantity
+    /// A header name and its value: `header Authorization "Bearer …"`.
+    case header
+
+    /// How many values one element of this shape takes.
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .nameAndQuantity, .header: 2...2
+        case .choiceWithDuration: 1...2
+        default: 1...1
+        }
+    }
+}
+
+/// One property a statement (or a sink kind) accepts.
+public struct PropertySpec: Sendable, Hashable {
+    public let name: String
+    public let shape: ValueShape
+    /// Takes several comma-separated values: `alias latte, 라떼`.
+    public let isList: Bool
+    /// May be given more than once: `header`.
+    public let isRepeatable: Bool
+    public let isRequired: Bool
+
+    public init(_ name: String, _ shape: ValueShape, list: Bool = false, repeatable: Bool = false, required: Bool = false) {
+        self.name = name
+        self.shape = shape
+        self.isList = list
+        self.isRepeatable = repeatable
+        self.isRequired = required
+    }
+}
+
+/// The options a kind of sink accepts. Each sink kind declares its own, so the menu
+/// language catches a misspelt option when the menu is read.
+public struct SinkSchema: Sendable, Hashable {
+    /// Options every sink takes: `on` (which events it receives) and `queue` (its capacity).
+    public static let commonOptions: [PropertySpec] = [
+        PropertySpec("on", .eventType, list: true),
+        PropertySpec("queue", .integer(1...1_000_000)),
+    ]
+
+    public let kind: String
+    public let options: [PropertySpec]
+
+    public init(kind: String, options: [PropertySpec]) {
+        self.kind = kind
+        self.options = SinkSchema.commonOptions + options
+    }
+
+    public func option(named name: String) -> PropertySpec? {
+        options.first { $0.name == name }
+    }
+}

@@ -1,0 +1,39 @@
+/// The statements of the menu language, with the head arguments and properties each takes.
+enum StatementKind: String, Sendable, CaseIterable {
+    case kiosk
+    case include
+    case ingredient
+    case item
+    case message
+    case sink
+
+    /// What each head argument is, as an error names it: "expected an item name after 'item'".
+    var head: [String] {
+        switch self {
+        case .kiosk: ["the kiosk's name"]
+        case .include: ["a file path in quotes"]
+        case .ingredient: ["an ingredient name"]
+        case .item: ["an item name"]
+        case .message: ["an event type", "the message text in quotes"]
+        case .sink: ["a sink kind"]
+        }
+    }
+
+    var properties: [PropertySpec] {
+        switch self {
+        case .kiosk: [PropertySpec("currency", .text)]
+        case .include, .message: []
+        case .ingredient: [
+            PropertySpec("stock", .integer(0...1_000_000_000)),
+            PropertySpec("low", .integer(0...1_000_000_000)),
+            PropertySpec("unit", .text),
+        ]
+        case .item: [
+            PropertySpec("alias", .name, list: true, repeatable: true),
+            PropertySpec("price", .amount),
+            PropertySpec("needs", .nameAndQuantity, list: true, required: true),
+        ]
+        case .sink: []
+        }
+    }
+}

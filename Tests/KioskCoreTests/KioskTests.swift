@@ -1,0 +1,192 @@
+import KioskCore
+import Testing
+
+@Suite struct KioskTests {
+    @Test func threeMangoJuicesAreMadeAndTheFourthIsRefused() throws {
+        var kiosk = try Fixtures.kiosk()
+        for _ in 0..<3 {
+            #expect(try kiosk.order("Mango Juice").0 == .made(total: nil))
+        }
+        let (outcome, events) = try kiosk.order("Mango Juice")
+        let mango = kiosk.menu.ingredientIndex(named: "mango")!
+        #expect(outcome == .refused([Shortfall(ingredient: mango, needed: 3, available: 1)]))
+        #expect(kiosk.stock("mango") == 1)
+        #expect(events.map(\.type) == [.orderFailed, .restockNeeded])
+        guard case .orderFailed(let failed) = events[0].payload else { Issue.record("not order.failed"); return }
+        #expect(failed.missing == [Missing(ingredient: "mango", needed: 3, available: 1)])
+    }
+
+    @Test func aTwoFruitJuiceWithOneFruitShortTakesNothing() throws {
+        var kiosk = try Fixtures.kiosk()
+        var events: [Event] = []
+        try kiosk.edit(.set, 0, of: kiosk.menu.ingredientIndex(named: "banana")!, at: Fixtures.noon, emitting: &events)
+        let (outcome, _) = try kiosk.order("Strawberry Banana Juice")
+        #expect(!outcome.isMade)
+        #expect(kiosk.stock("strawberry") == 10)
+        #expect(kiosk.stock("banana") == 0)
+    }
+
+    @Test func aMultiLineOrderIsRefusedWhole() throws {
+        var kiosk = try Fixtures.kiosk()
+        var events: [Event] = []
+        let order = Order([OrderLine(item: kiosk.item("mango juice"), quantity: 3), OrderLine(item: kiosk.item("mango kiwi juice"), quantity: 1)])
+        let outcome = try kiosk.place(order, at: Fixtures.noon, emitting: &events)
+        let mango = kiosk.menu.ingredientIndex(named: "mango")!
+        #expect(outcome == .refused([Shortfall(ingredient: mango, needed: 11, available: 10)]))
+        #expect(kiosk.stock("mango") == 10)
+        #expect(kiosk.stock("kiwi") == 10)
+    }
+
+    @Test func aMultiLineOrderThatFitsTakesEveryLine() throws {
+        var kiosk = try Fixtures.kiosk()
+        var events: [Event] = []
+        let order = Order([OrderLine(item: kiosk.item("mango juice"), quantity: 2), OrderLine(item: kiosk.item("mango kiwi juice"), quantity: 2)])
+        #expect(try kiosk.place(order, at: Fixtures.noon, emitting: &events).isMade)
+        #expect(kiosk.stock("mango") == 0)
+        #expect(kiosk.stock("kiwi") == 8)
+        guard case .orderSucceeded(let made) = events[0].payload else { Issue.record("not order.succeeded"); return }
+        #expect(made.consumed == [IngredientCount(ingredient: "mango", count: 10), IngredientCount(ingredient: "kiwi", count: 2)])
+        #expect(made.stock == [IngredientCount(ingredient: "mango", count: 0), IngredientCount(ingredient: "kiwi", count: 8)])
+    }
+
+    @Test func quantitiesOutsideOneToABillionAreErrorsNotTraps() throws {
+        var kiosk = try Fixtures.kiosk()
+        #expect(throws: OrderError.quantityOutOfRange(Int.max)) { try kiosk.order("Mango Juice", Int.max) }
+        #expect(throws: OrderError.quantityOutOfRange(0)) { try kiosk.order("Mango Juice", 0) }
+        #expect(throws: OrderError.quantityOutOfRange(-1)) { try kiosk.order("Mango Juice", -1) }
+        var events: [Event] = []
+        #expect(throws: OrderError.empty) { try kiosk.place(Order([]), at: Fixtures.noon, emitting: &events) }
+        #expect(events.isEmpty)
+        #expect(kiosk.sequence == 0)
+    }
+
+    @Test func requirementsThatOverflowAreRefused() throws {
+        let ingredient = Ingredient(name: "x", initialStock: 1)
+        let item = Item(name: "X", recipe: Recipe([.init(ingredient: 0, quantity: Menu.maximumQuantity)]))
+        var kiosk = try Fixtures.kiosk(Menu(name: "Big", ingredients: [ingredient], items: [item]))
+        let lines = Array(repeating: OrderLine(item: 0, quantity: Menu.maximumQuantity), count: 10)
+        var events: [Event] = []
+        #expect(throws: OrderError.requirementTooLarge(ingredient: 0)) {
+            try kiosk.place(Order(lines), at: Fixtures.noon, emitting: &events)
+        }
+    }
+
+    @Test func aLargeRefusalReportsWhatWasNeeded() throws {
+        var kiosk = try Fixtures.kiosk()
+        let (outcome, _) = try kiosk.order("Strawberry Juice", Menu.maximumQuantity)
+        let strawberry = kiosk.menu.ingredientIndex(named: "strawberry")!
+        #expect(outcome == .refused([Shortfall(ingredient: strawberry, needed: 16 * Menu.maximumQuantity, available: 10)]))
+    }
+
+    @Test func eventsAreNumberedOneByOneWithIncreasingIds() throws {
+        var kiosk = try Fixtures.kiosk()
+        var all: [Event] = []
+        for _ in 0..<4 { all += try kiosk.order("Mango Juice").1 }
+        #expect(all.map(\.sequence) == Array(1...UInt64(all.count)))
+        #expect(all.map(\.id) == all.map(\.id).sorted())
+        #expect(Set(all.map(\.id)).count == all.count)
+        #expect(all.allSatisfy { $0.source == "kiosk/Juice Maker" && $0.time == Fixtures.noon })
+    }
+
+    @Test func restockNeededGoesOutWhenStockFallsToTheLowMark() throws {
+        let menu = try Menu(
+            name: "Café", ingredients: [Ingredient(name: "milk", initialStock: 7, lowMark: 5)],
+            items: [Item(name: "Milk", recipe: Recipe([.init(ingredient: 0, quantity: 1)]))]
+        )
+        var kiosk = try Fixtures.kiosk(menu)
+        #expect(try kiosk.order("milk").1.map(\.type) == [.orderSucceeded])
+        let (_, events) = try kiosk.order("milk")
+        #expect(events.map(\.type) == [.orderSucceeded, .restockNeeded])
+        guard case .restockNeeded(let low) = events[1].payload else { Issue.record("not restock.needed"); return }
+        #expect(low == RestockNeeded(ingredient: "milk", stock: 5, low: 5, reason: .low, needed: nil))
+        // Already low: no second alert for the next order.
+        #expect(try kiosk.order("milk").1.map(\.type) == [.orderSucceeded])
+    }
+
+    @Test func stockEditsEmitStockChangedAndNeverGoBelowZero() throws {
+        var kiosk = try Fixtures.kiosk()
+        let mango = kiosk.menu.ingredientIndex(named: "mango")!
+        var events: [Event] = []
+        let change = try kiosk.edit(.add, 5, of: mango, at: Fixtures.noon, emitting: &events)
+        #expect(change == (10, 15))
+        #expect(events.map(\.payload) == [.stockChanged(StockChanged(ingredient: "mango", from: 10, to: 15, reason: .add))])
+        #expect(throws: StockError.belowZero(ingredient: mango, available: 15, requested: 16)) {
+            try kiosk.edit(.remove, 16, of: mango, at: Fixtures.noon, emitting: &events)
+        }
+        #expect(kiosk.stock("mango") == 15)
+        events.removeAll()
+        try kiosk.edit(.set, 15, of: mango, at: Fixtures.noon, emitting: &events)
+        #expect(events.isEmpty, "an edit that changes nothing sends nothing")
+        try kiosk.edit(.remove, 15, of: mango, at: Fixtures.noon, emitting: &events)
+        #expect(events.map(\.type) == [.stockChanged, .restockNeeded])
+    }
+
+    @Test func restockSuggestsTheShortfallOrTheStartingStock() throws {
+        var kiosk = try Fixtures.kiosk()
+        _ = try kiosk.order("Strawberry Juice")
+        let strawberry = kiosk.menu.ingredientIndex(named: "strawberry")!
+        #expect(kiosk.restockSuggestions.map(\.ingredient) == [strawberry])
+        #expect(kiosk.restockSuggestions.map(\.amount) == [6])
+        var events: [Event] = []
+        try kiosk.edit(.set, 0, of: kiosk.menu.ingredientIndex(named: "kiwi")!, at: Fixtures.noon, emitting: &events)
+        #expect(kiosk.restockSuggestions.map(\.amount) == [6, 10])
+    }
+
+    @Test func theLedgerKeepsHistoryAndTotals() throws {
+        var kiosk = try Fixtures.kiosk()
+        for _ in 0..<4 { _ = try kiosk.order("Mango Juice") }
+        #expect(kiosk.ledger.madeOrders == 3)
+        #expect(kiosk.ledger.refusedOrders == 1)
+        #expect(kiosk.ledger.sales[kiosk.item("mango juice")].quantity == 3)
+        #expect(kiosk.ledger.usage[kiosk.menu.ingredientIndex(named: "mango")!].used == 9)
+        let history = kiosk.ledger.history.elements
+        #expect(history.count == 4)
+        #expect(history.last?.result == .refused(missing: [Missing(ingredient: "mango", needed: 3, available: 1)]))
+        #expect(history.first?.lines == [ItemQuantity(item: "Mango Juice", quantity: 1)])
+    }
+
+    @Test func pricesAddUpExactly() throws {
+        let menu = try Menu(
+            name: "Café", currency: "KRW", ingredients: [Ingredient(name: "espresso", initialStock: 100)],
+            items: [Item(name: "Latte", price: Money("4.50"), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))]
+        )
+        var kiosk = try Fixtures.kiosk(menu)
+        #expect(try kiosk.order("latte", 3).0 == .made(total: Money("13.50")))
+        #expect(kiosk.ledger.revenue == Money("13.50"))
+        #expect(kiosk.ledger.sales[0].revenue == Money("13.50"))
+    }
+
+    @Test func aTotalThatWouldOverflowIsRefusedBeforeAnyStockIsTaken() throws {
+        let menu = try Menu(
+            name: "Dear", ingredients: [Ingredient(name: "gold", initialStock: Menu.maximumQuantity)],
+            items: [Item(name: "Bar", price: Money(units: Menu.maximumQuantity), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))]
+        )
+        var kiosk = try Fixtures.kiosk(menu)
+        #expect(throws: OrderError.totalTooLarge) { try kiosk.order("bar", Menu.maximumQuantity) }
+        #expect(kiosk.stock("gold") == Menu.maximumQuantity)
+    }
+
+    @Test func replacingTheMenuKeepsStockAndTotalsByName() throws {
+        var kiosk = try Fixtures.kiosk()
+        _ = try kiosk.order("Mango Juice")
+        let newMenu = try Menu(
+            name: "Juice Maker II",
+            ingredients: [Ingredient(name: "mango", initialStock: 10), Ingredient(name: "lime", initialStock: 4)],
+            items: [
+                Item(name: "Mango Juice", recipe: Recipe([.init(ingredient: 0, quantity: 3)])),
+                Item(name: "Lime Juice", recipe: Recipe([.init(ingredient: 1, quantity: 2)])),
+            ]
+        )
+        var events: [Event] = []
+        let difference = kiosk.replaceMenu(with: newMenu, at: Fixtures.noon, emitting: &events)
+        #expect(kiosk.stock("mango") == 7)
+        #expect(kiosk.stock("lime") == 4)
+        #expect(difference.addedItems == ["Lime Juice"])
+        #expect(difference.removedIngredients == ["strawberry", "banana", "pineapple", "kiwi"])
+        #expect(kiosk.ledger.sales[kiosk.item("mango juice")].quantity == 1)
+        #expect(events.map(\.type) == [.menuReloaded])
+        #expect(events[0].sequence == 2)
+        #expect(kiosk.source == "kiosk/Juice Maker II")
+        #expect(kiosk.ledger.history.count == 1)
+    }
+}

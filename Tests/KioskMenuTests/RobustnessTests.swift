@@ -1,0 +1,111 @@
+import KioskMenu
+import Testing
+
+/// No file makes the compiler crash or hang.
+@Suite struct RobustnessTests {
+    @Test func everyPrefixOfTheCafeMenuCompilesOrFailsCleanly() throws {
+        let cafe = try FileSourceLoader().read(MenusDirectory.path + "/cafe.kiosk")
+        let common = try FileSourceLoader().read(MenusDirectory.path + "/common/messages-ko.kiosk")
+        for length in stride(from: 0, through: cafe.count, by: 7) {
+            let result = Compile(bytes: Array(cafe.prefix(length)), files: ["common/messages-ko.kiosk": String(decoding: common, as: UTF8.self)])
+                .compilation
+            #expect(result.menu != nil || !result.diagnostics.isEmpty)
+        }
+    }
+
+    @Test func randomBytesGiveDiagnosticsNotCrashes() {
+        var generator = SeededGenerator(seed: 2026)
+        for _ in 0..<100 {
+            let bytes = (0..<Int.random(in: 0...1000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let result = Compile(bytes: bytes).compilation
+            #expect(result.menu != nil || !result.diagnostics.isEmpty)
+            _ = DiagnosticRenderer().render(result.diagnostics, in: result.sources)
+        }
+    }
+
+    @Test func shuffledMenuTokensGiveDiagnosticsNotCrashes() throws {
+        let words = try String(decoding: FileSourceLoader().read(MenusDirectory.path + "/cafe.kiosk"), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " }).map(String.init)
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let source = (0..<60).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
+            let result = Compile(source).compilation
+            _ = DiagnosticRenderer().render(result.diagnostics, in: result.sources)
+        }
+    }
+
+    @Test func invalidUTF8Everywhere() {
+        let bytes: [UInt8] = [0x69, 0x6E, 0xC3, 0x28, 0x22, 0xE2, 0x82, 0x22, 0x0A, 0xF0, 0x9F, 0x0A, 0xED, 0xA0, 0x80, 0xC0, 0xAF]
+        let result = Compile(bytes: bytes).compilation
+        #expect(result.menu == nil)
+        #expect(result.diagnostics.contains { $0.problem == .invalidUTF8 })
+    }
+
+    @Test func tenThousandNestedBraces() {
+        let result = Compile("item X " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000)).compilation
+        #expect(result.menu == nil)
+        #expect(result.diagnostics.count < 10)
+        let unclosed = Compile("item X " + String(repeating: "{", count: 10_000)).compilation
+        #expect(unclosed.diagnostics.count < 10)
+    }
+
+    @Test func aMegabyteLine() {
+        let result = Compile("ingredient " + String(repeating: "a", count: 1 << 20) + " stock 1").compilation
+        #expect(result.diagnostics.map(\.problem) == [.invalidName(String(repeating: "a", count: 37) + "…", reason: .tooLong(limit: 100))])
+    }
+
+    @Test func aMegabyteOfNewlinesAndCommas() {
+        #expect(Compile(String(repeating: "\n,", count: 1 << 19)).compilation.menu == nil)
+        #expect(Compile(String(repeating: "\n", count: 1 << 20)).compilation.menu != nil)
+    }
+
+    @Test func fortyDigitNumbersEverywhereANumberGoes() {
+        let big = "1234567890123456789012345678901234567890"
+        let source = """
+        ingredient a stock \(big) low \(big)
+        item X price \(big) needs a \(big)
+        item Y price \(big).5 needs a -\(big)
+        sink webhook url "http://x/" retries \(big) timeout \(big)s
+        """
+        let result = Compile(source).compilation
+        #expect(result.menu == nil)
+        #expect(result.diagnostics.count == 8)
+    }
+
+    @Test func aCRLFFileCompilesLikeAnLFFile() throws {
+        let lf = try #require(Compile(BundledMenu.juiceMaker).menu).menu
+        let crlf = try #require(Compile(BundledMenu.juiceMaker.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")).menu).menu
+        #expect(lf.items == crlf.items)
+        #expect(lf.ingredients == crlf.ingredients)
+    }
+
+    @Test func anEmptyFileIsAnEmptyMenu() throws {
+        let menu = try #require(Compile("").menu).menu
+        #expect(menu.items.isEmpty)
+    }
+
+    @Test func includesThatNestTooDeepStop() {
+        var files: [String: String] = [:]
+        for depth in 0..<40 { files["f\(depth).kiosk"] = "include \"f\(depth + 1).kiosk\"" }
+        files["f40.kiosk"] = ""
+        let result = Compile("include \"f0.kiosk\"", files: files).compilation
+        #expect(result.diagnostics.map(\.problem) == [.includeTooDeep(limit: 32)])
+    }
+}
+
+/// A small deterministic generator so random inputs are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
