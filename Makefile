@@ -37,10 +37,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-# Until the REPL lands: check the bundled menus and show the help.
 run: build
-	.build/debug/kiosk check menus/*.kiosk
-	.build/debug/kiosk --help
+	.build/debug/kiosk $(ARGS)
 
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)

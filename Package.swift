@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "KioskMenu", dependencies: ["KioskCore"], swiftSettings: strict),
         // The sink plugin model and the sinks.
         .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu"], swiftSettings: strict),
+        // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // Commands, line readers, the session.
-        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.
         .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskREPL"], swiftSettings: strict),
         // The thin executable.
@@ -33,7 +35,11 @@ let package = Package(
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks"], swiftSettings: strict),
+        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore"], swiftSettings: strict),
+        // Test support: forkpty in C, so the forked child runs nothing but execve.
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "CPseudoTerminal"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
-/// The exit statuses of `kiosk`, after sysexits(3).
-public enum ExitCode: Int32, Sendable {
+/// The exit statuses of `kiosk`, after sysexits(3). Thrown by the steps of a run that
+/// end it early.
+public enum ExitCode: Int32, Sendable, Error {
     /// Every command succeeded; every file checked out.
     case success = 0
     /// A command failed; a refused order counts.

@@ -2,6 +2,11 @@ import KioskCore
 import KioskMenu
 import KioskREPL
 import KioskSinks
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The `kiosk` program: reads the command line, wires the parts together and runs.
 public enum KioskApp {
@@ -23,7 +28,7 @@ public enum KioskApp {
         let colors = ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: parsed.noColor, environment: environment)
         switch parsed.mode {
         case .help:
-            output.write(HelpText.usage)
+            output.write(UsageText.usage)
             return .success
         case .version:
             output.write("kiosk \(KioskVersion.current)\n")
@@ -32,8 +37,9 @@ public enum KioskApp {
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(files: files, compiler: compiler, renderer: renderer, output: output, errors: errors).run()
         case .session, .commands, .script:
-            errors.write("kiosk: the REPL is not built yet; try 'kiosk check menus/juice.kiosk'\n")
-            return .usage
+            // Writing to a program that has exited must fail with EPIPE, not kill kiosk.
+            signal(SIGPIPE, SIG_IGN)
+            return SessionCommand(arguments: parsed, environment: environment, output: output, errors: errors).run()
         }
     }
 }

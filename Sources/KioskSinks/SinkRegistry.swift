@@ -1,6 +1,7 @@
 import KioskMenu
 
-/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`) to what the kind accepts.
+/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`) to what the kind accepts
+/// and how to make one.
 ///
 /// Adding a kind is one new file declaring its `SinkKind` and one line in `standard`.
 public struct SinkRegistry: Sendable {
@@ -24,13 +25,56 @@ public struct SinkRegistry: Sendable {
     public func kind(named name: String) -> SinkKind? {
         kinds.first { $0.schema.kind == name }
     }
+
+    /// Makes the sink a declaration describes.
+    public func makeSink(_ declaration: SinkDeclaration, environment: SinkEnvironment) throws(SinkSetupError) -> any Sink {
+        guard let kind = kind(named: declaration.kind) else {
+            throw SinkSetupError(declaration: declaration, reason: "unknown sink kind '\(declaration.kind)'")
+        }
+        return try kind.make(declaration, environment)
+    }
 }
 
-/// One kind of sink: the options it accepts.
+/// One kind of sink: the options it accepts, and a factory that reads them.
 public struct SinkKind: Sendable {
-    public let schema: SinkSchema
+    public typealias Factory = @Sendable (SinkDeclaration, SinkEnvironment) throws(SinkSetupError) -> any Sink
 
-    public init(schema: SinkSchema) {
+    public let schema: SinkSchema
+    public let make: Factory
+
+    public init(schema: SinkSchema, make: @escaping Factory) {
         self.schema = schema
+        self.make = make
     }
+}
+
+/// What a sink factory may need from the running program.
+public struct SinkEnvironment: Sendable {
+    /// Where the console writes.
+    public var standardOutput: FileOutput
+    /// Whether the console may colour its output (a terminal, no `NO_COLOR`).
+    public var colors: Bool
+    /// The process environment, for programs an exec sink starts.
+    public var variables: [String: String]
+
+    public init(standardOutput: FileOutput = .standardOutput, colors: Bool = false, variables: [String: String] = [:]) {
+        self.standardOutput = standardOutput
+        self.colors = colors
+        self.variables = variables
+    }
+}
+
+/// A sink that could not be made from its declaration.
+public struct SinkSetupError: Error, Sendable, Equatable {
+    public let origin: String
+    public let kind: String
+    public let reason: String
+
+    public init(declaration: SinkDeclaration, reason: String) {
+        self.origin = declaration.origin
+        self.kind = declaration.kind
+        self.reason = reason
+    }
+
+    public var message: String { "\(origin): error: '\(kind)' sink: \(reason)" }
 }

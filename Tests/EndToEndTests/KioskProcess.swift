@@ -36,12 +36,21 @@ struct KioskProcess {
         self.environment = environment
     }
 
+    /// Runs kiosk with `stdinBytes` as its standard input, bytes as they are.
+    static func run(stdinBytes: [UInt8], arguments: [String]) throws -> Result {
+        try KioskProcess(arguments: arguments).run(input: stdinBytes)
+    }
+
     func run() throws -> Result {
+        try run(input: Array(stdin.utf8))
+    }
+
+    private func run(input bytes: [UInt8]) throws -> Result {
         let scratch = try TemporaryDirectory()
         let input = scratch.url.appendingPathComponent("stdin")
         let output = scratch.url.appendingPathComponent("stdout")
         let errors = scratch.url.appendingPathComponent("stderr")
-        try Data(stdin.utf8).write(to: input)
+        try Data(bytes).write(to: input)
         try Data().write(to: output)
         try Data().write(to: errors)
 
@@ -59,8 +68,8 @@ struct KioskProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
-            stdout: try String(contentsOf: output, encoding: .utf8),
-            stderr: try String(contentsOf: errors, encoding: .utf8)
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         )
     }
 }

@@ -3,7 +3,7 @@ public struct MessageCatalog: Sendable, Hashable {
     public static let defaultTexts: [EventType: String] = [
         .orderSucceeded: "{item} is ready. Enjoy!",
         .orderFailed: "Not enough ingredients for {item}: {missing}.",
-        .restockNeeded: "{ingredient} is running low: {stock} left.",
+        .restockNeeded: "{ingredient} needs restocking: {stock} left.",
         .stockChanged: "{ingredient} stock is now {stock}.",
         .menuReloaded: "Menu reloaded: {menu}.",
     ]
@@ -34,8 +34,8 @@ public struct MessageCatalog: Sendable, Hashable {
 }
 
 extension MessageTemplate {
-    /// A template with no placeholders.
-    init(literal: String) {
+    /// A template that is only text: for events replayed with their message already made.
+    public init(literal: String) {
         self.text = literal
         self.segments = [.text(literal)]
     }

@@ -1,8 +1,53 @@
+import KioskCore
 import KioskMenu
 
-/// Prints each event's message on standard output.
-public enum ConsoleSink {
-    public static let kind = SinkKind(schema: SinkSchema(kind: "console", options: [
-        PropertySpec("color", .choice(["auto", "always", "never"])),
-    ]))
+/// Prints each event's message, one line each, on standard output.
+///
+/// A foreground sink: the session delivers its events between commands, so they appear
+/// in order with the session's own output and before the next prompt.
+public final class ConsoleSink: Sink {
+    public static let kind = SinkKind(
+        schema: SinkSchema(kind: "console", options: [
+            PropertySpec("color", .choice(["auto", "always", "never"])),
+        ]),
+        make: { declaration, environment in
+            let colors = switch declaration.choice("color")?.word {
+            case "always": true
+            case "never": false
+            default: environment.colors
+            }
+            return ConsoleSink(output: environment.standardOutput, colors: colors)
+        }
+    )
+
+    private let output: FileOutput
+    private let colors: Bool
+
+    public init(output: FileOutput, colors: Bool) {
+        self.output = output
+        self.colors = colors
+    }
+
+    public var placement: SinkPlacement { .foreground }
+    public var target: String { output.descriptor == 1 ? "stdout" : "fd \(output.descriptor)" }
+
+    public func send(_ event: Event) throws(SinkFailure) {
+        var line = TerminalText.visible(event.message)
+        if colors, let colour = ConsoleSink.colour(of: event.type) {
+            line = colour + line + "\u{1B}[0m"
+        }
+        output.write(line + "\n")
+        if let code = output.failure {
+            throw .permanent("cannot write to standard output: errno \(code)")
+        }
+    }
+
+    private static func colour(of type: EventType) -> String? {
+        switch type {
+        case .orderSucceeded: "\u{1B}[32m"
+        case .orderFailed: "\u{1B}[31m"
+        case .restockNeeded: "\u{1B}[33m"
+        case .stockChanged, .menuReloaded: "\u{1B}[36m"
+        }
+    }
 }

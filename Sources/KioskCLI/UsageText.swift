@@ -1,5 +1,5 @@
 /// The text of `kiosk --help`.
-enum HelpText {
+enum UsageText {
     static let usage = """
     kiosk — a terminal kiosk simulator
 

@@ -1,0 +1,135 @@
+import KioskCore
+import KioskMenu
+import KioskREPL
+import KioskSinks
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `kiosk [options]`: loads the menu, starts the sinks, and runs the REPL or a batch.
+struct SessionCommand {
+    let arguments: Arguments
+    let environment: [String: String]
+    let output: FileOutput
+    let errors: FileOutput
+
+    /// Whether diagnostics and the console may use colour.
+    private var colors: Bool {
+        ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.noColor, environment: environment)
+    }
+
+    func run() -> ExitCode {
+        do {
+            return try start()
+        } catch {
+            return error
+        }
+    }
+
+    private func start() throws(ExitCode) -> ExitCode {
+        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
+        let source = MenuSource(path: arguments.menu, compiler: compiler)
+        let renderer = DiagnosticRenderer(colors: colors)
+
+        let compilation = source.compile()
+        guard let compiled = compilation.menu else {
+            if let unreadable = compilation.unreadable {
+                errors.write("kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
+                throw .unreadableInput
+            }
+            errors.write(renderer.render(compilation.diagnostics, in: compilation.sources))
+            throw .invalidMenu
+        }
+        let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
+        let reader = try makeReader(menu: compiled.menu)
+        let dispatcher = try makeDispatcher(menuSinks: compiled.sinks, commandLineSinks: commandLineSinks)
+        dispatcher.start()
+
+        var seed = SystemRandomNumberGenerator()
+        let kiosk = Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: seed.next()))
+        let session = Session(
+            kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
+            clock: SystemClock.now, renderer: renderer
+        )
+        let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset)
+        let options = RunOptions(bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors)
+
+        var status = ExitCode.success
+        if reader.isInteractive {
+            InteractiveRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
+        } else {
+            let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
+            status = allSucceeded ? .success : .failure
+        }
+        dispatcher.shutdown(timeout: arguments.flushTimeout)
+        if !output.flush() { return .ioError }
+        return status
+    }
+
+    // MARK: Parts
+
+    private func compileCommandLineSinks(_ compiler: MenuCompiler, renderer: DiagnosticRenderer) throws(ExitCode) -> [SinkDeclaration] {
+        var sinks: [SinkDeclaration] = []
+        for (index, text) in arguments.sinks.enumerated() {
+            let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
+            let compilation = compiler.compileSink(text, origin: origin)
+            guard let declaration = compilation.menu?.sinks.first else {
+                errors.write(renderer.render(compilation.diagnostics, in: compilation.sources))
+                throw .usage
+            }
+            sinks.append(declaration)
+        }
+        return sinks
+    }
+
+    /// Readline on a terminal; plain lines from a pipe, a file or `-c` otherwise.
+    private func makeReader(menu: Menu) throws(ExitCode) -> any LineReader {
+        switch arguments.mode {
+        case .commands(let script):
+            return CommandListReader(script)
+        case .script(let path) where path != "-":
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                let reason = fd < 0 ? String(cString: strerror(errno)).lowercased() : "is a directory"
+                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(reason)\n")
+                throw .unreadableInput
+            }
+            return PlainLineReader(descriptor: fd, beforeBlocking: {})
+        case .session where isatty(STDIN_FILENO) == 1:
+            return ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu))
+        default:
+            let output = self.output
+            return PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })
+        }
+    }
+
+    /// The menu's sinks and the command line's, with the console by default. `--json` and
+    /// `--quiet` keep human text off standard output, so they leave the console out.
+    private func makeDispatcher(menuSinks: [SinkDeclaration], commandLineSinks: [SinkDeclaration]) throws(ExitCode) -> Dispatcher {
+        var declarations = menuSinks + commandLineSinks
+        if !declarations.contains(where: { $0.kind == "console" }) {
+            declarations.insert(SinkDeclaration(kind: "console", origin: "default console"), at: 0)
+        }
+        if arguments.json || arguments.quiet {
+            declarations.removeAll { $0.kind == "console" }
+        }
+        let sinkEnvironment = SinkEnvironment(standardOutput: output, colors: colors && output.isTerminal, variables: environment)
+        var members: [Dispatcher.Member] = []
+        for declaration in declarations {
+            do {
+                let sink = try SinkRegistry.standard.makeSink(declaration, environment: sinkEnvironment)
+                members.append(Dispatcher.Member(
+                    sink: sink, kind: declaration.kind, events: declaration.events,
+                    capacity: declaration.queueCapacity ?? Dispatcher.defaultCapacity
+                ))
+            } catch {
+                errors.write("kiosk: \(error.message)\n")
+                throw commandLineSinks.contains(declaration) ? .usage : .invalidMenu
+            }
+        }
+        return Dispatcher(members)
+    }
+}

@@ -1,0 +1,52 @@
+import KioskCore
+
+/// A command line, parsed; names are resolved against the menu when it runs.
+public enum Command: Sendable, Equatable {
+    case menu
+    case order([OrderRequest])
+    case stock
+    case stockEdit(StockEdit, ingredient: String, amount: Int)
+    case restockAll
+    case sinks
+    case sinksRetry
+    case reload
+    case history(Int)
+    case report
+    case help(String?)
+    case quit
+
+    /// The command's name, as `--json` output reports it.
+    public var name: String {
+        switch self {
+        case .menu: "menu"
+        case .order: "order"
+        case .stock, .stockEdit(.add, _, _), .stockEdit(.remove, _, _), .stockEdit(.set, _, _): "stock"
+        case .stockEdit(.restock, _, _), .restockAll: "restock"
+        case .sinks, .sinksRetry: "sinks"
+        case .reload: "reload"
+        case .history: "history"
+        case .report: "report"
+        case .help: "help"
+        case .quit: "quit"
+        }
+    }
+
+    /// Whether the command may change stock, totals or the menu.
+    public var isMutating: Bool {
+        switch self {
+        case .order, .stockEdit, .restockAll, .reload: true
+        default: false
+        }
+    }
+}
+
+/// One line of an order as typed: words naming an item, with a quantity before or after.
+public struct OrderRequest: Sendable, Equatable {
+    public let words: [String]
+
+    public init(words: [String]) {
+        self.words = words
+    }
+
+    public var text: String { words.joined(separator: " ") }
+}

@@ -1,0 +1,61 @@
+/// Every REPL command with its synopsis and help text: what `help` prints and what
+/// completion offers.
+public enum CommandCatalog {
+    public struct Entry: Sendable {
+        public let name: String
+        public let synopsis: String
+        public let summary: String
+        public let details: String
+    }
+
+    public static let entries: [Entry] = [
+        Entry(name: "menu", synopsis: "menu", summary: "items with price, recipe and how many can be made now",
+              details: "Lists every item: its price (if the menu gives prices), what it needs, and how many of it the stock can make now."),
+        Entry(name: "order", synopsis: "order ITEM [QTY] [, ITEM [QTY]]…", summary: "one order of one or more items, made whole or not at all",
+              details: """
+              Orders items by name, alias or slug, in any case. Several lines make one order: every ingredient
+              of every line is checked before any is taken, so the order is made whole or refused whole.
+                order mango juice
+                order strawberry-banana-juice 2, kiwi juice
+              A refused order says what is missing. At a terminal, kiosk then offers to restock and retry.
+              """),
+        Entry(name: "stock", synopsis: "stock [add|remove|set INGREDIENT N]", summary: "ingredients with count, low mark and unit; or edit one",
+              details: """
+              Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.
+                stock add mango 5       adds 5
+                stock remove mango 2    takes 2 away (never below 0)
+                stock set mango 10      sets the count
+              """),
+        Entry(name: "restock", synopsis: "restock [INGREDIENT N]", summary: "add stock; alone, walk every low or short ingredient",
+              details: """
+              With an ingredient and a number, adds like 'stock add'. Alone, walks every ingredient that is low
+              or was short for the last refused order and asks how many to add (the default tops it up to its
+              starting stock, or covers the shortfall). Without a terminal it adds the defaults without asking.
+              """),
+        Entry(name: "sinks", synopsis: "sinks [retry]", summary: "each sink: target, delivered, queued, retrying, failed, spooled",
+              details: "Shows every sink with its counters and last error; secrets from ${…} stay masked. 'sinks retry' replays the spool now."),
+        Entry(name: "reload", synopsis: "reload", summary: "re-read the menu files, keeping the stock",
+              details: """
+              Re-reads the menu and its includes. On success the new menu takes over and every ingredient it
+              shares with the old one keeps its stock. On error the old menu stays and the errors are printed.
+              """),
+        Entry(name: "history", synopsis: "history [N]", summary: "the last N orders (10) with time, lines and result",
+              details: "Shows the last N orders, made or refused, newest last."),
+        Entry(name: "report", synopsis: "report", summary: "sales per item, revenue, refused orders, ingredients used",
+              details: "Totals since the kiosk started (or since the state file began)."),
+        Entry(name: "help", synopsis: "help [COMMAND]", summary: "these commands, or one in detail",
+              details: "Shows every command, or one command in detail."),
+        Entry(name: "quit", synopsis: "quit", summary: "deliver what the sinks hold and exit (also: exit, Ctrl-D)",
+              details: "Gives every sink up to the flush timeout to deliver what it holds, then exits."),
+    ]
+
+    /// Command names as typed; `exit` is `quit`.
+    public static let names = entries.map(\.name) + ["exit"]
+    public static let aliases = ["exit": "quit"]
+    public static let subcommands = ["stock": ["add", "remove", "set"], "sinks": ["retry"]]
+
+    public static func entry(named name: String) -> Entry? {
+        let resolved = aliases[name] ?? name
+        return entries.first { $0.name == resolved }
+    }
+}

@@ -1,0 +1,94 @@
+import KioskCore
+
+/// Tab completion by context: commands first, then items after `order`, ingredients after
+/// `stock add|remove|set` and `restock`, and sub-commands.
+///
+/// Pure: it sees the line up to the cursor and the word being completed, and returns the
+/// text to put in place of that word. Item names may have spaces; a match replaces only
+/// the current word with the rest of the name.
+public struct Completer: Sendable {
+    public var commands: [String]
+    public var subcommands: [String: [String]]
+    public var items: [String]
+    public var slugs: [String]
+    public var ingredients: [String]
+
+    public init(commands: [String] = CommandCatalog.names, subcommands: [String: [String]] = CommandCatalog.subcommands,
+                items: [String] = [], slugs: [String] = [], ingredients: [String] = []) {
+        self.commands = commands
+        self.subcommands = subcommands
+        self.items = items
+        self.slugs = slugs
+        self.ingredients = ingredients
+    }
+
+    /// The vocabulary of a menu: item names and aliases, slugs, ingredients.
+    public init(menu: Menu) {
+        self.init(
+            items: menu.items.flatMap { [$0.name] + $0.aliases },
+            slugs: menu.items.map(\.slug),
+            ingredients: menu.ingredients.map(\.name)
+        )
+    }
+
+    /// Replacements for `word`, the last word of `line` (the text up to the cursor).
+    public func complete(line: String, word: String) -> [String] {
+        let beforeWord = String(line.dropLast(word.count))
+        let words = beforeWord.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        guard let command = words.first else { return matching(word, in: commands) }
+        let resolved = CommandCatalog.aliases[command] ?? command
+        switch resolved {
+        case "order":
+            let afterCommand = textAfter(firstWords: 1, in: line)
+            let phrase = afterCommand.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? afterCommand
+            let candidates = phrase.contains("-") ? items + slugs : items
+            return rest(of: trimLeading(phrase), word: word, candidates: candidates)
+        case "stock":
+            if words.count == 1 { return matching(word, in: subcommands["stock"] ?? []) }
+            guard ["add", "remove", "set"].contains(words[1]) else { return [] }
+            return rest(of: trimLeading(textAfter(firstWords: 2, in: line)), word: word, candidates: ingredients)
+        case "restock":
+            return rest(of: trimLeading(textAfter(firstWords: 1, in: line)), word: word, candidates: ingredients)
+        case "help":
+            return words.count == 1 ? matching(word, in: commands) : []
+        default:
+            if words.count == 1, let options = subcommands[resolved] { return matching(word, in: options) }
+            return []
+        }
+    }
+
+    private func matching(_ prefix: String, in candidates: [String]) -> [String] {
+        let lower = prefix.lowercased()
+        return unique(candidates.filter { $0.lowercased().hasPrefix(lower) })
+    }
+
+    /// For names with spaces: candidates that start with `phrase`, each cut to begin where
+    /// the current word begins.
+    private func rest(of phrase: String, word: String, candidates: [String]) -> [String] {
+        let lower = phrase.lowercased()
+        let offset = phrase.count - word.count
+        return unique(candidates.compactMap { candidate in
+            guard candidate.lowercased().hasPrefix(lower), candidate.count >= offset else { return nil }
+            return String(candidate.dropFirst(offset))
+        })
+    }
+
+    /// The text after the first `n` words.
+    private func textAfter(firstWords n: Int, in line: String) -> String {
+        var rest = Substring(line)
+        for _ in 0..<n {
+            rest = rest.drop(while: \.isWhitespace)
+            rest = rest.drop { !$0.isWhitespace }
+        }
+        return String(rest)
+    }
+
+    private func trimLeading(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace))
+    }
+
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }.sorted()
+    }
+}

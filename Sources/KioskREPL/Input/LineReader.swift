@@ -1,0 +1,66 @@
+/// Where the session's command lines come from: readline on a terminal, plain lines from
+/// a pipe or file, or the commands of `-c`. Tests feed lines through the same protocol.
+public protocol LineReader: AnyObject {
+    /// The next line, without its line ending.
+    func readLine(prompt: String) -> LineInput
+
+    /// Whether a person is typing: prompts, questions and the restock flow need one.
+    var isInteractive: Bool { get }
+
+    /// Keeps an entered command for recall (readline's history); others ignore it.
+    func remember(_ line: String)
+}
+
+extension LineReader {
+    public func remember(_ line: String) {}
+}
+
+/// One line read, or why there is none.
+public enum LineInput: Sendable, Equatable {
+    case line(String)
+    case end
+    case rejected(LineProblem)
+}
+
+/// A line that cannot be a command.
+public enum LineProblem: Sendable, Equatable, Error {
+    /// Longer than `PlainLineReader.maximumLineLength` bytes.
+    case tooLong(bytes: Int, limit: Int)
+    case invalidUTF8
+}
+
+/// The commands of `-c "menu; order mango juice"`, one per `;`.
+public final class CommandListReader: LineReader {
+    private var commands: [String]
+    private var index = 0
+
+    public init(_ script: String) {
+        commands = CommandListReader.split(script)
+    }
+
+    public var isInteractive: Bool { false }
+
+    public func readLine(prompt: String) -> LineInput {
+        guard index < commands.count else { return .end }
+        defer { index += 1 }
+        return .line(commands[index])
+    }
+
+    /// Splits on `;` outside double quotes.
+    static func split(_ script: String) -> [String] {
+        var commands: [String] = []
+        var current = ""
+        var quoted = false
+        for character in script {
+            if character == "\"" { quoted.toggle() }
+            if character == ";", !quoted {
+                commands.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        commands.append(current)
+        return commands
+    }
+}

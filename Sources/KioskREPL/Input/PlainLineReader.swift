@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads lines from a file descriptor that is not a terminal: no prompt, no echo.
+///
+/// Reads in large chunks. A line longer than `maximumLineLength` is skipped to its end
+/// and reported, never held whole in memory; invalid UTF-8 is reported, not repaired.
+public final class PlainLineReader: LineReader {
+    public static let maximumLineLength = 64 << 10
+
+    private let descriptor: Int32
+    private let maximumLineLength: Int
+    private let beforeBlocking: () -> Void
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    /// - Parameter beforeBlocking: called before each read that may wait for more input,
+    ///   so output meant for whoever writes the input reaches them first.
+    public init(descriptor: Int32, maximumLineLength: Int = PlainLineReader.maximumLineLength, beforeBlocking: @escaping () -> Void = {}) {
+        self.descriptor = descriptor
+        self.maximumLineLength = maximumLineLength
+        self.beforeBlocking = beforeBlocking
+    }
+
+    public var isInteractive: Bool { false }
+
+    public func readLine(prompt: String) -> LineInput {
+        var skipped = 0
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                if skipped > 0 { return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength)) }
+                return PlainLineReader.decode(line)
+            }
+            if buffer.count - start > maximumLineLength {
+                skipped += buffer.count - start
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if atEnd {
+                guard start < buffer.count || skipped > 0 else { return .end }
+                let line = buffer[start...]
+                start = buffer.count
+                if skipped > 0 { return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength)) }
+                return PlainLineReader.decode(line)
+            }
+            fill()
+        }
+    }
+
+    private func fill() {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        beforeBlocking()
+        let chunk = 64 << 10
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return -1 }
+                return Glibc.read(descriptor, base + old, chunk)
+            }
+        } while count < 0 && errno == EINTR
+        buffer.removeLast(chunk - max(count, 0))
+        if count <= 0 { atEnd = true }
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {
+        var line = bytes
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard let text = String(validating: line, as: UTF8.self) else { return .rejected(.invalidUTF8) }
+        return .line(text)
+    }
+}

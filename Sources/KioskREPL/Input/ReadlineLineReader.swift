@@ -1,0 +1,91 @@
+import CReadline
+import KioskSinks
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads lines with GNU readline: line editing, completion by context, and a history file
+/// (mode 0600, capped, without duplicates). Ctrl-C clears the line and prompts again;
+/// Ctrl-D ends the input.
+///
+/// The only file that imports `CReadline`. readline is process-wide state, so there is
+/// one of these per process.
+public final class ReadlineLineReader: LineReader {
+    /// How many lines the history keeps.
+    public static let historyCapacity = 1_000
+
+    private let historyPath: String?
+
+    /// - Parameter historyPath: where history is read from and written to; `nil` keeps none.
+    public init(historyPath: String?, completer: Completer) {
+        self.historyPath = historyPath
+        ReadlineLineReader.completer = completer
+        kiosk_rl_setup("kiosk", { text, state in ReadlineLineReader.generate(text, state) })
+        kiosk_rl_history_start(Int32(ReadlineLineReader.historyCapacity))
+        if let historyPath {
+            _ = kiosk_rl_history_read(historyPath)
+        }
+    }
+
+    public var isInteractive: Bool { true }
+
+    public func readLine(prompt: String) -> LineInput {
+        // A Ctrl-C pressed while a command ran is not meant for the new line.
+        _ = kiosk_rl_take_interrupt()
+        guard let raw = readline(prompt) else { return .end }
+        defer { free(raw) }
+        let length = strlen(raw)
+        guard length <= PlainLineReader.maximumLineLength else {
+            return .rejected(.tooLong(bytes: length, limit: PlainLineReader.maximumLineLength))
+        }
+        guard let line = String(validatingCString: raw) else { return .rejected(.invalidUTF8) }
+        return .line(line)
+    }
+
+    public func remember(_ line: String) {
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        kiosk_rl_history_add_unique(line)
+        guard let historyPath else { return }
+        FileAppender.makeDirectories(for: historyPath)
+        if kiosk_rl_history_write(historyPath) == 0 {
+            chmod(historyPath, 0o600)
+        }
+    }
+
+    /// The words completion offers, for the menu now loaded.
+    public static var completer: Completer {
+        get { completion.withLock { $0.completer } }
+        set { completion.withLock { $0.completer = newValue } }
+    }
+
+    // MARK: Completion, reached from C through one guarded global
+
+    private struct CompletionState {
+        var completer = Completer()
+        var matches: [String] = []
+        var next = 0
+    }
+
+    private static let completion = Mutex(CompletionState())
+
+    /// readline's entry function: state 0 starts a completion, later calls return the next
+    /// match. Each match is `strdup`ed; readline frees it.
+    private static func generate(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+        completion.withLock { completion in
+            if state == 0 {
+                let word = text.map { String(cString: $0) } ?? ""
+                let buffer = kiosk_rl_line_buffer().map { String(cString: $0) } ?? ""
+                let point = Int(kiosk_rl_point())
+                let line = String(decoding: buffer.utf8.prefix(point), as: UTF8.self)
+                completion.matches = completion.completer.complete(line: line, word: word)
+                completion.next = 0
+            }
+            guard completion.next < completion.matches.count else { return nil }
+            defer { completion.next += 1 }
+            return strdup(completion.matches[completion.next])
+        }
+    }
+}

@@ -1,0 +1,342 @@
+import KioskCore
+import KioskSinks
+
+/// Renders command results: as text for people, or as one JSON object per command for
+/// programs (`--json`). Finding the data is the session's job; this only lays it out.
+public struct Presenter: Sendable {
+    /// Bold table headers, for a terminal.
+    public var bold: Bool
+    /// The local time's offset from UTC at a given time, for showing times.
+    public var utcOffset: @Sendable (Timestamp) -> Int
+
+    public init(bold: Bool = false, utcOffset: @escaping @Sendable (Timestamp) -> Int = { _ in 0 }) {
+        self.bold = bold
+        self.utcOffset = utcOffset
+    }
+
+    // MARK: Text
+
+    /// The text a successful result prints on standard output; empty when the events
+    /// (printed by the console sink) say it all.
+    public func text(for result: CommandResult) -> String {
+        switch result.output {
+        case .none, .ordered: ""
+        case .menu(let listing): menu(listing)
+        case .stock(let listing): stock(listing)
+        case .history(let records): history(records)
+        case .report(let report): self.report(report)
+        case .sinks(let statuses): sinks(statuses)
+        case .help(let text): text
+        case .stockChanges(let changes):
+            if changes.isEmpty, result.command == .restockAll {
+                "Nothing needs restocking.\n"
+            } else {
+                changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
+            }
+        case .spoolRetried(let count):
+            count == 0 ? "The spools are empty.\n" : "Replaying \(count) spooled event\(count == 1 ? "" : "s").\n"
+        case .reloaded(let difference, let notes):
+            reloaded(difference) + notes.map { $0 + "\n" }.joined()
+        }
+    }
+
+    private func menu(_ listing: MenuListing) -> String {
+        let hasAliases = listing.rows.contains { !$0.aliases.isEmpty }
+        let hasPrices = listing.rows.contains { $0.price != nil }
+        var columns: [(String, TextTable.Alignment)] = [("ITEM", .left)]
+        if hasAliases { columns.append(("ALSO", .left)) }
+        if hasPrices { columns.append((listing.currency.map { "PRICE (\($0))" } ?? "PRICE", .right)) }
+        columns += [("NEEDS", .left), ("CAN MAKE", .right)]
+        var table = TextTable(columns)
+        for row in listing.rows {
+            var cells = [row.name]
+            if hasAliases { cells.append(row.aliases.joined(separator: ", ")) }
+            if hasPrices { cells.append(row.price?.grouped ?? "") }
+            cells.append(row.needs.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", "))
+            cells.append(String(row.makeable))
+            table.add(cells)
+        }
+        return listing.name + "\n" + table.render(bold: bold)
+    }
+
+    private func stock(_ listing: StockListing) -> String {
+        let hasUnits = listing.rows.contains { $0.unit != nil }
+        var columns: [(String, TextTable.Alignment)] = [("INGREDIENT", .left), ("STOCK", .right), ("LOW", .right)]
+        if hasUnits { columns.append(("UNIT", .left)) }
+        columns.append(("STATUS", .left))
+        var table = TextTable(columns)
+        for row in listing.rows {
+            var cells = [row.name, String(row.count), String(row.low)]
+            if hasUnits { cells.append(row.unit ?? "") }
+            cells.append(row.flag ?? "")
+            table.add(cells)
+        }
+        return table.render(bold: bold)
+    }
+
+    private func history(_ records: [OrderRecord]) -> String {
+        guard !records.isEmpty else { return "No orders yet.\n" }
+        var table = TextTable([("#", .right), ("TIME", .left), ("ORDER", .left), ("RESULT", .left)])
+        for record in records {
+            let time = record.time.civil(offsetSeconds: utcOffset(record.time))
+            let result = switch record.result {
+            case .made(let total): "made" + (total.map { " (\($0.grouped))" } ?? "")
+            case .refused(let missing): "refused: " + MessageTemplate.describe(missing)
+            }
+            table.add([String(record.sequence), "\(time.date) \(time.timeOfDay)", MessageTemplate.describe(record.lines), result])
+        }
+        return table.render(bold: bold)
+    }
+
+    private func report(_ report: SalesReport) -> String {
+        var sales = TextTable(report.hasPrices ? [("ITEM", .left), ("SOLD", .right), ("REVENUE", .right)] : [("ITEM", .left), ("SOLD", .right)])
+        for line in report.sales {
+            sales.add(report.hasPrices ? [line.item, String(line.quantity), line.revenue.grouped] : [line.item, String(line.quantity)])
+        }
+        var usage = TextTable([("INGREDIENT", .left), ("USED", .right)])
+        for line in report.usage { usage.add([line.ingredient, String(line.used)]) }
+        var text = sales.render(bold: bold) + "\n"
+        text += "Orders: \(report.madeOrders) made, \(report.refusedOrders) refused\n"
+        if report.hasPrices {
+            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \($0)" } ?? "")\n"
+        }
+        return text + "\n" + usage.render(bold: bold)
+    }
+
+    private func sinks(_ statuses: [SinkStatus]) -> String {
+        guard !statuses.isEmpty else { return "No sinks.\n" }
+        var table = TextTable([
+            ("SINK", .left), ("TARGET", .left), ("ON", .left), ("DELIVERED", .right), ("QUEUED", .right),
+            ("RETRYING", .right), ("FAILED", .right), ("SPOOLED", .right), ("LAST ERROR", .left),
+        ])
+        for status in statuses {
+            table.add([
+                status.kind, status.target, Presenter.describe(status.events), String(status.delivered), String(status.queued),
+                String(status.retrying), String(status.failed), String(status.spooled), status.lastError ?? "",
+            ])
+        }
+        return table.render(bold: bold)
+    }
+
+    private func reloaded(_ difference: MenuDifference) -> String {
+        var lines: [String] = []
+        if !difference.addedItems.isEmpty { lines.append("New items: " + difference.addedItems.joined(separator: ", ")) }
+        if !difference.removedItems.isEmpty { lines.append("Items gone: " + difference.removedItems.joined(separator: ", ")) }
+        if !difference.addedIngredients.isEmpty { lines.append("New ingredients: " + difference.addedIngredients.joined(separator: ", ")) }
+        if !difference.removedIngredients.isEmpty {
+            lines.append("Ingredients gone (their stock is dropped): " + difference.removedIngredients.joined(separator: ", "))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    static func describe(_ events: EventTypes) -> String {
+        events == .all ? "all" : events.types.map(\.rawValue).joined(separator: ",")
+    }
+
+    // MARK: JSON
+
+    /// One JSON object for a command: `{"line":…,"command":…,"ok":…,"result"|"error":…,"events":[…]}`.
+    public func json(for result: CommandResult?, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        if let line { writer.field("line", line) }
+        writer.key("command")
+        if let result { writer.string(result.command.name) } else { writer.null() }
+        let failure = error ?? result?.error
+        writer.field("ok", failure == nil)
+        if let failure {
+            writer.field("error", failure.message)
+            if case .refused(let missing) = failure { Presenter.write(missing: missing, to: &writer) }
+        } else if let result {
+            writer.key("result")
+            writer.beginObject()
+            writeResult(result, to: &writer)
+            writer.endObject()
+        }
+        if let result, !result.events.isEmpty {
+            writer.key("events")
+            writer.beginArray()
+            for event in result.events { event.write(to: &writer) }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private func writeResult(_ result: CommandResult, to writer: inout JSONWriter) {
+        switch result.output {
+        case .none: break
+        case .menu(let listing):
+            writer.field("name", listing.name)
+            if let currency = listing.currency { writer.field("currency", currency) }
+            writer.key("items")
+            writer.beginArray()
+            for row in listing.rows {
+                writer.beginObject()
+                writer.field("name", row.name)
+                writer.key("aliases")
+                writer.beginArray()
+                for alias in row.aliases { writer.string(alias) }
+                writer.endArray()
+                if let price = row.price {
+                    writer.key("price")
+                    writer.number(price)
+                }
+                writer.object("needs", counts: row.needs)
+                writer.field("available", row.makeable)
+                writer.endObject()
+            }
+            writer.endArray()
+        case .stock(let listing):
+            writer.key("ingredients")
+            writer.beginArray()
+            for row in listing.rows {
+                writer.beginObject()
+                writer.field("name", row.name)
+                writer.field("stock", row.count)
+                writer.field("low", row.low)
+                if let unit = row.unit { writer.field("unit", unit) }
+                writer.field("status", row.flag ?? "ok")
+                writer.endObject()
+            }
+            writer.endArray()
+        case .history(let records):
+            writer.key("orders")
+            writer.beginArray()
+            for record in records { Presenter.write(record, to: &writer) }
+            writer.endArray()
+        case .report(let report):
+            writeReport(report, to: &writer)
+        case .sinks(let statuses):
+            writer.key("sinks")
+            writer.beginArray()
+            for status in statuses { Presenter.write(status, to: &writer) }
+            writer.endArray()
+        case .help(let text):
+            writer.field("text", text)
+        case .ordered(let summary):
+            Presenter.write(lines: summary.lines, to: &writer)
+            if let total = summary.total {
+                writer.key("total")
+                writer.number(total)
+                if let currency = summary.currency { writer.field("currency", currency) }
+            }
+        case .stockChanges(let changes):
+            writer.key("changes")
+            writer.beginArray()
+            for change in changes {
+                writer.beginObject()
+                writer.field("ingredient", change.ingredient)
+                writer.field("from", change.from)
+                writer.field("to", change.to)
+                writer.endObject()
+            }
+            writer.endArray()
+        case .spoolRetried(let count):
+            writer.field("replayed", count)
+        case .reloaded(let difference, let notes):
+            for (key, names) in [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
+                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)] {
+                writer.key(key)
+                writer.beginArray()
+                for name in names { writer.string(name) }
+                writer.endArray()
+            }
+        }
+    }
+
+    private func writeReport(_ report: SalesReport, to writer: inout JSONWriter) {
+        writer.key("items")
+        writer.beginArray()
+        for line in report.sales {
+            writer.beginObject()
+            writer.field("item", line.item)
+            writer.field("sold", line.quantity)
+            if report.hasPrices {
+                writer.key("revenue")
+                writer.number(line.revenue)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("made", report.madeOrders)
+        writer.field("refused", report.refusedOrders)
+        if report.hasPrices {
+            writer.key("revenue")
+            writer.number(report.revenue)
+            if let currency = report.currency { writer.field("currency", currency) }
+        }
+        writer.key("ingredients")
+        writer.beginArray()
+        for line in report.usage {
+            writer.beginObject()
+            writer.field("ingredient", line.ingredient)
+            writer.field("used", line.used)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    private static func write(_ record: OrderRecord, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("seq", record.sequence)
+        writer.field("time", record.time.iso8601)
+        write(lines: record.lines, to: &writer)
+        switch record.result {
+        case .made(let total):
+            writer.field("result", "made")
+            if let total {
+                writer.key("total")
+                writer.number(total)
+            }
+        case .refused(let missing):
+            writer.field("result", "refused")
+            write(missing: missing, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    private static func write(_ status: SinkStatus, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("kind", status.kind)
+        writer.field("target", status.target)
+        writer.key("on")
+        writer.beginArray()
+        for type in status.events.types { writer.string(type.rawValue) }
+        writer.endArray()
+        writer.field("delivered", status.delivered)
+        writer.field("queued", status.queued)
+        writer.field("retrying", status.retrying)
+        writer.field("failed", status.failed)
+        writer.field("spooled", status.spooled)
+        writer.field("replayed", status.replayed)
+        writer.key("lastError")
+        if let lastError = status.lastError { writer.string(lastError) } else { writer.null() }
+        writer.endObject()
+    }
+
+    private static func write(lines: [ItemQuantity], to writer: inout JSONWriter) {
+        writer.key("lines")
+        writer.beginArray()
+        for line in lines {
+            writer.beginObject()
+            writer.field("item", line.item)
+            writer.field("quantity", line.quantity)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    private static func write(missing: [Missing], to writer: inout JSONWriter) {
+        writer.key("missing")
+        writer.beginArray()
+        for entry in missing {
+            writer.beginObject()
+            writer.field("ingredient", entry.ingredient)
+            writer.field("needed", entry.needed)
+            writer.field("available", entry.available)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+}

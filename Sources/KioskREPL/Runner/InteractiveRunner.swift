@@ -1,0 +1,150 @@
+import KioskCore
+import KioskSinks
+
+/// The REPL at a terminal: a prompt, results and errors as they come, and the restock
+/// flow after a refused order.
+public final class InteractiveRunner {
+    public static let prompt = "kiosk> "
+
+    private let session: Session
+    private let reader: any LineReader
+    private let output: FileOutput
+    private let errors: FileOutput
+    private let presenter: Presenter
+    private let options: RunOptions
+
+    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
+        self.session = session
+        self.reader = reader
+        self.output = output
+        self.errors = errors
+        self.presenter = presenter
+        self.options = options
+    }
+
+    public func run() {
+        let menu = session.kiosk.menu
+        output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
+            + "Type 'help' for the commands, Ctrl-D to quit.\n")
+        while true {
+            settle()
+            switch reader.readLine(prompt: InteractiveRunner.prompt) {
+            case .end:
+                output.write("\n")
+                return
+            case .rejected(let problem):
+                showError(.line(problem))
+            case .line(let text):
+                reader.remember(text)
+                let command: Command
+                do {
+                    guard let parsed = try CommandParser.parse(text) else { continue }
+                    command = parsed
+                } catch {
+                    showError(error)
+                    continue
+                }
+                if command == .quit { return }
+                if command == .restockAll {
+                    walkRestock(session.restockSuggestions, ifNone: "Nothing needs restocking.")
+                    continue
+                }
+                let result = run(command)
+                if case .refused? = result.error { offerRestock(retrying: command) }
+            }
+        }
+    }
+
+    /// Runs a command and shows its events, result or error.
+    @discardableResult
+    private func run(_ command: Command) -> CommandResult {
+        let result = session.execute(command)
+        session.dispatcher.drainForeground()
+        if let error = result.error {
+            showError(error)
+        } else if options.json {
+            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
+        } else if !options.quiet {
+            output.write(presenter.text(for: result))
+        }
+        return result
+    }
+
+    // MARK: The restock flow
+
+    /// After a refused order: offer to restock what was short, then to retry the order.
+    private func offerRestock(retrying command: Command) {
+        guard ask("Restock now? [y/N] ", defaultAnswer: false) else { return }
+        guard walkRestock(session.shortfallSuggestions, ifNone: nil) else { return }
+        if ask("Retry the order? [Y/n] ", defaultAnswer: true) {
+            run(command)
+        }
+    }
+
+    /// Asks an amount for each suggestion and restocks it. `false` if the person stopped.
+    @discardableResult
+    private func walkRestock(_ suggestions: [(ingredient: String, count: Int, amount: Int)], ifNone: String?) -> Bool {
+        if suggestions.isEmpty, let ifNone {
+            output.write(ifNone + "\n")
+        }
+        for suggestion in suggestions {
+            let question = "\(suggestion.ingredient) (\(suggestion.count) in stock): add how many? [\(suggestion.amount)] "
+            guard let amount = askAmount(question, defaultAmount: suggestion.amount) else { return false }
+            if amount > 0 {
+                run(.stockEdit(.restock, ingredient: suggestion.ingredient, amount: amount))
+            }
+        }
+        return true
+    }
+
+    /// A yes/no question; an empty answer takes the default, Ctrl-D says no.
+    private func ask(_ question: String, defaultAnswer: Bool) -> Bool {
+        while true {
+            settle()
+            guard case .line(let answer) = reader.readLine(prompt: question) else { return false }
+            switch answer.trimmingCharacters().lowercased() {
+            case "": return defaultAnswer
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: errors.write("Please answer y or n.\n")
+            }
+        }
+    }
+
+    /// An amount to add; an empty answer takes the default, Ctrl-D stops.
+    private func askAmount(_ question: String, defaultAmount: Int) -> Int? {
+        while true {
+            settle()
+            guard case .line(let answer) = reader.readLine(prompt: question) else { return nil }
+            let trimmed = answer.trimmingCharacters()
+            if trimmed.isEmpty { return defaultAmount }
+            do {
+                return try CommandParser.number(trimmed, what: "amount", minimum: 0)
+            } catch {
+                showError(error)
+            }
+        }
+    }
+
+    // MARK: Output
+
+    private func showError(_ error: CommandError) {
+        output.flush()
+        let label = options.colors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        errors.write("\(label) \(error.message)\n")
+        errors.flush()
+    }
+
+    /// Delivers the console's events and writes everything out before the next prompt.
+    private func settle() {
+        session.dispatcher.drainForeground()
+        output.flush()
+        errors.flush()
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

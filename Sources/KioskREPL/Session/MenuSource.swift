@@ -1,0 +1,19 @@
+import KioskMenu
+
+/// Where the menu comes from, so `reload` can read it again: a file, or the bundled Juice
+/// Maker; plus the sinks given on the command line.
+public struct MenuSource: Sendable {
+    /// `nil` for the bundled menu.
+    public let path: String?
+    public let compiler: MenuCompiler
+
+    public init(path: String?, compiler: MenuCompiler) {
+        self.path = path
+        self.compiler = compiler
+    }
+
+    public func compile() -> MenuCompilation {
+        if let path { return compiler.compile(path: path) }
+        return compiler.compile(source: Array(BundledMenu.juiceMaker.utf8), path: BundledMenu.juiceMakerPath)
+    }
+}

@@ -1,0 +1,188 @@
+import KioskCore
+import KioskMenu
+import KioskSinks
+
+/// A running kiosk: runs commands against the core, hands the events they cause to the
+/// sinks, and keeps everything a command shows.
+///
+/// One session per process, driven from one thread.
+public final class Session {
+    public private(set) var kiosk: Kiosk
+    public let dispatcher: Dispatcher
+    private let menuSource: MenuSource
+    private let sinkDeclarations: [SinkDeclaration]
+    private let clock: @Sendable () -> Timestamp
+    private let renderer: DiagnosticRenderer
+    private var events: [Event] = []
+
+    /// Called after each command that changed the kiosk, before its result is shown: the
+    /// place to save state. A thrown error fails the command.
+    public var didChange: ((Kiosk) -> CommandError?)?
+
+    public init(
+        kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
+        clock: @escaping @Sendable () -> Timestamp, renderer: DiagnosticRenderer = DiagnosticRenderer()
+    ) {
+        self.kiosk = kiosk
+        self.dispatcher = dispatcher
+        self.menuSource = menuSource
+        self.sinkDeclarations = sinkDeclarations
+        self.clock = clock
+        self.renderer = renderer
+        events.reserveCapacity(8)
+    }
+
+    /// Runs one command. Its events go to the sinks after the change is saved.
+    public func execute(_ command: Command) -> CommandResult {
+        events.removeAll(keepingCapacity: true)
+        var result: CommandResult
+        do {
+            result = CommandResult(command: command, output: try perform(command))
+        } catch {
+            result = CommandResult(command: command, error: error)
+        }
+        if !events.isEmpty {
+            if let persistFailure = didChange?(kiosk) {
+                result.error = persistFailure
+            }
+            result.events = events
+            dispatcher.publish(events)
+        }
+        return result
+    }
+
+    private func perform(_ command: Command) throws(CommandError) -> CommandOutput {
+        switch command {
+        case .menu: return .menu(MenuListing(menu: kiosk.menu, inventory: kiosk.inventory))
+        case .order(let requests): return try order(requests)
+        case .stock: return .stock(StockListing(menu: kiosk.menu, inventory: kiosk.inventory))
+        case .stockEdit(let edit, let name, let amount): return .stockChanges([try editStock(edit, name, amount)])
+        case .restockAll: return .stockChanges(try restockAll())
+        case .sinks: return .sinks(dispatcher.statuses)
+        case .sinksRetry: return .spoolRetried(dispatcher.retrySpools())
+        case .reload: return try reload()
+        case .history(let count): return .history(kiosk.ledger.history.suffix(count))
+        case .report: return .report(SalesReport(menu: kiosk.menu, ledger: kiosk.ledger))
+        case .help(let topic): return .help(HelpText.text(for: topic))
+        case .quit: return .none
+        }
+    }
+
+    // MARK: Orders
+
+    private func order(_ requests: [OrderRequest]) throws(CommandError) -> CommandOutput {
+        var lines: [OrderLine] = []
+        lines.reserveCapacity(requests.count)
+        for request in requests {
+            lines.append(try resolve(request))
+        }
+        let outcome: OrderOutcome
+        do {
+            outcome = try kiosk.place(Order(lines), at: clock(), emitting: &events)
+        } catch {
+            switch error {
+            case .requirementTooLarge(let ingredient): throw .requirementTooLarge(ingredient: kiosk.menu.ingredients[ingredient].name)
+            case .totalTooLarge: throw .totalTooLarge
+            case .quantityOutOfRange(let quantity): throw .numberTooLarge(String(quantity), what: "quantity")
+            case .empty: throw .usage(CommandCatalog.entry(named: "order")?.synopsis ?? "order")
+            }
+        }
+        switch outcome {
+        case .made(let total):
+            let names = lines.map { ItemQuantity(item: kiosk.menu.items[$0.item].name, quantity: $0.quantity) }
+            return .ordered(OrderSummary(lines: names, total: total, currency: total == nil ? nil : kiosk.menu.currency))
+        case .refused(let shortfalls):
+            throw .refused(missing: shortfalls.map {
+                Missing(ingredient: kiosk.menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)
+            })
+        }
+    }
+
+    /// An order line from its words: the whole phrase as an item name, else a quantity at
+    /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name.
+    func resolve(_ request: OrderRequest) throws(CommandError) -> OrderLine {
+        let words = request.words
+        if let item = kiosk.menu.itemIndex(named: request.text) {
+            return OrderLine(item: item, quantity: 1)
+        }
+        if words.count >= 2, let last = words.last, CommandParser.isNumeral(last) {
+            let item = try itemIndex(words.dropLast().joined(separator: " "))
+            return OrderLine(item: item, quantity: try CommandParser.number(last, what: "quantity", minimum: 1))
+        }
+        if words.count >= 2, CommandParser.isNumeral(words[0]) {
+            let item = try itemIndex(words.dropFirst().joined(separator: " "))
+            return OrderLine(item: item, quantity: try CommandParser.number(words[0], what: "quantity", minimum: 1))
+        }
+        return OrderLine(item: try itemIndex(request.text), quantity: 1)
+    }
+
+    private func itemIndex(_ name: String) throws(CommandError) -> Int {
+        if let index = kiosk.menu.itemIndex(named: name) { return index }
+        let names = kiosk.menu.items.flatMap { [$0.name, $0.slug] + $0.aliases }
+        throw .unknownItem(name, suggestion: Suggestions.closest(to: name, among: names))
+    }
+
+    // MARK: Stock
+
+    private func ingredientIndex(_ name: String) throws(CommandError) -> Int {
+        if let index = kiosk.menu.ingredientIndex(named: name) { return index }
+        throw .unknownIngredient(name, suggestion: Suggestions.closest(to: name, among: kiosk.menu.ingredients.map(\.name)))
+    }
+
+    private func editStock(_ edit: StockEdit, _ name: String, _ amount: Int) throws(CommandError) -> StockChange {
+        let index = try ingredientIndex(name)
+        let ingredient = kiosk.menu.ingredients[index].name
+        do {
+            let change = try kiosk.edit(edit, amount, of: index, at: clock(), emitting: &events)
+            return StockChange(ingredient: ingredient, from: change.from, to: change.to)
+        } catch {
+            switch error {
+            case .belowZero(_, let available, let requested):
+                throw .belowZero(ingredient: ingredient, available: available, requested: requested)
+            case .aboveMaximum(_, let current, let requested):
+                throw .aboveMaximum(ingredient: ingredient, current: current, requested: requested)
+            case .amountOutOfRange(let amount):
+                throw .numberTooLarge(String(amount), what: "amount")
+            }
+        }
+    }
+
+    /// Every low or short ingredient with the amount `restock` offers, by name.
+    public var restockSuggestions: [(ingredient: String, count: Int, amount: Int)] {
+        kiosk.restockSuggestions.map { (kiosk.menu.ingredients[$0.ingredient].name, kiosk.inventory[$0.ingredient], $0.amount) }
+    }
+
+    /// What the last refused order was short of, with the shortfall as the amount.
+    public var shortfallSuggestions: [(ingredient: String, count: Int, amount: Int)] {
+        kiosk.lastShortfalls.map { shortfall in
+            let count = kiosk.inventory[shortfall.ingredient]
+            return (kiosk.menu.ingredients[shortfall.ingredient].name, count, max(0, shortfall.needed - count))
+        }
+    }
+
+    private func restockAll() throws(CommandError) -> [StockChange] {
+        var changes: [StockChange] = []
+        for suggestion in restockSuggestions {
+            changes.append(try editStock(.restock, suggestion.ingredient, suggestion.amount))
+        }
+        return changes
+    }
+
+    // MARK: Menu
+
+    private func reload() throws(CommandError) -> CommandOutput {
+        let compilation = menuSource.compile()
+        guard let compiled = compilation.menu else {
+            if let unreadable = compilation.unreadable {
+                throw .reloadFailed(diagnostics: "cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
+            }
+            throw .reloadFailed(diagnostics: renderer.render(compilation.diagnostics, in: compilation.sources))
+        }
+        let difference = kiosk.replaceMenu(with: compiled.menu, at: clock(), emitting: &events)
+        var notes: [String] = []
+        if compiled.sinks != sinkDeclarations {
+            notes.append("The menu's sinks changed; the new sinks take effect at the next start.")
+        }
+        return .reloaded(difference, notes: notes)
+    }
+}

@@ -1,0 +1,99 @@
+import KioskCore
+
+/// A destination for the kiosk's events: the console, a log file, a webhook, a program.
+///
+/// The rules a sink keeps:
+/// - `send` receives one event at a time, in order, from the sink's own worker (or, for a
+///   `.foreground` sink, from the thread that runs the session, between commands). It may
+///   block: waiting on a disk, a network or a program is what the worker is for, and no
+///   other sink waits with it.
+/// - `send` returns once the event is delivered, or throws a `SinkFailure`. A retryable
+///   failure is tried again with back-off (honouring `retryAfter`) as the sink's
+///   `retryPolicy` allows; what cannot be delivered is spooled and replayed at the next
+///   start. A permanent failure is counted and the event is set aside, never retried.
+/// - `close` is called once, after the last `send`, when the kiosk shuts down.
+public protocol Sink: AnyObject, Sendable {
+    /// Delivers one event.
+    func send(_ event: Event) throws(SinkFailure)
+
+    /// Where `send` runs. Defaults to one background worker.
+    var placement: SinkPlacement { get }
+
+    /// How often a retryable failure is tried again.
+    var retryPolicy: RetryPolicy { get }
+
+    /// What the sink delivers to, safe to show: secrets from `${…}` stay masked.
+    var target: String { get }
+
+    /// Releases what the sink holds (files, connections, programs).
+    func close()
+}
+
+extension Sink {
+    public var placement: SinkPlacement { .background(workers: 1) }
+    public var retryPolicy: RetryPolicy { .untilShutdown }
+    public func close() {}
+}
+
+/// Where a sink's `send` runs.
+public enum SinkPlacement: Sendable, Equatable {
+    /// On the sink's own threads; more than one worker gives up ordering for throughput.
+    case background(workers: Int)
+    /// On the session's thread, between commands, so its output interleaves with the
+    /// session's own (the console). Such a sink must not block.
+    case foreground
+}
+
+/// Why an event was not delivered.
+public enum SinkFailure: Error, Sendable, Equatable {
+    /// Worth trying again: a network error, a 5xx, a restarted program. `retryAfter` is the
+    /// least the receiver asked to wait.
+    case retryable(String, retryAfter: Duration? = nil)
+    /// Not worth trying again: a 4xx, a malformed target.
+    case permanent(String)
+
+    public var reason: String {
+        switch self {
+        case .retryable(let reason, _), .permanent(let reason): reason
+        }
+    }
+}
+
+/// How a sink's retryable failures are retried: exponential back-off with full jitter.
+public struct RetryPolicy: Sendable, Equatable {
+    /// Retries after the first attempt; `nil` retries until shutdown.
+    public var maximumRetries: Int?
+    /// The back-off ceiling of the first retry; it doubles with each retry.
+    public var initialBackoff: Duration
+    /// No wait is longer than this (unless the receiver asked for longer).
+    public var maximumBackoff: Duration
+
+    public init(maximumRetries: Int?, initialBackoff: Duration = .milliseconds(500), maximumBackoff: Duration = .seconds(30)) {
+        self.maximumRetries = maximumRetries
+        self.initialBackoff = initialBackoff
+        self.maximumBackoff = maximumBackoff
+    }
+
+    public static let untilShutdown = RetryPolicy(maximumRetries: nil)
+
+    /// The wait before retry number `retry` (1 for the first): a random duration up to
+    /// `initialBackoff · 2^(retry-1)`, capped, and never less than `retryAfter`.
+    public func delay(beforeRetry retry: Int, retryAfter: Duration?, using random: inout some RandomNumberGenerator) -> Duration {
+        let ceilingMs = min(
+            Double(maximumBackoff.milliseconds),
+            Double(initialBackoff.milliseconds) * pow2(min(retry - 1, 30))
+        )
+        let jittered = Duration.milliseconds(Int64(Double.random(in: 0...max(ceilingMs, 0), using: &random)))
+        return max(jittered, retryAfter ?? .zero)
+    }
+
+    private func pow2(_ n: Int) -> Double { Double(1 << max(n, 0)) }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded down.
+    public var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

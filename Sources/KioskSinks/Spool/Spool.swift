@@ -1,0 +1,114 @@
+import Foundation
+import KioskCore
+import Synchronization
+
+/// Where a sink keeps what it could not deliver, to replay it at the next start.
+///
+/// One JSON event per line, appended with a single `write` to a file created with mode
+/// 0600 (and its directory with 0700). Events that failed for good go to a separate
+/// `.failed` file, kept for a person to look at and never replayed.
+///
+/// At start, `takeForReplay` moves the spool aside to `.replaying` and returns its
+/// events; once the run has delivered or re-spooled them, `finishReplay` removes it. A run
+/// that dies in between leaves `.replaying` behind and the next start reads it again:
+/// delivery is at least once, never lost.
+public final class Spool: Sendable {
+    public let path: String
+    private let lock = Mutex(())
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The spool of a sink in `directory`, named after its kind and a hash of its target,
+    /// so the same sink finds its spool again and a secret in the target is never written.
+    public convenience init(directory: String, kind: String, identity: String) {
+        self.init(path: directory + "/" + kind + "-" + Spool.fingerprint(identity) + ".spool.jsonl")
+    }
+
+    public var deadLetterPath: String { path.replacingOccurrences(of: ".spool.jsonl", with: "") + ".failed.jsonl" }
+    var replayingPath: String { path + ".replaying" }
+
+    /// Appends events to the spool.
+    public func append(_ events: [Event]) throws(SpoolError) {
+        try write(events, to: path)
+    }
+
+    /// Appends events that failed for good, for a person to look at.
+    public func setAside(_ events: [Event]) throws(SpoolError) {
+        try write(events, to: deadLetterPath)
+    }
+
+    private func write(_ events: [Event], to file: String) throws(SpoolError) {
+        guard !events.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for event in events {
+            bytes += event.json
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        try lock.withLock { _ throws(SpoolError) in
+            try FileAppender.append(bytes, to: file)
+        }
+    }
+
+    /// The events left by earlier runs, oldest first, with how many lines could not be read.
+    public func takeForReplay() -> (events: [Event], unreadable: Int) {
+        lock.withLock { _ in
+            let manager = FileManager.default
+            if manager.fileExists(atPath: path) {
+                if manager.fileExists(atPath: replayingPath),
+                   let rest = manager.contents(atPath: path), let handle = FileHandle(forWritingAtPath: replayingPath) {
+                    handle.seekToEndOfFile()
+                    handle.write(rest)
+                    try? handle.close()
+                    try? manager.removeItem(atPath: path)
+                } else {
+                    try? manager.moveItem(atPath: path, toPath: replayingPath)
+                }
+            }
+            guard let data = manager.contents(atPath: replayingPath) else { return ([], 0) }
+            var events: [Event] = []
+            var unreadable = 0
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                if let event = EventDecoder.decode(Array(line)) {
+                    events.append(event)
+                } else {
+                    unreadable += 1
+                }
+            }
+            return (events, unreadable)
+        }
+    }
+
+    /// Forgets the replayed events: they were delivered or spooled again.
+    public func finishReplay() {
+        lock.withLock { _ in
+            try? FileManager.default.removeItem(atPath: replayingPath)
+        }
+    }
+
+    /// How many events wait in the spool file.
+    public var pendingCount: Int {
+        lock.withLock { _ in
+            guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+            return data.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// A spool that could not be written.
+public struct SpoolError: Error, Sendable, Equatable {
+    public let path: String
+    public let reason: String
+}

@@ -1,0 +1,78 @@
+import Foundation
+import KioskCore
+import KioskSinks
+import Synchronization
+
+/// Events to send: a few orders through a real kiosk.
+enum Events {
+    static func orders(_ count: Int, source: String = "Juice Maker") throws -> [Event] {
+        let menu = try Menu(
+            name: source, ingredients: [Ingredient(name: "mango", initialStock: Menu.maximumQuantity, lowMark: 0)],
+            items: [Item(name: "Mango Juice", recipe: Recipe([.init(ingredient: 0, quantity: 3)]))]
+        )
+        var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 1))
+        var events: [Event] = []
+        for _ in 0..<count {
+            try kiosk.place(Order(item: 0), at: Timestamp(millisecondsSince1970: 1_795_262_400_000), emitting: &events)
+        }
+        return events
+    }
+
+    /// One of each type.
+    static func everyType() throws -> [Event] {
+        let menu = try Menu(
+            name: "Café", currency: "KRW",
+            ingredients: [Ingredient(name: "milk", initialStock: 2, lowMark: 1, unit: "cups"), Ingredient(name: "딸기", initialStock: 9)],
+            items: [Item(name: "Strawberry \"Milk\"", aliases: ["딸기우유"], price: Money("4.50"),
+                         recipe: Recipe([.init(ingredient: 0, quantity: 1), .init(ingredient: 1, quantity: 8)]))]
+        )
+        var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 9))
+        let time = Timestamp(millisecondsSince1970: 1_795_262_400_123)
+        var events: [Event] = []
+        try kiosk.place(Order(item: 0), at: time, emitting: &events)
+        try kiosk.place(Order(item: 0), at: time, emitting: &events)
+        try kiosk.edit(.add, 5, of: 0, at: time, emitting: &events)
+        kiosk.replaceMenu(with: menu, at: time, emitting: &events)
+        return events
+    }
+}
+
+/// Waits for a condition that another thread makes true, failing after `timeout`.
+func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}
+
+/// A sink that holds every send until it is opened.
+final class GateSink: Sink {
+    private let open = Mutex(false)
+    private let received = Mutex<[Event]>([])
+
+    var target: String { "gate" }
+
+    func send(_ event: Event) throws(SinkFailure) {
+        while !open.withLock({ $0 }) { usleep(1000) }
+        received.withLock { $0.append(event) }
+    }
+
+    func release() { open.withLock { $0 = true } }
+    var events: [Event] { received.withLock { $0 } }
+}
+
+/// A directory that is removed when the value goes away.
+final class ScratchDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-sinks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
