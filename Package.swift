@@ -13,30 +13,34 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
     ],
     targets: [
+        // The wall around the C library: files, threads, a condition variable, errors.
+        .target(name: "KioskSystem", swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
         .target(name: "KioskCore", swiftSettings: strict),
         // The menu language: lexer, parser, binder, diagnostics.
-        .target(name: "KioskMenu", dependencies: ["KioskCore"], swiftSettings: strict),
+        .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // Commands, line readers, the session.
-        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "CReadline"], swiftSettings: strict),
+        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.
-        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskREPL"], swiftSettings: strict),
+        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskREPL"], swiftSettings: strict),
         // The thin executable.
         .executableTarget(
             name: "kiosk",
             dependencies: ["KioskCLI"],
             swiftSettings: strict,
+            // Start-up time is a budget (SPEC §8): link the Swift runtime statically in
+            // release builds. kiosk imports no Foundation, so only the runtime comes along.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL"], swiftSettings: strict),
+        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
+        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: forkpty in C, so the forked child runs nothing but execve.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),

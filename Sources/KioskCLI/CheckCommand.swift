@@ -1,6 +1,7 @@
 import KioskMenu
 import KioskREPL
 import KioskSinks
+import KioskSystem
 
 /// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line.
 struct CheckCommand {

@@ -2,6 +2,7 @@ import KioskCore
 import KioskMenu
 import KioskREPL
 import KioskSinks
+import KioskSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import KioskMenu
+import KioskSystem
 
 /// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`) to what the kind accepts
 /// and how to make one.

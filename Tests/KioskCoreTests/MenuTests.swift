@@ -45,6 +45,16 @@ import Testing
         }
     }
 
+    @Test func theBundledJuiceMakerIsAValidMenu() throws {
+        let juice = Menu.juiceMaker
+        let checked = try Menu(name: juice.name, ingredients: juice.ingredients, items: juice.items)
+        #expect(checked.items == juice.items)
+        #expect(juice.items.map { juice.itemIndex(named: $0.name) } == Array(0..<7))
+        let fixture = try Fixtures.juiceMaker()
+        #expect(juice.items == fixture.items)
+        #expect(juice.ingredients == fixture.ingredients)
+    }
+
     @Test func makeableCountIsTheScarcestIngredient() throws {
         let menu = try Fixtures.juiceMaker()
         let inventory = menu.initialInventory

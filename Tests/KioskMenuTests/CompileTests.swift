@@ -5,7 +5,7 @@ import Testing
 /// The rules of the language, one by one, through the whole compiler.
 @Suite struct CompileTests {
     @Test func theJuiceMakerCompilesToItsTable() throws {
-        let menu = try #require(Compile(BundledMenu.juiceMaker).menu).menu
+        let menu = try #require(Compile(juiceMakerSource).menu).menu
         #expect(menu.name == "Juice Maker")
         #expect(menu.ingredients.map(\.name) == ["strawberry", "banana", "pineapple", "kiwi", "mango"])
         #expect(menu.ingredients.allSatisfy { $0.initialStock == 10 })
@@ -144,9 +144,15 @@ import Testing
         }
     }
 
-    @Test func theBundledJuiceMakerIsMenusJuiceKioskByteForByte() throws {
-        let file = try FileSourceLoader().read(MenusDirectory.path + "/juice.kiosk")
-        #expect(file == Array(BundledMenu.juiceMaker.utf8))
+    @Test func theBundledJuiceMakerIsWhatMenusJuiceKioskCompilesTo() throws {
+        let compiled = try #require(Compile(juiceMakerSource).menu).menu
+        let bundled = try #require(BundledMenu.compilation.menu).menu
+        #expect(bundled.name == compiled.name)
+        #expect(bundled.currency == compiled.currency)
+        #expect(bundled.ingredients == compiled.ingredients)
+        #expect(bundled.items == compiled.items)
+        #expect(bundled.messages == compiled.messages)
+        #expect(BundledMenu.compilation.menu?.sinks.isEmpty == true)
     }
 
     @Test func theKoreanMenuFindsItemsByKoreanAndEnglishNames() throws {

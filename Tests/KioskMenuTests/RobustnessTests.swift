@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func aCRLFFileCompilesLikeAnLFFile() throws {
-        let lf = try #require(Compile(BundledMenu.juiceMaker).menu).menu
-        let crlf = try #require(Compile(BundledMenu.juiceMaker.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")).menu).menu
+        let lf = try #require(Compile(juiceMakerSource).menu).menu
+        let crlf = try #require(Compile(juiceMakerSource.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")).menu).menu
         #expect(lf.items == crlf.items)
         #expect(lf.ingredients == crlf.ingredients)
     }

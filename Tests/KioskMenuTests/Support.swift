@@ -46,6 +46,9 @@ enum SinkSchemasFixture {
     static let all = SinkRegistry.standard.schemas
 }
 
+/// `menus/juice.kiosk`, as text.
+let juiceMakerSource: String = (try? String(decoding: FileSourceLoader().read(MenusDirectory.path + "/juice.kiosk"), as: UTF8.self)) ?? ""
+
 /// The repository's `menus/` directory, found from this source file.
 enum MenusDirectory {
     static let path: String = {

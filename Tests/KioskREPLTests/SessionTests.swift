@@ -87,10 +87,10 @@ import Testing
 
     @Test func reloadKeepsStockAndTakesNewItems() throws {
         let file = CapturedOutput.temporaryPath()
-        try Array(BundledMenu.juiceMaker.utf8).write(to: file)
+        try Array(juiceMakerSource.utf8).write(to: file)
         let harness = try Harness(path: file)
         try harness.run("order mango juice")
-        try Array((BundledMenu.juiceMaker + "item \"Tropical\" needs mango 1, pineapple 1\n").utf8).write(to: file)
+        try Array((juiceMakerSource + "item \"Tropical\" needs mango 1, pineapple 1\n").utf8).write(to: file)
         let reload = try harness.run("reload")
         guard case .reloaded(let difference, _) = reload.output else { Issue.record("not reloaded"); return }
         #expect(difference.addedItems == ["Tropical"])
@@ -101,7 +101,7 @@ import Testing
 
     @Test func aBrokenMenuLeavesTheOldOneWorking() throws {
         let file = CapturedOutput.temporaryPath()
-        try Array(BundledMenu.juiceMaker.utf8).write(to: file)
+        try Array(juiceMakerSource.utf8).write(to: file)
         let harness = try Harness(path: file)
         try Array("item Broken needs nothing 1\n".utf8).write(to: file)
         let reload = try harness.run("reload")

@@ -3,13 +3,14 @@ import KioskCore
 import KioskMenu
 @testable import KioskREPL
 import KioskSinks
+import KioskSystem
 
 /// A session on a menu from source, with an in-memory console, and a fixed clock.
 struct Harness {
     let session: Session
     let console: InMemorySink
 
-    init(menu source: String = BundledMenu.juiceMaker, files: [String: String] = [:]) throws {
+    init(menu source: String = juiceMakerSource, files: [String: String] = [:]) throws {
         let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
         try self.init(path: "menu.kiosk", loader: loader)
     }
@@ -46,6 +47,14 @@ struct Harness {
         return console.events.map(\.message)
     }
 }
+
+/// `menus/juice.kiosk`, as text.
+let juiceMakerSource: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    let path = parts.joined(separator: "/") + "/menus/juice.kiosk"
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+}()
 
 enum HarnessError: Error {
     case badMenu

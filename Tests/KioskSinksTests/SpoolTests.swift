@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 @testable import KioskSinks
+import KioskSystem
 import Testing
 
 @Suite struct SpoolTests {

@@ -16,6 +16,11 @@ public struct Menu: Sendable {
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
 
+    /// A menu from its parts.
+    ///
+    /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
+    ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
+    ///   outside `1...maximumQuantity`.
     public init(
         name: String,
         currency: String? = nil,
@@ -23,23 +28,36 @@ public struct Menu: Sendable {
         items: [Item],
         messages: MessageCatalog = .defaults
     ) throws(MenuModelError) {
-        var ingredientsByKey: [String: Int] = [:]
-        for (index, ingredient) in ingredients.enumerated() {
+        var ingredientKeys = Set<String>()
+        for ingredient in ingredients {
             guard (0...Menu.maximumQuantity).contains(ingredient.initialStock) else {
                 throw .stockOutOfRange(ingredient: ingredient.name, stock: ingredient.initialStock)
             }
-            guard ingredientsByKey.updateValue(index, forKey: NameKey.fold(ingredient.name)) == nil else {
+            guard ingredientKeys.insert(NameKey.fold(ingredient.name)).inserted else {
                 throw .duplicateIngredient(ingredient.name)
             }
         }
-        var itemsByKey: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
+        var owners: [String: String] = [:]
+        for item in items {
             try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
-            for key in Set([NameKey.fold(item.name), item.slug] + item.aliases.map(NameKey.fold)) {
-                if let other = itemsByKey.updateValue(index, forKey: key) {
-                    throw .duplicateName(key, firstItem: items[other].name, secondItem: item.name)
+            for key in Menu.keys(of: item) {
+                if let other = owners.updateValue(item.name, forKey: key) {
+                    throw .duplicateName(key, firstItem: other, secondItem: item.name)
                 }
             }
+        }
+        self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages)
+    }
+
+    /// A menu whose parts are known to be valid, as the public initializer checks them.
+    init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+        var ingredientsByKey: [String: Int] = [:]
+        for (index, ingredient) in ingredients.enumerated() {
+            ingredientsByKey[NameKey.fold(ingredient.name)] = ingredientsByKey[NameKey.fold(ingredient.name)] ?? index
+        }
+        var itemsByKey: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            for key in Menu.keys(of: item) where itemsByKey[key] == nil { itemsByKey[key] = index }
         }
         self.name = name
         self.currency = currency
@@ -48,6 +66,11 @@ public struct Menu: Sendable {
         self.messages = messages
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
+    }
+
+    /// Every name an item answers to: its display name, its slug and its aliases.
+    private static func keys(of item: Item) -> Set<String> {
+        Set([NameKey.fold(item.name), item.slug] + item.aliases.map(NameKey.fold))
     }
 
     private static func validate(recipe: Recipe, of item: Item, ingredientCount: Int) throws(MenuModelError) {

@@ -1,3 +1,4 @@
+import KioskSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,42 +33,18 @@ public struct FileSourceLoader: SourceLoader {
     public init() {}
 
     public func read(_ path: String) throws(SourceLoadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SourceLoadError(path: path, reason: FileSourceLoader.describe(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SourceLoadError(path: path, reason: FileSourceLoader.describe(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw SourceLoadError(path: path, reason: "is a directory") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SourceLoadError(path: path, reason: FileSourceLoader.describe(errno))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > FileSourceLoader.maximumSize {
-                throw SourceLoadError(path: path, reason: "is larger than \(FileSourceLoader.maximumSize >> 20) MiB")
-            }
+        do {
+            return try FileSystem.read(path, limit: FileSourceLoader.maximumSize)
+        } catch {
+            let reason = error.code == EFBIG ? "is larger than \(FileSourceLoader.maximumSize >> 20) MiB" : error.reason
+            throw SourceLoadError(path: path, reason: reason)
         }
-        return bytes
     }
 
     public func identity(of path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    static func describe(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
-        case EISDIR: "is a directory"
-        default: String(cString: strerror(code)).lowercased()
-        }
     }
 }
 

@@ -1,5 +1,5 @@
 import CReadline
-import KioskSinks
+import KioskSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +49,7 @@ public final class ReadlineLineReader: LineReader {
         guard !line.allSatisfy(\.isWhitespace) else { return }
         kiosk_rl_history_add_unique(line)
         guard let historyPath else { return }
-        FileAppender.makeDirectories(for: historyPath)
+        FileSystem.makeDirectories(for: historyPath)
         if kiosk_rl_history_write(historyPath) == 0 {
             chmod(historyPath, 0o600)
         }

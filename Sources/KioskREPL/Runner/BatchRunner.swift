@@ -1,4 +1,5 @@
 import KioskSinks
+import KioskSystem
 
 /// Runs commands from a pipe, a file or `-c`: no prompt, banner or echo; results on
 /// standard output; each error on standard error as `line N: …`.

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSinks
+import KioskSystem
 
 /// The REPL at a terminal: a prompt, results and errors as they come, and the restock
 /// flow after a refused order.

@@ -13,7 +13,7 @@ public struct MenuSource: Sendable {
     }
 
     public func compile() -> MenuCompilation {
-        if let path { return compiler.compile(path: path) }
-        return compiler.compile(source: Array(BundledMenu.juiceMaker.utf8), path: BundledMenu.juiceMakerPath)
+        guard let path else { return BundledMenu.compilation }
+        return compiler.compile(path: path)
     }
 }

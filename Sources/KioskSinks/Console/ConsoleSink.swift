@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskSystem
 
 /// Prints each event's message, one line each, on standard output.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import KioskCore
+import KioskSystem
 
 /// One sink's bounded queue of events, with the events its workers are delivering.
 ///
@@ -9,7 +9,7 @@ import KioskCore
 /// spool. Retry waits end early at that deadline.
 final class EventQueue: @unchecked Sendable {
     // Everything below is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var buffer: [Event?]
     private var head = 0
     private var count = 0
@@ -95,7 +95,7 @@ final class EventQueue: @unchecked Sendable {
         while !abandoned {
             let until = deadline.map { min($0, wake) } ?? wake
             if ContinuousClock.now >= until { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double((until - ContinuousClock.now).milliseconds) / 1000))
+            condition.wait(until: until)
         }
         if abandoned { return false }
         if let deadline, ContinuousClock.now >= deadline { return false }
@@ -117,7 +117,7 @@ final class EventQueue: @unchecked Sendable {
         defer { condition.unlock() }
         while count > 0 || !inFlight.isEmpty {
             if ContinuousClock.now >= deadline { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double((deadline - ContinuousClock.now).milliseconds) / 1000 + 0.001))
+            condition.wait(until: deadline)
         }
         return true
     }

@@ -1,5 +1,5 @@
-import Foundation
 import KioskCore
+import KioskSystem
 import Synchronization
 
 /// One sink with its queue, its worker threads, its spool and its counters.
@@ -36,10 +36,8 @@ final class SinkWorker: Sendable {
             }
         }
         guard case .background(let workers) = sink.placement else { return }
-        for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in run() }
-            thread.name = "kiosk-sink-\(status.withLock { $0.kind })-\(index)"
-            thread.start()
+        for _ in 0..<max(1, workers) {
+            WorkerThread.start { [self] in run() }
         }
     }
 

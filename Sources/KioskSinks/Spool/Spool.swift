@@ -1,5 +1,5 @@
-import Foundation
 import KioskCore
+import KioskSystem
 import Synchronization
 
 /// Where a sink keeps what it could not deliver, to replay it at the next start.
@@ -26,7 +26,9 @@ public final class Spool: Sendable {
         self.init(path: directory + "/" + kind + "-" + Spool.fingerprint(identity) + ".spool.jsonl")
     }
 
-    public var deadLetterPath: String { path.replacingOccurrences(of: ".spool.jsonl", with: "") + ".failed.jsonl" }
+    public var deadLetterPath: String {
+        (path.hasSuffix(".spool.jsonl") ? String(path.dropLast(".spool.jsonl".count)) : path) + ".failed.jsonl"
+    }
     var replayingPath: String { path + ".replaying" }
 
     /// Appends events to the spool.
@@ -46,27 +48,24 @@ public final class Spool: Sendable {
             bytes += event.json
             bytes.append(UInt8(ascii: "\n"))
         }
-        try lock.withLock { _ throws(SpoolError) in
-            try FileAppender.append(bytes, to: file)
-        }
+        let failure = lock.withLock { _ in Spool.append(bytes, to: file) }
+        if let failure { throw SpoolError(path: file, reason: failure.reason) }
     }
 
     /// The events left by earlier runs, oldest first, with how many lines could not be read.
     public func takeForReplay() -> (events: [Event], unreadable: Int) {
         lock.withLock { _ in
-            let manager = FileManager.default
-            if manager.fileExists(atPath: path) {
-                if manager.fileExists(atPath: replayingPath),
-                   let rest = manager.contents(atPath: path), let handle = FileHandle(forWritingAtPath: replayingPath) {
-                    handle.seekToEndOfFile()
-                    handle.write(rest)
-                    try? handle.close()
-                    try? manager.removeItem(atPath: path)
+            if FileSystem.exists(path) {
+                if FileSystem.exists(replayingPath) {
+                    // A replay that did not finish: keep it, and add what came after.
+                    if let rest = try? FileSystem.read(path), (try? FileSystem.append(rest, to: replayingPath)) != nil {
+                        FileSystem.remove(path)
+                    }
                 } else {
-                    try? manager.moveItem(atPath: path, toPath: replayingPath)
+                    try? FileSystem.rename(path, to: replayingPath)
                 }
             }
-            guard let data = manager.contents(atPath: replayingPath) else { return ([], 0) }
+            guard let data = try? FileSystem.read(replayingPath) else { return ([], 0) }
             var events: [Event] = []
             var unreadable = 0
             for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
@@ -82,16 +81,23 @@ public final class Spool: Sendable {
 
     /// Forgets the replayed events: they were delivered or spooled again.
     public func finishReplay() {
-        lock.withLock { _ in
-            try? FileManager.default.removeItem(atPath: replayingPath)
-        }
+        lock.withLock { _ in FileSystem.remove(replayingPath) }
     }
 
     /// How many events wait in the spool file.
     public var pendingCount: Int {
         lock.withLock { _ in
-            guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+            guard let data = try? FileSystem.read(path) else { return 0 }
             return data.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+    }
+
+    private static func append(_ bytes: [UInt8], to file: String) -> SystemError? {
+        do {
+            try FileSystem.append(bytes, to: file)
+            return nil
+        } catch {
+            return error
         }
     }
 

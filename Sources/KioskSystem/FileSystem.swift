@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The file operations kiosk needs, with `EINTR` retried and failures as `SystemError`.
+public enum FileSystem {
+    /// The whole file, refusing directories and files larger than `limit` bytes.
+    public static func read(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw .current(path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .current(path: path) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw SystemError(code: EISDIR, path: path) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in retryingInterrupts { Glibc.read(fd, raw.baseAddress, raw.count) } }
+            if count < 0 { throw .current(path: path) }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw SystemError(code: EFBIG, path: path) }
+        }
+    }
+
+    /// Appends `bytes` with one `write` to a file opened `O_APPEND`, created with mode
+    /// 0600 in directories created with 0700, so concurrent writers never split a line.
+    public static func append(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        let fd = try openForAppending(path)
+        defer { close(fd) }
+        try writeAll(fd, bytes, path: path)
+    }
+
+    /// Opens `path` for appending, creating it (0600) and its directories (0700).
+    public static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
+        var fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+        if fd < 0, errno == ENOENT {
+            makeDirectories(for: path)
+            fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+        }
+        guard fd >= 0 else { throw .current(path: path) }
+        return fd
+    }
+
+    /// Writes every byte, retrying short writes and `EINTR`.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) throws(SystemError) {
+        let code = bytes.withUnsafeBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = retryingInterrupts { write(fd, base + offset, buffer.count - offset) }
+                if written < 0 { return errno }
+                offset += written
+            }
+            return nil
+        }
+        if let code { throw SystemError(code: code, path: path) }
+    }
+
+    /// Creates the directories above `path`, each with mode 0700.
+    public static func makeDirectories(for path: String) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/").dropLast() {
+            prefix += part + "/"
+            mkdir(prefix, 0o700)
+        }
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    public static func rename(_ from: String, to: String) throws(SystemError) {
+        guard Glibc.rename(from, to) == 0 else { throw .current(path: from) }
+    }
+
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// The directory part of a path: `a/b/c.json` → `a/b`, `c.json` → `.`.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
