@@ -11,10 +11,12 @@ let package = Package(
     name: "kiosk",
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
+        .executable(name: "kiosk-http", targets: ["kiosk-http"]),
     ],
     targets: [
-        // The wall around the C library: files, threads, a condition variable, errors.
-        .target(name: "KioskSystem", swiftSettings: strict),
+        // The wall around the C library: files, processes, threads, signals, errors.
+        .target(name: "CKioskSystem"),
+        .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
         .target(name: "KioskCore", swiftSettings: strict),
         // The menu language: lexer, parser, binder, diagnostics.
@@ -23,6 +25,10 @@ let package = Package(
         .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
+        // libcurl and its libraries, which kiosk's start-up budget cannot afford.
+        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
+        .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP"], swiftSettings: strict),
         // Commands, line readers, the session.
         .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.
@@ -39,7 +45,7 @@ let package = Package(
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
+        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: forkpty in C, so the forked child runs nothing but execve.

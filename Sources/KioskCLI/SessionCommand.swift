@@ -45,7 +45,16 @@ struct SessionCommand {
         }
         let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
         let reader = try makeReader(menu: compiled.menu)
-        let dispatcher = try makeDispatcher(menuSinks: compiled.sinks, commandLineSinks: commandLineSinks)
+        Signals.watchHangups()
+        let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
+        let members: [Dispatcher.Member]
+        do {
+            members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: commandLineSinks))
+        } catch {
+            errors.write("kiosk: \(error.message)\n")
+            throw commandLineSinks.contains { $0.origin == error.origin } ? .usage : .invalidMenu
+        }
+        let dispatcher = Dispatcher(members)
         dispatcher.start()
 
         var seed = SystemRandomNumberGenerator()
@@ -64,7 +73,9 @@ struct SessionCommand {
             let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
             status = allSucceeded ? .success : .failure
         }
-        dispatcher.shutdown(timeout: arguments.flushTimeout)
+        let statuses = dispatcher.shutdown(timeout: arguments.flushTimeout)
+        sinks.http.close()
+        errors.write(sinks.farewell(statuses, members: members))
         if !output.flush() { return .ioError }
         return status
     }
@@ -105,32 +116,5 @@ struct SessionCommand {
             let output = self.output
             return PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })
         }
-    }
-
-    /// The menu's sinks and the command line's, with the console by default. `--json` and
-    /// `--quiet` keep human text off standard output, so they leave the console out.
-    private func makeDispatcher(menuSinks: [SinkDeclaration], commandLineSinks: [SinkDeclaration]) throws(ExitCode) -> Dispatcher {
-        var declarations = menuSinks + commandLineSinks
-        if !declarations.contains(where: { $0.kind == "console" }) {
-            declarations.insert(SinkDeclaration(kind: "console", origin: "default console"), at: 0)
-        }
-        if arguments.json || arguments.quiet {
-            declarations.removeAll { $0.kind == "console" }
-        }
-        let sinkEnvironment = SinkEnvironment(standardOutput: output, colors: colors && output.isTerminal, variables: environment)
-        var members: [Dispatcher.Member] = []
-        for declaration in declarations {
-            do {
-                let sink = try SinkRegistry.standard.makeSink(declaration, environment: sinkEnvironment)
-                members.append(Dispatcher.Member(
-                    sink: sink, kind: declaration.kind, events: declaration.events,
-                    capacity: declaration.queueCapacity ?? Dispatcher.defaultCapacity
-                ))
-            } catch {
-                errors.write("kiosk: \(error.message)\n")
-                throw commandLineSinks.contains(declaration) ? .usage : .invalidMenu
-            }
-        }
-        return Dispatcher(members)
     }
 }

@@ -57,11 +57,18 @@ public struct SinkEnvironment: Sendable {
     public var colors: Bool
     /// The process environment, for programs an exec sink starts.
     public var variables: [String: String]
+    /// The HTTP client webhooks share, made when the first webhook asks for it; `nil`
+    /// when none can be had.
+    public var httpClient: @Sendable () -> (any HTTPClient)?
 
-    public init(standardOutput: FileOutput = .standardOutput, colors: Bool = false, variables: [String: String] = [:]) {
+    public init(
+        standardOutput: FileOutput = .standardOutput, colors: Bool = false, variables: [String: String] = [:],
+        httpClient: @escaping @Sendable () -> (any HTTPClient)? = { nil }
+    ) {
         self.standardOutput = standardOutput
         self.colors = colors
         self.variables = variables
+        self.httpClient = httpClient
     }
 }
 

@@ -94,3 +94,54 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// A kiosk process that keeps running while a test writes commands to it.
+final class RunningKiosk {
+    let process = Process()
+    private let input = Pipe()
+    private let scratch: TemporaryDirectory
+    private let outputURL: URL
+    private let errorURL: URL
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        scratch = try TemporaryDirectory()
+        outputURL = scratch.url.appendingPathComponent("stdout")
+        errorURL = scratch.url.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        process.executableURL = KioskProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = KioskProcess.repository
+        var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "XDG_STATE_HOME": scratch.url.appendingPathComponent("state").path]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes standard input (end of the batch) and waits for the exit status.
+    func finish() -> Int32 {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var stdout: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// The lines of a text file, or none if it does not exist.
+func lines(of path: String) -> [String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map(String.init)
+}

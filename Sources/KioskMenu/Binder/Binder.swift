@@ -223,13 +223,16 @@ struct Binder {
         for (name, property) in properties where name != "on" && name != "queue" {
             options[name] = property.elements.map(\.value)
         }
+        let path = sources[statement.file].path
         let location = sources.location(of: statement.headRange)
+        let slash = path.lastIndex(of: "/")
         sinks.append(SinkDeclaration(
             kind: kind,
             events: events,
             queueCapacity: integer(properties["queue"]),
             options: options,
-            origin: "\(sources[statement.file].path):\(location.line):\(location.column)"
+            origin: "\(path):\(location.line):\(location.column)",
+            directory: slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         ))
     }
 

@@ -14,13 +14,19 @@ public struct SinkDeclaration: Sendable, Hashable {
     public let options: [String: [OptionValue]]
     /// Where the statement is, for messages about it.
     public let origin: String
+    /// The directory of the file that declares the sink: relative paths in it mean this.
+    public let directory: String
 
-    public init(kind: String, events: EventTypes = .all, queueCapacity: Int? = nil, options: [String: [OptionValue]] = [:], origin: String = "") {
+    public init(
+        kind: String, events: EventTypes = .all, queueCapacity: Int? = nil, options: [String: [OptionValue]] = [:],
+        origin: String = "", directory: String = "."
+    ) {
         self.kind = kind
         self.events = events
         self.queueCapacity = queueCapacity
         self.options = options
         self.origin = origin
+        self.directory = directory
     }
 
     public func text(_ name: String) -> ConfigText? {

@@ -14,6 +14,8 @@ final class EventQueue: @unchecked Sendable {
     private var head = 0
     private var count = 0
     private var inFlight: [EventID: Event] = [:]
+    /// In-flight events whose worker is counting or spooling them; `abandon` leaves them be.
+    private var settling: Set<EventID> = []
     private var retrying = 0
     private var closed = false
     private var abandoned = false
@@ -73,15 +75,23 @@ final class EventQueue: @unchecked Sendable {
         return event
     }
 
-    /// Ends an event's delivery. `false` if the event was already abandoned to the spool,
-    /// in which case the caller must not spool or count it again.
-    @discardableResult
-    func finish(_ event: Event) -> Bool {
+    /// Claims an in-flight event for its worker to count or spool. `false` if it was
+    /// already abandoned to the spool: the worker must not count or spool it again.
+    func claim(_ event: Event) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let wasInFlight = inFlight.removeValue(forKey: event.id) != nil
+        guard !abandoned, inFlight[event.id] != nil else { return false }
+        settling.insert(event.id)
+        return true
+    }
+
+    /// Ends an event's delivery, after its worker counted or spooled it.
+    func finish(_ event: Event) {
+        condition.lock()
+        inFlight[event.id] = nil
+        settling.remove(event.id)
         condition.broadcast()
-        return wasInFlight && !abandoned
+        condition.unlock()
     }
 
     /// Waits before a retry. `false` when the shutdown deadline came first: the caller
@@ -126,7 +136,7 @@ final class EventQueue: @unchecked Sendable {
     func abandon() -> [Event] {
         condition.lock()
         defer { condition.unlock() }
-        var left = inFlight.values.sorted { $0.id < $1.id }
+        var left = inFlight.values.filter { !settling.contains($0.id) }.sorted { $0.id < $1.id }
         for offset in 0..<count {
             if let event = buffer[(head + offset) % buffer.count] { left.append(event) }
         }

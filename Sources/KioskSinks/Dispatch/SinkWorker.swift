@@ -36,8 +36,9 @@ final class SinkWorker: Sendable {
             }
         }
         guard case .background(let workers) = sink.placement else { return }
-        for _ in 0..<max(1, workers) {
-            WorkerThread.start { [self] in run() }
+        let kind = status.withLock { $0.kind }
+        for index in 0..<max(1, workers) {
+            WorkerThread.start(name: "kiosk-\(kind)-\(index)") { [self] in run() }
         }
     }
 
@@ -62,19 +63,19 @@ final class SinkWorker: Sendable {
         while true {
             do {
                 try sink.send(event)
-                if queue.finish(event) { status.withLock { $0.delivered += 1 } }
+                settle(event) { status.withLock { $0.delivered += 1 } }
                 return
             } catch {
                 status.withLock { $0.lastError = error.reason }
                 switch error {
                 case .permanent:
-                    if queue.finish(event) { setAside(event) }
+                    settle(event) { setAside(event) }
                     return
                 case .retryable(_, let retryAfter):
                     retry += 1
                     let policy = sink.retryPolicy
                     if let maximum = policy.maximumRetries, retry > maximum {
-                        if queue.finish(event) { spoolEvents([event]) }
+                        settle(event) { spoolEvents([event]) }
                         return
                     }
                     let delay = policy.delay(beforeRetry: retry, retryAfter: retryAfter, using: &random)
@@ -83,6 +84,13 @@ final class SinkWorker: Sendable {
                 }
             }
         }
+    }
+
+    /// Counts or spools an event once, unless shutdown already spooled it, and only then
+    /// lets shutdown see it as done.
+    private func settle(_ event: Event, _ account: () -> Void) {
+        if queue.claim(event) { account() }
+        queue.finish(event)
     }
 
     /// Delivers a foreground sink's queue here and now.

@@ -1,14 +1,148 @@
+import KioskCore
 import KioskMenu
+import KioskSystem
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// Appends each event as one JSON line to a file.
-public enum LogSink {
+/// Appends each event as one compact JSON line to a file.
+///
+/// Each line is written whole by a single `write` on a file opened with `O_APPEND` and
+/// created with mode 0600 (and any missing directories), so lines never interleave.
+/// Before each write the sink checks that the path still names the open file: after a
+/// SIGHUP, or when the file was moved or deleted (log rotation), it opens the path anew,
+/// so nothing is written to a file nobody reads.
+public final class LogSink: Sink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "log", options: [
-        PropertySpec("path", .path, required: true),
-        PropertySpec("sync", .choiceWithDuration(["never", "always", "interval"], durationAfter: "interval")),
-    ]),
+            PropertySpec("path", .path, required: true),
+            PropertySpec("sync", .choiceWithDuration(["never", "always", "interval"], durationAfter: "interval")),
+        ]),
         make: { declaration, _ throws(SinkSetupError) -> any Sink in
-            throw SinkSetupError(declaration: declaration, reason: "not available yet")
+            guard let path = declaration.text("path") else {
+                throw SinkSetupError(declaration: declaration, reason: "a log sink needs a 'path'")
+            }
+            let sync: Sync = switch declaration.choice("sync") {
+            case ("always", _)?: .always
+            case ("interval", let interval?)?: .interval(interval)
+            default: .never
+            }
+            do throws(SystemError) {
+                return try LogSink(path: path, sync: sync)
+            } catch {
+                throw SinkSetupError(declaration: declaration, reason: "cannot open '\(path.display)': \(error.reason)")
+            }
         }
     )
+
+    /// When written lines are forced to the disk.
+    public enum Sync: Sendable, Equatable {
+        /// Left to the system.
+        case never
+        /// After every line.
+        case always
+        /// At most once per interval, and at close.
+        case interval(Duration)
+    }
+
+    private struct State {
+        var descriptor: Int32 = -1
+        var device: UInt64 = 0
+        var inode: UInt64 = 0
+        var hangupsSeen = Signals.hangupCount
+        var lastSync = ContinuousClock.now
+        var unsynced = false
+    }
+
+    private let path: ConfigText
+    private let sync: Sync
+    private let state = Mutex(State())
+
+    public init(path: ConfigText, sync: Sync = .never) throws(SystemError) {
+        self.path = path
+        self.sync = sync
+        var fresh = State()
+        try LogSink.open(path.value, into: &fresh)
+        state.withLock { $0 = fresh }
+    }
+
+    public var target: String { path.display }
+
+    public var retryPolicy: RetryPolicy {
+        RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(5))
+    }
+
+    public func send(_ event: Event) throws(SinkFailure) {
+        var line = event.json
+        line.append(UInt8(ascii: "\n"))
+        let failure = state.withLock { state -> SystemError? in
+            do throws(SystemError) {
+                try reopenIfNeeded(&state)
+                try FileSystem.writeAll(state.descriptor, line, path: path.value)
+                try syncIfDue(&state)
+                return nil
+            } catch {
+                LogSink.closeFile(&state)
+                return error
+            }
+        }
+        if let failure {
+            throw .retryable("cannot write '\(path.display)': \(failure.reason)")
+        }
+    }
+
+    public func close() {
+        state.withLock { state in
+            if state.unsynced { fsync(state.descriptor) }
+            LogSink.closeFile(&state)
+        }
+    }
+
+    // MARK: Files
+
+    /// Opens the path again after a SIGHUP, or when it no longer names the open file.
+    private func reopenIfNeeded(_ state: inout State) throws(SystemError) {
+        let hangups = Signals.hangupCount
+        var info = stat()
+        let moved = stat(path.value, &info) != 0 || UInt64(info.st_dev) != state.device || UInt64(info.st_ino) != state.inode
+        guard state.descriptor < 0 || moved || hangups != state.hangupsSeen else { return }
+        if state.unsynced, state.descriptor >= 0 { fsync(state.descriptor) }
+        LogSink.closeFile(&state)
+        state.hangupsSeen = hangups
+        try LogSink.open(path.value, into: &state)
+    }
+
+    private static func open(_ path: String, into state: inout State) throws(SystemError) {
+        let descriptor = try FileSystem.openForAppending(path)
+        var info = stat()
+        fstat(descriptor, &info)
+        state.descriptor = descriptor
+        state.device = UInt64(info.st_dev)
+        state.inode = UInt64(info.st_ino)
+    }
+
+    private static func closeFile(_ state: inout State) {
+        if state.descriptor >= 0 { Glibc.close(state.descriptor) }
+        state.descriptor = -1
+        state.unsynced = false
+    }
+
+    private func syncIfDue(_ state: inout State) throws(SystemError) {
+        switch sync {
+        case .never:
+            return
+        case .always:
+            guard fsync(state.descriptor) == 0 else { throw .current(path: path.value) }
+        case .interval(let interval):
+            state.unsynced = true
+            let now = ContinuousClock.now
+            guard now - state.lastSync >= interval else { return }
+            guard fsync(state.descriptor) == 0 else { throw .current(path: path.value) }
+            state.lastSync = now
+            state.unsynced = false
+        }
+    }
 }

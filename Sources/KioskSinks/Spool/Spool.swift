@@ -26,6 +26,11 @@ public final class Spool: Sendable {
         self.init(path: directory + "/" + kind + "-" + Spool.fingerprint(identity) + ".spool.jsonl")
     }
 
+    /// The spool of a sink beside a state file: `state.json.webhook-1a2b….spool.jsonl`.
+    public convenience init(besideState stateFile: String, kind: String, identity: String) {
+        self.init(path: stateFile + "." + kind + "-" + Spool.fingerprint(identity) + ".spool.jsonl")
+    }
+
     public var deadLetterPath: String {
         (path.hasSuffix(".spool.jsonl") ? String(path.dropLast(".spool.jsonl".count)) : path) + ".failed.jsonl"
     }

@@ -1,18 +1,95 @@
+import KioskCore
 import KioskMenu
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// POSTs each event as JSON to a URL, with retries and a spool.
-public enum WebhookSink {
+/// POSTs each event as JSON to a URL.
+///
+/// Headers: `Content-Type: application/json`, `User-Agent: kiosk/VERSION`, `webhook-id`
+/// (the event id, the same on every retry), `webhook-timestamp` (seconds since 1970, of
+/// the attempt), then the configured `header`s. Network errors, 408, 429 and 5xx are
+/// retried with exponential back-off and full jitter, honouring `Retry-After`; any other
+/// 4xx, and a redirect (never followed), fails at once. Order is kept unless
+/// `concurrency N` lets N requests run at a time.
+public final class WebhookSink: Sink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "webhook", options: [
-        PropertySpec("url", .url, required: true),
-        PropertySpec("timeout", .duration),
-        PropertySpec("retries", .integer(0...100)),
-        PropertySpec("backoff", .duration),
-        PropertySpec("header", .header, repeatable: true),
-        PropertySpec("concurrency", .integer(1...64)),
-    ]),
-        make: { declaration, _ throws(SinkSetupError) -> any Sink in
-            throw SinkSetupError(declaration: declaration, reason: "not available yet")
+            PropertySpec("url", .url, required: true),
+            PropertySpec("timeout", .duration),
+            PropertySpec("retries", .integer(0...100)),
+            PropertySpec("backoff", .duration),
+            PropertySpec("header", .header, repeatable: true),
+            PropertySpec("concurrency", .integer(1...64)),
+        ]),
+        make: { declaration, environment throws(SinkSetupError) -> any Sink in
+            guard let url = declaration.text("url") else {
+                throw SinkSetupError(declaration: declaration, reason: "a webhook sink needs a 'url'")
+            }
+            guard let client = environment.httpClient() else {
+                throw SinkSetupError(declaration: declaration, reason: "kiosk-http, which sends webhooks, is not installed beside kiosk")
+            }
+            return WebhookSink(
+                url: url, headers: declaration.headers("header").map { ($0.name, $0.value) }, client: client,
+                timeout: declaration.duration("timeout") ?? .seconds(10),
+                retryPolicy: RetryPolicy(
+                    maximumRetries: declaration.integer("retries") ?? 8,
+                    initialBackoff: declaration.duration("backoff") ?? .milliseconds(500),
+                    maximumBackoff: .seconds(30)
+                ),
+                concurrency: declaration.integer("concurrency") ?? 1
+            )
         }
     )
+
+    private let url: ConfigText
+    private let headers: [(name: String, value: ConfigText)]
+    private let client: any HTTPClient
+    private let timeout: Duration
+    public let retryPolicy: RetryPolicy
+    private let concurrency: Int
+
+    public init(
+        url: ConfigText, headers: [(name: String, value: ConfigText)], client: any HTTPClient,
+        timeout: Duration, retryPolicy: RetryPolicy, concurrency: Int
+    ) {
+        self.url = url
+        self.headers = headers
+        self.client = client
+        self.timeout = timeout
+        self.retryPolicy = retryPolicy
+        self.concurrency = concurrency
+    }
+
+    public var target: String { url.display }
+    public var placement: SinkPlacement { .background(workers: concurrency) }
+
+    public func send(_ event: Event) throws(SinkFailure) {
+        let now = Int64(time(nil))
+        var fields = [
+            HTTPHeader("Content-Type", "application/json"),
+            HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"),
+            HTTPHeader("webhook-id", event.id.description),
+            HTTPHeader("webhook-timestamp", String(now)),
+        ]
+        fields += headers.map { HTTPHeader($0.name, $0.value.value) }
+        let outcome = client.post(HTTPRequest(url: url.value, headers: fields, body: event.json, timeout: timeout))
+        switch outcome {
+        case .failure(let reason):
+            throw .retryable(reason)
+        case .response(let status, let retryAfter, let location):
+            switch status {
+            case 200..<300:
+                return
+            case 408, 429, 500..<600:
+                throw .retryable("HTTP \(status)", retryAfter: RetryAfter.parse(retryAfter, now: now))
+            case 300..<400:
+                throw .permanent("HTTP \(status): redirects are not followed" + (location.map { " (to \($0))" } ?? ""))
+            default:
+                throw .permanent("HTTP \(status)")
+            }
+        }
+    }
 }

@@ -1,0 +1,22 @@
+#define _GNU_SOURCE
+#include "kiosk_system.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+
+int kiosk_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}
+
+int kiosk_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *directory) {
+    return posix_spawn_file_actions_addchdir_np(actions, directory);
+}
+
+void kiosk_name_thread(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = '\0';
+    pthread_setname_np(pthread_self(), truncated);
+}

@@ -1,0 +1,151 @@
+import KioskSystem
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Posts through `kiosk-http`, a helper process that sends each request with URLSession.
+///
+/// Why a helper: URLSession lives in FoundationNetworking, which loads libcurl and some
+/// thirty libraries at start-up — several times kiosk's whole start-up budget. kiosk runs
+/// without them and starts the helper when the first webhook event is sent.
+///
+/// Requests from any number of threads share the helper: each is written as one line with
+/// an id, and a reader thread hands each answer to the request waiting for it. If the
+/// helper dies, waiting requests fail (and are retried by their sinks), and the next
+/// request starts a new one.
+public final class AgentHTTPClient: HTTPClient {
+    public let executable: String
+    private let environment: [String: String]
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var agent: Agent?
+        var nextID = 1
+    }
+
+    public init(executable: String, environment: [String: String]) {
+        self.executable = executable
+        self.environment = environment
+    }
+
+    /// `$KIOSK_HTTP_AGENT`, else `kiosk-http` beside the running executable, if it exists.
+    public static func locate(environment: [String: String]) -> String? {
+        if let path = environment["KIOSK_HTTP_AGENT"], !path.isEmpty { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = FileSystem.directory(of: executable) + "/kiosk-http"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
+    public func post(_ request: HTTPRequest) -> HTTPOutcome {
+        let agent: Agent
+        let id: Int
+        do {
+            (agent, id) = try acquire()
+        } catch {
+            return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
+        }
+        let waiter = Waiter()
+        agent.waiters.withLock { $0[id] = waiter }
+        defer { agent.waiters.withLock { $0[id] = nil } }
+        let line = AgentWire.encode(id: id, request)
+        let written = agent.writeLock.withLock { _ in (try? FileSystem.writeAll(agent.process.input, line)) != nil }
+        guard written else {
+            agent.alive.store(false, ordering: .relaxed)
+            return .failure("kiosk-http stopped; it will be started again")
+        }
+        // The helper times the request out itself; this only guards against a helper that hangs.
+        let deadline = ContinuousClock.now.advanced(by: request.timeout + .seconds(5))
+        return waiter.wait(until: deadline) ?? .failure("kiosk-http gave no answer in time")
+    }
+
+    public func close() {
+        state.withLock { state in
+            state.agent?.process.finish(grace: .seconds(1))
+            state.agent = nil
+        }
+    }
+
+    // MARK: The helper
+
+    private func acquire() throws(SystemError) -> (Agent, Int) {
+        try state.withLock { state throws(SystemError) -> (Agent, Int) in
+            let agent: Agent
+            if let running = state.agent, running.alive.load(ordering: .relaxed) {
+                agent = running
+            } else {
+                state.agent?.process.finish(grace: .zero)
+                agent = try start()
+                state.agent = agent
+            }
+            defer { state.nextID += 1 }
+            return (agent, state.nextID)
+        }
+    }
+
+    private func start() throws(SystemError) -> Agent {
+        let process = try ChildProcess.spawn(executable, arguments: [], environment: environment, captureOutput: true)
+        let agent = Agent(process: process)
+        WorkerThread.start(name: "kiosk-http-read") { AgentHTTPClient.readAnswers(of: agent) }
+        return agent
+    }
+
+    /// Hands each answer line to the request waiting for it; at end of output, fails the rest.
+    private static func readAnswers(of agent: Agent) {
+        guard let descriptor = agent.process.output else { return }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in retryingInterrupts { read(descriptor, raw.baseAddress, raw.count) } }
+            if count <= 0 { break }
+            pending += chunk[0..<count]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                if let (id, outcome) = AgentWire.decodeOutcome(pending[..<newline]) {
+                    agent.waiters.withLock { $0[id] }?.resolve(outcome)
+                }
+                pending.removeSubrange(...newline)
+            }
+        }
+        agent.alive.store(false, ordering: .relaxed)
+        for waiter in agent.waiters.withLock({ Array($0.values) }) {
+            waiter.resolve(.failure("kiosk-http exited; it will be started again"))
+        }
+    }
+
+    /// One running helper and the requests waiting for its answers.
+    private final class Agent: Sendable {
+        let process: ChildProcess
+        let writeLock = Mutex(())
+        let waiters = Mutex<[Int: Waiter]>([:])
+        let alive = Atomic(true)
+
+        init(process: ChildProcess) {
+            self.process = process
+        }
+    }
+
+    /// A request waiting for its answer.
+    private final class Waiter: @unchecked Sendable {
+        private let condition = Condition()
+        private var outcome: HTTPOutcome? // guarded by `condition`
+
+        func resolve(_ answer: HTTPOutcome) {
+            condition.withLock {
+                if outcome == nil { outcome = answer }
+                condition.broadcast()
+            }
+        }
+
+        func wait(until deadline: ContinuousClock.Instant) -> HTTPOutcome? {
+            condition.withLock {
+                while outcome == nil, condition.wait(until: deadline) {}
+                return outcome
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// A real HTTP/1.1 server on 127.0.0.1, run by the tests: it records every request and
+/// answers each with the next planned reply (the last one repeats).
+final class TestHTTPServer: @unchecked Sendable {
+    enum Reply: Sendable {
+        /// A status, with extra headers.
+        case status(Int, headers: [(String, String)] = [])
+        /// Waits until `release()`, then answers 200.
+        case hold
+        /// Closes the connection without answering.
+        case close
+        /// Waits, then replies.
+        indirect case delayed(Duration, Reply)
+    }
+
+    struct Request: Sendable {
+        let method: String
+        let path: String
+        /// Header names lower-cased.
+        let headers: [String: String]
+        let body: [UInt8]
+        let arrival: ContinuousClock.Instant
+
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    private(set) var port: UInt16 = 0
+    private let listener: Int32
+    private let lock = NSCondition()
+    private var replies: [Reply]
+    private var received: [Request] = []
+    private var released = false
+    private var stopped = false
+
+    /// Starts listening; `port` 0 takes any free port.
+    init(replies: [Reply] = [.status(200)], port: UInt16 = 0) throws {
+        self.replies = replies
+        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else {
+            close(listener)
+            throw ServerError.cannotListen(errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/hook" }
+
+    /// Every request so far, in arrival order.
+    var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Lets held requests answer.
+    func release() {
+        lock.lock()
+        released = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        released = true
+        lock.broadcast()
+        lock.unlock()
+        if !wasStopped {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    // MARK: Serving
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var buffer: [UInt8] = []
+        while let request = readRequest(connection, buffer: &buffer) {
+            let reply = record(request)
+            guard answer(connection, with: reply) else { return }
+        }
+    }
+
+    private func record(_ request: Request) -> Reply {
+        lock.lock()
+        defer { lock.unlock() }
+        let reply = replies[min(received.count, replies.count - 1)]
+        received.append(request)
+        lock.broadcast()
+        return reply
+    }
+
+    /// Sends the reply; `false` when the connection is to be dropped.
+    private func answer(_ connection: Int32, with reply: Reply) -> Bool {
+        switch reply {
+        case .status(let code, let headers):
+            var text = "HTTP/1.1 \(code) \(TestHTTPServer.reason(code))\r\nContent-Length: 0\r\n"
+            for (name, value) in headers { text += "\(name): \(value)\r\n" }
+            text += "\r\n"
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        case .hold:
+            lock.lock()
+            while !released { lock.wait() }
+            lock.unlock()
+            return answer(connection, with: .status(200))
+        case .close:
+            return false
+        case .delayed(let delay, let then):
+            Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            return answer(connection, with: then)
+        }
+    }
+
+    private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> Request? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        while buffer.firstRange(of: separator) == nil {
+            guard receive(connection, into: &buffer) else { return nil }
+        }
+        guard let end = buffer.firstRange(of: separator) else { return nil }
+        let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+        buffer.removeSubrange(..<end.upperBound)
+        let lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while buffer.count < length {
+            guard receive(connection, into: &buffer) else { return nil }
+        }
+        let body = Array(buffer.prefix(length))
+        buffer.removeFirst(length)
+        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: body, arrival: .now)
+    }
+
+    private func receive(_ connection: Int32, into buffer: inout [UInt8]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 8192)
+        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffer += chunk[0..<count]
+        return true
+    }
+
+    private static func reason(_ code: Int) -> String {
+        [200: "OK", 302: "Found", 400: "Bad Request", 408: "Request Timeout", 429: "Too Many Requests",
+         500: "Internal Server Error", 503: "Service Unavailable"][code] ?? "Status"
+    }
+
+    enum ServerError: Error {
+        case cannotListen(Int32)
+    }
+}
+
+/// Polls until `condition` holds; fails after `timeout`. For waiting on another process.
+func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) throws {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if try condition() { return }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    if try condition() { return }
+    throw WaitError.timedOut(what)
+}
+
+enum WaitError: Error, CustomStringConvertible {
+    case timedOut(String)
+
+    var description: String {
+        switch self {
+        case .timedOut(let what): "gave up waiting for \(what)"
+        }
+    }
+}
