@@ -44,5 +44,16 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
 
+# Fuzzes the menu language for FUZZ_SECONDS (60) with libFuzzer and AddressSanitizer,
+# seeded with menus/; findings are written to fuzz-findings/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product kiosk-fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DKIOSK_FUZZ -Xswiftc -use-ld=lld
+	mkdir -p fuzz-corpus fuzz-findings
+	cp menus/*.kiosk menus/common/*.kiosk fuzz-corpus/
+	.build-fuzz/release/kiosk-fuzz fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz fuzz-corpus

@@ -29,6 +29,8 @@ let package = Package(
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
         .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
         .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP"], swiftSettings: strict),
+        // The fuzz target for the menu language (make fuzz).
+        .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         // Commands, line readers, the session.
         .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.

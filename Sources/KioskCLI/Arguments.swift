@@ -75,7 +75,9 @@ public struct Arguments: Sendable, Equatable {
                 guard inlineValue == nil else { throw .unexpectedValue(option: name) }
                 try parsed.set(name)
             } else {
-                let suggestion = Suggestions.closest(to: name, among: valueOptions + flagOptions)
+                // `-x` is one letter from every short option: suggest only for long ones.
+                let longOptions = (valueOptions + flagOptions).filter { $0.hasPrefix("--") }
+                let suggestion = name.hasPrefix("--") ? Suggestions.closest(to: name, among: longOptions) : nil
                 throw .unknownOption(name, suggestion: suggestion)
             }
         }

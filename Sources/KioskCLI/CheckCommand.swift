@@ -36,7 +36,7 @@ struct CheckCommand {
     private func report(_ compilation: MenuCompilation, path: String) {
         let shown = compilation.diagnostics.prefix(CheckCommand.diagnosticLimit)
         errors.write(renderer.render(Array(shown), in: compilation.sources))
-        let count = compilation.diagnostics.count
+        let count = compilation.errorCount
         var summary = "\(TerminalText.visible(path)): \(count) error\(count == 1 ? "" : "s")"
         if count > shown.count { summary += " (\(count - shown.count) not shown)" }
         errors.write(summary + "\n")

@@ -40,10 +40,12 @@ struct SessionCommand {
                 errors.write("kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
                 throw .unreadableInput
             }
-            errors.write(renderer.render(compilation.diagnostics, in: compilation.sources))
+            errors.write(compilation.render(with: renderer))
             throw .invalidMenu
         }
         let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
+        let stateFile = arguments.state.map(StateFile.init(path:))
+        let kiosk = try loadKiosk(menu: compiled.menu, from: stateFile)
         let reader = try makeReader(menu: compiled.menu)
         Signals.watchHangups()
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
@@ -57,14 +59,24 @@ struct SessionCommand {
         let dispatcher = Dispatcher(members)
         dispatcher.start()
 
-        var seed = SystemRandomNumberGenerator()
-        let kiosk = Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: seed.next()))
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
             clock: SystemClock.now, renderer: renderer
         )
+        if let stateFile {
+            session.persist = { kiosk in
+                do throws(StateFileError) {
+                    try stateFile.save(kiosk.snapshot)
+                    return nil
+                } catch {
+                    return .notSaved(error.message)
+                }
+            }
+        }
         let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset)
-        let options = RunOptions(bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors)
+        let options = RunOptions(
+            bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors, flushEachCommand: stateFile != nil
+        )
 
         var status = ExitCode.success
         if reader.isInteractive {
@@ -82,13 +94,44 @@ struct SessionCommand {
 
     // MARK: Parts
 
+    /// A fresh kiosk, or one that goes on from the state file. A state file that cannot be
+    /// read or understood stops the start, untouched.
+    private func loadKiosk(menu: Menu, from stateFile: StateFile?) throws(ExitCode) -> Kiosk {
+        var seed = SystemRandomNumberGenerator()
+        let ids = UUIDv7Generator(seed: seed.next())
+        guard let stateFile else { return Kiosk(menu: menu, ids: ids) }
+        do {
+            guard let snapshot = try stateFile.load() else {
+                let kiosk = Kiosk(menu: menu, ids: ids)
+                try stateFile.save(kiosk.snapshot)
+                return kiosk
+            }
+            let (kiosk, report) = Kiosk.restoring(snapshot, menu: menu, ids: ids)
+            if !report.vanishedIngredients.isEmpty {
+                let names = report.vanishedIngredients.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")
+                errors.write("kiosk: the menu no longer has \(names); the state file's stock of \(report.vanishedIngredients.count == 1 ? "it" : "them") is dropped at the next save\n")
+            }
+            if !report.newIngredients.isEmpty {
+                errors.write("kiosk: new on the menu, at their declared stock: \(report.newIngredients.joined(separator: ", "))\n")
+            }
+            return kiosk
+        } catch {
+            errors.write("kiosk: \(error.message)\n")
+            switch error {
+            case .unreadable: throw .unreadableInput
+            case .corrupt: throw .invalidMenu
+            case .unwritable: throw .ioError
+            }
+        }
+    }
+
     private func compileCommandLineSinks(_ compiler: MenuCompiler, renderer: DiagnosticRenderer) throws(ExitCode) -> [SinkDeclaration] {
         var sinks: [SinkDeclaration] = []
         for (index, text) in arguments.sinks.enumerated() {
             let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
             let compilation = compiler.compileSink(text, origin: origin)
             guard let declaration = compilation.menu?.sinks.first else {
-                errors.write(renderer.render(compilation.diagnostics, in: compilation.sources))
+                errors.write(compilation.render(with: renderer))
                 throw .usage
             }
             sinks.append(declaration)

@@ -5,6 +5,8 @@ import KioskCore
 public struct MenuCompiler: Sendable {
     /// How deep `include` may nest before the compiler assumes a mistake.
     public static let maximumIncludeDepth = 32
+    /// Diagnostics kept per compilation; past this they are only counted.
+    public static let maximumDiagnostics = 1_000
 
     public var sinkSchemas: [SinkSchema]
     public var environment: [String: String]
@@ -36,7 +38,11 @@ public struct MenuCompiler: Sendable {
         // Bind even after syntax errors, so one run reports every error of the file.
         let menu = binder.bind(run.statements, defaultName: defaultName, files: run.sources.files.map(\.path))
         let diagnostics = MenuCompiler.sorted(run.diagnostics + binder.diagnostics)
-        return MenuCompilation(menu: diagnostics.isEmpty ? menu : nil, diagnostics: diagnostics, sources: run.sources, unreadable: nil)
+        let kept = Array(diagnostics.prefix(MenuCompiler.maximumDiagnostics))
+        return MenuCompilation(
+            menu: diagnostics.isEmpty ? menu : nil, diagnostics: kept, omittedDiagnostics: diagnostics.count - kept.count,
+            sources: run.sources, unreadable: nil
+        )
     }
 
     /// Compiles one sink statement given on the command line (`--sink`), written as in a
@@ -129,8 +135,31 @@ public struct MenuCompiler: Sendable {
 /// diagnostic with the sources needed to render it.
 public struct MenuCompilation: Sendable {
     public let menu: CompiledMenu?
+    /// The first `MenuCompiler.maximumDiagnostics` diagnostics, sorted by position.
     public let diagnostics: [Diagnostic]
+    /// How many more there were.
+    public let omittedDiagnostics: Int
     public let sources: SourceMap
     /// Set when the menu file itself could not be read (as opposed to containing errors).
     public let unreadable: SourceLoadError?
+
+    init(menu: CompiledMenu?, diagnostics: [Diagnostic], omittedDiagnostics: Int = 0, sources: SourceMap, unreadable: SourceLoadError?) {
+        self.menu = menu
+        self.diagnostics = diagnostics
+        self.omittedDiagnostics = omittedDiagnostics
+        self.sources = sources
+        self.unreadable = unreadable
+    }
+
+    /// Every error, kept or not.
+    public var errorCount: Int { diagnostics.count + omittedDiagnostics }
+
+    /// The first `limit` diagnostics rendered, then a line saying how many more there are.
+    public func render(with renderer: DiagnosticRenderer, limit: Int = 100) -> String {
+        let shown = diagnostics.prefix(limit)
+        var text = renderer.render(Array(shown), in: sources)
+        let rest = errorCount - shown.count
+        if rest > 0 { text += "… and \(rest) more error\(rest == 1 ? "" : "s")\n" }
+        return text
+    }
 }

@@ -59,6 +59,34 @@ public enum FileSystem {
         if let code { throw SystemError(code: code, path: path) }
     }
 
+    /// Replaces the file at `path` with `bytes` so that a crash at any moment leaves either
+    /// the old file or the new one, whole: a temporary file in the same directory (0600),
+    /// `fsync`, `rename` over the path, then `fsync` of the directory.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .current(path: path) }
+        do throws(SystemError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw SystemError.current(path: path) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard Glibc.rename(temporary, path) == 0 else {
+            let failure = SystemError.current(path: path)
+            unlink(temporary)
+            throw failure
+        }
+        let directory = open(self.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
     /// Creates the directories above `path`, each with mode 0700.
     public static func makeDirectories(for path: String) {
         var prefix = path.hasPrefix("/") ? "/" : ""

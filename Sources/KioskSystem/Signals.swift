@@ -21,6 +21,11 @@ public enum Signals {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGHUP, &action, nil)
+        // A parent may have started us with SIGHUP blocked; it would then never arrive.
+        var hangup = sigset_t()
+        sigemptyset(&hangup)
+        sigaddset(&hangup, SIGHUP)
+        sigprocmask(SIG_UNBLOCK, &hangup, nil)
     }
 
     /// How many SIGHUPs arrived so far.

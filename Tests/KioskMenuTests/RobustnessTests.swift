@@ -109,3 +109,14 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct DiagnosticLimitTests {
+    @Test func aFileOfErrorsKeepsTheFirstThousandAndCountsTheRest() {
+        let result = Compile(String(repeating: "@ ", count: 50_000)).compilation
+        #expect(result.diagnostics.count == MenuCompiler.maximumDiagnostics)
+        #expect(result.errorCount == 50_000)
+        let text = result.render(with: DiagnosticRenderer(), limit: 2)
+        #expect(text.hasSuffix("… and 49998 more errors\n"))
+        #expect(text.split(separator: "\n").filter { $0.hasSuffix("error: unexpected character '@'") }.count == 2)
+    }
+}

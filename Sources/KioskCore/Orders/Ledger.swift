@@ -67,7 +67,7 @@ public struct Ledger: Sendable {
 
     public var snapshot: LedgerSnapshot {
         LedgerSnapshot(
-            history: history.elements,
+            history: Array(history),
             sales: sales + retiredSales,
             usage: usage + retiredUsage,
             revenue: revenue,

@@ -23,10 +23,16 @@ public struct RingBuffer<Element> {
     /// Up to `n` of the newest elements, oldest first.
     public func suffix(_ n: Int) -> [Element] {
         let all = Array(storage[head...] + storage[..<head])
-        return Array(all.suffix(max(0, n)))
+        return Array(all.suffix(Swift.max(0, n)))
     }
 
     public var elements: [Element] { suffix(count) }
 }
 
 extension RingBuffer: Sendable where Element: Sendable {}
+
+extension RingBuffer: Sequence {
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        elements.makeIterator()
+    }
+}

@@ -35,6 +35,10 @@ public final class BatchRunner {
             case .rejected(let problem):
                 failure = .line(problem)
             case .line(let text):
+                if let reload = session.reloadIfHungUp() {
+                    session.dispatcher.drainForeground()
+                    showReload(reload)
+                }
                 do {
                     guard let command = try CommandParser.parse(text) else { continue reading }
                     result = session.execute(command)
@@ -51,6 +55,20 @@ public final class BatchRunner {
         output.flush()
         errors.flush()
         return allSucceeded
+    }
+
+    /// A reload asked for by SIGHUP: shown like a command, counted as none.
+    private func showReload(_ result: CommandResult) {
+        if options.json {
+            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
+        } else if result.succeeded, !options.quiet {
+            output.write(presenter.text(for: result))
+        }
+        if let failure = result.error {
+            output.flush()
+            errors.write("SIGHUP: \(failure.message)\n")
+            errors.flush()
+        }
     }
 
     private func show(_ result: CommandResult?, failure: CommandError?, line: Int) {

@@ -37,6 +37,7 @@ public final class InteractiveRunner {
                 showError(.line(problem))
             case .line(let text):
                 reader.remember(text)
+                if let reload = session.reloadIfHungUp() { show(reload) }
                 let command: Command
                 do {
                     guard let parsed = try CommandParser.parse(text) else { continue }
@@ -60,6 +61,11 @@ public final class InteractiveRunner {
     @discardableResult
     private func run(_ command: Command) -> CommandResult {
         let result = session.execute(command)
+        show(result)
+        return result
+    }
+
+    private func show(_ result: CommandResult) {
         session.dispatcher.drainForeground()
         if let error = result.error {
             showError(error)
@@ -68,7 +74,6 @@ public final class InteractiveRunner {
         } else if !options.quiet {
             output.write(presenter.text(for: result))
         }
-        return result
     }
 
     // MARK: The restock flow

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 import KioskSinks
+import KioskSystem
 
 /// A running kiosk: runs commands against the core, hands the events they cause to the
 /// sinks, and keeps everything a command shows.
@@ -15,9 +16,10 @@ public final class Session {
     private let renderer: DiagnosticRenderer
     private var events: [Event] = []
 
-    /// Called after each command that changed the kiosk, before its result is shown: the
-    /// place to save state. A thrown error fails the command.
-    public var didChange: ((Kiosk) -> CommandError?)?
+    /// Saves the kiosk after each command that changed it, before its events go out or its
+    /// result is shown (`--state`). When saving fails, the command is undone and fails.
+    public var persist: ((Kiosk) -> CommandError?)?
+    private var hangupsSeen = Signals.hangupCount
 
     public init(
         kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
@@ -35,20 +37,31 @@ public final class Session {
     /// Runs one command. Its events go to the sinks after the change is saved.
     public func execute(_ command: Command) -> CommandResult {
         events.removeAll(keepingCapacity: true)
+        let before = persist == nil ? nil : kiosk
         var result: CommandResult
         do {
             result = CommandResult(command: command, output: try perform(command))
         } catch {
             result = CommandResult(command: command, error: error)
         }
-        if !events.isEmpty {
-            if let persistFailure = didChange?(kiosk) {
-                result.error = persistFailure
-            }
-            result.events = events
-            dispatcher.publish(events)
+        guard !events.isEmpty else { return result }
+        if let persist, let before, let failure = persist(kiosk) {
+            // Not on disk, so not done: a result on screen is always a result on disk.
+            kiosk = before
+            return CommandResult(command: command, error: failure)
         }
+        result.events = events
+        dispatcher.publish(events)
         return result
+    }
+
+    /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.
+    /// The runners call this before each command, so the next command sees the new menu.
+    public func reloadIfHungUp() -> CommandResult? {
+        let hangups = Signals.hangupCount
+        guard hangups != hangupsSeen else { return nil }
+        hangupsSeen = hangups
+        return execute(.reload)
     }
 
     private func perform(_ command: Command) throws(CommandError) -> CommandOutput {
@@ -176,7 +189,7 @@ public final class Session {
             if let unreadable = compilation.unreadable {
                 throw .reloadFailed(diagnostics: "cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
             }
-            throw .reloadFailed(diagnostics: renderer.render(compilation.diagnostics, in: compilation.sources))
+            throw .reloadFailed(diagnostics: compilation.render(with: renderer))
         }
         let difference = kiosk.replaceMenu(with: compiled.menu, at: clock(), emitting: &events)
         var notes: [String] = []

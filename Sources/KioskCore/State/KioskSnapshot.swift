@@ -1,0 +1,57 @@
+/// What a kiosk keeps across runs (`--state`): stock by ingredient name, the event
+/// sequence, and the ledger. Names rather than indices, so a changed menu can take it.
+public struct KioskSnapshot: Sendable, Hashable {
+    public var menuName: String
+    public var sequence: UInt64
+    public var stock: [IngredientCount]
+    public var ledger: LedgerSnapshot
+
+    public init(menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot) {
+        self.menuName = menuName
+        self.sequence = sequence
+        self.stock = stock
+        self.ledger = ledger
+    }
+}
+
+/// How a saved state met the menu it was loaded into.
+public struct RestoreReport: Sendable, Equatable {
+    /// Ingredients the menu has and the state did not: they start at their declared stock.
+    public var newIngredients: [String] = []
+    /// Ingredients the state had and the menu does not, with the stock they had.
+    public var vanishedIngredients: [IngredientCount] = []
+}
+
+extension Kiosk {
+    /// Everything `--state` keeps.
+    public var snapshot: KioskSnapshot {
+        KioskSnapshot(
+            menuName: menu.name,
+            sequence: sequence,
+            stock: menu.ingredients.indices.map { IngredientCount(ingredient: menu.ingredients[$0].name, count: inventory[$0]) },
+            ledger: ledger.snapshot
+        )
+    }
+
+    /// A kiosk that goes on from a saved state with `menu`: ingredients the state knows keep
+    /// their stock, new ones start at their declared stock, totals carry over by name.
+    public static func restoring(_ snapshot: KioskSnapshot, menu: Menu, ids: UUIDv7Generator) -> (Kiosk, RestoreReport) {
+        var report = RestoreReport()
+        var saved: [String: Int] = [:]
+        for entry in snapshot.stock { saved[NameKey.fold(entry.ingredient)] = entry.count }
+        var counts = menu.ingredients.map(\.initialStock)
+        for (index, ingredient) in menu.ingredients.enumerated() {
+            if let count = saved.removeValue(forKey: NameKey.fold(ingredient.name)) {
+                counts[index] = min(max(count, 0), Menu.maximumQuantity)
+            } else {
+                report.newIngredients.append(ingredient.name)
+            }
+        }
+        report.vanishedIngredients = snapshot.stock.filter { saved[NameKey.fold($0.ingredient)] != nil }
+        let kiosk = Kiosk(
+            menu: menu, inventory: Inventory(counts: counts), ledger: Ledger(menu: menu, snapshot: snapshot.ledger),
+            sequence: snapshot.sequence, ids: ids
+        )
+        return (kiosk, report)
+    }
+}
