@@ -44,6 +44,10 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
 
+# Measures the figures of SPEC §8 against their baselines (a few minutes).
+bench: deps
+	$(SWIFT) run -c release kiosk-bench $(ARGS)
+
 # Fuzzes the menu language for FUZZ_SECONDS (60) with libFuzzer and AddressSanitizer,
 # seeded with menus/; findings are written to fuzz-findings/.
 FUZZ_SECONDS ?= 60

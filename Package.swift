@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-http", targets: ["kiosk-http"]),
+        .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
     ],
     targets: [
         // The wall around the C library: files, processes, threads, signals, errors.
@@ -29,6 +30,10 @@ let package = Package(
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
         .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
         .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP"], swiftSettings: strict),
+        // The benchmark of SPEC §8 (swift run -c release kiosk-bench); not part of make test.
+        .executableTarget(
+            name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskTestSupport"], swiftSettings: strict
+        ),
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         // Commands, line readers, the session.
@@ -50,8 +55,10 @@ let package = Package(
         .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
+        // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.
+        .target(name: "KioskTestSupport", swiftSettings: strict),
         // Test support: forkpty in C, so the forked child runs nothing but execve.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "CPseudoTerminal"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskTestSupport", "CPseudoTerminal"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskTestSupport
 import Testing
 
 /// The log, webhook and exec sinks, through the built binary, against a real HTTP server

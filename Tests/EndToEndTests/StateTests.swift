@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskTestSupport
 import Testing
 
 /// `--state`: what survives a crash, what is refused, and a menu that changed meanwhile.

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A real HTTP/1.1 server on 127.0.0.1, run by the tests: it records every request and
-/// answers each with the next planned reply (the last one repeats).
-final class TestHTTPServer: @unchecked Sendable {
-    enum Reply: Sendable {
+/// A real HTTP/1.1 server on 127.0.0.1 for the tests and the benchmark: it records every
+/// request and answers each with the next planned reply (the last one repeats).
+public final class TestHTTPServer: @unchecked Sendable {
+    public enum Reply: Sendable {
         /// A status, with extra headers.
         case status(Int, headers: [(String, String)] = [])
         /// Waits until `release()`, then answers 200.
@@ -14,27 +14,31 @@ final class TestHTTPServer: @unchecked Sendable {
         indirect case delayed(Duration, Reply)
     }
 
-    struct Request: Sendable {
-        let method: String
-        let path: String
+    public struct Request: Sendable {
+        public let method: String
+        public let path: String
         /// Header names lower-cased.
-        let headers: [String: String]
-        let body: [UInt8]
-        let arrival: ContinuousClock.Instant
+        public let headers: [String: String]
+        public let body: [UInt8]
+        public let arrival: ContinuousClock.Instant
 
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    private(set) var port: UInt16 = 0
+    public private(set) var port: UInt16 = 0
     private let listener: Int32
     private let lock = NSCondition()
     private var replies: [Reply]
     private var received: [Request] = []
     private var released = false
+    private var count = 0
+    /// Off for the benchmark: count requests, keep none.
+    private let keepsRequests: Bool
     private var stopped = false
 
     /// Starts listening; `port` 0 takes any free port.
-    init(replies: [Reply] = [.status(200)], port: UInt16 = 0) throws {
+    public init(replies: [Reply] = [.status(200)], port: UInt16 = 0, keepsRequests: Bool = true) throws {
+        self.keepsRequests = keepsRequests
         self.replies = replies
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
@@ -62,24 +66,31 @@ final class TestHTTPServer: @unchecked Sendable {
         stop()
     }
 
-    var url: String { "http://127.0.0.1:\(port)/hook" }
+    public var url: String { "http://127.0.0.1:\(port)/hook" }
+
+    /// How many requests arrived so far.
+    public var requestCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 
     /// Every request so far, in arrival order.
-    var requests: [Request] {
+    public var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
     /// Lets held requests answer.
-    func release() {
+    public func release() {
         lock.lock()
         released = true
         lock.broadcast()
         lock.unlock()
     }
 
-    func stop() {
+    public func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
@@ -117,8 +128,9 @@ final class TestHTTPServer: @unchecked Sendable {
     private func record(_ request: Request) -> Reply {
         lock.lock()
         defer { lock.unlock() }
-        let reply = replies[min(received.count, replies.count - 1)]
-        received.append(request)
+        let reply = replies[min(count, replies.count - 1)]
+        count += 1
+        if keepsRequests { received.append(request) }
         lock.broadcast()
         return reply
     }
@@ -183,13 +195,13 @@ final class TestHTTPServer: @unchecked Sendable {
          500: "Internal Server Error", 503: "Service Unavailable"][code] ?? "Status"
     }
 
-    enum ServerError: Error {
+    public enum ServerError: Error {
         case cannotListen(Int32)
     }
 }
 
 /// Polls until `condition` holds; fails after `timeout`. For waiting on another process.
-func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) throws {
+public func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
         if try condition() { return }
@@ -199,10 +211,10 @@ func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () t
     throw WaitError.timedOut(what)
 }
 
-enum WaitError: Error, CustomStringConvertible {
+public enum WaitError: Error, CustomStringConvertible {
     case timedOut(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .timedOut(let what): "gave up waiting for \(what)"
         }

@@ -1,0 +1,274 @@
+import Foundation
+import KioskCore
+import KioskMenu
+import KioskSinks
+import KioskTestSupport
+
+/// One figure of SPEC §8, next to the baseline measured in the same run.
+struct Figure {
+    let name: String
+    let value: Double
+    let unit: String
+    let baselineName: String
+    let baseline: Double
+    /// `value / baseline`, or the other way round when less is better.
+    let ratio: Double
+    let budget: String
+    let holds: Bool
+    /// What the figure means for someone using kiosk.
+    let meaning: String
+}
+
+/// The measurements. Each runs a warm-up, then several runs, and reports the median.
+struct Figures {
+    let kiosk: String
+    let scratch: String
+    let quick: Bool
+
+    private var runs: Int { quick ? 3 : 7 }
+
+    // MARK: Start-up
+
+    func startUp() -> Figure {
+        let sqlite = Measure.available("sqlite3")
+        let rounds = quick ? 60 : 300
+        var kioskTimes: [Double] = []
+        var sqliteTimes: [Double] = []
+        for round in 0..<(rounds + 20) {
+            let k = Measure.run([kiosk, "-c", "menu"]).seconds
+            let s = sqlite ? Measure.run(["sqlite3", ":memory:", ".quit"]).seconds : .nan
+            guard round >= 20 else { continue }
+            kioskTimes.append(k)
+            sqliteTimes.append(s)
+        }
+        let value = Measure.median(kioskTimes) * 1000
+        let baseline = sqlite ? Measure.median(sqliteTimes) * 1000 : .nan
+        return Figure(
+            name: "start to first result, kiosk -c menu", value: value, unit: "ms",
+            baselineName: sqlite ? "sqlite3 :memory: .quit" : "sqlite3 (not installed)", baseline: baseline,
+            ratio: value / baseline, budget: "≤ 2×", holds: value / baseline <= 2,
+            meaning: "a script that runs kiosk once per command pays about this much per call"
+        )
+    }
+
+    // MARK: Parsing
+
+    func parse() throws -> Figure {
+        let source = Array(MenuGenerator.kiosk().utf8)
+        let json = Data(MenuGenerator.json().utf8)
+        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: InMemorySourceLoader(files: [:]))
+        guard let compiled = compiler.compile(source: source, path: "bench.kiosk").menu, compiled.menu.items.count == 10_000 else {
+            throw BenchError.failed("the generated menu does not compile")
+        }
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        for round in 0..<(runs * 2 + 2) {
+            let k = Measure.seconds { _ = compiler.compile(source: source, path: "bench.kiosk") }
+            let j = Measure.seconds { _ = try? JSONSerialization.jsonObject(with: json) }
+            guard round >= 2 else { continue }
+            ours.append(k)
+            theirs.append(j)
+        }
+        let value = Measure.median(ours) * 1000
+        let baseline = Measure.median(theirs) * 1000
+        return Figure(
+            name: "parse + bind, 10,000 items / 1,000 ingredients", value: value, unit: "ms",
+            baselineName: "JSONSerialization, same content (\(json.count / 1024) KiB)", baseline: baseline,
+            ratio: value / baseline, budget: "< 1×", holds: value < baseline,
+            meaning: "start-up and reload of a big menu, with every rule checked, beat merely reading it as JSON"
+        )
+    }
+
+    // MARK: Orders
+
+    func coreOrders() throws -> Figure {
+        let menu = try Menu(
+            name: "Bench", ingredients: [Ingredient(name: "mango", initialStock: Menu.maximumQuantity)],
+            items: [Item(name: "Mango Juice", recipe: Recipe([.init(ingredient: 0, quantity: 1)]))]
+        )
+        let count = quick ? 1_000_000 : 3_000_000
+        let order = Order(item: 0)
+        let time = Timestamp(millisecondsSince1970: 1_795_262_400_000)
+        var rates: [Double] = []
+        for round in 0..<(runs + 1) {
+            var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: UInt64(round)))
+            var events: [Event] = []
+            events.reserveCapacity(4)
+            let seconds = try Measure.seconds {
+                for _ in 0..<count {
+                    events.removeAll(keepingCapacity: true)
+                    try kiosk.place(order, at: time, emitting: &events)
+                }
+            }
+            guard kiosk.inventory[0] == Menu.maximumQuantity - count else { throw BenchError.failed("orders went missing") }
+            if round > 0 { rates.append(Double(count) / seconds) }
+        }
+        let value = Measure.median(rates)
+        return Figure(
+            name: "orders through the core, no sinks", value: value, unit: "orders/s",
+            baselineName: "budget", baseline: 2_000_000, ratio: value / 2_000_000, budget: "≥ 1×", holds: value >= 2_000_000,
+            meaning: "the domain itself is never what limits a kiosk"
+        )
+    }
+
+    func batchWithLog() throws -> Figure {
+        let count = quick ? 200_000 : 500_000
+        let (menu, orders) = try orderFiles(count)
+        var rates: [Double] = []
+        for round in 0..<(runs > 3 ? 4 : 2) {
+            let log = scratch + "/log-\(round).jsonl"
+            let run = Measure.run([kiosk, "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\""], environment: environment)
+            let lines = try countLines(log)
+            try? FileManager.default.removeItem(atPath: log)
+            guard run.status == 0, lines == count else { throw BenchError.failed("the batch wrote \(lines) of \(count) events") }
+            if round > 0 { rates.append(Double(count) / run.seconds) }
+        }
+        let value = Measure.median(rates)
+        return Figure(
+            name: "orders from a batch file through the CLI, log sink", value: value, unit: "orders/s",
+            baselineName: "budget", baseline: 300_000, ratio: value / 300_000, budget: "≥ 1×", holds: value >= 300_000,
+            meaning: "replaying a day of orders into a log pipeline takes seconds; each event is on disk before kiosk exits"
+        )
+    }
+
+    // MARK: Webhooks
+
+    func webhookDelivery() throws -> Figure {
+        let count = quick ? 2_000 : 5_000
+        let (menu, orders) = try orderFiles(count)
+        var rates: [Double] = []
+        for round in 0..<(runs > 3 ? 4 : 2) {
+            let server = try TestHTTPServer(keepsRequests: false)
+            let process = try start([kiosk, "--quiet", "--menu", menu, "-f", orders, "--sink", "webhook url \"\(server.url)\""])
+            let started = ContinuousClock.now
+            try waitFor("\(count) webhook requests", timeout: .seconds(120)) { server.requestCount >= count }
+            let seconds = (ContinuousClock.now - started).seconds
+            process.waitUntilExit()
+            server.stop()
+            if round > 0 { rates.append(Double(count) / seconds) }
+        }
+        let value = Measure.median(rates)
+        return Figure(
+            name: "webhook delivery to a loopback receiver", value: value, unit: "events/s",
+            baselineName: "budget", baseline: 2_000, ratio: value / 2_000, budget: "≥ 1×", holds: value >= 2_000,
+            meaning: "one webhook, in order, one request at a time, keeps up with a busy kiosk"
+        )
+    }
+
+    func slowReceiver() throws -> Figure {
+        let count = quick ? 30_000 : 90_000
+        let (menu, orders) = try orderFiles(count)
+        let expectedBytes = count * "Mango Juice is ready. Enjoy!\n".utf8.count
+        let server = try TestHTTPServer(replies: [.delayed(.seconds(1), .status(200))], keepsRequests: false)
+        defer { server.stop() }
+        var plain: [Double] = []
+        var slow: [Double] = []
+        for round in 0..<(runs > 3 ? 4 : 2) {
+            let p = try timeToOutput([kiosk, "--menu", menu, "-f", orders], bytes: expectedBytes)
+            let s = try timeToOutput(
+                [kiosk, "--menu", menu, "-f", orders, "--flush-timeout", "1s", "--sink", "webhook url \"\(server.url)\""], bytes: expectedBytes
+            )
+            guard round > 0 else { continue }
+            plain.append(p)
+            slow.append(s)
+        }
+        let withSink = Double(count) / Measure.median(slow)
+        let without = Double(count) / Measure.median(plain)
+        let ratio = withSink / without
+        return Figure(
+            name: "order throughput, webhook receiver answering after 1 s", value: withSink, unit: "orders/s",
+            baselineName: "no sinks: \(Int(without)) orders/s", baseline: without,
+            ratio: ratio, budget: "≥ 0.90×", holds: ratio >= 0.9,
+            meaning: "a slow or dead receiver never slows the counter; its events wait in their own queue"
+        )
+    }
+
+    // MARK: Memory
+
+    func peakMemory() throws -> Figure {
+        let menu = scratch + "/big.kiosk"
+        try Data(MenuGenerator.kiosk().utf8).write(to: URL(fileURLWithPath: menu))
+        var peaks: [Double] = []
+        for _ in 0..<runs {
+            let run = Measure.run([kiosk, "--menu", menu, "-c", "menu; order i1; stock"], environment: environment)
+            guard run.status == 0 else { throw BenchError.failed("kiosk failed on the big menu") }
+            peaks.append(Double(run.peakMemory) / 1_048_576)
+        }
+        let value = Measure.median(peaks)
+        return Figure(
+            name: "peak memory, 10,000-item menu", value: value, unit: "MB",
+            baselineName: "budget", baseline: 40, ratio: value / 40, budget: "≤ 1×", holds: value <= 40,
+            meaning: "a big menu runs comfortably on a small till or a Raspberry Pi"
+        )
+    }
+
+    // MARK: Helpers
+
+    private var environment: [String: String] {
+        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": scratch, "XDG_STATE_HOME": scratch + "/state"]
+    }
+
+    /// A menu with a billion mangoes, and `count` orders for a mango juice each.
+    private func orderFiles(_ count: Int) throws -> (menu: String, orders: String) {
+        let menu = scratch + "/mango.kiosk"
+        let orders = scratch + "/orders-\(count).txt"
+        try Data("kiosk \"Bench\"\ningredient mango stock 1000000000\nitem \"Mango Juice\" needs mango 1\n".utf8)
+            .write(to: URL(fileURLWithPath: menu))
+        if !FileManager.default.fileExists(atPath: orders) {
+            try Data(String(repeating: "order mango juice\n", count: count).utf8).write(to: URL(fileURLWithPath: orders))
+        }
+        return (menu, orders)
+    }
+
+    private func start(_ argv: [String], output: String = "/dev/null") throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: output) ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Seconds from start until the program has written `bytes` to standard output.
+    private func timeToOutput(_ argv: [String], bytes: Int) throws -> Double {
+        let output = scratch + "/output.txt"
+        try Data().write(to: URL(fileURLWithPath: output))
+        let started = ContinuousClock.now
+        let process = try start(argv, output: output)
+        // Poll the file's size every half millisecond: fine enough for runs of a second.
+        var info = stat()
+        while stat(output, &info) != 0 || Int(info.st_size) < bytes {
+            guard process.isRunning || (stat(output, &info) == 0 && Int(info.st_size) >= bytes) else {
+                throw BenchError.failed("\(argv[0]) stopped before writing its results")
+            }
+            usleep(500)
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: scratch + "/state")
+        return seconds
+    }
+
+    private func countLines(_ path: String) throws -> Int {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var lines = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            lines += chunk.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+        }
+        return lines
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .failed(let what): what
+        }
+    }
+}
