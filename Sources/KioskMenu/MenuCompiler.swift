@@ -84,6 +84,11 @@ public struct MenuCompiler: Sendable {
             let (tokens, lexical) = Lexer.tokenize(file.bytes, file: index)
             let (parsed, syntax) = Parser.parse(tokens, file: index, sinkSchemas: schemas)
             diagnostics += lexical + syntax
+            guard parsed.contains(where: { $0.kind == .include }) else {
+                // The usual case: no includes, and for the main file nothing to copy.
+                if statements.isEmpty { statements = parsed } else { statements += parsed }
+                return
+            }
             for statement in parsed {
                 if statement.kind == .include {
                     include(statement, from: file, chain: chain)

@@ -7,13 +7,20 @@ import Foundation
 @main
 enum Bench {
     static func main() {
-        let arguments = Set(CommandLine.arguments.dropFirst())
+        var rawArguments = Array(CommandLine.arguments.dropFirst())
+        var only: String?
+        if let index = rawArguments.firstIndex(of: "--only"), index + 1 < rawArguments.count {
+            only = rawArguments[index + 1]
+            rawArguments.removeSubrange(index...(index + 1))
+        }
+        let arguments = Set(rawArguments)
         let unknown = arguments.subtracting(["--json", "--quick", "--no-build", "--help", "-h"])
         if !unknown.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: swift run -c release kiosk-bench [--json] [--quick] [--no-build]")
+            print("usage: swift run -c release kiosk-bench [--json] [--quick] [--no-build] [--only FIGURE]")
             print("  --json      one JSON object instead of the table")
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
+            print("  --only F    one figure: start-up, parsing, core, batch, webhook, slow-receiver, memory")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -30,11 +37,11 @@ enum Bench {
             let figures = Figures(kiosk: kiosk, scratch: scratch, quick: arguments.contains("--quick"))
             var results: [Figure] = []
             let steps: [(String, () throws -> Figure)] = [
-                ("start-up", figures.startUp), ("parsing", figures.parse), ("core orders", figures.coreOrders),
-                ("batch with a log sink", figures.batchWithLog), ("webhook delivery", figures.webhookDelivery),
-                ("slow receiver", figures.slowReceiver), ("peak memory", figures.peakMemory),
+                ("start-up", figures.startUp), ("parsing", figures.parse), ("core", figures.coreOrders),
+                ("batch", figures.batchWithLog), ("webhook", figures.webhookDelivery),
+                ("slow-receiver", figures.slowReceiver), ("memory", figures.peakMemory),
             ]
-            for (name, measure) in steps {
+            for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))
                 results.append(try measure())
             }

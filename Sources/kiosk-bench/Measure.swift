@@ -19,8 +19,6 @@ enum Measure {
     /// What one run of a program took.
     struct Run {
         let seconds: Double
-        /// Peak resident memory, bytes.
-        let peakMemory: Int
         let status: Int32
     }
 
@@ -38,13 +36,12 @@ enum Measure {
         var pid = pid_t()
         let start = ContinuousClock.now
         guard posix_spawnp(&pid, argv[0], &actions, nil, args, env) == 0 else {
-            return Run(seconds: .nan, peakMemory: 0, status: -1)
+            return Run(seconds: .nan, status: -1)
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        waitpid(pid, &status, 0)
         let elapsed = (ContinuousClock.now - start).seconds
-        return Run(seconds: elapsed, peakMemory: usage.ru_maxrss * 1024, status: (status >> 8) & 0xFF)
+        return Run(seconds: elapsed, status: (status >> 8) & 0xFF)
     }
 
     /// Whether `program` can be found on `PATH`.

@@ -49,13 +49,17 @@ public struct Menu: Sendable {
         self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages)
     }
 
-    /// A menu whose parts are known to be valid, as the public initializer checks them.
-    init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+    /// A menu whose parts are known to be valid, as the public initializer checks them: for
+    /// the menu language, which checks every rule itself and reports each with a position.
+    package init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
         var ingredientsByKey: [String: Int] = [:]
+        ingredientsByKey.reserveCapacity(ingredients.count)
         for (index, ingredient) in ingredients.enumerated() {
-            ingredientsByKey[NameKey.fold(ingredient.name)] = ingredientsByKey[NameKey.fold(ingredient.name)] ?? index
+            let key = NameKey.fold(ingredient.name)
+            if ingredientsByKey[key] == nil { ingredientsByKey[key] = index }
         }
         var itemsByKey: [String: Int] = [:]
+        itemsByKey.reserveCapacity(items.count * 3)
         for (index, item) in items.enumerated() {
             for key in Menu.keys(of: item) where itemsByKey[key] == nil { itemsByKey[key] = index }
         }
@@ -68,9 +72,13 @@ public struct Menu: Sendable {
         self.ingredientsByKey = ingredientsByKey
     }
 
-    /// Every name an item answers to: its display name, its slug and its aliases.
-    private static func keys(of item: Item) -> Set<String> {
-        Set([NameKey.fold(item.name), item.slug] + item.aliases.map(NameKey.fold))
+    /// Every name an item answers to, once each: its display name, its slug and its aliases.
+    private static func keys(of item: Item) -> [String] {
+        var keys = [NameKey.fold(item.name)]
+        for key in [item.slug] + item.aliases.map(NameKey.fold) where !keys.contains(key) {
+            keys.append(key)
+        }
+        return keys
     }
 
     private static func validate(recipe: Recipe, of item: Item, ingredientCount: Int) throws(MenuModelError) {
@@ -86,12 +94,12 @@ public struct Menu: Sendable {
     }
 
     /// The item a customer means by `name`: its display name, an alias or its slug, in any case.
-    public func itemIndex(named name: some StringProtocol) -> Int? {
+    public func itemIndex(named name: String) -> Int? {
         let key = NameKey.fold(name)
         return itemsByKey[key] ?? itemsByKey[NameKey.slug(key)]
     }
 
-    public func ingredientIndex(named name: some StringProtocol) -> Int? {
+    public func ingredientIndex(named name: String) -> Int? {
         ingredientsByKey[NameKey.fold(name)]
     }
 

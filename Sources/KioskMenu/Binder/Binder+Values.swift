@@ -6,11 +6,11 @@ extension Binder {
     static let maximumNameLength = 100
 
     /// The statement's properties checked against its specs, by lower-cased name.
-    mutating func readProperties(of statement: Statement) -> [String: BoundProperty] {
-        guard let specs = statement.specs else { return [:] }
-        var result: [String: BoundProperty] = [:]
+    mutating func readProperties(of statement: Statement) -> BoundProperties {
+        guard let specs = statement.specs else { return BoundProperties() }
+        var result = BoundProperties()
         for property in statement.properties {
-            let key = property.name.text.lowercased()
+            let key = property.name.text.asciiLowercased
             guard let spec = specs.first(where: { $0.name == key }) else { continue }
             if let existing = result[key], !spec.isRepeatable {
                 report(.duplicateProperty(key), range(property.name, in: statement), related: range(existing.name, in: statement))
@@ -23,6 +23,7 @@ extension Binder {
                 elements = [elements[0]]
             }
             var bound = result[key] ?? BoundProperty(name: property.name)
+            bound.elements.reserveCapacity(bound.elements.count + elements.count)
             var previous = property.name
             for element in elements {
                 if let value = bindElement(element, spec: spec, after: previous, statement: statement) {
@@ -165,9 +166,10 @@ extension Binder {
         guard let text = expand(token, file: file) else { return nil }
         let name = text.value.trimmingWhitespace()
         let problem: MenuProblem.NameProblem? =
-            if name.isEmpty { .empty } else if name.unicodeScalars.count > Binder.maximumNameLength {
+            if name.isEmpty { .empty } else if name.utf8.count > Binder.maximumNameLength, name.unicodeScalars.count > Binder.maximumNameLength {
                 .tooLong(limit: Binder.maximumNameLength)
-            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if !name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+                      name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 .controlCharacter
             } else { nil }
         if let problem {
@@ -307,6 +309,12 @@ extension Binder {
 
 extension String {
     func trimmingWhitespace() -> String {
+        // Printable ASCII, the usual case: only spaces can need trimming.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard utf8.first == 0x20 || utf8.last == 0x20 else { return self }
+            let trimmed = utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
+            return String(decoding: Array(trimmed), as: UTF8.self)
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

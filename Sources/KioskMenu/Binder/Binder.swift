@@ -21,6 +21,27 @@ struct Binder {
         var elements: [(value: OptionValue, tokens: [Token])] = []
     }
 
+    /// A statement's properties by name, in the order first given. A handful per
+    /// statement: a short array beats hashing.
+    struct BoundProperties: Sequence {
+        private var entries: [(name: String, property: BoundProperty)] = []
+
+        subscript(name: String) -> BoundProperty? {
+            get { entries.first { $0.name == name }?.property }
+            set {
+                if let index = entries.firstIndex(where: { $0.name == name }) {
+                    if let newValue { entries[index].property = newValue } else { entries.remove(at: index) }
+                } else if let newValue {
+                    entries.append((name, newValue))
+                }
+            }
+        }
+
+        func makeIterator() -> IndexingIterator<[(name: String, property: BoundProperty)]> {
+            entries.makeIterator()
+        }
+    }
+
     /// Who first claimed a name, for duplicate errors that point at both.
     private struct Claim {
         let owner: String
@@ -38,26 +59,28 @@ struct Binder {
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
-        for statement in statements where statement.kind == .kiosk { bindKiosk(statement) }
-        for statement in statements where statement.kind == .ingredient { bindIngredient(statement) }
-        for statement in statements where statement.kind == .item { bindItem(statement) }
-        for statement in statements where statement.kind == .message { bindMessage(statement) }
-        for statement in statements where statement.kind == .sink { bindSink(statement) }
+        var byKind: [StatementKind: [Int]] = [:]
+        for index in statements.indices { byKind[statements[index].kind, default: []].append(index) }
+        ingredientClaims.reserveCapacity(byKind[.ingredient]?.count ?? 0)
+        ingredients.reserveCapacity(byKind[.ingredient]?.count ?? 0)
+        itemClaims.reserveCapacity((byKind[.item]?.count ?? 0) * 3)
+        items.reserveCapacity(byKind[.item]?.count ?? 0)
+        for index in byKind[.kiosk, default: []] { bindKiosk(statements[index]) }
+        for index in byKind[.ingredient, default: []] { bindIngredient(statements[index]) }
+        for index in byKind[.item, default: []] { bindItem(statements[index]) }
+        for index in byKind[.message, default: []] { bindMessage(statements[index]) }
+        for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
 
-        do {
-            let menu = try Menu(
-                name: kioskName?.name ?? defaultName,
-                currency: currency,
-                ingredients: ingredients,
-                items: items,
-                messages: MessageCatalog(templates: messages.mapValues(\.template))
-            )
-            return CompiledMenu(menu: menu, sinks: sinks, files: files)
-        } catch {
-            report(.inconsistentMenu("\(error)"), SourceRange(file: 0, bytes: 0..<0))
-            return nil
-        }
+        // Every rule `Menu` checks was checked above, with a diagnostic for each.
+        let menu = Menu(
+            trusting: kioskName?.name ?? defaultName,
+            currency: currency,
+            ingredients: ingredients,
+            items: items,
+            messages: MessageCatalog(templates: messages.mapValues(\.template))
+        )
+        return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
 
     mutating func report(_ problem: MenuProblem, _ range: SourceRange, related: SourceRange? = nil) {

@@ -61,7 +61,6 @@ extension MenuProblem {
         case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
         case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
         case .sinkRejected(let kind, let reason): "'\(kind)' sink: \(reason)"
-        case .inconsistentMenu(let reason): "the menu is inconsistent: \(reason)"
         }
     }
 

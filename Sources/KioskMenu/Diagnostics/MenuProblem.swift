@@ -59,7 +59,6 @@ public enum MenuProblem: Sendable, Hashable {
     case includeCycle([String])
     case includeTooDeep(limit: Int)
     case sinkRejected(kind: String, reason: String)
-    case inconsistentMenu(String)
 
     public enum NameProblem: Sendable, Hashable {
         case empty

@@ -12,7 +12,7 @@ struct Lexer {
     init(bytes: [UInt8], file: Int) {
         self.bytes = bytes
         self.file = file
-        tokens.reserveCapacity(bytes.count / 4)
+        tokens.reserveCapacity(bytes.count / 6)
     }
 
     static func tokenize(_ bytes: [UInt8], file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -153,6 +153,7 @@ struct Lexer {
     // MARK: Strings
 
     private mutating func lexString() {
+        if lexPlainString() { return }
         let start = index
         index += 1
         var literal = StringLiteral()
@@ -208,7 +209,24 @@ struct Lexer {
             }
         }
         flush()
-        tokens.append(Token(kind: .string, range: start..<index, text: display, literal: literal))
+        tokens.append(Token(kind: .string, range: start..<index, text: display, literal: literal.hasVariables ? literal : nil))
+    }
+
+    /// The usual string: printable ASCII without escapes or variables, closed on its line.
+    /// Taken as one slice; anything else falls back to `lexString`'s scalar-by-scalar path.
+    private mutating func lexPlainString() -> Bool {
+        var end = index + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "$") else { return false }
+            end += 1
+        }
+        guard end < bytes.count else { return false }
+        let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        tokens.append(Token(kind: .string, range: index..<(end + 1), text: text))
+        index = end + 1
+        return true
     }
 
     /// `\"`, `\\`, `\n`, `\t`, `\$` or `\u{…}` at `index`; reports anything else.

@@ -18,7 +18,7 @@ struct Token: Sendable {
     let range: Range<Int>
     /// Words and numbers: the source text. Strings: the text with `${…}` unexpanded.
     let text: String
-    /// Strings only: the text and variable references.
+    /// Strings with `${…}` only: the text and the variable references.
     var literal: StringLiteral?
 
     var isValue: Bool {

@@ -65,7 +65,7 @@ struct Parser {
 
     private mutating func parseStatement() {
         let keyword = advance()
-        guard let kind = StatementKind(rawValue: keyword.text.lowercased()) else {
+        guard let kind = StatementKind(rawValue: keyword.text.asciiLowercased) else {
             let suggestion = Suggestions.closest(to: keyword.text, among: StatementKind.allCases.map(\.rawValue))
             report(.unknownKeyword(TerminalText.visible(keyword.text), suggestion: suggestion), keyword.range)
             skipStatement()
@@ -98,7 +98,7 @@ struct Parser {
     }
 
     private mutating func parseProperties(_ specs: [PropertySpec]) -> [Property] {
-        let names = Set(specs.map(\.name))
+        let names = specs.map(\.name)
         var properties: [Property] = []
         while true {
             let token = peek
@@ -113,7 +113,7 @@ struct Parser {
                     skipStatement()
                 }
                 return properties
-            case .word where names.contains(token.text.lowercased()):
+            case .word where names.contains(token.text.asciiLowercased):
                 properties.append(parseProperty(specs, names: names))
             case .word:
                 reportUnknownProperty(token, specs: specs)
@@ -130,7 +130,7 @@ struct Parser {
         }
     }
 
-    private mutating func parseBlock(opening: Token, names: Set<String>, specs: [PropertySpec], into properties: inout [Property]) {
+    private mutating func parseBlock(opening: Token, names: [String], specs: [PropertySpec], into properties: inout [Property]) {
         while true {
             let token = peek
             switch token.kind {
@@ -142,7 +142,7 @@ struct Parser {
             case .end:
                 report(.unterminatedBlock, opening.range)
                 return
-            case .word where names.contains(token.text.lowercased()):
+            case .word where names.contains(token.text.asciiLowercased):
                 properties.append(parseProperty(specs, names: names))
             case .word:
                 reportUnknownProperty(token, specs: specs)
@@ -161,13 +161,15 @@ struct Parser {
 
     /// A property and its elements. Each element takes at most as many values as the
     /// property's shape has; what follows is the next property (or an error about it).
-    private mutating func parseProperty(_ specs: [PropertySpec], names: Set<String>) -> Property {
+    private mutating func parseProperty(_ specs: [PropertySpec], names: [String]) -> Property {
         let name = advance()
-        let arity = specs.first { $0.name == name.text.lowercased() }?.shape.arity.upperBound ?? 1
+        let arity = specs.first { $0.name == name.text.asciiLowercased }?.shape.arity.upperBound ?? 1
         var elements: [[Token]] = []
+        elements.reserveCapacity(1)
         while true {
             var element: [Token] = []
-            while element.count < arity, peek.isValue, !(peek.kind == .word && names.contains(peek.text.lowercased())) {
+            element.reserveCapacity(arity)
+            while element.count < arity, peek.isValue, !(peek.kind == .word && names.contains(peek.text.asciiLowercased)) {
                 element.append(advance())
             }
             elements.append(element)
@@ -186,7 +188,7 @@ struct Parser {
         // property or the end of the line, is more likely more of the name than a property.
         let next = tokens[min(index + 1, tokens.count - 1)]
         let nextIsBoundary = [.newline, .end, .openBrace].contains(next.kind)
-            || (next.kind == .word && specs.contains { $0.name == next.text.lowercased() })
+            || (next.kind == .word && specs.contains { $0.name == next.text.asciiLowercased })
         if suggestion == nil, nextIsBoundary, index > 0, let head = headName,
            tokens[index - 1].range == head.range, head.kind == .word {
             report(.unquotedName(TerminalText.visible(head.text + " " + token.text), statement: keyword), token.range)
@@ -198,8 +200,8 @@ struct Parser {
     // MARK: Recovery
 
     /// Skips values and commas up to the next property name or the end of the line.
-    private mutating func skipValues(names: Set<String>) {
-        while (peek.isValue && !(peek.kind == .word && names.contains(peek.text.lowercased()))) || peek.kind == .comma {
+    private mutating func skipValues(names: [String]) {
+        while (peek.isValue && !(peek.kind == .word && names.contains(peek.text.asciiLowercased))) || peek.kind == .comma {
             advance()
         }
     }
@@ -230,5 +232,13 @@ struct Parser {
             }
             advance()
         }
+    }
+}
+
+extension String {
+    /// Lower-cased, without allocating when there is nothing to lower: keywords and
+    /// property names are compared this way for every word of a menu.
+    var asciiLowercased: String {
+        utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } || !utf8.allSatisfy { $0 < 0x80 } ? lowercased() : self
     }
 }
