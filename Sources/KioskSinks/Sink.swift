@@ -16,6 +16,18 @@ public protocol Sink: AnyObject, Sendable {
     /// Delivers one event.
     func send(_ event: Event) throws(SinkFailure)
 
+    /// Delivers several queued events, in order: for sinks that do better with many at
+    /// once (a log writes them with one `write`). Throws `BatchFailure`, saying how many
+    /// were delivered before the first that failed. The default sends one at a time.
+    func send(batch: ArraySlice<Event>) throws(BatchFailure)
+
+    /// The most events `send(batch:)` is given at once. Defaults to 1.
+    var batchLimit: Int { get }
+
+    /// How long the worker waits after a small batch before taking the next, so that
+    /// events gather instead of waking it one by one. Defaults to none.
+    var batchLinger: Duration { get }
+
     /// Where `send` runs. Defaults to one background worker.
     var placement: SinkPlacement { get }
 
@@ -30,6 +42,18 @@ public protocol Sink: AnyObject, Sendable {
 }
 
 extension Sink {
+    public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
+        for (offset, event) in batch.enumerated() {
+            do throws(SinkFailure) {
+                try send(event)
+            } catch {
+                throw BatchFailure(delivered: offset, failure: error)
+            }
+        }
+    }
+
+    public var batchLimit: Int { 1 }
+    public var batchLinger: Duration { .zero }
     public var placement: SinkPlacement { .background(workers: 1) }
     public var retryPolicy: RetryPolicy { .untilShutdown }
     public func close() {}
@@ -56,6 +80,19 @@ public enum SinkFailure: Error, Sendable, Equatable {
         switch self {
         case .retryable(let reason, _), .permanent(let reason): reason
         }
+    }
+}
+
+/// A batch that stopped at an event: the ones before it were delivered.
+public struct BatchFailure: Error, Sendable, Equatable {
+    /// Events delivered before the one that failed.
+    public let delivered: Int
+    /// Why the next one failed.
+    public let failure: SinkFailure
+
+    public init(delivered: Int, failure: SinkFailure) {
+        self.delivered = delivered
+        self.failure = failure
     }
 }
 

@@ -46,17 +46,23 @@ public enum FileSystem {
 
     /// Writes every byte, retrying short writes and `EINTR`.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) throws(SystemError) {
-        let code = bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
+        let (_, failure) = writePrefix(fd, bytes, path: path)
+        if let failure { throw failure }
+    }
+
+    /// Writes as many bytes as it can, retrying short writes and `EINTR`: how many were
+    /// written, and why it stopped short, if it did.
+    public static func writePrefix(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) -> (written: Int, failure: SystemError?) {
+        bytes.withUnsafeBytes { buffer -> (Int, SystemError?) in
+            guard let base = buffer.baseAddress else { return (0, nil) }
             var offset = 0
             while offset < buffer.count {
                 let written = retryingInterrupts { write(fd, base + offset, buffer.count - offset) }
-                if written < 0 { return errno }
+                if written < 0 { return (offset, .current(path: path)) }
                 offset += written
             }
-            return nil
+            return (offset, nil)
         }
-        if let code { throw SystemError(code: code, path: path) }
     }
 
     /// Replaces the file at `path` with `bytes` so that a crash at any moment leaves either

@@ -40,6 +40,10 @@ import Testing
             try Menu(name: "x", ingredients: [Ingredient(name: "a", initialStock: 1)],
                      items: [Item(name: "Zero", recipe: Recipe([.init(ingredient: 0, quantity: 0)]))])
         }
+        #expect(throws: MenuModelError.repeatedIngredient(item: "Twice", index: 0)) {
+            try Menu(name: "x", ingredients: [Ingredient(name: "a", initialStock: 5)],
+                     items: [Item(name: "Twice", recipe: Recipe([.init(ingredient: 0, quantity: 3), .init(ingredient: 0, quantity: 3)]))])
+        }
         #expect(throws: MenuModelError.duplicateIngredient("Mango")) {
             try Menu(name: "x", ingredients: [Ingredient(name: "mango", initialStock: 1), Ingredient(name: "Mango", initialStock: 1)], items: [])
         }

@@ -16,6 +16,7 @@ import Testing
         dispatcher.publish(events)
         #expect(await eventually { all.events.count == events.count })
         #expect(all.events == events)
+        #expect(await eventually { failures.events.count == 1 })
         #expect(failures.events == events.filter { $0.type == .orderFailed })
         dispatcher.shutdown(timeout: .seconds(5))
         #expect(all.isClosed)
@@ -106,6 +107,24 @@ import Testing
         gate.release()
         dispatcher.shutdown(timeout: .seconds(5))
         #expect(gate.events.count + spool.pendingCount == 50)
+    }
+
+    @Test func eventsInFlightAtTheDeadlineAreSpooledNotForgotten() async throws {
+        let scratch = try ScratchDirectory()
+        let spool = Spool(path: scratch.path + "/f.spool.jsonl")
+        let sink = InMemorySink(retryPolicy: RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(20)))
+        sink.fail(with: Array(repeating: .retryable("down"), count: 10_000))
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: spool)])
+        dispatcher.start()
+        let events = try Events.orders(6)
+        // One at a time, so the worker is retrying the first while the rest arrive.
+        for event in events {
+            dispatcher.publish([event])
+            try await Task.sleep(for: .milliseconds(15))
+        }
+        let statuses = dispatcher.shutdown(timeout: .milliseconds(100))
+        #expect(statuses[0].spooled == 6)
+        #expect(Spool(path: spool.path).takeForReplay().events.map(\.id) == events.map(\.id))
     }
 
     @Test func aSlowSinkNeverDelaysAnother() async throws {

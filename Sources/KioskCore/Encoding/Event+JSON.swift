@@ -10,13 +10,11 @@ extension Event {
         writer.beginObject()
         writer.field("specversion", "1.0")
         writer.key("id")
-        var id: [UInt8] = [UInt8(ascii: "\"")]
-        self.id.write(into: &id)
-        id.append(UInt8(ascii: "\""))
-        writer.raw(id)
+        writer.eventID(id)
         writer.field("source", source)
         writer.field("type", type.rawValue)
-        writer.field("time", time.iso8601)
+        writer.key("time")
+        writer.timestamp(time)
         writer.field("seq", sequence)
         writer.key("data")
         writer.beginObject()
@@ -92,3 +90,4 @@ extension Event.Payload {
         writer.endArray()
     }
 }
+

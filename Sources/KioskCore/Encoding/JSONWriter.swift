@@ -48,7 +48,7 @@ public struct JSONWriter: Sendable {
 
     public mutating func number(_ value: some BinaryInteger) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        appendDecimal(value)
         needsComma = true
     }
 
@@ -68,6 +68,61 @@ public struct JSONWriter: Sendable {
         separate()
         bytes.append(contentsOf: "null".utf8)
         needsComma = true
+    }
+
+    /// `"01a1…"`: an event id's canonical form.
+    public mutating func eventID(_ id: EventID) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        id.write(into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// `"2026-11-21T15:08:30.589Z"`, made on the stack and appended at once.
+    public mutating func timestamp(_ time: Timestamp) {
+        let c = time.civil()
+        separate()
+        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: room for 26
+        withUnsafeMutableBytes(of: &text) { buffer in
+            var position = 0
+            func put(_ byte: UInt8) {
+                buffer[position] = byte
+                position += 1
+            }
+            func put(_ value: Int, width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
+                    divisor /= 10
+                }
+            }
+            put(UInt8(ascii: "\""))
+            put(c.year, width: 4)
+            put(UInt8(ascii: "-"))
+            put(c.month, width: 2)
+            put(UInt8(ascii: "-"))
+            put(c.day, width: 2)
+            put(UInt8(ascii: "T"))
+            put(c.hour, width: 2)
+            put(UInt8(ascii: ":"))
+            put(c.minute, width: 2)
+            put(UInt8(ascii: ":"))
+            put(c.second, width: 2)
+            put(UInt8(ascii: "."))
+            put(c.millisecond, width: 3)
+            put(UInt8(ascii: "Z"))
+            put(UInt8(ascii: "\""))
+            bytes.append(contentsOf: buffer[0..<position])
+        }
+        needsComma = true
+    }
+
+    /// Ends a line of JSON Lines: a newline, then the next value starts afresh.
+    public mutating func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
     }
 
     /// Writes already-encoded JSON as one value.
@@ -106,21 +161,54 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendQuoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them whole.
+            guard utf8.contains(where: JSONWriter.needsEscape) else {
+                bytes.append(contentsOf: utf8)
+                return
             }
+            for byte in utf8 { appendEscaped(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0..<0x20, 0x7F:
+            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(JSONWriter.hexDigit(byte >> 4))
+            bytes.append(JSONWriter.hexDigit(byte & 0xF))
+        default: bytes.append(byte)
+        }
+    }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    /// Appends the decimal digits of `value` without making a `String`.
+    private mutating func appendDecimal(_ value: some BinaryInteger) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
     }
 }

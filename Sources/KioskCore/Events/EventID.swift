@@ -42,16 +42,22 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
 
-    /// Appends the canonical lower-case form to `bytes`.
+    /// Appends the canonical lower-case form to `bytes`, in one append.
     public func write(into bytes: inout [UInt8]) {
-        let hex: StaticString = "0123456789abcdef"
-        hex.withUTF8Buffer { digits in
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0) // 40 bytes: room for 36
+        withUnsafeMutableBytes(of: &text) { buffer in
+            var position = 0
             for index in 0..<32 {
-                if [8, 12, 16, 20].contains(index) { bytes.append(UInt8(ascii: "-")) }
+                if index == 8 || index == 12 || index == 16 || index == 20 {
+                    buffer[position] = UInt8(ascii: "-")
+                    position += 1
+                }
                 let word = index < 16 ? high : low
-                let shift = UInt64(60 - (index % 16) * 4)
-                bytes.append(digits[Int((word >> shift) & 0xF)])
+                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - (index % 16) * 4)) & 0xF
+                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                position += 1
             }
+            bytes.append(contentsOf: buffer[0..<36])
         }
     }
 

@@ -2,7 +2,8 @@
 ///
 /// A `Menu` is immutable and always consistent: every recipe names existing ingredients
 /// with quantities of at least 1, and no two items answer to the same name, alias or slug.
-public struct Menu: Sendable {
+/// Immutable, so a class: passing it around is one reference, not a copy of every table.
+public final class Menu: Sendable {
     /// The largest stock, quantity or price a menu or a command may use.
     public static let maximumQuantity = 1_000_000_000
 
@@ -21,7 +22,7 @@ public struct Menu: Sendable {
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
     ///   outside `1...maximumQuantity`.
-    public init(
+    public convenience init(
         name: String,
         currency: String? = nil,
         ingredients: [Ingredient],
@@ -83,7 +84,11 @@ public struct Menu: Sendable {
 
     private static func validate(recipe: Recipe, of item: Item, ingredientCount: Int) throws(MenuModelError) {
         guard !recipe.components.isEmpty else { throw .emptyRecipe(item: item.name) }
-        for component in recipe.components {
+        for (position, component) in recipe.components.enumerated() {
+            // Each ingredient once: requirements are summed per line, not per component.
+            guard !recipe.components[..<position].contains(where: { $0.ingredient == component.ingredient }) else {
+                throw .repeatedIngredient(item: item.name, index: component.ingredient)
+            }
             guard (0..<ingredientCount).contains(component.ingredient) else {
                 throw .unknownIngredient(item: item.name, index: component.ingredient)
             }

@@ -5,6 +5,7 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case duplicateName(String, firstItem: String, secondItem: String)
     case unknownIngredient(item: String, index: Int)
     case emptyRecipe(item: String)
+    case repeatedIngredient(item: String, index: Int)
     case quantityOutOfRange(item: String, quantity: Int)
     case stockOutOfRange(ingredient: String, stock: Int)
 }

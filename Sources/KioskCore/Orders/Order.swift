@@ -45,6 +45,12 @@ public struct Requirements: Sendable, Hashable {
 
     public init(for order: Order, in menu: Menu) throws(OrderError) {
         guard !order.lines.isEmpty else { throw .empty }
+        if order.lines.count == 1, let line = order.lines.first {
+            // One line, the usual order: its recipe lists each ingredient once already.
+            guard (1...Menu.maximumQuantity).contains(line.quantity) else { throw .quantityOutOfRange(line.quantity) }
+            needs = menu.items[line.item].recipe.components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
+            return
+        }
         needs.reserveCapacity(order.lines.count * 2)
         for line in order.lines {
             guard (1...Menu.maximumQuantity).contains(line.quantity) else {

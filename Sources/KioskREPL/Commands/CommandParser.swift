@@ -6,10 +6,11 @@ import KioskMenu
 public enum CommandParser {
     /// The command on `line`, or `nil` for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(CommandError) -> Command? {
-        let trimmed = line.drop(while: \.isWhitespace)
-        guard let first = trimmed.first, first != "#" else { return nil }
-        let word = String(trimmed.prefix { !$0.isWhitespace })
-        let rest = trimmed.dropFirst(word.count)
+        let utf8 = line.utf8
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), utf8[start] != UInt8(ascii: "#") else { return nil }
+        let end = utf8[start...].firstIndex(where: isSpace) ?? utf8.endIndex
+        let word = String(line[start..<end])
+        let rest = line[end...]
         let name = word.lowercased()
         switch CommandCatalog.aliases[name] ?? name {
         case "menu": return try noArguments(.menu, rest, "menu")
@@ -28,12 +29,12 @@ public enum CommandParser {
     }
 
     private static func noArguments(_ command: Command, _ rest: Substring, _ name: String) throws(CommandError) -> Command {
-        guard rest.allSatisfy(\.isWhitespace) else { throw .unexpectedArguments(command: name) }
+        guard rest.utf8.allSatisfy(isSpace) else { throw .unexpectedArguments(command: name) }
         return command
     }
 
     private static func order(_ rest: Substring) throws(CommandError) -> Command {
-        let lines = split(rest, on: ",").map(words)
+        let lines = split(rest, on: UInt8(ascii: ",")).map(words)
         guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }) else {
             throw .usage(CommandCatalog.entry(named: "order")?.synopsis ?? "order")
         }
@@ -106,44 +107,54 @@ public enum CommandParser {
         return value
     }
 
-    /// Splits on white space; `"…"` keeps a name with spaces together.
+    /// Splits on ASCII white space; `"…"` keeps a name with spaces together. Works on UTF-8
+    /// bytes: spaces and quotes never occur inside a multi-byte character.
     static func words(_ text: Substring) -> [String] {
         var words: [String] = []
-        var current = ""
-        var quoted = false
-        var hasWord = false
-        for character in text {
-            if character == "\"" {
-                quoted.toggle()
-                hasWord = true
-            } else if character.isWhitespace, !quoted {
-                if hasWord { words.append(current) }
-                current = ""
-                hasWord = false
-            } else {
-                current.append(character)
-                hasWord = true
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            guard !isSpace(utf8[index]) else {
+                index = utf8.index(after: index)
+                continue
             }
+            let start = index
+            var quoted = false
+            var hasQuotes = false
+            while index < utf8.endIndex, quoted || !isSpace(utf8[index]) {
+                if utf8[index] == UInt8(ascii: "\"") {
+                    quoted.toggle()
+                    hasQuotes = true
+                }
+                index = utf8.index(after: index)
+            }
+            let word = text[start..<index]
+            words.append(hasQuotes ? String(decoding: word.utf8.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self) : String(word))
         }
-        if hasWord { words.append(current) }
         return words
     }
 
     /// Splits on `separator` outside double quotes.
-    static func split(_ text: Substring, on separator: Character) -> [Substring] {
+    static func split(_ text: Substring, on separator: UInt8) -> [Substring] {
         var parts: [Substring] = []
         var start = text.startIndex
         var quoted = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "\"" { quoted.toggle() }
-            if text[index] == separator, !quoted {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == separator, !quoted {
                 parts.append(text[start..<index])
-                start = text.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = text.index(after: index)
+            index = utf8.index(after: index)
         }
         parts.append(text[start...])
         return parts
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 }

@@ -4,39 +4,50 @@ import KioskSystem
 /// One sink's bounded queue of events, with the events its workers are delivering.
 ///
 /// `offer` never waits: when the queue is full it says so and the caller spools the event.
-/// Workers `take` events and `finish` them. At shutdown the queue is closed, workers drain
-/// it, and whatever is still queued or in flight at the deadline is `abandon`ed to the
-/// spool. Retry waits end early at that deadline.
+/// Each worker `take`s a run of events, delivers them in order and `settle`s them, a count
+/// at a time, then reports its accounting done. Everything under the lock is O(1), so the
+/// order path is never held up by a worker: producers append, a worker takes the whole
+/// backlog (or a few events) at once.
+///
+/// At shutdown the queue is closed and workers drain it; at the deadline whatever is
+/// still waiting or unsettled is `abandon`ed to the spool, and retry waits end early.
 final class EventQueue: @unchecked Sendable {
+    let capacity: Int
+
     // Everything below is guarded by `condition`.
     private let condition = Condition()
-    private var buffer: [Event?]
+    private var waiting: [Event] = []
     private var head = 0
-    private var count = 0
-    private var inFlight: [EventID: Event] = [:]
-    /// In-flight events whose worker is counting or spooling them; `abandon` leaves them be.
-    private var settling: Set<EventID> = []
+    /// Per worker: the events it took, how many of them are settled, and whether it is
+    /// still counting or spooling settled ones.
+    private var taken: [[Event]]
+    private var settled: [Int]
+    private var accounting: [Bool]
+    /// Events offered and not yet settled.
+    private var held = 0
     private var retrying = 0
+    /// Workers waiting in `take`: only they need a signal when an event arrives.
+    private var idle = 0
     private var closed = false
     private var abandoned = false
     private var deadline: ContinuousClock.Instant?
 
-    let capacity: Int
-
-    init(capacity: Int) {
+    init(capacity: Int, workers: Int = 1) {
         self.capacity = max(1, capacity)
-        self.buffer = Array(repeating: nil, count: min(self.capacity, 1024))
+        let workers = max(1, workers)
+        taken = Array(repeating: [], count: workers)
+        settled = Array(repeating: 0, count: workers)
+        accounting = Array(repeating: false, count: workers)
     }
 
     /// Adds an event at the back; `false` when the queue is full or closed.
     func offer(_ event: Event) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, count < capacity else { return false }
-        if count == buffer.count { grow() }
-        buffer[(head + count) % buffer.count] = event
-        count += 1
-        condition.signal()
+        guard !closed, held < capacity else { return false }
+        waiting.append(event)
+        held += 1
+        if idle > 0 { condition.signal() }
         return true
     }
 
@@ -44,58 +55,79 @@ final class EventQueue: @unchecked Sendable {
     func force(_ events: [Event]) {
         condition.lock()
         defer { condition.unlock() }
-        for event in events {
-            if count == buffer.count { grow() }
-            buffer[(head + count) % buffer.count] = event
-            count += 1
-        }
+        waiting += events
+        held += events.count
         condition.broadcast()
     }
 
-    private func grow() {
-        var bigger = [Event?](repeating: nil, count: max(buffer.count * 2, 16))
-        for offset in 0..<count { bigger[offset] = buffer[(head + offset) % buffer.count] }
-        buffer = bigger
-        head = 0
-    }
-
-    /// The next event, waiting for one; `nil` once the queue is closed and empty, or
-    /// abandoned.
-    func take() -> Event? {
+    /// Up to `limit` events for `worker`, oldest first, waiting for at least one; `nil`
+    /// once the queue is closed and empty, or abandoned.
+    func take(worker: Int, upTo limit: Int) -> [Event]? {
         condition.lock()
         defer { condition.unlock() }
-        while count == 0, !closed, !abandoned { condition.wait() }
-        guard count > 0, !abandoned else { return nil }
-        let event = buffer[head]
-        buffer[head] = nil
-        head = (head + 1) % buffer.count
-        count -= 1
-        guard let event else { return nil }
-        inFlight[event.id] = event
-        return event
+        if settled[worker] < taken[worker].count {
+            // Never forget what a worker took and did not settle: it goes first again.
+            waiting.replaceSubrange(head..<head, with: taken[worker][settled[worker]...])
+        }
+        taken[worker] = []
+        settled[worker] = 0
+        idle += 1
+        while waiting.count == head, !closed, !abandoned { condition.wait() }
+        idle -= 1
+        guard !abandoned, waiting.count > head else { return nil }
+        let batch: [Event]
+        if waiting.count - head <= limit {
+            batch = head == 0 ? waiting : Array(waiting[head...])
+            waiting = []
+            head = 0
+        } else {
+            batch = Array(waiting[head..<(head + limit)])
+            head += limit
+            if head > 1024, head * 2 > waiting.count {
+                waiting.removeFirst(head)
+                head = 0
+            }
+        }
+        taken[worker] = batch
+        settled[worker] = 0
+        return batch
     }
 
-    /// Claims an in-flight event for its worker to count or spool. `false` if it was
-    /// already abandoned to the spool: the worker must not count or spool it again.
-    func claim(_ event: Event) -> Bool {
+    /// Marks the next `count` taken events of `worker` done. Returns `false` when they
+    /// were already abandoned to the spool: the worker must not count or spool them again.
+    /// After `true`, the worker counts or spools them and calls `doneAccounting`.
+    func settle(worker: Int, count: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !abandoned, inFlight[event.id] != nil else { return false }
-        settling.insert(event.id)
+        guard !abandoned else { return false }
+        settled[worker] += count
+        held -= count
+        accounting[worker] = true
         return true
     }
 
-    /// Ends an event's delivery, after its worker counted or spooled it.
-    func finish(_ event: Event) {
+    /// The worker has counted or spooled what it settled: shutdown may now see it idle.
+    func doneAccounting(worker: Int) {
         condition.lock()
-        inFlight[event.id] = nil
-        settling.remove(event.id)
+        accounting[worker] = false
         condition.broadcast()
         condition.unlock()
     }
 
+    /// Waits a moment for events to gather, unless the queue is closing.
+    func linger(_ duration: Duration) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed, !abandoned else { return }
+        let until = ContinuousClock.now.advanced(by: duration)
+        // Timed, not signalled: producers only signal a worker waiting in `take`.
+        while !closed, !abandoned, ContinuousClock.now < until {
+            condition.wait(until: until)
+        }
+    }
+
     /// Waits before a retry. `false` when the shutdown deadline came first: the caller
-    /// stops, and `abandon` spools the event.
+    /// stops, and `abandon` spools its events.
     func waitBeforeRetry(_ delay: Duration) -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -121,38 +153,41 @@ final class EventQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until nothing is queued or in flight, or the deadline passes.
+    /// Waits until every event is settled and accounted for, or the deadline passes.
     func waitUntilIdle(until deadline: ContinuousClock.Instant) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while count > 0 || !inFlight.isEmpty {
+        while held > 0 || accounting.contains(true) {
             if ContinuousClock.now >= deadline { return false }
             condition.wait(until: deadline)
         }
         return true
     }
 
-    /// Gives up: returns everything queued or in flight, oldest first, and wakes the workers.
+    /// Gives up: returns every event not yet settled, oldest first, and wakes the workers.
     func abandon() -> [Event] {
         condition.lock()
         defer { condition.unlock() }
-        var left = inFlight.values.filter { !settling.contains($0.id) }.sorted { $0.id < $1.id }
-        for offset in 0..<count {
-            if let event = buffer[(head + offset) % buffer.count] { left.append(event) }
+        var left: [Event] = []
+        for worker in taken.indices where settled[worker] < taken[worker].count {
+            left += taken[worker][settled[worker]...]
         }
-        buffer = [nil]
+        left.sort { $0.id < $1.id }
+        left += waiting[head...]
+        waiting = []
         head = 0
-        count = 0
-        inFlight = [:]
+        taken = taken.map { _ in [] }
+        settled = settled.map { _ in 0 }
+        held = 0
         abandoned = true
         condition.broadcast()
         return left
     }
 
-    /// How many events wait in the queue and how many wait for a retry.
+    /// Events offered and not yet settled, and events waiting to be tried again.
     var depth: (queued: Int, retrying: Int) {
         condition.lock()
         defer { condition.unlock() }
-        return (count, retrying)
+        return (held, retrying)
     }
 }

@@ -18,7 +18,8 @@ final class SinkWorker: Sendable {
     init(sink: any Sink, kind: String, events: EventTypes, capacity: Int, spool: Spool?) {
         self.sink = sink
         self.events = events
-        self.queue = EventQueue(capacity: capacity)
+        let workers = if case .background(let count) = sink.placement { count } else { 1 }
+        self.queue = EventQueue(capacity: capacity, workers: workers)
         self.spool = spool
         self.status = Mutex(SinkStatus(kind: kind, target: sink.target, events: events))
     }
@@ -38,7 +39,7 @@ final class SinkWorker: Sendable {
         guard case .background(let workers) = sink.placement else { return }
         let kind = status.withLock { $0.kind }
         for index in 0..<max(1, workers) {
-            WorkerThread.start(name: "kiosk-\(kind)-\(index)") { [self] in run() }
+            WorkerThread.start(name: "kiosk-\(kind)-\(index)") { [self] in run(worker: index) }
         }
     }
 
@@ -51,62 +52,91 @@ final class SinkWorker: Sendable {
 
     // MARK: Delivery
 
-    private func run() {
+    private func run(worker: Int) {
         var random = SystemRandomNumberGenerator()
-        while let event = queue.take() {
-            deliver(event, random: &random)
+        let limit = max(1, sink.batchLimit)
+        // One worker takes the whole backlog; several share it a run at a time.
+        let takes = if case .background(let workers) = sink.placement, workers > 1 { limit } else { Int.max }
+        let linger = sink.batchLinger
+        while let batch = queue.take(worker: worker, upTo: takes) {
+            // Deliver a long backlog in runs the sink can take at once.
+            var start = 0
+            while start < batch.count {
+                let end = min(start + limit, batch.count)
+                // Shutdown's deadline came: what is left is the spool's now.
+                guard deliver(batch[start..<end], worker: worker, random: &random) else { return }
+                start = end
+            }
+            if linger > .zero, batch.count < limit / 4 { queue.linger(linger) }
         }
     }
 
-    private func deliver(_ event: Event, random: inout SystemRandomNumberGenerator) {
+    /// Delivers a run of events in order. The first undelivered event is retried as the
+    /// sink's policy says; one refused for good, or out of retries, is set aside or spooled
+    /// and the rest go on. `false` when shutdown abandoned the rest to the spool.
+    private func deliver(_ run: ArraySlice<Event>, worker: Int, random: inout SystemRandomNumberGenerator) -> Bool {
+        var pending = run
         var retry = 0
-        while true {
-            do {
-                try sink.send(event)
-                settle(event) { status.withLock { $0.delivered += 1 } }
-                return
+        while !pending.isEmpty {
+            do throws(BatchFailure) {
+                try sink.send(batch: pending)
+                return settle(pending.count, worker: worker) { status.withLock { $0.delivered += pending.count } }
             } catch {
-                status.withLock { $0.lastError = error.reason }
-                switch error {
+                let delivered = error.delivered
+                guard settle(delivered, worker: worker, { status.withLock { $0.delivered += delivered } }) else { return false }
+                pending = pending.dropFirst(delivered)
+                if delivered > 0 { retry = 0 }
+                guard let event = pending.first else { return true }
+                status.withLock { $0.lastError = error.failure.reason }
+                switch error.failure {
                 case .permanent:
-                    settle(event) { setAside(event) }
-                    return
+                    guard settle(1, worker: worker, { setAside(event) }) else { return false }
+                    pending = pending.dropFirst()
+                    retry = 0
                 case .retryable(_, let retryAfter):
                     retry += 1
                     let policy = sink.retryPolicy
                     if let maximum = policy.maximumRetries, retry > maximum {
-                        settle(event) { spoolEvents([event]) }
-                        return
+                        guard settle(1, worker: worker, { spoolEvents([event]) }) else { return false }
+                        pending = pending.dropFirst()
+                        retry = 0
+                        continue
                     }
                     let delay = policy.delay(beforeRetry: retry, retryAfter: retryAfter, using: &random)
-                    // At the shutdown deadline the event stays in flight and `abandon` spools it.
-                    guard queue.waitBeforeRetry(delay) else { return }
+                    // At the shutdown deadline the events stay unsettled and `abandon` spools them.
+                    guard queue.waitBeforeRetry(delay) else { return false }
                 }
             }
         }
+        return true
     }
 
-    /// Counts or spools an event once, unless shutdown already spooled it, and only then
-    /// lets shutdown see it as done.
-    private func settle(_ event: Event, _ account: () -> Void) {
-        if queue.claim(event) { account() }
-        queue.finish(event)
+    /// Counts or spools the next `count` events once — unless shutdown already spooled
+    /// them — and only then lets shutdown see them done.
+    private func settle(_ count: Int, worker: Int, _ account: () -> Void) -> Bool {
+        guard count > 0 else { return true }
+        guard queue.settle(worker: worker, count: count) else { return false }
+        account()
+        queue.doneAccounting(worker: worker)
+        return true
     }
 
     /// Delivers a foreground sink's queue here and now.
     func drain() {
-        while queue.depth.queued > 0, let event = queue.take() {
-            do {
+        guard queue.depth.queued > 0, let batch = queue.take(worker: 0, upTo: Int.max) else { return }
+        var delivered = 0
+        for event in batch {
+            do throws(SinkFailure) {
                 try sink.send(event)
-                status.withLock { $0.delivered += 1 }
+                delivered += 1
             } catch {
                 status.withLock {
                     $0.failed += 1
                     $0.lastError = error.reason
                 }
             }
-            queue.finish(event)
         }
+        _ = settle(batch.count, worker: 0) { status.withLock { $0.delivered += delivered } }
     }
 
     // MARK: Spool

@@ -75,22 +75,55 @@ public final class LogSink: Sink {
         RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(5))
     }
 
+    /// Under load, queued events share a `write` — each line still whole, and the path is
+    /// checked for rotation before each write.
+    public var batchLimit: Int { 512 }
+
+    /// A line a millisecond late is invisible; a wake-up per line under load is not.
+    public var batchLinger: Duration { .milliseconds(1) }
+
     public func send(_ event: Event) throws(SinkFailure) {
-        var line = event.json
-        line.append(UInt8(ascii: "\n"))
-        let failure = state.withLock { state -> SystemError? in
+        do throws(BatchFailure) {
+            try send(batch: [event])
+        } catch {
+            throw error.failure
+        }
+    }
+
+    public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
+        var writer = JSONWriter(capacity: batch.count * 384)
+        var lineEnds: [Int] = []
+        lineEnds.reserveCapacity(batch.count)
+        for event in batch {
+            event.write(to: &writer)
+            writer.endLine()
+            lineEnds.append(writer.bytes.count)
+        }
+        let bytes = writer.bytes
+        let (written, failure) = state.withLock { state -> (Int, SystemError?) in
             do throws(SystemError) {
                 try reopenIfNeeded(&state)
-                try FileSystem.writeAll(state.descriptor, line, path: path.value)
-                try syncIfDue(&state)
-                return nil
             } catch {
                 LogSink.closeFile(&state)
-                return error
+                return (0, error)
             }
+            let (written, failure) = FileSystem.writePrefix(state.descriptor, bytes, path: path.value)
+            if failure == nil {
+                do throws(SystemError) {
+                    try syncIfDue(&state)
+                    return (written, nil)
+                } catch {
+                    LogSink.closeFile(&state)
+                    return (written, error)
+                }
+            }
+            LogSink.closeFile(&state)
+            return (written, failure)
         }
         if let failure {
-            throw .retryable("cannot write '\(path.display)': \(failure.reason)")
+            // Lines written whole before the failure count as delivered.
+            let delivered = lineEnds.prefix { $0 <= written }.count
+            throw BatchFailure(delivered: delivered, failure: .retryable("cannot write '\(path.display)': \(failure.reason)"))
         }
     }
 
