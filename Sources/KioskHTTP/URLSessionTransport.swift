@@ -8,6 +8,8 @@ import KioskSinks
 /// connections kept alive, redirects never followed.
 final class URLSessionTransport: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private var session: URLSession?
+    /// Kept here: an operation queue holds its underlying queue unowned.
+    private let completionQueue = DispatchQueue(label: "kiosk-http.completions")
 
     override init() {
         super.init()
@@ -16,7 +18,13 @@ final class URLSessionTransport: NSObject, URLSessionTaskDelegate, @unchecked Se
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Completions on a dispatch queue rather than the default operation queue: fewer
+        // thread hops per request, which on Linux is most of what a request costs.
+        let completions = OperationQueue()
+        completions.underlyingQueue = completionQueue
+        completions.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: completions)
     }
 
     /// Sends `request`; `completion` runs on a URLSession queue with the outcome.

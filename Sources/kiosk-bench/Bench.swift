@@ -20,7 +20,7 @@ enum Bench {
             print("  --json      one JSON object instead of the table")
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
-            print("  --only F    one figure: start-up, parsing, core, batch, webhook, slow-receiver, memory")
+            print("  --only F    one figure: start-up, parsing, core, batch, webhook, webhook-in-order, slow-receiver, memory")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -38,7 +38,7 @@ enum Bench {
             var results: [Figure] = []
             let steps: [(String, () throws -> Figure)] = [
                 ("start-up", figures.startUp), ("parsing", figures.parse), ("core", figures.coreOrders),
-                ("batch", figures.batchWithLog), ("webhook", figures.webhookDelivery),
+                ("batch", figures.batchWithLog), ("webhook", figures.webhookDelivery), ("webhook-in-order", figures.orderedWebhookDelivery),
                 ("slow-receiver", figures.slowReceiver), ("memory", figures.peakMemory),
             ]
             for (name, measure) in steps where only == nil || only == name {
@@ -78,7 +78,7 @@ enum Report {
                 figure.name, format(figure.value, figure.unit),
                 figure.baselineName == "budget" ? "budget \(format(figure.baseline, figure.unit))"
                     : "\(figure.baselineName)" + (figure.baseline.isNaN || figure.baselineName.hasPrefix("no sinks") ? "" : ": \(format(figure.baseline, figure.unit))"),
-                figure.ratio.isNaN ? "—" : String(format: "%.2f×", figure.ratio), figure.budget, figure.holds ? "yes" : "NO",
+                figure.ratio.isNaN ? "—" : String(format: "%.2f×", figure.ratio), figure.budget, figure.holds.map { $0 ? "yes" : "NO" } ?? "—",
             ])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -93,7 +93,7 @@ enum Report {
     static func json(_ figures: [Figure]) -> String {
         let objects: [[String: Any]] = figures.map {
             ["name": $0.name, "value": $0.value, "unit": $0.unit, "baseline": $0.baselineName, "baselineValue": $0.baseline.isNaN ? NSNull() : $0.baseline,
-             "ratio": $0.ratio.isNaN ? NSNull() : $0.ratio, "budget": $0.budget, "holds": $0.holds]
+             "ratio": $0.ratio.isNaN ? NSNull() : $0.ratio, "budget": $0.budget, "holds": $0.holds.map { $0 as Any } ?? NSNull()]
         }
         let data = (try? JSONSerialization.data(withJSONObject: ["figures": objects], options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
