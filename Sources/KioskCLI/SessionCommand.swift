@@ -154,7 +154,13 @@ struct SessionCommand {
             }
             return PlainLineReader(descriptor: fd, beforeBlocking: {})
         case .session where isatty(STDIN_FILENO) == 1:
-            return ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu))
+            if let reader = ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu)) {
+                return reader
+            }
+            errors.write("kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n")
+            let output = self.output
+            let lines = PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })
+            return PromptingLineReader(lines: lines, writePrompt: { output.write($0) })
         default:
             let output = self.output
             return PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })

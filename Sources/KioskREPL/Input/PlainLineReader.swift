@@ -34,7 +34,9 @@ public final class PlainLineReader: LineReader {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[start..<newline]
                 start = newline + 1
-                if skipped > 0 { return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength)) }
+                if skipped + line.count > maximumLineLength {
+                    return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength))
+                }
                 return PlainLineReader.decode(line)
             }
             if buffer.count - start > maximumLineLength {
@@ -46,7 +48,7 @@ public final class PlainLineReader: LineReader {
                 guard start < buffer.count || skipped > 0 else { return .end }
                 let line = buffer[start...]
                 start = buffer.count
-                if skipped > 0 { return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength)) }
+                if skipped + line.count > maximumLineLength { return .rejected(.tooLong(bytes: skipped + line.count, limit: maximumLineLength)) }
                 return PlainLineReader.decode(line)
             }
             fill()
@@ -78,5 +80,26 @@ public final class PlainLineReader: LineReader {
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard let text = String(validating: line, as: UTF8.self) else { return .rejected(.invalidUTF8) }
         return .line(text)
+    }
+}
+
+/// A terminal where GNU readline cannot be loaded: the prompt is written and the line is
+/// read plainly, without editing or history, but questions are still asked.
+public final class PromptingLineReader: LineReader {
+    private let lines: PlainLineReader
+    private let writePrompt: (String) -> Void
+
+    /// - Parameter writePrompt: writes the prompt where the person reads it, unflushed;
+    ///   `lines` flushes through its `beforeBlocking` before it waits.
+    public init(lines: PlainLineReader, writePrompt: @escaping (String) -> Void) {
+        self.lines = lines
+        self.writePrompt = writePrompt
+    }
+
+    public var isInteractive: Bool { true }
+
+    public func readLine(prompt: String) -> LineInput {
+        writePrompt(prompt)
+        return lines.readLine(prompt: prompt)
     }
 }

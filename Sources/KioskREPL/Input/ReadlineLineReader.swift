@@ -19,8 +19,11 @@ public final class ReadlineLineReader: LineReader {
 
     private let historyPath: String?
 
+    /// Loads readline and sets it up; `nil` when `libreadline.so.8` cannot be loaded.
+    ///
     /// - Parameter historyPath: where history is read from and written to; `nil` keeps none.
-    public init(historyPath: String?, completer: Completer) {
+    public init?(historyPath: String?, completer: Completer) {
+        guard kiosk_rl_load() == 1 else { return nil }
         self.historyPath = historyPath
         ReadlineLineReader.completer = completer
         kiosk_rl_setup("kiosk", { text, state in ReadlineLineReader.generate(text, state) })
@@ -35,7 +38,7 @@ public final class ReadlineLineReader: LineReader {
     public func readLine(prompt: String) -> LineInput {
         // A Ctrl-C pressed while a command ran is not meant for the new line.
         _ = kiosk_rl_take_interrupt()
-        guard let raw = readline(prompt) else { return .end }
+        guard let raw = kiosk_rl_readline(prompt) else { return .end }
         defer { free(raw) }
         let length = strlen(raw)
         guard length <= PlainLineReader.maximumLineLength else {
