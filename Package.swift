@@ -35,7 +35,7 @@ let package = Package(
             name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskTestSupport"], swiftSettings: strict
         ),
         // The fuzz target for the menu language (make fuzz).
-        .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
         // Commands, line readers, the session.
         .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.

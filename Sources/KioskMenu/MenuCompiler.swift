@@ -84,7 +84,8 @@ public struct MenuCompiler: Sendable {
             let (tokens, lexical) = Lexer.tokenize(file.bytes, file: index)
             let (parsed, syntax) = Parser.parse(tokens, file: index, sinkSchemas: schemas)
             diagnostics += lexical + syntax
-            guard parsed.contains(where: { $0.kind == .include }) else {
+            // By index: a closure over the elements would copy each statement.
+            guard parsed.indices.contains(where: { parsed[$0].kind == .include }) else {
                 // The usual case: no includes, and for the main file nothing to copy.
                 if statements.isEmpty { statements = parsed } else { statements += parsed }
                 return
@@ -99,7 +100,7 @@ public struct MenuCompiler: Sendable {
         }
 
         private mutating func include(_ statement: Statement, from file: SourceFile, chain: [String]) {
-            let pathToken = statement.head[0]
+            let pathToken = statement.head(0)
             let at = SourceRange(file: statement.file, bytes: pathToken.range)
             var binder = Binder(sources: sources, environment: compiler.environment, sinkKinds: [])
             guard let written = binder.expand(pathToken, file: statement.file)?.value else {

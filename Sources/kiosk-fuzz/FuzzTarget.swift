@@ -1,3 +1,4 @@
+import KioskCore
 import KioskMenu
 import KioskSinks
 
@@ -20,9 +21,22 @@ enum FuzzTarget {
     static func run(_ bytes: [UInt8]) {
         let result = compiler.compile(source: bytes, path: "fuzz.kiosk")
         _ = result.render(with: DiagnosticRenderer(colors: true))
-        if let menu = result.menu {
-            _ = menu.summary
-            for item in menu.menu.items { _ = menu.menu.itemIndex(named: item.slug) }
+        if let compiled = result.menu {
+            _ = compiled.summary
+            checkLookups(compiled.menu)
+        }
+    }
+
+    /// The compiler builds the menu's lookup tables as it checks for duplicates: every
+    /// name, alias and slug must find its own item, every ingredient name its ingredient.
+    static func checkLookups(_ menu: Menu) {
+        for (index, item) in menu.items.enumerated() {
+            for name in [item.name, item.slug] + item.aliases where menu.itemIndex(named: name) != index {
+                fatalError("'\(name)' finds item \(String(describing: menu.itemIndex(named: name))), not \(index)")
+            }
+        }
+        for (index, ingredient) in menu.ingredients.enumerated() where menu.ingredientIndex(named: ingredient.name) != index {
+            fatalError("'\(ingredient.name)' finds ingredient \(String(describing: menu.ingredientIndex(named: ingredient.name))), not \(index)")
         }
     }
 }

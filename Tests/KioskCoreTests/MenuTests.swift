@@ -95,7 +95,7 @@ import Testing
         #expect(Money("-2.25")?.description == "-2.25")
     }
 
-    @Test(arguments: ["", ".5", "4.", "4.505", "1e3", "4,50", "abc", "99999999999999999999"])
+    @Test(arguments: ["", "-", ".5", "4.", "4.505", "4.5.5", "--1", "4 ", "+4", "1e3", "4,50", "abc", "99999999999999999999"])
     func rejectsWhatIsNotAnAmount(_ text: String) {
         #expect(Money(text) == nil)
     }

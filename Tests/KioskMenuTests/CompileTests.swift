@@ -23,6 +23,25 @@ import Testing
         ])
     }
 
+    @Test func everyItemAndIngredientIsFoundByEachOfItsNames() throws {
+        let menu = try #require(Compile(pantry + """
+        item "Shake" alias shake1, 쉐이크 needs banana 2, milk 1
+        item "Banana  Split!" alias split needs banana 1
+        item Latte alias LATTE, "Café Latte" needs milk 1
+        item "7 Up" needs milk 1
+        """).menu).menu
+        for (index, item) in menu.items.enumerated() {
+            for name in [item.name, item.name.uppercased(), item.slug] + item.aliases {
+                #expect(menu.itemIndex(named: name) == index, "\(name) should find \(item.name)")
+            }
+        }
+        for (index, ingredient) in menu.ingredients.enumerated() {
+            #expect(menu.ingredientIndex(named: ingredient.name.uppercased()) == index)
+        }
+        #expect(menu.itemIndex(named: "banana-split") == 1)
+        #expect(menu.itemIndex(named: "shake2") == nil)
+    }
+
     @Test func propertiesInlineAndInABlockMeanTheSame() throws {
         let inline = try #require(Compile(pantry + #"item "Shake" alias shake1, 쉐이크 price 4.5 needs banana 2, milk 1"#).menu).menu
         let block = try #require(Compile(pantry + """

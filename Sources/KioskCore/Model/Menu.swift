@@ -52,7 +52,7 @@ public final class Menu: Sendable {
 
     /// A menu whose parts are known to be valid, as the public initializer checks them: for
     /// the menu language, which checks every rule itself and reports each with a position.
-    package init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+    package convenience init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
         for (index, ingredient) in ingredients.enumerated() {
@@ -64,6 +64,20 @@ public final class Menu: Sendable {
         for (index, item) in items.enumerated() {
             for key in Menu.keys(of: item) where itemsByKey[key] == nil { itemsByKey[key] = index }
         }
+        self.init(
+            trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages,
+            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey
+        )
+    }
+
+    /// A menu whose parts and lookup tables are known to be valid: for the menu language,
+    /// which builds the tables anyway while it checks names for duplicates. `itemsByKey`
+    /// maps every `NameKey.fold` of a display name and alias, and every slug, to its item;
+    /// `ingredientsByKey` every folded ingredient name to its ingredient.
+    package init(
+        trusting name: String, currency: String?, ingredients: [Ingredient], items: [Item], messages: MessageCatalog,
+        itemsByKey: [String: Int], ingredientsByKey: [String: Int]
+    ) {
         self.name = name
         self.currency = currency
         self.ingredients = ingredients

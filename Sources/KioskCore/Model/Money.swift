@@ -22,27 +22,45 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible, Co
 
     /// Parses `4500`, `4.5` or `4.50`; `nil` for anything else, more than two fraction
     /// digits, or an amount that does not fit.
-    public init?(_ text: some StringProtocol) {
-        var utf8 = Substring(text).utf8[...]
-        let negative = utf8.first == UInt8(ascii: "-")
-        if negative { utf8 = utf8.dropFirst() }
-        let parts = utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(Money.isDigit) else { return nil }
-        var fraction = 0
-        if parts.count == 2 {
-            let digits = parts[1]
-            guard (1...2).contains(digits.count), digits.allSatisfy(Money.isDigit) else { return nil }
-            fraction = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } * (digits.count == 1 ? 10 : 1)
-        }
+    public init?(_ text: String) {
+        var text = text
+        guard let money = text.withUTF8(Money.parse) else { return nil }
+        self = money
+    }
+
+    public init?(_ text: Substring) {
+        var text = text
+        guard let money = text.withUTF8(Money.parse) else { return nil }
+        self = money
+    }
+
+    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> Money? {
+        var i = 0
+        let negative = i < utf8.count && utf8[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
         var units = 0
-        for digit in whole {
+        let wholeStart = i
+        while i < utf8.count, isDigit(utf8[i]) {
             let (scaled, o1) = units.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = scaled.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+            let (sum, o2) = scaled.addingReportingOverflow(Int(utf8[i] - UInt8(ascii: "0")))
             guard !o1, !o2 else { return nil }
             units = sum
+            i += 1
         }
-        guard let amount = Money(units: units, hundredths: fraction) else { return nil }
-        self = negative ? Money(hundredths: -amount.hundredths) : amount
+        guard i > wholeStart else { return nil }
+        var fraction = 0
+        if i < utf8.count, utf8[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < utf8.count, isDigit(utf8[i]), i - fractionStart < 2 {
+                fraction = fraction * 10 + Int(utf8[i] - UInt8(ascii: "0"))
+                i += 1
+            }
+            guard i > fractionStart else { return nil }
+            if i - fractionStart == 1 { fraction *= 10 }
+        }
+        guard i == utf8.count, let amount = Money(units: units, hundredths: fraction) else { return nil }
+        return negative ? Money(hundredths: -amount.hundredths) : amount
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -10,34 +10,35 @@ extension Binder {
         guard let specs = statement.specs else { return BoundProperties() }
         var result = BoundProperties()
         for property in statement.properties {
-            let key = property.name.text.asciiLowercased
-            guard let spec = specs.first(where: { $0.name == key }) else { continue }
+            guard let spec = specs.first(where: { property.name.text.equalsIgnoringASCIICase($0.name) }) else { continue }
+            let key = spec.name
             if let existing = result[key], !spec.isRepeatable {
                 report(.duplicateProperty(key), range(property.name, in: statement), related: range(existing.name, in: statement))
                 continue
             }
-            var elements = property.elements
+            var elements = statement.elements[property.elements]
             if !spec.isList, elements.count > 1 {
-                let at = elements[1].first ?? property.name
+                let at = statement.tokens[elements[elements.startIndex + 1]].first ?? property.name
                 report(.notAList(property: key), range(at, in: statement))
-                elements = [elements[0]]
+                elements = elements.prefix(1)
             }
-            var bound = result[key] ?? BoundProperty(name: property.name)
-            bound.elements.reserveCapacity(bound.elements.count + elements.count)
+            var bound: [(value: OptionValue, tokens: ArraySlice<Token>)] = []
+            bound.reserveCapacity(elements.count)
             var previous = property.name
             for element in elements {
-                if let value = bindElement(element, spec: spec, after: previous, statement: statement) {
-                    bound.elements.append((value, element))
+                let tokens = statement.tokens[element]
+                if let value = bindElement(tokens, spec: spec, after: previous, statement: statement) {
+                    bound.append((value, tokens))
                 }
-                previous = element.last ?? previous
+                previous = tokens.last ?? previous
             }
-            result[key] = bound
+            result.add(bound, to: key, namedBy: property.name)
         }
         return result
     }
 
     /// One element of a property: the right number of values, each of the right kind.
-    private mutating func bindElement(_ tokens: [Token], spec: PropertySpec, after previous: Token, statement: Statement) -> OptionValue? {
+    private mutating func bindElement(_ tokens: ArraySlice<Token>, spec: PropertySpec, after previous: Token, statement: Statement) -> OptionValue? {
         let file = statement.file
         let property = spec.name
         let arity = spec.shape.arity
@@ -47,7 +48,7 @@ extension Binder {
             return nil
         }
         if tokens.count > arity.upperBound {
-            let extra = tokens[arity.upperBound]
+            let extra = tokens[tokens.startIndex + arity.upperBound]
             report(.extraValue(extra.described, property: property), SourceRange(file: file, bytes: extra.range))
             return nil
         }
@@ -83,10 +84,10 @@ extension Binder {
                     report(.missingValue(property: word, expected: Binder.describe(.duration)), SourceRange(file: file, bytes: end..<end))
                     return nil
                 }
-                return duration(tokens[1], property: word, file: file).map { .choice(word, $0) }
+                return duration(tokens[tokens.startIndex + 1], property: word, file: file).map { .choice(word, $0) }
             }
             if tokens.count == 2 {
-                report(.extraValue(tokens[1].described, property: word), SourceRange(file: file, bytes: tokens[1].range))
+                report(.extraValue(tokens[tokens.startIndex + 1].described, property: word), SourceRange(file: file, bytes: tokens[tokens.startIndex + 1].range))
                 return nil
             }
             return .choice(word, nil)
@@ -97,7 +98,7 @@ extension Binder {
                 report(.missingValue(property: name, expected: "a quantity"), SourceRange(file: file, bytes: end..<end))
                 return nil
             }
-            return integer(tokens[1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
+            return integer(tokens[tokens.startIndex + 1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
                 .map { .nameAndQuantity(name, $0) }
         case .header:
             guard let name = expand(first, file: file)?.value else { return nil }
@@ -110,7 +111,7 @@ extension Binder {
                 report(.invalidHeaderName(TerminalText.visible(name)), SourceRange(file: file, bytes: first.range))
                 return nil
             }
-            return expand(tokens[1], file: file).map { .header(name: name, value: $0) }
+            return expand(tokens[tokens.startIndex + 1], file: file).map { .header(name: name, value: $0) }
         }
     }
 
@@ -164,11 +165,19 @@ extension Binder {
             return nil
         }
         guard let text = expand(token, file: file) else { return nil }
-        let name = text.value.trimmingWhitespace()
+        // Nearly every name is printable ASCII without spaces at its ends: one look at the
+        // bytes settles it.
+        var name = text.value
+        let plain = name.withUTF8 { bytes in
+            bytes.count <= Binder.maximumNameLength && bytes.first != 0x20 && bytes.last != 0x20
+                && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if plain, !name.isEmpty { return name }
+        name = name.trimmingWhitespace()
         let problem: MenuProblem.NameProblem? =
             if name.isEmpty { .empty } else if name.utf8.count > Binder.maximumNameLength, name.unicodeScalars.count > Binder.maximumNameLength {
                 .tooLong(limit: Binder.maximumNameLength)
-            } else if !name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+            } else if !name.isPrintableASCII,
                       name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 .controlCharacter
             } else { nil }
@@ -268,7 +277,7 @@ extension Binder {
             report(.negativeNumber(property: property, text: token.text), range)
             return nil
         }
-        if let dot = token.text.firstIndex(of: "."), token.text[token.text.index(after: dot)...].count > 2 {
+        if let dot = token.text.utf8.firstIndex(of: UInt8(ascii: ".")), token.text.utf8[dot...].count > 3 {
             report(.tooManyFractionDigits(property: property, text: token.text), range)
             return nil
         }
@@ -308,9 +317,15 @@ extension Binder {
 }
 
 extension String {
+    /// Whether every byte is printable ASCII, space to tilde: nearly every name.
+    var isPrintableASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
     func trimmingWhitespace() -> String {
         // Printable ASCII, the usual case: only spaces can need trimming.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if isPrintableASCII {
             guard utf8.first == 0x20 || utf8.last == 0x20 else { return self }
             let trimmed = utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
             return String(decoding: Array(trimmed), as: UTF8.self)

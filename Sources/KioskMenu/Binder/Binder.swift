@@ -18,7 +18,8 @@ struct Binder {
     /// A property's checked values, each with the tokens it came from.
     struct BoundProperty {
         let name: Token
-        var elements: [(value: OptionValue, tokens: [Token])] = []
+        /// Each element's value and the tokens it was read from, never empty.
+        var elements: [(value: OptionValue, tokens: ArraySlice<Token>)] = []
     }
 
     /// A statement's properties by name, in the order first given. A handful per
@@ -27,13 +28,16 @@ struct Binder {
         private var entries: [(name: String, property: BoundProperty)] = []
 
         subscript(name: String) -> BoundProperty? {
-            get { entries.first { $0.name == name }?.property }
-            set {
-                if let index = entries.firstIndex(where: { $0.name == name }) {
-                    if let newValue { entries[index].property = newValue } else { entries.remove(at: index) }
-                } else if let newValue {
-                    entries.append((name, newValue))
-                }
+            entries.first { $0.name == name }?.property
+        }
+
+        /// Adds elements to the property `name`, which `token` names in the source.
+        mutating func add(_ elements: [(value: OptionValue, tokens: ArraySlice<Token>)], to name: String, namedBy token: Token) {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                entries[index].property.elements += elements
+            } else {
+                if entries.isEmpty { entries.reserveCapacity(4) }
+                entries.append((name, BoundProperty(name: token, elements: elements)))
             }
         }
 
@@ -42,20 +46,35 @@ struct Binder {
         }
     }
 
-    /// Who first claimed a name, for duplicate errors that point at both.
+    /// Who first claimed a name: the ingredient or item it finds, and, for duplicate
+    /// errors that point at both, the name and place of its declaration.
     private struct Claim {
+        let index: Int
         let owner: String
         let range: SourceRange
+    }
+
+    /// Claims `key` unless it is taken, hashing it once; returns the earlier claim if any.
+    private static func claim(_ key: String, _ claim: Claim, in claims: inout [String: Claim]) -> Claim? {
+        var earlier: Claim?
+        func take(_ slot: inout Claim?) {
+            if let slot { earlier = slot } else { slot = claim }
+        }
+        take(&claims[key])
+        return earlier
     }
 
     private var kioskName: (name: String, range: SourceRange)?
     private var currency: String?
     private var ingredients: [Ingredient] = []
-    private var ingredientClaims: [String: (index: Int, claim: Claim)] = [:]
+    private var ingredientClaims: [String: Claim] = [:]
     private var items: [Item] = []
     private var itemClaims: [String: Claim] = [:]
     private var messages: [EventType: (template: MessageTemplate, range: SourceRange)] = [:]
     private var sinks: [SinkDeclaration] = []
+    /// For the recipe being bound: where in its `needs` each ingredient was first listed,
+    /// or -1. One table for every recipe, reset after each, so a duplicate costs no hashing.
+    private var listedAt: [Int] = []
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -72,13 +91,16 @@ struct Binder {
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
 
-        // Every rule `Menu` checks was checked above, with a diagnostic for each.
+        // Every rule `Menu` checks was checked above, with a diagnostic for each. Without
+        // one, every ingredient and item claimed was added, at the index it claimed.
         let menu = Menu(
             trusting: kioskName?.name ?? defaultName,
             currency: currency,
             ingredients: ingredients,
             items: items,
-            messages: MessageCatalog(templates: messages.mapValues(\.template))
+            messages: MessageCatalog(templates: messages.mapValues(\.template)),
+            itemsByKey: itemClaims.mapValues(\.index),
+            ingredientsByKey: ingredientClaims.mapValues(\.index)
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
@@ -94,7 +116,7 @@ struct Binder {
     // MARK: Statements
 
     private mutating func bindKiosk(_ statement: Statement) {
-        let name = nameText(statement.head[0], property: "kiosk", file: statement.file)
+        let name = nameText(statement.head(0), property: "kiosk", file: statement.file)
         let properties = readProperties(of: statement)
         if let first = kioskName {
             report(.duplicateKiosk, statement.headRange, related: first.range)
@@ -105,18 +127,17 @@ struct Binder {
     }
 
     private mutating func bindIngredient(_ statement: Statement) {
-        let name = nameText(statement.head[0], property: "ingredient", file: statement.file)
+        let name = nameText(statement.head(0), property: "ingredient", file: statement.file)
         let properties = readProperties(of: statement)
         guard let name else { return }
-        let nameRange = range(statement.head[0], in: statement)
-        let key = NameKey.fold(name)
-        if let first = ingredientClaims[key] {
-            report(.duplicateIngredient(name, existing: first.claim.owner), nameRange, related: first.claim.range)
+        let nameRange = range(statement.head(0), in: statement)
+        let claim = Claim(index: ingredients.count, owner: name, range: nameRange)
+        if let first = Binder.claim(NameKey.fold(name), claim, in: &ingredientClaims) {
+            report(.duplicateIngredient(name, existing: first.owner), nameRange, related: first.range)
             return
         }
         var unit: String?
         if case .text(let text)? = properties["unit"]?.elements.first?.value { unit = text.value }
-        ingredientClaims[key] = (ingredients.count, Claim(owner: name, range: nameRange))
         ingredients.append(Ingredient(
             name: name,
             initialStock: integer(properties["stock"]) ?? 0,
@@ -126,37 +147,37 @@ struct Binder {
     }
 
     private mutating func bindItem(_ statement: Statement) {
-        let name = nameText(statement.head[0], property: "item", file: statement.file)
+        let name = nameText(statement.head(0), property: "item", file: statement.file)
         let properties = readProperties(of: statement)
-        let recipe = bindRecipe(properties["needs"], of: name ?? statement.head[0].text, statement: statement)
+        let recipe = bindRecipe(properties["needs"], of: name ?? statement.head(0).text, statement: statement)
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
 
-        let nameRange = range(statement.head[0], in: statement)
-        var ownKeys: Set<String> = [NameKey.fold(name), NameKey.slug(name)]
-        var clash = false
-        for key in ownKeys {
-            if let first = itemClaims[key], !clash {
+        let nameRange = range(statement.head(0), in: statement)
+        let claim = Claim(index: items.count, owner: name, range: nameRange)
+        // The display name and the slug, one key when they fold alike; then the aliases.
+        var ownKeys = [NameKey.fold(name)]
+        let slug = NameKey.slug(name)
+        if slug != ownKeys[0] { ownKeys.append(slug) }
+        for (position, key) in ownKeys.enumerated() {
+            if let first = Binder.claim(key, claim, in: &itemClaims) {
                 report(.duplicateItem(name, existing: first.owner), nameRange, related: first.range)
-                clash = true
+                for taken in ownKeys[..<position] { itemClaims[taken] = nil }
+                return
             }
         }
-        guard !clash else { return }
-        for key in ownKeys { itemClaims[key] = Claim(owner: name, range: nameRange) }
 
         var aliases: [String] = []
         for (value, tokens) in properties["alias"]?.elements ?? [] {
             guard case .text(let alias) = value else { continue }
             let key = NameKey.fold(alias.value)
             if ownKeys.contains(key) { continue }
-            let aliasRange = range(tokens[0], in: statement)
-            if let first = itemClaims[key] {
-                report(.duplicateAlias(alias.value, owner: first.owner), aliasRange, related: first.range)
+            if let first = Binder.claim(key, claim, in: &itemClaims) {
+                report(.duplicateAlias(alias.value, owner: first.owner), range(tokens[tokens.startIndex], in: statement), related: first.range)
                 continue
             }
-            itemClaims[key] = Claim(owner: name, range: nameRange)
-            ownKeys.insert(key)
+            ownKeys.append(key)
             aliases.append(alias.value)
         }
         if let recipe {
@@ -166,35 +187,39 @@ struct Binder {
 
     private mutating func bindRecipe(_ needs: BoundProperty?, of item: String, statement: Statement) -> Recipe? {
         guard let needs else {
-            report(.itemWithoutNeeds(item), range(statement.head[0], in: statement))
+            report(.itemWithoutNeeds(item), range(statement.head(0), in: statement))
             return nil
         }
         var components: [Recipe.Component] = []
-        var listed: [Int: Token] = [:]
+        components.reserveCapacity(needs.elements.count)
+        if listedAt.count < ingredients.count { listedAt = Array(repeating: -1, count: ingredients.count) }
         var complete = true
-        for (value, tokens) in needs.elements {
+        for (position, (value, tokens)) in needs.elements.enumerated() {
             guard case .nameAndQuantity(let ingredient, let quantity) = value else { continue }
             guard let index = ingredientClaims[NameKey.fold(ingredient)]?.index else {
                 let suggestion = Suggestions.closest(to: ingredient, among: ingredients.map(\.name))
-                report(.unknownIngredient(ingredient, suggestion: suggestion), range(tokens[0], in: statement))
+                report(.unknownIngredient(ingredient, suggestion: suggestion), range(tokens[tokens.startIndex], in: statement))
                 complete = false
                 continue
             }
-            if let first = listed[index] {
-                report(.duplicateNeed(ingredient), range(tokens[0], in: statement), related: range(first, in: statement))
+            if listedAt[index] >= 0 {
+                let first = needs.elements[listedAt[index]].tokens
+                report(.duplicateNeed(ingredient), range(tokens[tokens.startIndex], in: statement),
+                       related: range(first[first.startIndex], in: statement))
                 complete = false
                 continue
             }
-            listed[index] = tokens[0]
+            listedAt[index] = position
             components.append(Recipe.Component(ingredient: index, quantity: quantity))
         }
+        for component in components { listedAt[component.ingredient] = -1 }
         return complete && !components.isEmpty ? Recipe(components) : nil
     }
 
     private mutating func bindMessage(_ statement: Statement) {
-        let typeToken = statement.head[0]
+        let typeToken = statement.head(0)
         let type = eventType(typeToken, file: statement.file)
-        let textToken = statement.head[1]
+        let textToken = statement.head(1)
         _ = readProperties(of: statement)
         guard let text = expand(textToken, file: statement.file) else { return }
         let template: MessageTemplate
@@ -224,7 +249,7 @@ struct Binder {
     }
 
     private mutating func bindSink(_ statement: Statement) {
-        let kindToken = statement.head[0]
+        let kindToken = statement.head(0)
         let kind = kindToken.text.lowercased()
         guard let specs = statement.specs else {
             let suggestion = Suggestions.closest(to: kindToken.text, among: sinkKinds)

@@ -63,18 +63,20 @@ struct Lexer {
 
     // MARK: Words and numbers
 
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+
     /// The byte length of the word character at `offset`, or `nil` if there is none.
     private func wordScalarLength(at offset: Int) -> Int? {
         let byte = bytes[offset]
-        if byte < 0x80 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                return 1
-            default:
-                return nil
-            }
-        }
+        if byte < 0x80 { return Lexer.isASCIIWordByte(byte) ? 1 : nil }
         guard let (scalar, length) = UTF8Scan.decode(bytes, at: offset) else { return nil }
         let props = scalar.properties
         switch props.generalCategory {
@@ -87,8 +89,15 @@ struct Lexer {
 
     private mutating func lexWord() {
         let start = index
-        while index < bytes.count, let length = wordScalarLength(at: index) {
-            index += length
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard Lexer.isASCIIWordByte(byte) else { break }
+                index += 1
+            } else {
+                guard let length = wordScalarLength(at: index) else { break }
+                index += length
+            }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         tokens.append(Token(kind: Lexer.classify(bytes[start..<index]), range: start..<index, text: text))

@@ -11,6 +11,14 @@ struct Token: Sendable {
         case closeBrace
         case newline
         case end
+
+        /// Words, strings and numbers: what a head or property takes.
+        var isValue: Bool {
+            switch self {
+            case .word, .string, .integer, .decimal, .duration: true
+            default: false
+            }
+        }
     }
 
     let kind: Kind
@@ -21,12 +29,7 @@ struct Token: Sendable {
     /// Strings with `${…}` only: the text and the variable references.
     var literal: StringLiteral?
 
-    var isValue: Bool {
-        switch kind {
-        case .word, .string, .integer, .decimal, .duration: true
-        default: false
-        }
-    }
+    var isValue: Bool { kind.isValue }
 
     /// How the token reads in a message: `'banan'`, `"Latte"`, `a newline`.
     var described: String {

@@ -29,6 +29,8 @@ struct Parser {
     }
 
     private var peek: Token { tokens[index] }
+    /// The kind of the next token, without copying the token.
+    private var peekKind: Token.Kind { tokens[index].kind }
 
     @discardableResult
     private mutating func advance() -> Token {
@@ -64,6 +66,7 @@ struct Parser {
     // MARK: Statements
 
     private mutating func parseStatement() {
+        let keywordIndex = index
         let keyword = advance()
         guard let kind = StatementKind(rawValue: keyword.text.asciiLowercased) else {
             let suggestion = Suggestions.closest(to: keyword.text, among: StatementKind.allCases.map(\.rawValue))
@@ -71,34 +74,34 @@ struct Parser {
             skipStatement()
             return
         }
-        var head: [Token] = []
+        let headStart = index
         for slot in kind.head {
-            guard peek.isValue else {
-                let atLineEnd = peek.kind == .newline || peek.kind == .end
-                let after = (head.last ?? keyword).range.upperBound
+            guard peekKind.isValue else {
+                let atLineEnd = peekKind == .newline || peekKind == .end
+                let after = tokens[index - 1].range.upperBound
                 report(.missingHead(slot, after: keyword.text), atLineEnd ? after..<after : peek.range)
                 skipStatement()
                 return
             }
-            head.append(advance())
+            advance()
         }
-        self.keyword = kind == .sink ? "\(head[0].text.lowercased()) sink" : kind.rawValue
-        self.headName = [.ingredient, .item, .kiosk].contains(kind) ? head.last : nil
+        let head = headStart..<index
+        self.keyword = kind == .sink ? "\(tokens[headStart].text.lowercased()) sink" : kind.rawValue
+        self.headName = [.ingredient, .item, .kiosk].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
         var specs: [PropertySpec]? = kind.properties
         if kind == .sink {
-            specs = sinkSchemas[head[0].text.lowercased()]?.options
+            specs = sinkSchemas[tokens[headStart].text.lowercased()]?.options
         }
-        var statement = Statement(kind: kind, file: file, keyword: keyword, head: head, specs: specs)
+        var statement = Statement(kind: kind, file: file, tokens: tokens, keywordIndex: keywordIndex, headIndices: head, specs: specs)
         if let specs {
-            statement.properties = parseProperties(specs)
+            statement.properties = parseProperties(specs, elements: &statement.elements)
         } else {
             skipStatement()
         }
         statements.append(statement)
     }
 
-    private mutating func parseProperties(_ specs: [PropertySpec]) -> [Property] {
-        let names = specs.map(\.name)
+    private mutating func parseProperties(_ specs: [PropertySpec], elements: inout [Range<Int>]) -> [Property] {
         var properties: [Property] = []
         while true {
             let token = peek
@@ -107,30 +110,30 @@ struct Parser {
                 return properties
             case .openBrace:
                 let open = advance()
-                parseBlock(opening: open, names: names, specs: specs, into: &properties)
-                if peek.kind != .newline, peek.kind != .end {
+                parseBlock(opening: open, specs: specs, into: &properties, elements: &elements)
+                if peekKind != .newline, peekKind != .end {
                     report(.extraValue(peek.described, property: "}"), peek.range)
                     skipStatement()
                 }
                 return properties
-            case .word where names.contains(token.text.asciiLowercased):
-                properties.append(parseProperty(specs, names: names))
+            case .word where isPropertyName(at: index, of: specs):
+                properties.append(parseProperty(specs, elements: &elements))
             case .word:
                 reportUnknownProperty(token, specs: specs)
                 advance()
-                skipValues(names: names)
+                skipValues(specs)
             case .closeBrace:
                 report(.unexpectedBrace("}"), token.range)
                 advance()
             default:
                 report(.expectedPropertyName(found: token.described), token.range)
                 advance()
-                skipValues(names: names)
+                skipValues(specs)
             }
         }
     }
 
-    private mutating func parseBlock(opening: Token, names: [String], specs: [PropertySpec], into properties: inout [Property]) {
+    private mutating func parseBlock(opening: Token, specs: [PropertySpec], into properties: inout [Property], elements: inout [Range<Int>]) {
         while true {
             let token = peek
             switch token.kind {
@@ -142,42 +145,46 @@ struct Parser {
             case .end:
                 report(.unterminatedBlock, opening.range)
                 return
-            case .word where names.contains(token.text.asciiLowercased):
-                properties.append(parseProperty(specs, names: names))
+            case .word where isPropertyName(at: index, of: specs):
+                properties.append(parseProperty(specs, elements: &elements))
             case .word:
                 reportUnknownProperty(token, specs: specs)
                 advance()
-                skipValues(names: names)
+                skipValues(specs)
             case .openBrace:
                 report(.unexpectedBrace("{"), token.range)
                 skipBalanced()
             default:
                 report(.expectedPropertyName(found: token.described), token.range)
                 advance()
-                skipValues(names: names)
+                skipValues(specs)
             }
         }
     }
 
+    /// Whether the token at `position` is a word naming one of the statement's properties,
+    /// in any case.
+    private func isPropertyName(at position: Int, of specs: [PropertySpec]) -> Bool {
+        tokens[position].kind == .word && specs.contains { tokens[position].text.equalsIgnoringASCIICase($0.name) }
+    }
+
     /// A property and its elements. Each element takes at most as many values as the
     /// property's shape has; what follows is the next property (or an error about it).
-    private mutating func parseProperty(_ specs: [PropertySpec], names: [String]) -> Property {
+    private mutating func parseProperty(_ specs: [PropertySpec], elements: inout [Range<Int>]) -> Property {
         let name = advance()
-        let arity = specs.first { $0.name == name.text.asciiLowercased }?.shape.arity.upperBound ?? 1
-        var elements: [[Token]] = []
-        elements.reserveCapacity(1)
+        let arity = specs.first { name.text.equalsIgnoringASCIICase($0.name) }?.shape.arity.upperBound ?? 1
+        let first = elements.count
         while true {
-            var element: [Token] = []
-            element.reserveCapacity(arity)
-            while element.count < arity, peek.isValue, !(peek.kind == .word && names.contains(peek.text.asciiLowercased)) {
-                element.append(advance())
+            let start = index
+            while index - start < arity, peekKind.isValue, !isPropertyName(at: index, of: specs) {
+                advance()
             }
-            elements.append(element)
-            guard peek.kind == .comma else { break }
+            elements.append(start..<index)
+            guard peekKind == .comma else { break }
             advance()
-            while peek.kind == .newline { advance() }
+            while peekKind == .newline { advance() }
         }
-        return Property(name: name, elements: elements)
+        return Property(name: name, elements: first..<elements.count)
     }
 
     private mutating func reportUnknownProperty(_ token: Token, specs: [PropertySpec]) {
@@ -186,9 +193,8 @@ struct Parser {
         let name = TerminalText.visible(token.text)
         // `item Mango Juice needs …`: a lone word right after an unquoted name, followed by a
         // property or the end of the line, is more likely more of the name than a property.
-        let next = tokens[min(index + 1, tokens.count - 1)]
-        let nextIsBoundary = [.newline, .end, .openBrace].contains(next.kind)
-            || (next.kind == .word && specs.contains { $0.name == next.text.asciiLowercased })
+        let next = min(index + 1, tokens.count - 1)
+        let nextIsBoundary = [.newline, .end, .openBrace].contains(tokens[next].kind) || isPropertyName(at: next, of: specs)
         if suggestion == nil, nextIsBoundary, index > 0, let head = headName,
            tokens[index - 1].range == head.range, head.kind == .word {
             report(.unquotedName(TerminalText.visible(head.text + " " + token.text), statement: keyword), token.range)
@@ -200,8 +206,8 @@ struct Parser {
     // MARK: Recovery
 
     /// Skips values and commas up to the next property name or the end of the line.
-    private mutating func skipValues(names: [String]) {
-        while (peek.isValue && !(peek.kind == .word && names.contains(peek.text.asciiLowercased))) || peek.kind == .comma {
+    private mutating func skipValues(_ specs: [PropertySpec]) {
+        while (peekKind.isValue && !isPropertyName(at: index, of: specs)) || peekKind == .comma {
             advance()
         }
     }
@@ -209,7 +215,7 @@ struct Parser {
     /// Skips to the end of the statement: the end of its line, or of the block it opens.
     private mutating func skipStatement() {
         while true {
-            switch peek.kind {
+            switch peekKind {
             case .newline, .end: return
             case .openBrace: skipBalanced()
             default: advance()
@@ -222,7 +228,7 @@ struct Parser {
         let opening = advance()
         var depth = 1
         while depth > 0 {
-            switch peek.kind {
+            switch peekKind {
             case .end:
                 report(.unterminatedBlock, opening.range)
                 return
@@ -236,9 +242,25 @@ struct Parser {
 }
 
 extension String {
-    /// Lower-cased, without allocating when there is nothing to lower: keywords and
-    /// property names are compared this way for every word of a menu.
+    /// Lower-cased, without allocating when there is nothing to lower: for keywords.
     var asciiLowercased: String {
         utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } || !utf8.allSatisfy { $0 < 0x80 } ? lowercased() : self
+    }
+
+    /// Whether this is `lowercaseName` with its ASCII letters in any case; compares bytes
+    /// without allocating, for every word of a menu that might name a property.
+    func equalsIgnoringASCIICase(_ lowercaseName: String) -> Bool {
+        guard utf8.count == lowercaseName.utf8.count else { return false }
+        var text = self
+        var name = lowercaseName
+        return text.withUTF8 { text in
+            name.withUTF8 { name in
+                for index in 0..<text.count where text[index] != name[index] {
+                    let byte = text[index]
+                    guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z"), byte + 32 == name[index] else { return false }
+                }
+                return true
+            }
+        }
     }
 }
