@@ -36,6 +36,14 @@ import Testing
         #expect(try CommandParser.parse("order \"Mango, Juice\"") == .order([OrderRequest(words: ["Mango, Juice"])]))
     }
 
+    @Test func anOrderLineIsItsWordsJoinedBySingleSpaces() throws {
+        #expect(try CommandParser.parse("order   mango \t juice  ,  \"oat  milk\" latte 2,2 kiwi juice") == .order([
+            OrderRequest(text: "mango juice"), OrderRequest(text: "oat  milk latte 2"), OrderRequest(text: "2 kiwi juice"),
+        ]))
+        #expect(OrderRequest(text: "oat  milk latte 2").words == ["oat", "milk", "latte", "2"])
+        #expect(throws: CommandError.self) { try CommandParser.parse("order mango juice, ") }
+    }
+
     @Test func mistakesSayWhatToFix() {
         #expect(throws: CommandError.unknownCommand("ordr", suggestion: "order")) { try CommandParser.parse("ordr mango") }
         #expect(throws: CommandError.usage("order ITEM [QTY] [, ITEM [QTY]]…")) { try CommandParser.parse("order") }

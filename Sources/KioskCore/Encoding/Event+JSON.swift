@@ -83,7 +83,7 @@ extension Event.Payload {
         writer.endArray()
     }
 
-    private func writeNames(_ key: String, _ names: [String], to writer: inout JSONWriter) {
+    private func writeNames(_ key: StaticString, _ names: [String], to writer: inout JSONWriter) {
         writer.key(key)
         writer.beginArray()
         for name in names { writer.string(name) }

@@ -32,8 +32,22 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes `"name":`; the value follows.
-    public mutating func key(_ name: String) {
+    /// Writes `"name":` for a key written in the source, copied as is: such keys are plain
+    /// ASCII that needs no escaping. The value follows.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { utf8 in
+            assert(!utf8.contains(where: JSONWriter.needsEscape), "a JSON key literal that needs escaping")
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes `"name":` for any text, escaped. The value follows.
+    public mutating func key(string name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -114,7 +128,7 @@ public struct JSONWriter: Sendable {
             put(c.millisecond, width: 3)
             put(UInt8(ascii: "Z"))
             put(UInt8(ascii: "\""))
-            bytes.append(contentsOf: buffer[0..<position])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<position]))
         }
         needsComma = true
     }
@@ -132,26 +146,29 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func field(_ name: String, _ value: String) {
+    public mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    public mutating func field(_ name: String, _ value: some BinaryInteger) {
+    public mutating func field(_ name: StaticString, _ value: some BinaryInteger) {
         key(name)
         number(value)
     }
 
-    public mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
 
     /// `{"name": count, …}` in the given order.
-    public mutating func object(_ name: String, counts: [IngredientCount]) {
+    public mutating func object(_ name: StaticString, counts: [IngredientCount]) {
         key(name)
         beginObject()
-        for entry in counts { field(entry.ingredient, entry.count) }
+        for entry in counts {
+            key(string: entry.ingredient)
+            number(entry.count)
+        }
         endObject()
     }
 
@@ -208,7 +225,7 @@ public struct JSONWriter: Sendable {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
         }
     }
 }

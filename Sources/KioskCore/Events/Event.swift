@@ -27,7 +27,8 @@ public struct Event: Sendable, Hashable {
     /// The human text of the event: its template with the placeholders filled in.
     public var message: String { template.render(payload) }
 
-    public enum Payload: Sendable, Hashable {
+    /// Boxed: events are copied into every queue and batch, and a box copies as one reference.
+    public indirect enum Payload: Sendable, Hashable {
         case orderSucceeded(OrderSucceeded)
         case orderFailed(OrderFailed)
         case restockNeeded(RestockNeeded)

@@ -57,7 +57,8 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
                 buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
                 position += 1
             }
-            bytes.append(contentsOf: buffer[0..<36])
+            // Typed and contiguous: appended with one copy, not byte by byte.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<36]))
         }
     }
 

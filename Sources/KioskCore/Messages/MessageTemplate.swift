@@ -106,7 +106,8 @@ public struct MessageTemplate: Sendable, Hashable {
 
     /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`.
     public static func describe(_ lines: [ItemQuantity]) -> String {
-        lines.map { $0.quantity == 1 ? $0.item : "\($0.item) ×\($0.quantity)" }.joined(separator: ", ")
+        if lines.count == 1, lines[0].quantity == 1 { return lines[0].item }
+        return lines.map { $0.quantity == 1 ? $0.item : "\($0.item) ×\($0.quantity)" }.joined(separator: ", ")
     }
 
     /// `mango (needed 3, available 1)`, several joined by commas.

@@ -5,13 +5,16 @@ import KioskMenu
 /// against the menu.
 public enum CommandParser {
     /// The command on `line`, or `nil` for a blank line or a `#` comment.
+    ///
+    /// Works on the line's UTF-8 bytes with integer positions: spaces, quotes and commas
+    /// never occur inside a multi-byte character, so every cut falls between characters.
     public static func parse(_ line: String) throws(CommandError) -> Command? {
-        let utf8 = line.utf8
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }), utf8[start] != UInt8(ascii: "#") else { return nil }
-        let end = utf8[start...].firstIndex(where: isSpace) ?? utf8.endIndex
-        let word = String(line[start..<end])
-        let rest = line[end...]
-        let name = word.lowercased()
+        let bytes = Array(line.utf8)[...]
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), bytes[start] != UInt8(ascii: "#") else { return nil }
+        let end = bytes[start...].firstIndex(where: isSpace) ?? bytes.endIndex
+        let word = text(bytes[start..<end])
+        let rest = bytes[end...]
+        let name = bytes[start..<end].allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? word : word.lowercased()
         switch CommandCatalog.aliases[name] ?? name {
         case "menu": return try noArguments(.menu, rest, "menu")
         case "report": return try noArguments(.report, rest, "report")
@@ -28,17 +31,19 @@ public enum CommandParser {
         }
     }
 
-    private static func noArguments(_ command: Command, _ rest: Substring, _ name: String) throws(CommandError) -> Command {
-        guard rest.utf8.allSatisfy(isSpace) else { throw .unexpectedArguments(command: name) }
+    private static func noArguments(_ command: Command, _ rest: ArraySlice<UInt8>, _ name: String) throws(CommandError) -> Command {
+        guard rest.allSatisfy(isSpace) else { throw .unexpectedArguments(command: name) }
         return command
     }
 
-    private static func order(_ rest: Substring) throws(CommandError) -> Command {
-        let lines = split(rest, on: UInt8(ascii: ",")).map(words)
-        guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }) else {
-            throw .usage(CommandCatalog.entry(named: "order")?.synopsis ?? "order")
+    private static func order(_ rest: ArraySlice<UInt8>) throws(CommandError) -> Command {
+        var requests: [OrderRequest] = []
+        for line in split(rest, on: UInt8(ascii: ",")) {
+            let text = phrase(line)
+            guard !text.isEmpty else { throw .usage(CommandCatalog.entry(named: "order")?.synopsis ?? "order") }
+            requests.append(OrderRequest(text: text))
         }
-        return .order(lines.map(OrderRequest.init(words:)))
+        return .order(requests)
     }
 
     private static func stock(_ words: [String]) throws(CommandError) -> Command {
@@ -91,8 +96,9 @@ public enum CommandParser {
 
     /// Whether `text` is written as a whole number (`12`, `-3`), whatever its size.
     static func isNumeral(_ text: String) -> Bool {
-        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        let utf8 = text.utf8
+        let digits = utf8.first == UInt8(ascii: "-") || utf8.first == UInt8(ascii: "+") ? utf8.dropFirst() : utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// A whole number in `minimum...Menu.maximumQuantity`, checked without overflow.
@@ -107,51 +113,67 @@ public enum CommandParser {
         return value
     }
 
-    /// Splits on ASCII white space; `"…"` keeps a name with spaces together. Works on UTF-8
-    /// bytes: spaces and quotes never occur inside a multi-byte character.
-    static func words(_ text: Substring) -> [String] {
+    /// Splits on ASCII white space; `"…"` keeps a name with spaces together.
+    static func words(_ bytes: ArraySlice<UInt8>) -> [String] {
         var words: [String] = []
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            guard !isSpace(utf8[index]) else {
-                index = utf8.index(after: index)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard !isSpace(bytes[index]) else {
+                index += 1
                 continue
             }
             let start = index
             var quoted = false
             var hasQuotes = false
-            while index < utf8.endIndex, quoted || !isSpace(utf8[index]) {
-                if utf8[index] == UInt8(ascii: "\"") {
+            while index < bytes.endIndex, quoted || !isSpace(bytes[index]) {
+                if bytes[index] == UInt8(ascii: "\"") {
                     quoted.toggle()
                     hasQuotes = true
                 }
-                index = utf8.index(after: index)
+                index += 1
             }
-            let word = text[start..<index]
-            words.append(hasQuotes ? String(decoding: word.utf8.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self) : String(word))
+            let word = bytes[start..<index]
+            words.append(hasQuotes ? text(word.filter { $0 != UInt8(ascii: "\"") }[...]) : text(word))
         }
         return words
     }
 
-    /// Splits on `separator` outside double quotes.
-    static func split(_ text: Substring, on separator: UInt8) -> [Substring] {
-        var parts: [Substring] = []
-        var start = text.startIndex
-        var quoted = false
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == separator, !quoted {
-                parts.append(text[start..<index])
-                start = utf8.index(after: index)
+    /// The words of `bytes` joined by single spaces, quotes removed. Usually the bytes
+    /// themselves, trimmed: single spaces between words and no quotes.
+    static func phrase(_ bytes: ArraySlice<UInt8>) -> String {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        let trimmed = bytes[first...last]
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in trimmed {
+            if byte == UInt8(ascii: "\"") || (isSpace(byte) && (byte != 0x20 || previous == 0x20)) {
+                plain = false
+                break
             }
-            index = utf8.index(after: index)
+            previous = byte
         }
-        parts.append(text[start...])
+        return plain ? text(trimmed) : words(trimmed).joined(separator: " ")
+    }
+
+    /// Splits on `separator` outside double quotes.
+    static func split(_ bytes: ArraySlice<UInt8>, on separator: UInt8) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var quoted = false
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if bytes[index] == separator, !quoted {
+                parts.append(bytes[start..<index])
+                start = index + 1
+            }
+        }
+        parts.append(bytes[start...])
         return parts
+    }
+
+    /// Bytes cut from a valid line at ASCII boundaries, as text.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

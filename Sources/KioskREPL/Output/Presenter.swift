@@ -235,8 +235,9 @@ public struct Presenter: Sendable {
         case .spoolRetried(let count):
             writer.field("replayed", count)
         case .reloaded(let difference, let notes):
-            for (key, names) in [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
-                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)] {
+            let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
+                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)]
+            for (key, names) in lists {
                 writer.key(key)
                 writer.beginArray()
                 for name in names { writer.string(name) }

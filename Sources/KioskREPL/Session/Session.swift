@@ -38,21 +38,23 @@ public final class Session {
     public func execute(_ command: Command) -> CommandResult {
         events.removeAll(keepingCapacity: true)
         let before = persist == nil ? nil : kiosk
-        var result: CommandResult
+        let output: CommandOutput
+        let failure: CommandError?
         do {
-            result = CommandResult(command: command, output: try perform(command))
+            output = try perform(command)
+            failure = nil
         } catch {
-            result = CommandResult(command: command, error: error)
+            output = .none
+            failure = error
         }
-        guard !events.isEmpty else { return result }
-        if let persist, let before, let failure = persist(kiosk) {
+        guard !events.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
+        if let persist, let before, let saveFailure = persist(kiosk) {
             // Not on disk, so not done: a result on screen is always a result on disk.
             kiosk = before
-            return CommandResult(command: command, error: failure)
+            return CommandResult(command: command, error: saveFailure)
         }
-        result.events = events
         dispatcher.publish(events)
-        return result
+        return CommandResult(command: command, output: output, error: failure, events: events)
     }
 
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.
@@ -114,10 +116,10 @@ public final class Session {
     /// An order line from its words: the whole phrase as an item name, else a quantity at
     /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name.
     func resolve(_ request: OrderRequest) throws(CommandError) -> OrderLine {
-        let words = request.words
         if let item = kiosk.menu.itemIndex(named: request.text) {
             return OrderLine(item: item, quantity: 1)
         }
+        let words = request.words
         if words.count >= 2, let last = words.last, CommandParser.isNumeral(last) {
             let item = try itemIndex(words.dropLast().joined(separator: " "))
             return OrderLine(item: item, quantity: try CommandParser.number(last, what: "quantity", minimum: 1))
