@@ -101,12 +101,16 @@ import Testing
         let gate = GateSink()
         let dispatcher = Dispatcher([.init(sink: gate, kind: "gate", capacity: 5, spool: spool)])
         dispatcher.start()
-        let events = try Events.orders(50)
+        // Five fit; past them, every full run of overflow goes to disk at once.
+        let events = try Events.orders(300)
         dispatcher.publish(events)
-        #expect(dispatcher.statuses[0].spooled >= 44)
+        let status = dispatcher.statuses[0]
+        #expect(status.spooled == 256)
+        #expect(status.queued + status.spooled == 300)
         gate.release()
         dispatcher.shutdown(timeout: .seconds(5))
-        #expect(gate.events.count + spool.pendingCount == 50)
+        #expect(gate.events.count + spool.pendingCount == 300)
+        #expect(Set(gate.events.map(\.id) + spool.takeForReplay().events.map(\.id)) == Set(events.map(\.id)))
     }
 
     @Test func eventsInFlightAtTheDeadlineAreSpooledNotForgotten() async throws {

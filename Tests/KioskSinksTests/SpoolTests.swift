@@ -33,6 +33,18 @@ import Testing
         #expect(again.map(\.id) == first.map(\.id) + second.map(\.id))
     }
 
+    @Test func aSpoolRemovedByHandStartsAgainInsteadOfWritingIntoTheVoid() throws {
+        let scratch = try ScratchDirectory()
+        let spool = Spool(path: scratch.path + "/w.spool.jsonl")
+        let events = try Events.orders(3)
+        try spool.append([events[0]])
+        try FileManager.default.removeItem(atPath: spool.path)
+        try spool.append([events[1]])
+        try spool.append([events[2]])
+        #expect(spool.pendingCount == 2)
+        #expect(spool.takeForReplay().events.map(\.id) == events[1...].map(\.id))
+    }
+
     @Test func unreadableLinesAreCountedNotFatal() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.path + "/z.spool.jsonl"

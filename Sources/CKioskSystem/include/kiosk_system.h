@@ -13,4 +13,8 @@ int kiosk_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *direc
 /// Names the calling thread (15 bytes show), for `top -H` and debuggers.
 void kiosk_name_thread(const char *name);
 
+/// Raises the calling thread's nice value to at least `niceness` (Linux schedules
+/// threads, and programs a thread starts inherit its value). 0 on success, -1 with errno.
+int kiosk_lower_thread_priority(int niceness);
+
 #endif

@@ -13,8 +13,17 @@ public enum TerminalText {
         return isWide(v) ? 2 : 1
     }
 
-    public static func width(of text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    // Concrete overloads, not `some StringProtocol`: other modules call these for every
+    // line they print, and a generic across modules runs unspecialized.
+
+    public static func width(of text: String) -> Int {
+        var text = text
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? $0.count : nil }) { return ascii }
+        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    public static func width(of text: Substring) -> Int {
+        width(of: String(text))
     }
 
     private static func isWide(_ v: UInt32) -> Bool {
@@ -40,10 +49,18 @@ public enum TerminalText {
         }
     }
 
-    /// `text` with every control character made visible.
-    public static func visible(_ text: some StringProtocol) -> String {
+    /// `text` with every control character made visible. Printable ASCII, nearly every
+    /// line, is returned as it is.
+    public static func visible(_ text: String) -> String {
+        var text = text
+        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         var out = ""
-        out.unicodeScalars.append(contentsOf: text.unicodeScalars.map { visible($0) })
+        out.unicodeScalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { out.unicodeScalars.append(visible(scalar)) }
         return out
+    }
+
+    public static func visible(_ text: Substring) -> String {
+        visible(String(text))
     }
 }

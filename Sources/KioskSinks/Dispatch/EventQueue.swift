@@ -11,13 +11,16 @@ import KioskSystem
 ///
 /// At shutdown the queue is closed and workers drain it; at the deadline whatever is
 /// still waiting or unsettled is `abandon`ed to the spool, and retry waits end early.
+///
+/// A spool left by an earlier run is read by a worker, not by whoever starts the sink:
+/// between `beginReplay` and `endReplay` orders are taken and queued as usual, no worker
+/// takes an event, and the queue is not idle; the replayed events then go first.
 final class EventQueue: @unchecked Sendable {
     let capacity: Int
 
     // Everything below is guarded by `condition`.
     private let condition = Condition()
-    private var waiting: [Event] = []
-    private var head = 0
+    private var waiting = Backlog()
     /// Per worker: the events it took, how many of them are settled, and whether it is
     /// still counting or spooling settled ones.
     private var taken: [[Event]]
@@ -30,6 +33,8 @@ final class EventQueue: @unchecked Sendable {
     private var idle = 0
     private var closed = false
     private var abandoned = false
+    /// A spool is being read; its events are not in the queue yet.
+    private var replayPending = false
     private var deadline: ContinuousClock.Instant?
 
     init(capacity: Int, workers: Int = 1) {
@@ -51,11 +56,39 @@ final class EventQueue: @unchecked Sendable {
         return true
     }
 
-    /// Adds events regardless of capacity: for replaying a spool at start.
+    /// A worker is about to read the spool: until `endReplay`, nothing is taken.
+    func beginReplay() {
+        condition.lock()
+        replayPending = true
+        condition.unlock()
+    }
+
+    /// Puts the spool's events before everything offered since `beginReplay`, regardless
+    /// of capacity. `false` when the queue was abandoned first: the events are not in it,
+    /// and the spool must keep them.
+    func endReplay(_ events: [Event]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !abandoned else { return false }
+        waiting.prepend(events)
+        held += events.count
+        replayPending = false
+        condition.broadcast()
+        return true
+    }
+
+    /// Whether a spool replay began and its events never made it into the queue.
+    var isReplayPending: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return replayPending
+    }
+
+    /// Adds events regardless of capacity: for `sinks retry`.
     func force(_ events: [Event]) {
         condition.lock()
         defer { condition.unlock() }
-        waiting += events
+        for event in events { waiting.append(event) }
         held += events.count
         condition.broadcast()
     }
@@ -67,27 +100,15 @@ final class EventQueue: @unchecked Sendable {
         defer { condition.unlock() }
         if settled[worker] < taken[worker].count {
             // Never forget what a worker took and did not settle: it goes first again.
-            waiting.replaceSubrange(head..<head, with: taken[worker][settled[worker]...])
+            waiting.prepend(taken[worker][settled[worker]...])
         }
         taken[worker] = []
         settled[worker] = 0
         idle += 1
-        while waiting.count == head, !closed, !abandoned { condition.wait() }
+        while !abandoned, replayPending || (waiting.isEmpty && !closed) { condition.wait() }
         idle -= 1
-        guard !abandoned, waiting.count > head else { return nil }
-        let batch: [Event]
-        if waiting.count - head <= limit {
-            batch = head == 0 ? waiting : Array(waiting[head...])
-            waiting = []
-            head = 0
-        } else {
-            batch = Array(waiting[head..<(head + limit)])
-            head += limit
-            if head > 1024, head * 2 > waiting.count {
-                waiting.removeFirst(head)
-                head = 0
-            }
-        }
+        guard !abandoned, !waiting.isEmpty else { return nil }
+        let batch = waiting.removeFirst(upTo: limit)
         taken[worker] = batch
         settled[worker] = 0
         return batch
@@ -157,7 +178,7 @@ final class EventQueue: @unchecked Sendable {
     func waitUntilIdle(until deadline: ContinuousClock.Instant) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while held > 0 || accounting.contains(true) {
+        while held > 0 || replayPending || accounting.contains(true) {
             if ContinuousClock.now >= deadline { return false }
             condition.wait(until: deadline)
         }
@@ -173,9 +194,7 @@ final class EventQueue: @unchecked Sendable {
             left += taken[worker][settled[worker]...]
         }
         left.sort { $0.id < $1.id }
-        left += waiting[head...]
-        waiting = []
-        head = 0
+        left += waiting.removeFirst(upTo: .max)
         taken = taken.map { _ in [] }
         settled = settled.map { _ in 0 }
         held = 0
@@ -189,5 +208,64 @@ final class EventQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return (held, retrying)
+    }
+}
+
+/// Events waiting in order, in chunks of fixed capacity: appending never copies or moves
+/// what is already queued, however long a receiver keeps the backlog growing, and memory
+/// is taken and given back a chunk at a time.
+struct Backlog {
+    static let chunkCapacity = 1024
+
+    private var chunks: [[Event]] = []
+    /// Events of the first chunk already taken.
+    private var head = 0
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ event: Event) {
+        if chunks.isEmpty || chunks[chunks.count - 1].count >= Backlog.chunkCapacity {
+            var chunk: [Event] = []
+            chunk.reserveCapacity(Backlog.chunkCapacity)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(event)
+        count += 1
+    }
+
+    /// Puts events before all others.
+    mutating func prepend(_ events: some Collection<Event>) {
+        guard !events.isEmpty else { return }
+        if head > 0 {
+            chunks[0].removeFirst(head)
+            head = 0
+        }
+        chunks.insert(Array(events), at: 0)
+        count += events.count
+    }
+
+    /// Up to `limit` events from the front, oldest first. A backlog of one untouched
+    /// chunk, the usual case, is handed over without copying.
+    mutating func removeFirst(upTo limit: Int) -> [Event] {
+        if head == 0, chunks.count == 1, limit >= count {
+            let all = chunks[0]
+            chunks = []
+            count = 0
+            return all
+        }
+        var batch: [Event] = []
+        batch.reserveCapacity(Swift.min(limit, count))
+        while batch.count < limit, !chunks.isEmpty {
+            let take = Swift.min(chunks[0].count - head, limit - batch.count)
+            batch += chunks[0][head..<(head + take)]
+            head += take
+            if head == chunks[0].count {
+                chunks.removeFirst()
+                head = 0
+            }
+        }
+        count -= batch.count
+        return batch
     }
 }

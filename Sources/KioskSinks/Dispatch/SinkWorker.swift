@@ -14,6 +14,10 @@ final class SinkWorker: Sendable {
     let spool: Spool?
     private let status: Mutex<SinkStatus>
     private let spoolFailureReported = Atomic(false)
+    /// Events offered while the queue was full, spooled `overflowRun` at a time: a sink
+    /// backed up past its queue then costs the order path one write per run, not per order.
+    private let overflow = Mutex<[Event]>([])
+    static let overflowRun = 256
 
     init(sink: any Sink, kind: String, events: EventTypes, capacity: Int, spool: Spool?) {
         self.sink = sink
@@ -26,28 +30,56 @@ final class SinkWorker: Sendable {
 
     var isForeground: Bool { sink.placement == .foreground }
 
-    /// Starts the worker threads, after queueing what earlier runs left in the spool.
+    /// Starts the worker threads. The first replays what earlier runs left in the spool
+    /// before anything else goes out; orders do not wait for it, however long the spool.
     func start() {
-        if let spool {
-            let (replay, unreadable) = spool.takeForReplay()
-            queue.force(replay)
-            status.withLock {
-                $0.replayed = replay.count
-                if unreadable > 0 { $0.lastError = "\(unreadable) spooled events could not be read" }
+        guard case .background(let workers) = sink.placement else {
+            if spool != nil {
+                queue.beginReplay()
+                replaySpool()
             }
+            return
         }
-        guard case .background(let workers) = sink.placement else { return }
+        if spool != nil { queue.beginReplay() }
         let kind = status.withLock { $0.kind }
         for index in 0..<max(1, workers) {
-            WorkerThread.start(name: "kiosk-\(kind)-\(index)") { [self] in run(worker: index) }
+            // Below the order path: a busy sink takes spare CPU, never the counter's.
+            WorkerThread.start(name: "kiosk-\(kind)-\(index)", background: true) { [self] in
+                if index == 0 { replaySpool() }
+                run(worker: index)
+            }
+        }
+    }
+
+    /// Reads the spool into the front of the queue (after `beginReplay`).
+    private func replaySpool() {
+        guard let spool else { return }
+        let (replay, unreadable) = spool.takeForReplay()
+        guard queue.endReplay(replay) else { return }
+        status.withLock {
+            $0.replayed = replay.count
+            if unreadable > 0 { $0.lastError = "\(unreadable) spooled events could not be read" }
         }
     }
 
     /// Queues an event; a full queue sends it straight to the spool. Never waits.
     func offer(_ event: Event) {
-        if !queue.offer(event) {
-            spoolEvents([event])
+        guard !queue.offer(event) else { return }
+        let run: [Event]? = overflow.withLock { waiting in
+            waiting.append(event)
+            guard waiting.count >= SinkWorker.overflowRun else { return nil }
+            defer { waiting = [] }
+            return waiting
         }
+        if let run { spoolEvents(run) }
+    }
+
+    /// Spools what overflowed and is not spooled yet.
+    private func spoolOverflow() {
+        spoolEvents(overflow.withLock { waiting in
+            defer { waiting = [] }
+            return waiting
+        })
     }
 
     // MARK: Delivery
@@ -169,6 +201,7 @@ final class SinkWorker: Sendable {
     /// Retries the spool now: its events go back into the queue.
     func retrySpool() -> Int {
         guard let spool else { return 0 }
+        spoolOverflow()
         let (events, _) = spool.takeForReplay()
         queue.force(events)
         spool.finishReplay()
@@ -192,14 +225,18 @@ final class SinkWorker: Sendable {
         } else {
             sink.close()
         }
-        if idle || spool != nil { spool?.finishReplay() }
+        // After what the queue held: those are older.
+        spoolOverflow()
+        // Replayed events were delivered or spooled again: the copy kept aside can go. A
+        // replay still being read at the deadline stays for the next start.
+        if !queue.isReplayPending { spool?.finishReplay() }
         return idle
     }
 
     var currentStatus: SinkStatus {
         let depth = queue.depth
         var current = status.withLock { $0 }
-        current.queued = depth.queued
+        current.queued = depth.queued + overflow.withLock { $0.count }
         current.retrying = depth.retrying
         return current
     }

@@ -1,6 +1,11 @@
 import KioskCore
 import KioskSystem
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Where a sink keeps what it could not deliver, to replay it at the next start.
 ///
@@ -14,10 +19,19 @@ import Synchronization
 /// delivery is at least once, never lost.
 public final class Spool: Sendable {
     public let path: String
-    private let lock = Mutex(())
+    /// Guards the files; holds the spool open for appending once something was spooled.
+    /// A sink backed up past its queue spools an event per order, and opening the file
+    /// for each would cost the order path more than writing it.
+    private let lock = Mutex<Int32?>(nil)
 
     public init(path: String) {
         self.path = path
+    }
+
+    deinit {
+        lock.withLock { file in
+            if let fd = file { close(fd) }
+        }
     }
 
     /// The spool of a sink in `directory`, named after its kind and a hash of its target,
@@ -53,13 +67,18 @@ public final class Spool: Sendable {
             bytes += event.json
             bytes.append(UInt8(ascii: "\n"))
         }
-        let failure = lock.withLock { _ in Spool.append(bytes, to: file) }
+        let failure = lock.withLock { open in
+            file == path ? Spool.append(bytes, to: file, keeping: &open) : Spool.append(bytes, to: file)
+        }
         if let failure { throw SpoolError(path: file, reason: failure.reason) }
     }
 
     /// The events left by earlier runs, oldest first, with how many lines could not be read.
     public func takeForReplay() -> (events: [Event], unreadable: Int) {
-        lock.withLock { _ in
+        let data: [UInt8]? = lock.withLock { open in
+            // The spool moves aside: appends after this start a new one.
+            if let fd = open { close(fd) }
+            open = nil
             if FileSystem.exists(path) {
                 if FileSystem.exists(replayingPath) {
                     // A replay that did not finish: keep it, and add what came after.
@@ -70,18 +89,20 @@ public final class Spool: Sendable {
                     try? FileSystem.rename(path, to: replayingPath)
                 }
             }
-            guard let data = try? FileSystem.read(replayingPath) else { return ([], 0) }
-            var events: [Event] = []
-            var unreadable = 0
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-                if let event = EventDecoder.decode(Array(line)) {
-                    events.append(event)
-                } else {
-                    unreadable += 1
-                }
-            }
-            return (events, unreadable)
+            return try? FileSystem.read(replayingPath)
         }
+        // Decoded outside the lock: events spooled meanwhile need not wait for it.
+        guard let data else { return ([], 0) }
+        var events: [Event] = []
+        var unreadable = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            if let event = EventDecoder.decode(Array(line)) {
+                events.append(event)
+            } else {
+                unreadable += 1
+            }
+        }
+        return (events, unreadable)
     }
 
     /// Forgets the replayed events: they were delivered or spooled again.
@@ -100,6 +121,31 @@ public final class Spool: Sendable {
     private static func append(_ bytes: [UInt8], to file: String) -> SystemError? {
         do {
             try FileSystem.append(bytes, to: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Appends through `open`, opening the file first when it is not, or when it was
+    /// removed since (a spool deleted by hand starts again rather than writing into the void).
+    private static func append(_ bytes: [UInt8], to file: String, keeping open: inout Int32?) -> SystemError? {
+        if let fd = open {
+            var status = stat()
+            if fstat(fd, &status) != 0 || status.st_nlink == 0 {
+                close(fd)
+                open = nil
+            }
+        }
+        do {
+            let fd: Int32
+            if let kept = open {
+                fd = kept
+            } else {
+                fd = try FileSystem.openForAppending(file)
+                open = fd
+            }
+            try FileSystem.writeAll(fd, bytes, path: file)
             return nil
         } catch {
             return error

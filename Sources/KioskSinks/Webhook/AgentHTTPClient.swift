@@ -91,7 +91,7 @@ public final class AgentHTTPClient: HTTPClient {
     private func start() throws(SystemError) -> Agent {
         let process = try ChildProcess.spawn(executable, arguments: [], environment: environment, captureOutput: true)
         let agent = Agent(process: process)
-        WorkerThread.start(name: "kiosk-http-read") { AgentHTTPClient.readAnswers(of: agent) }
+        WorkerThread.start(name: "kiosk-http-read", background: true) { AgentHTTPClient.readAnswers(of: agent) }
         return agent
     }
 
