@@ -48,7 +48,7 @@ public struct Event: Sendable, Hashable {
 }
 
 /// An order line by item name, as events and history show it.
-public struct ItemQuantity: Sendable, Hashable, Codable {
+public struct ItemQuantity: Sendable, Hashable {
     public let item: String
     public let quantity: Int
 
@@ -59,7 +59,7 @@ public struct ItemQuantity: Sendable, Hashable, Codable {
 }
 
 /// A count of one ingredient by name.
-public struct IngredientCount: Sendable, Hashable, Codable {
+public struct IngredientCount: Sendable, Hashable {
     public let ingredient: String
     public let count: Int
 
@@ -70,7 +70,7 @@ public struct IngredientCount: Sendable, Hashable, Codable {
 }
 
 /// An ingredient an order was short of, by name.
-public struct Missing: Sendable, Hashable, Codable {
+public struct Missing: Sendable, Hashable {
     public let ingredient: String
     public let needed: Int
     public let available: Int
@@ -165,7 +165,7 @@ public struct MenuReloaded: Sendable, Hashable {
 }
 
 /// The kinds of stock edit.
-public enum StockEdit: String, Sendable, Hashable, CaseIterable, Codable {
+public enum StockEdit: String, Sendable, Hashable, CaseIterable {
     case add
     case remove
     case set

@@ -70,22 +70,6 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 }
 
-extension EventID: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let id = EventID(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a UUID: \(text)")
-        }
-        self = id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-}
-
 /// Makes UUIDv7 ids (RFC 9562) from injected time and a seeded generator, so the core
 /// stays deterministic under test and never blocks on the system's entropy.
 ///

@@ -1,5 +1,5 @@
 /// The kinds of event a kiosk sends to its sinks.
-public enum EventType: String, Sendable, Hashable, CaseIterable, Codable {
+public enum EventType: String, Sendable, Hashable, CaseIterable {
     case orderSucceeded = "order.succeeded"
     case orderFailed = "order.failed"
     case restockNeeded = "restock.needed"

@@ -1,7 +1,7 @@
 /// A point in time in milliseconds since 1970-01-01T00:00:00Z.
 ///
 /// The core never reads a clock: callers pass the time of each command in.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, Hashable, Comparable {
     public let millisecondsSince1970: Int64
 
     public init(millisecondsSince1970: Int64) {
@@ -10,15 +10,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
-    }
-
-    public init(from decoder: any Decoder) throws {
-        millisecondsSince1970 = try decoder.singleValueContainer().decode(Int64.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(millisecondsSince1970)
     }
 
     /// The calendar fields in UTC, shifted by `offsetSeconds` for local times.

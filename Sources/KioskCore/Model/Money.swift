@@ -2,7 +2,7 @@
 ///
 /// All arithmetic is checked: a sum or product that would overflow returns `nil`
 /// rather than trapping, so totals a user drives up can be refused with a message.
-public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The amount in hundredths of the currency's unit.
     public let hundredths: Int
 
@@ -64,20 +64,6 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible, Co
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let money = Money(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an amount: \(text)")
-        }
-        self = money
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 
     public func adding(_ other: Money) -> Money? {
         let (sum, overflow) = hundredths.addingReportingOverflow(other.hundredths)

@@ -5,7 +5,7 @@
 public struct Ledger: Sendable {
     public static let historyCapacity = 1_000
 
-    public struct Sales: Sendable, Hashable, Codable {
+    public struct Sales: Sendable, Hashable {
         public let item: String
         public internal(set) var quantity: Int
         public internal(set) var revenue: Money
@@ -17,7 +17,7 @@ public struct Ledger: Sendable {
         }
     }
 
-    public struct Usage: Sendable, Hashable, Codable {
+    public struct Usage: Sendable, Hashable {
         public let ingredient: String
         public internal(set) var used: Int
 
@@ -116,7 +116,7 @@ public struct Ledger: Sendable {
 }
 
 /// The ledger as saved in a state file, with names instead of indices.
-public struct LedgerSnapshot: Sendable, Hashable, Codable {
+public struct LedgerSnapshot: Sendable, Hashable {
     public var history: [OrderRecord]
     public var sales: [Ledger.Sales]
     public var usage: [Ledger.Usage]
@@ -138,8 +138,8 @@ public struct LedgerSnapshot: Sendable, Hashable, Codable {
 }
 
 /// One order as `history` shows it.
-public struct OrderRecord: Sendable, Hashable, Codable {
-    public enum Result: Sendable, Hashable, Codable {
+public struct OrderRecord: Sendable, Hashable {
+    public enum Result: Sendable, Hashable {
         case made(total: Money?)
         case refused(missing: [Missing])
     }

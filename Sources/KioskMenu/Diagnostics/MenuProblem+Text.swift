@@ -60,7 +60,6 @@ extension MenuProblem {
         case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
         case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
         case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
-        case .sinkRejected(let kind, let reason): "'\(kind)' sink: \(reason)"
         }
     }
 

@@ -58,7 +58,6 @@ public enum MenuProblem: Sendable, Hashable {
     case includeFailed(path: String, reason: String)
     case includeCycle([String])
     case includeTooDeep(limit: Int)
-    case sinkRejected(kind: String, reason: String)
 
     public enum NameProblem: Sendable, Hashable {
         case empty
