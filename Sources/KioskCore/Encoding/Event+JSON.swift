@@ -29,7 +29,7 @@ extension Event.Payload {
     func writeFields(to writer: inout JSONWriter) {
         switch self {
         case .orderSucceeded(let e):
-            writeLines(e.lines, to: &writer)
+            writer.array("lines", lines: e.lines)
             writer.object("consumed", counts: e.consumed)
             writer.object("stock", counts: e.stock)
             if let total = e.total {
@@ -38,17 +38,8 @@ extension Event.Payload {
                 if let currency = e.currency { writer.field("currency", currency) }
             }
         case .orderFailed(let e):
-            writeLines(e.lines, to: &writer)
-            writer.key("missing")
-            writer.beginArray()
-            for missing in e.missing {
-                writer.beginObject()
-                writer.field("ingredient", missing.ingredient)
-                writer.field("needed", missing.needed)
-                writer.field("available", missing.available)
-                writer.endObject()
-            }
-            writer.endArray()
+            writer.array("lines", lines: e.lines)
+            writer.array("missing", missing: e.missing)
         case .restockNeeded(let e):
             writer.field("ingredient", e.ingredient)
             writer.field("stock", e.stock)
@@ -64,30 +55,11 @@ extension Event.Payload {
             writer.field("menu", e.menu)
             writer.field("ingredients", e.ingredients)
             writer.field("items", e.items)
-            writeNames("addedItems", e.difference.addedItems, to: &writer)
-            writeNames("removedItems", e.difference.removedItems, to: &writer)
-            writeNames("addedIngredients", e.difference.addedIngredients, to: &writer)
-            writeNames("removedIngredients", e.difference.removedIngredients, to: &writer)
+            writer.array("addedItems", strings: e.difference.addedItems)
+            writer.array("removedItems", strings: e.difference.removedItems)
+            writer.array("addedIngredients", strings: e.difference.addedIngredients)
+            writer.array("removedIngredients", strings: e.difference.removedIngredients)
         }
-    }
-
-    private func writeLines(_ lines: [ItemQuantity], to writer: inout JSONWriter) {
-        writer.key("lines")
-        writer.beginArray()
-        for line in lines {
-            writer.beginObject()
-            writer.field("item", line.item)
-            writer.field("quantity", line.quantity)
-            writer.endObject()
-        }
-        writer.endArray()
-    }
-
-    private func writeNames(_ key: StaticString, _ names: [String], to writer: inout JSONWriter) {
-        writer.key(key)
-        writer.beginArray()
-        for name in names { writer.string(name) }
-        writer.endArray()
     }
 }
 

@@ -172,6 +172,41 @@ public struct JSONWriter: Sendable {
         endObject()
     }
 
+    /// `"name":[{"item":…,"quantity":…},…]`: an order's lines.
+    public mutating func array(_ name: StaticString, lines: [ItemQuantity]) {
+        key(name)
+        beginArray()
+        for line in lines {
+            beginObject()
+            field("item", line.item)
+            field("quantity", line.quantity)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// `"name":[{"ingredient":…,"needed":…,"available":…},…]`: what a refused order lacked.
+    public mutating func array(_ name: StaticString, missing: [Missing]) {
+        key(name)
+        beginArray()
+        for entry in missing {
+            beginObject()
+            field("ingredient", entry.ingredient)
+            field("needed", entry.needed)
+            field("available", entry.available)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// `"name":["…",…]`.
+    public mutating func array(_ name: StaticString, strings: [String]) {
+        key(name)
+        beginArray()
+        for text in strings { string(text) }
+        endArray()
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

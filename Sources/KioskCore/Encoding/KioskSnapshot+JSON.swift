@@ -55,31 +55,14 @@ extension KioskSnapshot {
         writer.beginObject()
         writer.field("seq", record.sequence)
         writer.field("time", record.time.millisecondsSince1970)
-        writer.key("lines")
-        writer.beginArray()
-        for line in record.lines {
-            writer.beginObject()
-            writer.field("item", line.item)
-            writer.field("quantity", line.quantity)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.array("lines", lines: record.lines)
         switch record.result {
         case .made(let total):
             writer.field("made", true)
             if let total { writer.field("total", total.description) }
         case .refused(let missing):
             writer.field("made", false)
-            writer.key("missing")
-            writer.beginArray()
-            for entry in missing {
-                writer.beginObject()
-                writer.field("ingredient", entry.ingredient)
-                writer.field("needed", entry.needed)
-                writer.field("available", entry.available)
-                writer.endObject()
-            }
-            writer.endArray()
+            writer.array("missing", missing: missing)
         }
         writer.endObject()
     }

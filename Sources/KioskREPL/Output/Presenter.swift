@@ -146,7 +146,7 @@ public struct Presenter: Sendable {
         writer.field("ok", failure == nil)
         if let failure {
             writer.field("error", failure.message)
-            if case .refused(let missing) = failure { Presenter.write(missing: missing, to: &writer) }
+            if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
         } else if let result {
             writer.key("result")
             writer.beginObject()
@@ -174,10 +174,7 @@ public struct Presenter: Sendable {
             for row in listing.rows {
                 writer.beginObject()
                 writer.field("name", row.name)
-                writer.key("aliases")
-                writer.beginArray()
-                for alias in row.aliases { writer.string(alias) }
-                writer.endArray()
+                writer.array("aliases", strings: row.aliases)
                 if let price = row.price {
                     writer.key("price")
                     writer.number(price)
@@ -215,7 +212,7 @@ public struct Presenter: Sendable {
         case .help(let text):
             writer.field("text", text)
         case .ordered(let summary):
-            Presenter.write(lines: summary.lines, to: &writer)
+            writer.array("lines", lines: summary.lines)
             if let total = summary.total {
                 writer.key("total")
                 writer.number(total)
@@ -237,12 +234,7 @@ public struct Presenter: Sendable {
         case .reloaded(let difference, let notes):
             let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
                                  ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)]
-            for (key, names) in lists {
-                writer.key(key)
-                writer.beginArray()
-                for name in names { writer.string(name) }
-                writer.endArray()
-            }
+            for (key, names) in lists { writer.array(key, strings: names) }
         }
     }
 
@@ -282,7 +274,7 @@ public struct Presenter: Sendable {
         writer.beginObject()
         writer.field("seq", record.sequence)
         writer.field("time", record.time.iso8601)
-        write(lines: record.lines, to: &writer)
+        writer.array("lines", lines: record.lines)
         switch record.result {
         case .made(let total):
             writer.field("result", "made")
@@ -292,7 +284,7 @@ public struct Presenter: Sendable {
             }
         case .refused(let missing):
             writer.field("result", "refused")
-            write(missing: missing, to: &writer)
+            writer.array("missing", missing: missing)
         }
         writer.endObject()
     }
@@ -301,10 +293,7 @@ public struct Presenter: Sendable {
         writer.beginObject()
         writer.field("kind", status.kind)
         writer.field("target", status.target)
-        writer.key("on")
-        writer.beginArray()
-        for type in status.events.types { writer.string(type.rawValue) }
-        writer.endArray()
+        writer.array("on", strings: status.events.types.map(\.rawValue))
         writer.field("delivered", status.delivered)
         writer.field("queued", status.queued)
         writer.field("retrying", status.retrying)
@@ -314,30 +303,5 @@ public struct Presenter: Sendable {
         writer.key("lastError")
         if let lastError = status.lastError { writer.string(lastError) } else { writer.null() }
         writer.endObject()
-    }
-
-    private static func write(lines: [ItemQuantity], to writer: inout JSONWriter) {
-        writer.key("lines")
-        writer.beginArray()
-        for line in lines {
-            writer.beginObject()
-            writer.field("item", line.item)
-            writer.field("quantity", line.quantity)
-            writer.endObject()
-        }
-        writer.endArray()
-    }
-
-    private static func write(missing: [Missing], to writer: inout JSONWriter) {
-        writer.key("missing")
-        writer.beginArray()
-        for entry in missing {
-            writer.beginObject()
-            writer.field("ingredient", entry.ingredient)
-            writer.field("needed", entry.needed)
-            writer.field("available", entry.available)
-            writer.endObject()
-        }
-        writer.endArray()
     }
 }
