@@ -7,7 +7,7 @@ import Testing
     }
 
     private func texts(_ source: String) -> [String] {
-        Lexer.tokenize(Array(source.utf8), file: 0).tokens.filter(\.isValue).map(\.text)
+        Lexer.tokenize(Array(source.utf8), file: 0).tokens.filter { $0.kind.isValue }.map(\.text)
     }
 
     @Test func wordsNumbersDecimalsAndDurations() {

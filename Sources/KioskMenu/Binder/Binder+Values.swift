@@ -167,13 +167,11 @@ extension Binder {
         guard let text = expand(token, file: file) else { return nil }
         // Nearly every name is printable ASCII without spaces at its ends: one look at the
         // bytes settles it.
-        var name = text.value
-        let plain = name.withUTF8 { bytes in
-            bytes.count <= Binder.maximumNameLength && bytes.first != 0x20 && bytes.last != 0x20
-                && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let utf8 = text.value.utf8
+        if !utf8.isEmpty, utf8.count <= Binder.maximumNameLength, utf8.first != 0x20, utf8.last != 0x20, text.value.isPrintableASCII {
+            return text.value
         }
-        if plain, !name.isEmpty { return name }
-        name = name.trimmingWhitespace()
+        let name = text.value.trimmingWhitespace()
         let problem: MenuProblem.NameProblem? =
             if name.isEmpty { .empty } else if name.utf8.count > Binder.maximumNameLength, name.unicodeScalars.count > Binder.maximumNameLength {
                 .tooLong(limit: Binder.maximumNameLength)
@@ -317,12 +315,6 @@ extension Binder {
 }
 
 extension String {
-    /// Whether every byte is printable ASCII, space to tilde: nearly every name.
-    var isPrintableASCII: Bool {
-        var text = self
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-    }
-
     func trimmingWhitespace() -> String {
         // Printable ASCII, the usual case: only spaces can need trimming.
         if isPrintableASCII {

@@ -17,8 +17,7 @@ public enum TerminalText {
     // line they print, and a generic across modules runs unspecialized.
 
     public static func width(of text: String) -> Int {
-        var text = text
-        if let ascii = text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? $0.count : nil }) { return ascii }
+        if text.isPrintableASCII { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
@@ -52,8 +51,7 @@ public enum TerminalText {
     /// `text` with every control character made visible. Printable ASCII, nearly every
     /// line, is returned as it is.
     public static func visible(_ text: String) -> String {
-        var text = text
-        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
+        if text.isPrintableASCII { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { out.unicodeScalars.append(visible(scalar)) }
@@ -62,5 +60,14 @@ public enum TerminalText {
 
     public static func visible(_ text: Substring) -> String {
         visible(String(text))
+    }
+}
+
+extension String {
+    /// Whether every byte is printable ASCII, space to tilde: nearly every name and line,
+    /// which then needs no Unicode work to measure, show or check.
+    var isPrintableASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 }

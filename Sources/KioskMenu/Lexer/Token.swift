@@ -29,8 +29,6 @@ struct Token: Sendable {
     /// Strings with `${…}` only: the text and the variable references.
     var literal: StringLiteral?
 
-    var isValue: Bool { kind.isValue }
-
     /// How the token reads in a message: `'banan'`, `"Latte"`, `a newline`.
     var described: String {
         switch kind {
