@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "KioskCore", swiftSettings: strict),
         // The menu language: lexer, parser, binder, diagnostics.
         .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
+        // The journal: the state directory, its segments, snapshots and cursors.
+        .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal"], swiftSettings: strict),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
@@ -37,9 +39,9 @@ let package = Package(
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
         // Commands, line readers, the session.
-        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "CReadline"], swiftSettings: strict),
+        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.
-        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskREPL"], swiftSettings: strict),
+        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskREPL"], swiftSettings: strict),
         // The thin executable.
         .executableTarget(
             name: "kiosk",
@@ -52,6 +54,7 @@ let package = Package(
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),

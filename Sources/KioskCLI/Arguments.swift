@@ -6,9 +6,15 @@ import KioskMenu
 /// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
 /// kiosk check FILE…
+/// kiosk state verify|dump|compact DIRECTORY
 /// kiosk --help | --version
 /// ```
 public struct Arguments: Sendable, Equatable {
+    /// What `kiosk state` does to a state directory.
+    public enum StateAction: String, Sendable, Equatable, CaseIterable {
+        case verify, dump, compact
+    }
+
     public enum Mode: Sendable, Equatable {
         /// The REPL on a terminal, batch mode on anything else.
         case session
@@ -18,6 +24,8 @@ public struct Arguments: Sendable, Equatable {
         case script(String)
         /// `kiosk check FILE…`.
         case check([String])
+        /// `kiosk state ACTION DIRECTORY`.
+        case state(StateAction, String)
         case help
         case version
     }
@@ -122,18 +130,27 @@ public struct Arguments: Sendable, Equatable {
 
     private mutating func applyPositional(_ positional: [String]) throws(UsageError) {
         guard let first = positional.first else { return }
-        guard first == "check" else {
-            let suggestion = Suggestions.closest(to: first, among: ["check"])
+        guard first == "check" || first == "state" else {
+            let suggestion = Suggestions.closest(to: first, among: ["check", "state"])
             throw .unexpectedArgument(first, suggestion: suggestion)
         }
         switch mode {
         case .help, .version: return
         case .session: break
-        default: throw .conflicting("check")
+        default: throw .conflicting(first)
         }
-        let files = Array(positional.dropFirst())
-        guard !files.isEmpty else { throw .missingFiles }
-        mode = .check(files)
+        let rest = Array(positional.dropFirst())
+        if first == "check" {
+            guard !rest.isEmpty else { throw .missingFiles }
+            mode = .check(rest)
+            return
+        }
+        guard let word = rest.first, let action = StateAction(rawValue: word) else {
+            let suggestion = rest.first.flatMap { Suggestions.closest(to: $0, among: StateAction.allCases.map(\.rawValue)) }
+            throw .stateUsage(rest.first, suggestion: suggestion)
+        }
+        guard rest.count == 2 else { throw .stateUsage(nil, suggestion: nil) }
+        mode = .state(action, rest[1])
     }
 
     /// `5s`, `500ms`, `2m`, or a bare number of seconds.
@@ -156,6 +173,7 @@ public enum UsageError: Error, Sendable, Equatable {
     case conflicting(String)
     case unexpectedArgument(String, suggestion: String?)
     case missingFiles
+    case stateUsage(String?, suggestion: String?)
 
     public var message: String {
         switch self {
@@ -164,10 +182,13 @@ public enum UsageError: Error, Sendable, Equatable {
         case .missingValue(let option): "option '\(option)' needs a value"
         case .unexpectedValue(let option): "option '\(option)' does not take a value"
         case .invalidValue(let option, let value, let expected): "option '\(option)' needs \(expected), not '\(value)'"
-        case .conflicting(let option): "'\(option)' cannot be combined with -c, -f or check"
+        case .conflicting(let option): "'\(option)' cannot be combined with -c, -f, check or state"
         case .unexpectedArgument(let argument, let suggestion):
             "unexpected argument '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .missingFiles: "'check' needs at least one menu file"
+        case .stateUsage(let word?, let suggestion):
+            "unknown 'state' action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; usage: kiosk state verify|dump|compact DIRECTORY"
+        case .stateUsage(nil, _): "usage: kiosk state verify|dump|compact DIRECTORY"
         }
     }
 }

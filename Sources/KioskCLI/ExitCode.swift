@@ -7,10 +7,26 @@ public enum ExitCode: Int32, Sendable, Error {
     case failure = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
-    /// A menu file has errors (EX_DATAERR).
+    /// A menu file has errors, or the state is damaged (EX_DATAERR).
     case invalidMenu = 65
     /// A file could not be read (EX_NOINPUT).
     case unreadableInput = 66
+    /// A file or directory kiosk must make cannot be made (EX_CANTCREAT).
+    case cannotCreate = 73
     /// Reading or writing failed while running (EX_IOERR).
     case ioError = 74
+}
+
+import KioskJournal
+
+extension ExitCode {
+    /// The status for a state that cannot be used.
+    init(_ error: JournalError) {
+        self = switch error {
+        case .corrupt, .corruptSnapshot, .unsupportedFormat: .invalidMenu
+        case .notAStateDirectory: .unreadableInput
+        case .cannotCreate: .cannotCreate
+        case .system: .ioError
+        }
+    }
 }

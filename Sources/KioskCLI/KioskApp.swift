@@ -37,9 +37,12 @@ public enum KioskApp {
         case .check(let files):
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(files: files, compiler: compiler, renderer: renderer, output: output, errors: errors).run()
+        case .state(let action, let path):
+            return StateCommand(action: action, directory: path, json: parsed.json, output: output, errors: errors).run()
         case .session, .commands, .script:
             // Writing to a program that has exited must fail with EPIPE, not kill kiosk.
             signal(SIGPIPE, SIG_IGN)
+            Signals.ignoreFileSizeLimitSignal()
             return SessionCommand(arguments: parsed, environment: environment, output: output, errors: errors).run()
         }
     }

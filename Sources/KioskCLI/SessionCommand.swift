@@ -1,4 +1,5 @@
 import KioskCore
+import KioskJournal
 import KioskMenu
 import KioskREPL
 import KioskSinks
@@ -44,8 +45,7 @@ struct SessionCommand {
             throw .invalidMenu
         }
         let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
-        let stateFile = arguments.state.map(StateFile.init(path:))
-        let kiosk = try loadKiosk(menu: compiled.menu, from: stateFile)
+        let (kiosk, store) = try openState(menu: compiled.menu)
         let reader = try makeReader(menu: compiled.menu)
         Signals.watchHangups()
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
@@ -61,21 +61,11 @@ struct SessionCommand {
 
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
-            clock: SystemClock.now, renderer: renderer
+            clock: SystemClock.now, renderer: renderer, store: store
         )
-        if let stateFile {
-            session.persist = { kiosk in
-                do throws(StateFileError) {
-                    try stateFile.save(kiosk.snapshot)
-                    return nil
-                } catch {
-                    return .notSaved(error.message)
-                }
-            }
-        }
         let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset)
         let options = RunOptions(
-            bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors, flushEachCommand: stateFile != nil
+            bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors
         )
 
         var status = ExitCode.success
@@ -94,34 +84,58 @@ struct SessionCommand {
 
     // MARK: Parts
 
-    /// A fresh kiosk, or one that goes on from the state file. A state file that cannot be
-    /// read or understood stops the start, untouched.
-    private func loadKiosk(menu: Menu, from stateFile: StateFile?) throws(ExitCode) -> Kiosk {
+    /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
+    /// be read or is damaged before its end stops the start, untouched. A state file of
+    /// the first format is converted into a directory once.
+    private func openState(menu: Menu) throws(ExitCode) -> (Kiosk, StateStore?) {
         var seed = SystemRandomNumberGenerator()
         let ids = UUIDv7Generator(seed: seed.next())
-        guard let stateFile else { return Kiosk(menu: menu, ids: ids) }
-        do {
-            guard let snapshot = try stateFile.load() else {
-                let kiosk = Kiosk(menu: menu, ids: ids)
-                try stateFile.save(kiosk.snapshot)
-                return kiosk
-            }
-            let (kiosk, report) = Kiosk.restoring(snapshot, menu: menu, ids: ids)
-            if !report.vanishedIngredients.isEmpty {
-                let names = report.vanishedIngredients.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")
-                errors.write("kiosk: the menu no longer has \(names); the state file's stock of \(report.vanishedIngredients.count == 1 ? "it" : "them") is dropped at the next save\n")
-            }
-            if !report.newIngredients.isEmpty {
-                errors.write("kiosk: new on the menu, at their declared stock: \(report.newIngredients.joined(separator: ", "))\n")
-            }
-            return kiosk
+        guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
+        try migrateIfNeeded(path)
+        let options = Journal.Options(durability: .synchronized, segmentLimit: JournalTuning.segmentLimit(environment))
+        do throws(JournalError) {
+            let (store, opening) = try StateStore.open(
+                StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now()
+            )
+            report(opening)
+            return (opening.kiosk, store)
+        } catch {
+            errors.write("kiosk: \(error.message)\n")
+            throw ExitCode(error)
+        }
+    }
+
+    /// Converts a first-format state file at `path` into a state directory.
+    private func migrateIfNeeded(_ path: String) throws(ExitCode) {
+        if StateMigration.finishInterrupted(at: path) {
+            errors.write("kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n")
+            return
+        }
+        guard (try? FileSystem.status(of: path))?.kind == .regular else { return }
+        do throws(StateMigration.Failure) {
+            let outcome = try StateMigration.migrate(path)
+            errors.write("kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(outcome.keptAs))'\n")
         } catch {
             errors.write("kiosk: \(error.message)\n")
             switch error {
             case .unreadable: throw .unreadableInput
             case .corrupt: throw .invalidMenu
-            case .unwritable: throw .ioError
+            case .cannotWrite: throw .ioError
             }
+        }
+    }
+
+    /// What opening the state found that a person should know.
+    private func report(_ opening: StateStore.Opening) {
+        for repair in opening.repairs {
+            errors.write("kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n")
+        }
+        if !opening.vanishedIngredients.isEmpty {
+            let names = opening.vanishedIngredients.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")
+            errors.write("kiosk: the menu no longer has \(names); the state keeps \(opening.vanishedIngredients.count == 1 ? "its stock" : "their stock") in case \(opening.vanishedIngredients.count == 1 ? "it comes" : "they come") back\n")
+        }
+        if !opening.newIngredients.isEmpty {
+            errors.write("kiosk: new on the menu, at their declared stock: \(opening.newIngredients.joined(separator: ", "))\n")
         }
     }
 

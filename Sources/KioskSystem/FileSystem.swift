@@ -119,4 +119,79 @@ public enum FileSystem {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    // MARK: Directories
+
+    /// The names in a directory, without `.` and `..`, in no particular order.
+    public static func contents(of directory: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(directory) else { throw .current(path: directory) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates `path` and any missing parents, each with `permissions`; an existing
+    /// directory is fine.
+    public static func createDirectory(_ path: String, permissions: mode_t = 0o700) throws(SystemError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part + "/"
+            if mkdir(prefix, permissions) != 0, errno != EEXIST { throw .current(path: String(prefix.dropLast())) }
+        }
+        guard (try? status(of: path))?.kind == .directory else { throw SystemError(code: ENOTDIR, path: path) }
+    }
+
+    /// Forces a directory's entries (files created, renamed or removed in it) to the disk.
+    public static func synchronizeDirectory(_ path: String) throws(SystemError) {
+        let descriptor = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .current(path: path) }
+        defer { close(descriptor) }
+        guard retryingInterrupts({ fsync(descriptor) }) == 0 else { throw .current(path: path) }
+    }
+
+    /// What the path names, following symbolic links.
+    public static func status(of path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .current(path: path) }
+        return FileStatus(info)
+    }
+
+    /// What the path itself is, without following a symbolic link.
+    public static func linkStatus(of path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .current(path: path) }
+        return FileStatus(info)
+    }
+
+    /// Gives the file at `existing` a second name.
+    public static func link(_ existing: String, to new: String) throws(SystemError) {
+        guard Glibc.link(existing, new) == 0 else { throw .current(path: new) }
+    }
+
+    /// Removes a file; a missing one is not an error.
+    public static func removeFile(_ path: String) throws(SystemError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .current(path: path) }
+    }
+
+    /// Removes a directory and everything in it (no symbolic links are followed).
+    public static func removeTree(_ path: String) throws(SystemError) {
+        for name in try contents(of: path) {
+            let child = path + "/" + name
+            if try linkStatus(of: child).kind == .directory {
+                try removeTree(child)
+            } else {
+                try removeFile(child)
+            }
+        }
+        guard rmdir(path) == 0 || errno == ENOENT else { throw .current(path: path) }
+    }
+
+    /// The process id, for names of temporary files.
+    public static var processID: Int32 { getpid() }
 }

@@ -28,6 +28,12 @@ public enum Signals {
         sigprocmask(SIG_UNBLOCK, &hangup, nil)
     }
 
+    /// Makes writes past the file size limit (`ulimit -f`) fail with `EFBIG`, like a full
+    /// disk, instead of killing the process with SIGXFSZ.
+    public static func ignoreFileSizeLimitSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// How many SIGHUPs arrived so far.
     public static var hangupCount: Int { hangups.load(ordering: .relaxed) }
 }

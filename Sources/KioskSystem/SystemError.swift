@@ -19,6 +19,18 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         SystemError(code: errno, path: path)
     }
 
+    /// The file or directory does not exist.
+    public var isNotFound: Bool { code == ENOENT }
+
+    /// The path does not lead anywhere: a part is missing or is not a directory.
+    public var isMissingPath: Bool { code == ENOENT || code == ENOTDIR }
+
+    /// A file is larger than a limit (the caller's, or the process's file size limit).
+    public var isFileTooLarge: Bool { code == EFBIG }
+
+    /// The disk, or the file size limit, is full.
+    public var isOutOfSpace: Bool { code == ENOSPC || code == EFBIG || code == EDQUOT }
+
     /// The reason in words: `no such file`, `permission denied`.
     public var reason: String {
         switch code {
@@ -26,6 +38,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         case EACCES: "permission denied"
         case EISDIR: "is a directory"
         case ENOSPC: "no space left on the device"
+        case EFBIG: "the file is larger than allowed"
         default: String(cString: strerror(code)).lowercased()
         }
     }

@@ -247,11 +247,11 @@ private struct RequestReader {
 }
 
 /// Polls until `condition` holds; fails after `timeout`. For waiting on another process.
-public func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) throws {
+public func waitFor(_ what: String, timeout: Duration = .seconds(20), every interval: Double = 0.01, _ condition: () throws -> Bool) throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
         if try condition() { return }
-        Thread.sleep(forTimeInterval: 0.01)
+        Thread.sleep(forTimeInterval: interval)
     }
     if try condition() { return }
     throw WaitError.timedOut(what)

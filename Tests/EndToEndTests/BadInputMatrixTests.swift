@@ -24,7 +24,7 @@ import Testing
         Case(name: "flag with a value it does not take", arguments: ["--json=yes"], status: 64,
              stderr: "kiosk: option '--json' does not take a value\nTry 'kiosk --help' for more information.\n"),
         Case(name: "two sources of commands", arguments: ["-c", "menu", "-f", "x"], status: 64,
-             stderr: "kiosk: '-f' cannot be combined with -c, -f or check\nTry 'kiosk --help' for more information.\n"),
+             stderr: "kiosk: '-f' cannot be combined with -c, -f, check or state\nTry 'kiosk --help' for more information.\n"),
         Case(name: "a stray argument", arguments: ["menu"], status: 64,
              stderr: "kiosk: unexpected argument 'menu'\nTry 'kiosk --help' for more information.\n"),
         Case(name: "a bad duration", arguments: ["--flush-timeout", "forever", "-c", "menu"], status: 64,
@@ -39,8 +39,10 @@ import Testing
              stderr: "kiosk: cannot read 'nope.txt': no such file or directory\n"),
         Case(name: "script is a directory", arguments: ["-f", "menus"], status: 66,
              stderr: "kiosk: cannot read 'menus': is a directory\n"),
-        Case(name: "state is a directory", arguments: ["--state", "menus", "-c", "menu"], status: 66,
-             stderr: "kiosk: cannot read the state file 'menus': is a directory\n"),
+        Case(name: "state is another directory", arguments: ["--state", "menus", "-c", "menu"], status: 66,
+             stderr: "kiosk: 'menus' is not a kiosk state directory (it holds other files and no 'format' file)\n"),
+        Case(name: "state under a file", arguments: ["--state", "menus/juice.kiosk/state", "-c", "menu"], status: 73,
+             stderr: "kiosk: cannot create the state directory 'menus/juice.kiosk/state': not a directory\n"),
         Case(name: "check a directory", arguments: ["check", "menus"], status: 66,
              stderr: "kiosk: cannot read 'menus': is a directory\n"),
         Case(name: "log path is a directory", arguments: ["--sink", "log path \"/tmp\"", "-c", "menu"], status: 64,
@@ -114,7 +116,7 @@ import Testing
 
 extension KioskProcess {
     /// Runs a different command line (a wrapper such as `setpriv`) with this input.
-    func runAs(_ commandLine: [String]) throws -> Result {
+    func runAs(_ commandLine: [String], directory: String = "/") throws -> Result {
         let scratch = try TemporaryDirectory()
         let output = scratch.url.appendingPathComponent("stdout")
         let errors = scratch.url.appendingPathComponent("stderr")
@@ -123,7 +125,7 @@ extension KioskProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: commandLine[0])
         process.arguments = Array(commandLine.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: output)

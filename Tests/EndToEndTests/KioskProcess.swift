@@ -96,11 +96,12 @@ final class TemporaryDirectory {
 }
 
 /// A kiosk process that keeps running while a test writes commands to it.
-final class RunningKiosk {
+final class RunningKiosk: @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
     private let scratch: TemporaryDirectory
     private let outputURL: URL
+    var stdoutURL: URL { outputURL }
     private let errorURL: URL
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
@@ -118,11 +119,16 @@ final class RunningKiosk {
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
+        // A test may write to a kiosk it has just killed: that must fail, not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
+        // Only kiosk reads the pipe: once it is gone, writes fail at once instead of filling it.
+        try? input.fileHandleForReading.close()
     }
 
+    /// Writes a line to kiosk's standard input; a kiosk that is gone is not an error here.
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Closes standard input (end of the batch) and waits for the exit status.
@@ -133,6 +139,8 @@ final class RunningKiosk {
     }
 
     var stdout: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+    /// The lines of standard output so far.
+    var stdoutLines: [Substring] { stdout.split(separator: "\n") }
     var stderr: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
 
     deinit {

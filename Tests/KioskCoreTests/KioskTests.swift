@@ -178,11 +178,13 @@ import Testing
             ]
         )
         var events: [Event] = []
-        let difference = kiosk.replaceMenu(with: newMenu, at: Fixtures.noon, emitting: &events)
+        let swap = kiosk.replaceMenu(with: newMenu, at: Fixtures.noon, emitting: &events)
         #expect(kiosk.stock("mango") == 7)
         #expect(kiosk.stock("lime") == 4)
-        #expect(difference.addedItems == ["Lime Juice"])
-        #expect(difference.removedIngredients == ["strawberry", "banana", "pineapple", "kiwi"])
+        #expect(swap.difference.addedItems == ["Lime Juice"])
+        #expect(swap.difference.removedIngredients == ["strawberry", "banana", "pineapple", "kiwi"])
+        #expect(swap.declared == [IngredientCount(ingredient: "lime", count: 4)])
+        #expect(kiosk.retainedStock.values.map(\.ingredient).sorted() == ["banana", "kiwi", "pineapple", "strawberry"])
         #expect(kiosk.ledger.sales[kiosk.item("mango juice")].quantity == 1)
         #expect(events.map(\.type) == [.menuReloaded])
         #expect(events[0].sequence == 2)

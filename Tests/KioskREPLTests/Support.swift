@@ -34,7 +34,7 @@ struct Harness {
     @discardableResult
     func run(_ line: String) throws -> CommandResult {
         guard let command = try CommandParser.parse(line) else { throw HarnessError.blank }
-        return session.execute(command)
+        return session.run(command)
     }
 
     func stock(_ name: String) -> Int {

@@ -90,13 +90,20 @@ public struct OrderSucceeded: Sendable, Hashable {
     public let stock: [IngredientCount]
     public let total: Money?
     public let currency: String?
+    /// The price of each line, when the menu gives prices: what the sales totals are made
+    /// of when the journal is folded.
+    public let lineTotals: [Money]
 
-    public init(lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil) {
+    public init(
+        lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil,
+        lineTotals: [Money] = []
+    ) {
         self.lines = lines
         self.consumed = consumed
         self.stock = stock
         self.total = total
         self.currency = currency
+        self.lineTotals = lineTotals
     }
 }
 

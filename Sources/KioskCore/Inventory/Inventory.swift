@@ -34,6 +34,11 @@ public struct Inventory: Sendable, Hashable {
         counts[ingredient] = amount
     }
 
+    /// Sets a count known to be in range, from the journal.
+    mutating func restore(_ count: Int, for ingredient: Int) {
+        counts[ingredient] = count
+    }
+
     /// Takes every requirement, or none of them when any is short.
     ///
     /// - Returns: the shortfalls, empty when the stock was taken.

@@ -5,15 +5,18 @@
 /// event buffer across calls.
 public struct Kiosk: Sendable {
     public private(set) var menu: Menu
-    public private(set) var inventory: Inventory
-    public private(set) var ledger: Ledger
+    public internal(set) var inventory: Inventory
+    public internal(set) var ledger: Ledger
     /// The `seq` of the last event made.
-    public private(set) var sequence: UInt64
+    public internal(set) var sequence: UInt64
     /// What the last refused order was short of, for `restock` to offer.
     public private(set) var lastShortfalls: [Shortfall] = []
     /// `kiosk/<menu name>`, the `source` of every event.
     public private(set) var source: String
-    private var ids: UUIDv7Generator
+    /// The stock of ingredients the state knows and the menu does not (by `NameKey.fold`):
+    /// kept, so an ingredient that leaves the menu and comes back keeps its count.
+    public internal(set) var retainedStock: [String: IngredientCount] = [:]
+    var ids: UUIDv7Generator
     private let hasPrices: Bool
 
     /// A fresh kiosk: the menu's declared stock, an empty ledger.
@@ -67,7 +70,10 @@ public struct Kiosk: Sendable {
             stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
         }
         let total = pricing.map(\.total)
-        let payload = OrderSucceeded(lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency)
+        let payload = OrderSucceeded(
+            lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency,
+            lineTotals: pricing?.lines ?? []
+        )
         let event = emit(.orderSucceeded(payload), at: time, into: &events)
         ledger.recordMade(
             order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
@@ -139,21 +145,40 @@ public struct Kiosk: Sendable {
 
     // MARK: Menu
 
-    /// Swaps in a new menu. Ingredients both menus have keep their stock; new ones start at
-    /// their declared stock; totals carry over by name.
+    /// Swaps in a new menu. Ingredients both menus have keep their stock; ingredients the
+    /// state kept from an earlier menu come back with their count; the rest start at their
+    /// declared stock; totals carry over by name.
     @discardableResult
-    public mutating func replaceMenu(with newMenu: Menu, at time: Timestamp, emitting events: inout [Event]) -> MenuDifference {
+    public mutating func replaceMenu(with newMenu: Menu, at time: Timestamp, emitting events: inout [Event]) -> MenuSwap {
         let difference = MenuDifference(from: menu, to: newMenu)
-        inventory = Inventory.carryingOver(inventory, from: menu, to: newMenu)
+        var retained = retainedStock
+        for (index, ingredient) in menu.ingredients.enumerated() where newMenu.ingredientIndex(named: ingredient.name) == nil {
+            retained[NameKey.fold(ingredient.name)] = IngredientCount(ingredient: ingredient.name, count: inventory[index])
+        }
+        var counts = Inventory.carryingOver(inventory, from: menu, to: newMenu).counts
+        var declared: [IngredientCount] = []
+        for (index, ingredient) in newMenu.ingredients.enumerated() where menu.ingredientIndex(named: ingredient.name) == nil {
+            if let kept = retained.removeValue(forKey: NameKey.fold(ingredient.name)) {
+                counts[index] = kept.count
+            } else {
+                declared.append(IngredientCount(ingredient: ingredient.name, count: ingredient.initialStock))
+            }
+        }
         ledger.carryOver(to: newMenu)
         lastShortfalls = []
-        self = Kiosk(menu: newMenu, inventory: inventory, ledger: ledger, sequence: sequence, ids: ids)
+        self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
+        retainedStock = retained
         let payload = MenuReloaded(menu: newMenu.name, ingredients: newMenu.ingredients.count, items: newMenu.items.count, difference: difference)
         emit(.menuReloaded(payload), at: time, into: &events)
-        return difference
+        return MenuSwap(difference: difference, declared: declared)
     }
 
     // MARK: Events
+
+    /// Moves the event sequence on to at least `sequence` (events another process made).
+    mutating func advanceSequence(to sequence: UInt64) {
+        self.sequence = max(self.sequence, sequence)
+    }
 
     @discardableResult
     private mutating func emit(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) -> UInt64 {
@@ -180,4 +205,11 @@ public struct Kiosk: Sendable {
         let payload = RestockNeeded(ingredient: declared.name, stock: inventory[ingredient], low: declared.lowMark, reason: reason, needed: needed)
         emit(.restockNeeded(payload), at: time, into: &events)
     }
+}
+
+/// What `replaceMenu` did: the difference between the menus, and the ingredients the state
+/// did not know, at the stock the new menu declares (facts the journal records).
+public struct MenuSwap: Sendable, Equatable {
+    public let difference: MenuDifference
+    public let declared: [IngredientCount]
 }

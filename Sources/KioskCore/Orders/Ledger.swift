@@ -32,6 +32,9 @@ public struct Ledger: Sendable {
     public private(set) var usage: [Usage]
     public private(set) var retiredSales: [Sales] = []
     public private(set) var retiredUsage: [Usage] = []
+    /// Where each retired line is, by `NameKey.fold` of its name.
+    private var retiredSalesIndex: [String: Int] = [:]
+    private var retiredUsageIndex: [String: Int] = [:]
     public private(set) var revenue: Money = .zero
     public private(set) var madeOrders = 0
     public private(set) var refusedOrders = 0
@@ -57,8 +60,12 @@ public struct Ledger: Sendable {
         }
         let itemKeys = Set(sales.map { NameKey.fold($0.item) })
         let ingredientKeys = Set(usage.map { NameKey.fold($0.ingredient) })
-        retiredSales = snapshot.sales.filter { !itemKeys.contains(NameKey.fold($0.item)) }
-        retiredUsage = snapshot.usage.filter { !ingredientKeys.contains(NameKey.fold($0.ingredient)) }
+        for line in snapshot.sales where !itemKeys.contains(NameKey.fold(line.item)) {
+            Ledger.add(line.quantity, line.revenue, toRetired: line.item, in: &retiredSales, index: &retiredSalesIndex)
+        }
+        for line in snapshot.usage where !ingredientKeys.contains(NameKey.fold(line.ingredient)) {
+            Ledger.add(line.used, toRetired: line.ingredient, in: &retiredUsage, index: &retiredUsageIndex)
+        }
         revenue = snapshot.revenue
         madeOrders = snapshot.madeOrders
         refusedOrders = snapshot.refusedOrders
@@ -163,5 +170,52 @@ extension Int {
     func saturatingAdding(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
+    }
+}
+
+extension Ledger {
+    /// Records an order another process made, from its event: by name, so items and
+    /// ingredients this menu does not have keep their totals as retired lines.
+    mutating func recordMade(_ made: OrderSucceeded, record: OrderRecord, menu: Menu) {
+        for (index, line) in made.lines.enumerated() {
+            let revenue = index < made.lineTotals.count ? made.lineTotals[index] : .zero
+            if let item = menu.itemIndex(named: line.item), NameKey.fold(menu.items[item].name) == NameKey.fold(line.item) {
+                sales[item].quantity = sales[item].quantity.saturatingAdding(line.quantity)
+                sales[item].revenue = sales[item].revenue.adding(revenue) ?? sales[item].revenue
+            } else {
+                Ledger.add(line.quantity, revenue, toRetired: line.item, in: &retiredSales, index: &retiredSalesIndex)
+            }
+        }
+        for entry in made.consumed {
+            if let ingredient = menu.ingredientIndex(named: entry.ingredient) {
+                usage[ingredient].used = usage[ingredient].used.saturatingAdding(entry.count)
+            } else {
+                Ledger.add(entry.count, toRetired: entry.ingredient, in: &retiredUsage, index: &retiredUsageIndex)
+            }
+        }
+        revenue = revenue.adding(made.total ?? .zero) ?? revenue
+        madeOrders = madeOrders.saturatingAdding(1)
+        history.append(record)
+    }
+
+    private static func add(_ quantity: Int, _ revenue: Money, toRetired item: String, in retired: inout [Sales], index: inout [String: Int]) {
+        let key = NameKey.fold(item)
+        if let position = index[key] {
+            retired[position].quantity = retired[position].quantity.saturatingAdding(quantity)
+            retired[position].revenue = retired[position].revenue.adding(revenue) ?? retired[position].revenue
+        } else {
+            index[key] = retired.count
+            retired.append(Sales(item: item, quantity: quantity, revenue: revenue))
+        }
+    }
+
+    private static func add(_ used: Int, toRetired ingredient: String, in retired: inout [Usage], index: inout [String: Int]) {
+        let key = NameKey.fold(ingredient)
+        if let position = index[key] {
+            retired[position].used = retired[position].used.saturatingAdding(used)
+        } else {
+            index[key] = retired.count
+            retired.append(Usage(ingredient: ingredient, used: used))
+        }
     }
 }

@@ -18,7 +18,8 @@ public struct KioskSnapshot: Sendable, Hashable {
 public struct RestoreReport: Sendable, Equatable {
     /// Ingredients the menu has and the state did not: they start at their declared stock.
     public var newIngredients: [String] = []
-    /// Ingredients the state had and the menu does not, with the stock they had.
+    /// Ingredients the state had and the menu does not, with the stock they had: kept in
+    /// the state (`Kiosk.retainedStock`) in case they come back.
     public var vanishedIngredients: [IngredientCount] = []
 }
 
@@ -28,7 +29,8 @@ extension Kiosk {
         KioskSnapshot(
             menuName: menu.name,
             sequence: sequence,
-            stock: menu.ingredients.indices.map { IngredientCount(ingredient: menu.ingredients[$0].name, count: inventory[$0]) },
+            stock: menu.ingredients.indices.map { IngredientCount(ingredient: menu.ingredients[$0].name, count: inventory[$0]) }
+                + retainedStock.values.sorted { $0.ingredient < $1.ingredient },
             ledger: ledger.snapshot
         )
     }
@@ -48,10 +50,44 @@ extension Kiosk {
             }
         }
         report.vanishedIngredients = snapshot.stock.filter { saved[NameKey.fold($0.ingredient)] != nil }
-        let kiosk = Kiosk(
+        var kiosk = Kiosk(
             menu: menu, inventory: Inventory(counts: counts), ledger: Ledger(menu: menu, snapshot: snapshot.ledger),
             sequence: snapshot.sequence, ids: ids
         )
+        for entry in report.vanishedIngredients {
+            kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(
+                ingredient: entry.ingredient, count: min(max(entry.count, 0), Menu.maximumQuantity)
+            )
+        }
         return (kiosk, report)
+    }
+}
+
+extension Kiosk {
+    /// This kiosk started again from a snapshot: its menu and id generator, the snapshot's
+    /// stock, totals and sequence. For a process that fell behind compaction.
+    public func reloaded(from snapshot: KioskSnapshot) -> Kiosk {
+        var (kiosk, _) = Kiosk.restoring(snapshot, menu: menu, ids: ids)
+        kiosk.ids = ids
+        return kiosk
+    }
+
+    /// Moves the event sequence on to at least `sequence`.
+    public mutating func advance(toSequenceOf sequence: UInt64) {
+        advanceSequence(to: sequence)
+    }
+
+    /// Moves the event sequence past a record's events without taking its changes: for a
+    /// journal that only keeps events for sinks, where stock starts fresh each run.
+    public mutating func skip(_ record: JournalRecord) {
+        for case .event(let event) in record.entries { advanceSequence(to: event.sequence) }
+    }
+
+    /// The ingredients on the menu that the state has never known, at their declared
+    /// stock: facts for the journal, so other processes learn them too.
+    public func undeclaredIngredients(known: Set<String>) -> [IngredientCount] {
+        menu.ingredients.filter { !known.contains(NameKey.fold($0.name)) }.map {
+            IngredientCount(ingredient: $0.name, count: $0.initialStock)
+        }
     }
 }

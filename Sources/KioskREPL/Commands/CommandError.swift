@@ -23,7 +23,7 @@ public enum CommandError: Error, Sendable, Equatable {
     case reloadFailed(diagnostics: String)
     case unknownHelpTopic(String, suggestion: String?)
     case notInteractive(String)
-    /// The change could not be saved to `--state`, so it was undone.
+    /// The journal could not be written, so the command was undone.
     case notSaved(String)
 
     public var message: String {
@@ -58,7 +58,7 @@ public enum CommandError: Error, Sendable, Equatable {
         case .unknownHelpTopic(let topic, let suggestion):
             "no help for '\(shown(topic))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
         case .notInteractive(let what): "\(what) needs a terminal"
-        case .notSaved(let reason): "\(reason); the command was undone"
+        case .notSaved(let reason): "the journal could not be written (\(reason)); the command was undone"
         }
     }
 

@@ -9,10 +9,15 @@ public protocol LineReader: AnyObject {
 
     /// Keeps an entered command for recall (readline's history); others ignore it.
     func remember(_ line: String)
+
+    /// Whether the next `readLine` returns without waiting for more input: a batch commits
+    /// what it did before it waits, so whoever sends a command sees its result.
+    var hasLineReady: Bool { get }
 }
 
 extension LineReader {
     public func remember(_ line: String) {}
+    public var hasLineReady: Bool { false }
 }
 
 /// One line read, or why there is none.
@@ -39,6 +44,7 @@ public final class CommandListReader: LineReader {
     }
 
     public var isInteractive: Bool { false }
+    public var hasLineReady: Bool { true }
 
     public func readLine(prompt: String) -> LineInput {
         guard index < commands.count else { return .end }

@@ -28,6 +28,10 @@ public final class PlainLineReader: LineReader {
 
     public var isInteractive: Bool { false }
 
+    public var hasLineReady: Bool {
+        atEnd || buffer[start...].contains(UInt8(ascii: "\n"))
+    }
+
     public func readLine(prompt: String) -> LineInput {
         var skipped = 0
         while true {

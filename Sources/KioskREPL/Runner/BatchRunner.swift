@@ -3,13 +3,33 @@ import KioskSystem
 
 /// Runs commands from a pipe, a file or `-c`: no prompt, banner or echo; results on
 /// standard output; each error on standard error as `line N: …`.
+///
+/// Group commit: the commands already read share one commit, and none of their results is
+/// shown before it; before waiting for more input the batch commits, so whoever sends one
+/// command and waits sees its result at once.
 public final class BatchRunner {
+    /// A group is committed at the latest after this many commands…
+    static let groupCommands = 4_096
+    /// …or this many bytes of records.
+    static let groupBytes = 4 << 20
+
     private let session: Session
     private let reader: any LineReader
     private let output: FileOutput
     private let errors: FileOutput
     private let presenter: Presenter
     private let options: RunOptions
+
+    /// A command run but not yet committed, with what to show once it is.
+    private struct Pending {
+        let line: Int
+        var result: CommandResult?
+        var failure: CommandError?
+        /// A reload asked for by SIGHUP: shown like a command, counted as none.
+        let isHangup: Bool
+    }
+
+    private var pending: [Pending] = []
 
     public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
         self.session = session
@@ -25,65 +45,107 @@ public final class BatchRunner {
         var lineNumber = 0
         var allSucceeded = true
         reading: while true {
+            if !reader.hasLineReady || isGroupFull {
+                if !finishGroup() { allSucceeded = false }
+                if shouldStop { break }
+            }
             let input = reader.readLine(prompt: "")
             lineNumber += 1
-            var result: CommandResult?
-            var failure: CommandError?
             switch input {
             case .end:
                 break reading
             case .rejected(let problem):
-                failure = .line(problem)
+                pending.append(Pending(line: lineNumber, failure: .line(problem), isHangup: false))
             case .line(let text):
                 if let reload = session.reloadIfHungUp() {
-                    session.dispatcher.drainForeground()
-                    showReload(reload)
+                    pending.append(Pending(line: lineNumber, result: reload, failure: reload.error, isHangup: true))
                 }
                 do {
                     guard let command = try CommandParser.parse(text) else { continue reading }
-                    result = session.execute(command)
-                    failure = result?.error
+                    let result = session.execute(command)
+                    pending.append(Pending(line: lineNumber, result: result, failure: result.error, isHangup: false))
                 } catch {
-                    failure = error
+                    pending.append(Pending(line: lineNumber, failure: error, isHangup: false))
                 }
             }
-            session.dispatcher.drainForeground()
-            show(result, failure: failure, line: lineNumber)
-            if failure != nil { allSucceeded = false }
-            if result?.command == .quit || (failure != nil && options.bail) { break }
+            if pending.last.map({ $0.result?.command == .quit || ($0.failure != nil && options.bail) }) == true {
+                break
+            }
         }
+        if !finishGroup() { allSucceeded = false }
         output.flush()
         errors.flush()
         return allSucceeded
     }
 
-    /// A reload asked for by SIGHUP: shown like a command, counted as none.
-    private func showReload(_ result: CommandResult) {
-        if options.json {
-            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
-        } else if result.succeeded, !options.quiet {
-            output.write(presenter.text(for: result))
+    private var isGroupFull: Bool {
+        pending.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
+    }
+
+    /// Whether the last group ended the batch (`quit`, or a failure with `--bail`).
+    private var stopped = false
+    private var shouldStop: Bool { stopped }
+
+    /// Commits the group, then shows each of its results in order. Returns whether every
+    /// command of the group succeeded.
+    private func finishGroup() -> Bool {
+        guard !pending.isEmpty || session.hasOpenTransaction else { return true }
+        if let failure = session.commit() {
+            undo(because: failure)
         }
-        if let failure = result.error {
-            output.flush()
-            errors.write("SIGHUP: \(failure.message)\n")
-            errors.flush()
+        var allSucceeded = true
+        for entry in pending {
+            if let result = entry.result { session.dispatcher.publish(result.events) }
+            session.dispatcher.drainForeground()
+            if entry.isHangup {
+                showReload(entry)
+            } else {
+                show(entry)
+                if entry.failure != nil { allSucceeded = false }
+            }
+            if entry.result?.command == .quit || (entry.failure != nil && options.bail && !entry.isHangup) { stopped = true }
+        }
+        pending.removeAll(keepingCapacity: true)
+        output.flush()
+        errors.flush()
+        return allSucceeded
+    }
+
+    /// A commit failed: every command that changed something is undone, and so is every
+    /// command after the first of them, which saw the changes.
+    private func undo(because failure: CommandError) {
+        guard let first = pending.firstIndex(where: { $0.result?.events.isEmpty == false }) else { return }
+        for index in first..<pending.count where pending[index].result != nil {
+            let command = pending[index].result?.command ?? .quit
+            pending[index].result = CommandResult(command: command, error: failure)
+            pending[index].failure = failure
         }
     }
 
-    private func show(_ result: CommandResult?, failure: CommandError?, line: Int) {
+    private func showReload(_ entry: Pending) {
+        guard let result = entry.result else { return }
         if options.json {
-            output.write(bytes: presenter.json(for: result, error: failure, line: line) + [UInt8(ascii: "\n")])
-        } else if let result, failure == nil, !options.quiet {
+            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
+        } else if entry.failure == nil, !options.quiet {
             output.write(presenter.text(for: result))
         }
-        if let failure {
+        if let failure = entry.failure {
+            output.flush()
+            errors.write("SIGHUP: \(failure.message)\n")
+        }
+    }
+
+    private func show(_ entry: Pending) {
+        if options.json {
+            output.write(bytes: presenter.json(for: entry.result, error: entry.failure, line: entry.line) + [UInt8(ascii: "\n")])
+        } else if let result = entry.result, entry.failure == nil, !options.quiet {
+            output.write(presenter.text(for: result))
+        }
+        if let failure = entry.failure {
             // Standard output first, so the two streams stay in order when they share a file.
             output.flush()
-            errors.write("line \(line): \(failure.message)\n")
+            errors.write("line \(entry.line): \(failure.message)\n")
             errors.flush()
-        } else if options.flushEachCommand {
-            output.flush()
         }
     }
 }

@@ -37,7 +37,12 @@ public final class InteractiveRunner {
                 showError(.line(problem))
             case .line(let text):
                 reader.remember(text)
-                if let reload = session.reloadIfHungUp() { show(reload) }
+                if let reload = session.reloadIfHungUp() {
+                    var shown = reload
+                    if let failure = session.commit() { shown = CommandResult(command: .reload, error: failure) }
+                    session.dispatcher.publish(shown.events)
+                    show(shown)
+                }
                 let command: Command
                 do {
                     guard let parsed = try CommandParser.parse(text) else { continue }
@@ -60,7 +65,7 @@ public final class InteractiveRunner {
     /// Runs a command and shows its events, result or error.
     @discardableResult
     private func run(_ command: Command) -> CommandResult {
-        let result = session.execute(command)
+        let result = session.run(command)
         show(result)
         return result
     }

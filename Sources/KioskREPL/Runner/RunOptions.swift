@@ -8,15 +8,11 @@ public struct RunOptions: Sendable {
     public var quiet = false
     /// Colour on the terminal.
     public var colors = false
-    /// Write standard output after every command, so what is on screen is never behind
-    /// what is saved (`--state`).
-    public var flushEachCommand = false
 
-    public init(bail: Bool = false, json: Bool = false, quiet: Bool = false, colors: Bool = false, flushEachCommand: Bool = false) {
+    public init(bail: Bool = false, json: Bool = false, quiet: Bool = false, colors: Bool = false) {
         self.bail = bail
         self.json = json
         self.quiet = quiet
         self.colors = colors
-        self.flushEachCommand = flushEachCommand
     }
 }

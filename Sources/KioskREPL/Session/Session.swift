@@ -1,4 +1,5 @@
 import KioskCore
+import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
@@ -15,15 +16,17 @@ public final class Session {
     private let clock: @Sendable () -> Timestamp
     private let renderer: DiagnosticRenderer
     private var events: [Event] = []
-
-    /// Saves the kiosk after each command that changed it, before its events go out or its
-    /// result is shown (`--state`). When saving fails, the command is undone and fails.
-    public var persist: ((Kiosk) -> CommandError?)?
     private var hangupsSeen = Signals.hangupCount
+
+    /// Where the state and the events are kept; `nil` keeps nothing (no `--state`, no sink
+    /// that reads the journal).
+    public let store: StateStore?
+    /// The kiosk as of the last commit, while a transaction is open.
+    private var committed: Kiosk?
 
     public init(
         kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
-        clock: @escaping @Sendable () -> Timestamp, renderer: DiagnosticRenderer = DiagnosticRenderer()
+        clock: @escaping @Sendable () -> Timestamp, renderer: DiagnosticRenderer = DiagnosticRenderer(), store: StateStore? = nil
     ) {
         self.kiosk = kiosk
         self.dispatcher = dispatcher
@@ -31,13 +34,24 @@ public final class Session {
         self.sinkDeclarations = sinkDeclarations
         self.clock = clock
         self.renderer = renderer
+        self.store = store
         events.reserveCapacity(8)
     }
 
-    /// Runs one command. Its events go to the sinks after the change is saved.
+    /// Runs one command against the current state. With a store, it joins the open
+    /// transaction (opening one first, which takes the journal's lock and catches up with
+    /// what other processes did); its record and events count only once `commit` succeeds.
     public func execute(_ command: Command) -> CommandResult {
+        if let store, committed == nil {
+            do throws(JournalError) {
+                let caughtUp = try store.journal.begin()
+                store.catchUp(caughtUp, into: &kiosk)
+                committed = kiosk
+            } catch {
+                return CommandResult(command: command, error: .notSaved(error.message))
+            }
+        }
         events.removeAll(keepingCapacity: true)
-        let before = persist == nil ? nil : kiosk
         let output: CommandOutput
         let failure: CommandError?
         do {
@@ -48,15 +62,50 @@ public final class Session {
             failure = error
         }
         guard !events.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
-        if let persist, let before, let saveFailure = persist(kiosk) {
-            // Not on disk, so not done: a result on screen is always a result on disk.
-            kiosk = before
-            return CommandResult(command: command, error: saveFailure)
+        if let store {
+            store.journal.append(JournalRecord(time: events[0].time, source: kiosk.source, entries: facts + events.map(JournalEntry.event)))
+            facts.removeAll()
         }
-        dispatcher.publish(events)
         return CommandResult(command: command, output: output, error: failure, events: events)
     }
 
+    /// Runs one command and commits it at once; its events go to the sinks. For a person
+    /// at a terminal, who sees each result before typing the next command.
+    public func run(_ command: Command) -> CommandResult {
+        var result = execute(command)
+        if let failure = commit() {
+            result = CommandResult(command: command, error: failure)
+        }
+        dispatcher.publish(result.events)
+        return result
+    }
+
+    /// Facts for the next record besides its events: ingredients a reload declared.
+    private var facts: [JournalEntry] = []
+
+    /// Whether commands ran since the last commit.
+    public var hasOpenTransaction: Bool { committed != nil }
+
+    /// Makes every command since the last commit durable as the store promises. On failure
+    /// the commands are undone in memory — a result is shown only once it is on disk — and
+    /// the error says why. The caller hands the committed results' events to the sinks.
+    @discardableResult
+    public func commit() -> CommandError? {
+        guard let store, let before = committed else { return nil }
+        committed = nil
+        let position: UInt64
+        do throws(JournalError) {
+            position = try store.journal.commit()
+        } catch {
+            kiosk = before
+            return .notSaved(error.message)
+        }
+        if store.journal.wantsSnapshot {
+            // A snapshot only speeds up the next start: failing to write one loses nothing.
+            try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: position))
+        }
+        return nil
+    }
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.
     /// The runners call this before each command, so the next command sees the new menu.
     public func reloadIfHungUp() -> CommandResult? {
@@ -193,7 +242,11 @@ public final class Session {
             }
             throw .reloadFailed(diagnostics: compilation.render(with: renderer))
         }
-        let difference = kiosk.replaceMenu(with: compiled.menu, at: clock(), emitting: &events)
+        let swap = kiosk.replaceMenu(with: compiled.menu, at: clock(), emitting: &events)
+        if store?.mode == .state {
+            facts = swap.declared.map { .stockDeclared(ingredient: $0.ingredient, count: $0.count) }
+        }
+        let difference = swap.difference
         var notes: [String] = []
         if compiled.sinks != sinkDeclarations {
             notes.append("The menu's sinks changed; the new sinks take effect at the next start.")

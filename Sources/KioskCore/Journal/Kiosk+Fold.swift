@@ -1,0 +1,51 @@
+/// The fold of the journal: how a record another process wrote — or an earlier run —
+/// changes a kiosk.
+///
+/// A kiosk that makes an event and a kiosk that applies it end in the same state: stock is
+/// set from the counts the events carry (never recomputed from a recipe, which another
+/// menu may not share), totals and history are kept by name.
+extension Kiosk {
+    /// Applies every entry of `record` that concerns the kiosk.
+    public mutating func apply(_ record: JournalRecord) {
+        for entry in record.entries {
+            switch entry {
+            case .event(let event):
+                apply(event)
+            case .stockDeclared(let ingredient, let count):
+                setStock(of: ingredient, to: count)
+            case .deliveryFailed, .retryRequested, .deliveryResolved:
+                break
+            }
+        }
+    }
+
+    /// Applies one event.
+    public mutating func apply(_ event: Event) {
+        advanceSequence(to: event.sequence)
+        switch event.payload {
+        case .orderSucceeded(let made):
+            for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
+            let record = OrderRecord(sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total))
+            ledger.recordMade(made, record: record, menu: menu)
+        case .orderFailed(let refused):
+            ledger.recordRefused(OrderRecord(
+                sequence: event.sequence, time: event.time, lines: refused.lines, result: .refused(missing: refused.missing)
+            ))
+        case .stockChanged(let change):
+            setStock(of: change.ingredient, to: change.to)
+        case .restockNeeded, .menuReloaded:
+            break
+        }
+    }
+
+    /// Sets an ingredient's count by name: on the menu, or kept aside when the menu does
+    /// not have it. Counts outside the valid range are clamped, never trusted to trap.
+    mutating func setStock(of ingredient: String, to count: Int) {
+        let clamped = min(max(count, 0), Menu.maximumQuantity)
+        if let index = menu.ingredientIndex(named: ingredient) {
+            inventory.restore(clamped, for: index)
+        } else {
+            retainedStock[NameKey.fold(ingredient)] = IngredientCount(ingredient: ingredient, count: clamped)
+        }
+    }
+}

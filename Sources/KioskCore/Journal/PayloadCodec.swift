@@ -1,0 +1,191 @@
+/// The binary form of each event type's data (part of `RecordCodec`'s format).
+///
+/// ```
+/// order.succeeded = lines  consumed  stock  flags:u8 [total:zigzag] [currency:string] [lineTotals]
+/// order.failed    = lines  missing
+/// restock.needed  = ingredient:string stock low reason:u8 needed+1 (0: none)
+/// stock.changed   = ingredient:string from to reason:u8
+/// menu.reloaded   = menu:string ingredients items addedItems removedItems addedIngredients removedIngredients
+/// lines           = count (item:string quantity)*
+/// ```
+enum PayloadCodec {
+    private enum SucceededFlag {
+        static let total: UInt8 = 1
+        static let currency: UInt8 = 2
+        static let lineTotals: UInt8 = 4
+        /// `stock` lists the ingredients of `consumed`, in its order: only counts follow.
+        static let stockFollowsConsumed: UInt8 = 8
+    }
+
+    static func encode(_ payload: Event.Payload, into writer: inout ByteWriter) {
+        switch payload {
+        case .orderSucceeded(let e):
+            encode(lines: e.lines, into: &writer)
+            encode(counts: e.consumed, into: &writer)
+            let aligned = e.stock.count == e.consumed.count && zip(e.stock, e.consumed).allSatisfy { $0.ingredient == $1.ingredient }
+            var flags: UInt8 = aligned ? SucceededFlag.stockFollowsConsumed : 0
+            if e.total != nil { flags |= SucceededFlag.total }
+            if e.currency != nil { flags |= SucceededFlag.currency }
+            if !e.lineTotals.isEmpty { flags |= SucceededFlag.lineTotals }
+            writer.byte(flags)
+            if aligned {
+                for count in e.stock { writer.int(count.count) }
+            } else {
+                encode(counts: e.stock, into: &writer)
+            }
+            if let total = e.total { writer.int(total.hundredths) }
+            if let currency = e.currency { writer.string(currency) }
+            if !e.lineTotals.isEmpty {
+                writer.varint(UInt64(e.lineTotals.count))
+                for total in e.lineTotals { writer.int(total.hundredths) }
+            }
+        case .orderFailed(let e):
+            encode(lines: e.lines, into: &writer)
+            writer.varint(UInt64(e.missing.count))
+            for missing in e.missing {
+                writer.string(missing.ingredient)
+                writer.int(missing.needed)
+                writer.int(missing.available)
+            }
+        case .restockNeeded(let e):
+            writer.string(e.ingredient)
+            writer.int(e.stock)
+            writer.int(e.low)
+            writer.byte(e.reason == .low ? 0 : 1)
+            writer.varint(e.needed.map { UInt64(max($0, 0)) + 1 } ?? 0)
+        case .stockChanged(let e):
+            writer.string(e.ingredient)
+            writer.int(e.from)
+            writer.int(e.to)
+            writer.byte(code(of: e.reason))
+        case .menuReloaded(let e):
+            writer.string(e.menu)
+            writer.int(e.ingredients)
+            writer.int(e.items)
+            for names in [e.difference.addedItems, e.difference.removedItems, e.difference.addedIngredients, e.difference.removedIngredients] {
+                writer.varint(UInt64(names.count))
+                for name in names { writer.string(name) }
+            }
+        }
+    }
+
+    static func decode(_ type: EventType, _ reader: inout ByteReader) throws(RecordDecodingError) -> Event.Payload {
+        switch type {
+        case .orderSucceeded:
+            let lines = try decodeLines(&reader)
+            let consumed = try decodeCounts(&reader)
+            let flags = try reader.byte()
+            let stock: [IngredientCount]
+            if flags & SucceededFlag.stockFollowsConsumed != 0 {
+                var counts: [IngredientCount] = []
+                counts.reserveCapacity(consumed.count)
+                for entry in consumed { counts.append(IngredientCount(ingredient: entry.ingredient, count: try reader.int())) }
+                stock = counts
+            } else {
+                stock = try decodeCounts(&reader)
+            }
+            let total = flags & SucceededFlag.total != 0 ? Money(hundredths: try reader.int()) : nil
+            let currency = flags & SucceededFlag.currency != 0 ? try reader.string() : nil
+            var lineTotals: [Money] = []
+            if flags & SucceededFlag.lineTotals != 0 {
+                let count = try reader.count()
+                lineTotals.reserveCapacity(count)
+                for _ in 0..<count { lineTotals.append(Money(hundredths: try reader.int())) }
+            }
+            return .orderSucceeded(OrderSucceeded(
+                lines: lines, consumed: consumed, stock: stock, total: total, currency: currency, lineTotals: lineTotals
+            ))
+        case .orderFailed:
+            let lines = try decodeLines(&reader)
+            let count = try reader.count(minimumBytes: 3)
+            var missing: [Missing] = []
+            missing.reserveCapacity(count)
+            for _ in 0..<count {
+                missing.append(Missing(ingredient: try reader.string(), needed: try reader.int(), available: try reader.int()))
+            }
+            return .orderFailed(OrderFailed(lines: lines, missing: missing))
+        case .restockNeeded:
+            let ingredient = try reader.string()
+            let stock = try reader.int()
+            let low = try reader.int()
+            let reason: RestockNeeded.Reason = try reader.byte() == 0 ? .low : .short
+            let needed = try reader.varint()
+            return .restockNeeded(RestockNeeded(
+                ingredient: ingredient, stock: stock, low: low, reason: reason, needed: needed == 0 ? nil : Int(truncatingIfNeeded: needed - 1)
+            ))
+        case .stockChanged:
+            let ingredient = try reader.string()
+            let from = try reader.int()
+            let to = try reader.int()
+            guard let reason = stockEdit(code: try reader.byte()) else { throw .malformed("unknown stock change reason") }
+            return .stockChanged(StockChanged(ingredient: ingredient, from: from, to: to, reason: reason))
+        case .menuReloaded:
+            let menu = try reader.string()
+            let ingredients = try reader.int()
+            let items = try reader.int()
+            var lists: [[String]] = []
+            for _ in 0..<4 {
+                let count = try reader.count()
+                var names: [String] = []
+                names.reserveCapacity(count)
+                for _ in 0..<count { names.append(try reader.string()) }
+                lists.append(names)
+            }
+            let difference = MenuDifference(addedItems: lists[0], removedItems: lists[1], addedIngredients: lists[2], removedIngredients: lists[3])
+            return .menuReloaded(MenuReloaded(menu: menu, ingredients: ingredients, items: items, difference: difference))
+        }
+    }
+
+    // MARK: Parts
+
+    private static func encode(lines: [ItemQuantity], into writer: inout ByteWriter) {
+        writer.varint(UInt64(lines.count))
+        for line in lines {
+            writer.string(line.item)
+            writer.int(line.quantity)
+        }
+    }
+
+    private static func decodeLines(_ reader: inout ByteReader) throws(RecordDecodingError) -> [ItemQuantity] {
+        let count = try reader.count(minimumBytes: 2)
+        var lines: [ItemQuantity] = []
+        lines.reserveCapacity(count)
+        for _ in 0..<count { lines.append(ItemQuantity(item: try reader.string(), quantity: try reader.int())) }
+        return lines
+    }
+
+    private static func encode(counts: [IngredientCount], into writer: inout ByteWriter) {
+        writer.varint(UInt64(counts.count))
+        for entry in counts {
+            writer.string(entry.ingredient)
+            writer.int(entry.count)
+        }
+    }
+
+    private static func decodeCounts(_ reader: inout ByteReader) throws(RecordDecodingError) -> [IngredientCount] {
+        let count = try reader.count(minimumBytes: 2)
+        var counts: [IngredientCount] = []
+        counts.reserveCapacity(count)
+        for _ in 0..<count { counts.append(IngredientCount(ingredient: try reader.string(), count: try reader.int())) }
+        return counts
+    }
+
+    private static func code(of edit: StockEdit) -> UInt8 {
+        switch edit {
+        case .add: 0
+        case .remove: 1
+        case .set: 2
+        case .restock: 3
+        }
+    }
+
+    private static func stockEdit(code: UInt8) -> StockEdit? {
+        switch code {
+        case 0: .add
+        case 1: .remove
+        case 2: .set
+        case 3: .restock
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/// The binary form of a journal record's body (format version 1).
+///
+/// ```
+/// record  = time:zigzag  source:string  count:varint  entry*
+/// entry   = tag:u8 …      1…63 an event of that journal type code, 64… a fact
+/// event   = id:16 bytes  seq:varint  timeDelta:zigzag  template  payload
+/// template= 0 (the type's default) | 1 text:string
+/// ```
+///
+/// Strings are a varint byte count and UTF-8; numbers are LEB128 varints, signed ones
+/// zigzag-encoded. The codes below are the file format: they never change meaning.
+/// `docs/STATE.md` describes every field.
+public enum RecordCodec {
+    /// The version of the body format, recorded in every state directory.
+    public static let version = 1
+
+    // MARK: Tags
+
+    static func code(of type: EventType) -> UInt8 {
+        switch type {
+        case .orderSucceeded: 1
+        case .orderFailed: 2
+        case .restockNeeded: 3
+        case .stockChanged: 4
+        case .menuReloaded: 5
+        }
+    }
+
+    static func type(ofCode code: UInt8) -> EventType? {
+        switch code {
+        case 1: .orderSucceeded
+        case 2: .orderFailed
+        case 3: .restockNeeded
+        case 4: .stockChanged
+        case 5: .menuReloaded
+        default: nil
+        }
+    }
+
+    enum FactTag: UInt8 {
+        case stockDeclared = 64
+        case deliveryFailed = 65
+        case retryRequested = 66
+        case deliveryResolved = 67
+    }
+
+    // MARK: Encoding
+
+    /// Appends the body of `record` to `bytes`.
+    public static func encode(_ record: JournalRecord, into bytes: inout [UInt8]) {
+        var writer = ByteWriter(into: bytes)
+        bytes = []
+        writer.signed(record.time.millisecondsSince1970)
+        writer.string(record.source)
+        writer.varint(UInt64(record.entries.count))
+        for entry in record.entries {
+            encode(entry, relativeTo: record.time, into: &writer)
+        }
+        bytes = writer.bytes
+    }
+
+    public static func encode(_ record: JournalRecord) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(record, into: &bytes)
+        return bytes
+    }
+
+    private static func encode(_ entry: JournalEntry, relativeTo time: Timestamp, into writer: inout ByteWriter) {
+        switch entry {
+        case .event(let event):
+            encode(event, relativeTo: time, into: &writer)
+        case .stockDeclared(let ingredient, let count):
+            writer.byte(FactTag.stockDeclared.rawValue)
+            writer.string(ingredient)
+            writer.int(count)
+        case .deliveryFailed(let sink, let event, let reason):
+            writer.byte(FactTag.deliveryFailed.rawValue)
+            writer.string(sink)
+            writer.string(reason)
+            writer.string(event.source)
+            encode(event, relativeTo: time, into: &writer)
+        case .retryRequested(let sink):
+            writer.byte(FactTag.retryRequested.rawValue)
+            writer.string(sink)
+        case .deliveryResolved(let sink, let id):
+            writer.byte(FactTag.deliveryResolved.rawValue)
+            writer.string(sink)
+            writer.word(id.high)
+            writer.word(id.low)
+        }
+    }
+
+    static func encode(_ event: Event, relativeTo time: Timestamp, into writer: inout ByteWriter) {
+        writer.byte(code(of: event.type))
+        writer.word(event.id.high)
+        writer.word(event.id.low)
+        writer.varint(event.sequence)
+        writer.signed(event.time.millisecondsSince1970 &- time.millisecondsSince1970)
+        if event.template == MessageCatalog.defaults[event.type] {
+            writer.byte(0)
+        } else {
+            writer.byte(1)
+            writer.string(event.template.text)
+        }
+        PayloadCodec.encode(event.payload, into: &writer)
+    }
+
+    // MARK: Decoding
+
+    /// Reads a record body.
+    ///
+    /// - Throws: `RecordDecodingError` for anything malformed; it never traps.
+    public static func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalRecord {
+        var reader = ByteReader(body)
+        var templates = TemplateCache()
+        return try decode(&reader, templates: &templates)
+    }
+
+    public static func decode(_ body: [UInt8]) throws(RecordDecodingError) -> JournalRecord {
+        let result = body.withUnsafeBytes { raw in Result { () throws(RecordDecodingError) in try decode(raw) } }
+        return try result.get()
+    }
+
+    /// Reads a record body, reusing parsed message templates across records.
+    static func decode(_ reader: inout ByteReader, templates: inout TemplateCache) throws(RecordDecodingError) -> JournalRecord {
+        let time = Timestamp(millisecondsSince1970: try reader.signed())
+        let source = try reader.string()
+        let count = try reader.count(minimumBytes: 2)
+        var entries: [JournalEntry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            entries.append(try decodeEntry(&reader, time: time, source: source, templates: &templates))
+        }
+        guard reader.isAtEnd else { throw .malformed("bytes follow the last entry") }
+        return JournalRecord(time: time, source: source, entries: entries)
+    }
+
+    private static func decodeEntry(
+        _ reader: inout ByteReader, time: Timestamp, source: String, templates: inout TemplateCache
+    ) throws(RecordDecodingError) -> JournalEntry {
+        let tag = try reader.byte()
+        if let type = type(ofCode: tag) {
+            return .event(try decodeEvent(type, &reader, time: time, source: source, templates: &templates))
+        }
+        switch FactTag(rawValue: tag) {
+        case .stockDeclared:
+            return .stockDeclared(ingredient: try reader.string(), count: try reader.int())
+        case .deliveryFailed:
+            let sink = try reader.string()
+            let reason = try reader.string()
+            let eventSource = try reader.string()
+            let eventTag = try reader.byte()
+            guard let type = type(ofCode: eventTag) else { throw .unknownEntry(eventTag) }
+            let event = try decodeEvent(type, &reader, time: time, source: eventSource, templates: &templates)
+            return .deliveryFailed(sink: sink, event: event, reason: reason)
+        case .retryRequested:
+            return .retryRequested(sink: try reader.string())
+        case .deliveryResolved:
+            let sink = try reader.string()
+            return .deliveryResolved(sink: sink, id: EventID(high: try reader.word(), low: try reader.word()))
+        case nil:
+            throw .unknownEntry(tag)
+        }
+    }
+
+    static func decodeEvent(
+        _ type: EventType, _ reader: inout ByteReader, time: Timestamp, source: String, templates: inout TemplateCache
+    ) throws(RecordDecodingError) -> Event {
+        let id = EventID(high: try reader.word(), low: try reader.word())
+        let sequence = try reader.varint()
+        let (eventTime, overflow) = time.millisecondsSince1970.addingReportingOverflow(try reader.signed())
+        guard !overflow else { throw .malformed("an event time is out of range") }
+        let template: MessageTemplate
+        switch try reader.byte() {
+        case 0: template = MessageCatalog.defaults[type]
+        case 1: template = templates.template(for: try reader.string())
+        default: throw .malformed("unknown template marker")
+        }
+        let payload = try PayloadCodec.decode(type, &reader)
+        return Event(
+            id: id, sequence: sequence, time: Timestamp(millisecondsSince1970: eventTime), source: source,
+            payload: payload, template: template
+        )
+    }
+}
+
+/// Parsed message templates by text: a menu has a handful, and a reader meets each in
+/// thousands of records.
+struct TemplateCache: Sendable {
+    private var parsed: [String: MessageTemplate] = [:]
+
+    mutating func template(for text: String) -> MessageTemplate {
+        if let known = parsed[text] { return known }
+        let template = (try? MessageTemplate(parsing: text)) ?? MessageTemplate(literal: text)
+        if parsed.count < 256 { parsed[text] = template }
+        return template
+    }
+}
+
+/// Decodes many record bodies in a row, parsing each custom message template once.
+public struct RecordDecoder: Sendable {
+    private var templates = TemplateCache()
+
+    public init() {}
+
+    public mutating func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalRecord {
+        var reader = ByteReader(body)
+        return try RecordCodec.decode(&reader, templates: &templates)
+    }
+}

@@ -1,0 +1,148 @@
+import KioskCore
+import KioskSystem
+
+/// How far one sink has delivered: a small file in `cursors/`, locked by the one process
+/// that delivers for the sink.
+///
+/// ```
+/// 0    256 bytes  the sink's name, UTF-8, zero-padded
+/// 256  slot A     32 bytes
+/// 288  slot B     32 bytes
+/// slot = counter:u64 LE  position:u64 LE  sequence:u64 LE  crc32c(first 24 bytes):u32 LE  0:u32
+/// ```
+///
+/// Each write goes to the slot the last one did not use, so a write cut short by a crash
+/// leaves the other slot whole: the cursor read is the valid slot with the higher counter.
+/// Writes are not synced — a cursor that lags after a power loss only re-delivers.
+public final class CursorFile: @unchecked Sendable {
+    /// How far the sink has delivered.
+    public struct Mark: Sendable, Equatable {
+        /// The position of the first record not yet delivered.
+        public var position: UInt64
+        /// The `seq` of the last event delivered (0: none).
+        public var sequence: UInt64
+
+        public init(position: UInt64, sequence: UInt64) {
+            self.position = position
+            self.sequence = sequence
+        }
+    }
+
+    static let nameSize = 256
+    static let slotSize = 32
+    static let fileSize = nameSize + 2 * slotSize
+
+    public let sink: String
+    public let path: String
+    private let file: SystemFile
+    private var counter: UInt64 = 0
+
+    private init(sink: String, path: String, file: SystemFile) {
+        self.sink = sink
+        self.path = path
+        self.file = file
+    }
+
+    /// The file name of a sink's cursor: readable, and unique by a hash of the whole name.
+    public static func fileName(for sink: String) -> String {
+        let slug = NameKey.slug(sink).utf8.prefix(48)
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in sink.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(decoding: slug, as: UTF8.self) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cursor"
+    }
+
+    /// Opens (creating) the cursor of `sink` without locking it.
+    public static func open(sink: String, in directory: StateDirectory) throws(JournalError) -> CursorFile {
+        do {
+            try FileSystem.createDirectory(directory.cursorsPath)
+            let path = directory.cursorsPath + "/" + fileName(for: sink)
+            let file = try SystemFile.open(path, .readWriteCreate(permissions: 0o600))
+            let cursor = CursorFile(sink: sink, path: path, file: file)
+            if try file.size < UInt64(fileSize) {
+                var header = Array(sink.utf8.prefix(nameSize))
+                header += [UInt8](repeating: 0, count: fileSize - header.count)
+                try file.write(header, at: 0)
+            }
+            return cursor
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Takes the sink's delivery for this process; `false` when another process has it.
+    public func tryLock() -> Bool {
+        (try? file.tryLock(.exclusive)) ?? false
+    }
+
+    /// The mark, or `nil` when none was ever written.
+    public func read() throws(JournalError) -> Mark? {
+        let bytes: [UInt8]
+        do {
+            bytes = try file.read(count: CursorFile.fileSize, at: 0)
+        } catch {
+            throw .system(error)
+        }
+        guard let (counter, mark) = CursorFile.newestSlot(in: bytes) else { return nil }
+        self.counter = counter
+        return mark
+    }
+
+    /// Writes the mark into the slot the last write did not use.
+    public func write(_ mark: Mark) throws(JournalError) {
+        counter += 1
+        var slot: [UInt8] = []
+        slot.reserveCapacity(CursorFile.slotSize)
+        for word in [counter, mark.position, mark.sequence] {
+            withUnsafeBytes(of: word.littleEndian) { slot.append(contentsOf: $0) }
+        }
+        withUnsafeBytes(of: CRC32C.checksum(slot).littleEndian) { slot.append(contentsOf: $0) }
+        slot += [0, 0, 0, 0]
+        let offset = UInt64(CursorFile.nameSize + Int(counter % 2) * CursorFile.slotSize)
+        do {
+            try file.write(slot, at: offset)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// The valid slot with the higher counter.
+    static func newestSlot(in bytes: [UInt8]) -> (UInt64, Mark)? {
+        guard bytes.count >= fileSize else { return nil }
+        var best: (UInt64, Mark)?
+        for index in 0..<2 {
+            let start = nameSize + index * slotSize
+            let slot = Array(bytes[start..<start + slotSize])
+            let words = slot.withUnsafeBytes { raw in (0..<3).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) } }
+            let crc = slot.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
+            guard words[0] > 0, CRC32C.checksum(slot[0..<24]) == crc else { continue }
+            if best.map({ words[0] > $0.0 }) ?? true { best = (words[0], Mark(position: words[1], sequence: words[2])) }
+        }
+        return best
+    }
+
+    /// Every cursor file of the directory with its sink name and mark.
+    public static func all(in directory: StateDirectory) -> [(sink: String, file: String, mark: Mark?)] {
+        guard let names = try? FileSystem.contents(of: directory.cursorsPath) else { return [] }
+        return names.filter { $0.hasSuffix(".cursor") }.sorted().compactMap { name in
+            let path = directory.cursorsPath + "/" + name
+            guard let bytes = try? FileSystem.read(path, limit: 4096) else { return nil }
+            let sink = String(decoding: bytes.prefix(nameSize).prefix { $0 != 0 }, as: UTF8.self)
+            return (sink, path, newestSlot(in: bytes)?.1)
+        }
+    }
+
+    /// The lowest position any cursor still needs.
+    static func minimumPosition(in directory: StateDirectory) -> UInt64? {
+        all(in: directory).compactMap(\.mark?.position).min()
+    }
+
+    /// Removes a cursor file if no process holds it.
+    public static func remove(_ path: String) -> Bool {
+        guard let file = try? SystemFile.open(path, .readWrite), (try? file.tryLock(.exclusive)) == true else { return false }
+        return (try? FileSystem.removeFile(path)) != nil
+    }
+}

@@ -1,0 +1,97 @@
+import KioskCore
+
+/// The JSON lines of `kiosk state dump`: a snapshot line, then a line per record.
+///
+/// ```
+/// {"snapshot":{"position":…,"seq":…,"menu":…,"stock":{…},"made":…,"refused":…,"revenue":"…","sales":[…],"usage":[…]}}
+/// {"position":…,"time":"…","source":"…","events":[CloudEvents…],"facts":[{"fact":"stock.declared",…}]}
+/// ```
+enum DumpFormat {
+    static func line(for snapshot: JournalSnapshot) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("snapshot")
+        writer.beginObject()
+        writer.field("position", snapshot.position)
+        writer.field("seq", snapshot.kiosk.sequence)
+        writer.field("menu", snapshot.kiosk.menuName)
+        writer.object("stock", counts: snapshot.kiosk.stock)
+        let ledger = snapshot.kiosk.ledger
+        writer.field("made", ledger.madeOrders)
+        writer.field("refused", ledger.refusedOrders)
+        writer.field("revenue", ledger.revenue.description)
+        writer.key("sales")
+        writer.beginArray()
+        for line in ledger.sales {
+            writer.beginObject()
+            writer.field("item", line.item)
+            writer.field("quantity", line.quantity)
+            writer.field("revenue", line.revenue.description)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("usage")
+        writer.beginArray()
+        for line in ledger.usage {
+            writer.beginObject()
+            writer.field("ingredient", line.ingredient)
+            writer.field("used", line.used)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+        writer.endLine()
+        return writer.bytes
+    }
+
+    static func line(for record: JournalRecord, at position: UInt64) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.field("position", position)
+        writer.key("time")
+        writer.timestamp(record.time)
+        writer.field("source", record.source)
+        writer.key("events")
+        writer.beginArray()
+        for case .event(let event) in record.entries { event.write(to: &writer) }
+        writer.endArray()
+        writer.key("facts")
+        writer.beginArray()
+        for entry in record.entries { fact(entry, into: &writer) }
+        writer.endArray()
+        writer.endObject()
+        writer.endLine()
+        return writer.bytes
+    }
+
+    private static func fact(_ entry: JournalEntry, into writer: inout JSONWriter) {
+        switch entry {
+        case .event:
+            return
+        case .stockDeclared(let ingredient, let count):
+            writer.beginObject()
+            writer.field("fact", "stock.declared")
+            writer.field("ingredient", ingredient)
+            writer.field("count", count)
+        case .deliveryFailed(let sink, let event, let reason):
+            writer.beginObject()
+            writer.field("fact", "delivery.failed")
+            writer.field("sink", sink)
+            writer.field("reason", reason)
+            writer.key("event")
+            event.write(to: &writer)
+        case .retryRequested(let sink):
+            writer.beginObject()
+            writer.field("fact", "retry.requested")
+            writer.field("sink", sink)
+        case .deliveryResolved(let sink, let id):
+            writer.beginObject()
+            writer.field("fact", "delivery.resolved")
+            writer.field("sink", sink)
+            writer.key("id")
+            writer.eventID(id)
+        }
+        writer.endObject()
+    }
+}

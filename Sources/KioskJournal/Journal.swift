@@ -1,0 +1,518 @@
+import KioskCore
+import KioskSystem
+import Synchronization
+
+/// The append-only journal of a state directory: the kiosk's state and the place where
+/// events wait for their sinks.
+///
+/// One process at a time decides and appends: `begin` takes an exclusive `flock` and
+/// returns what other processes appended since this one last looked, so each command
+/// decides on the current state; `commit` writes the commands' records with one `pwrite`,
+/// makes them durable with one `fdatasync` (group commit) and releases the lock. A process
+/// that dies holding the lock releases it with its death.
+///
+/// Segments are preallocated with zeros a megabyte at a time and synced, so a commit's
+/// `fdatasync` writes data only, and a full disk is met while preallocating — before any
+/// record is written — never halfway through one.
+public final class Journal: @unchecked Sendable {
+    /// When a commit counts as done.
+    public enum Durability: Sendable, Equatable {
+        /// On the disk (`fdatasync`): survives power loss. For `--state`.
+        case synchronized
+        /// In the file (the kernel's cache): survives the process being killed. For the
+        /// private journal where events wait without `--state`.
+        case written
+    }
+
+    public struct Options: Sendable {
+        public var durability: Durability
+        /// A new segment starts once the current one holds this many bytes.
+        public var segmentLimit: UInt64
+        /// Zeros written ahead of the records, at a time.
+        public var allocationChunk: Int
+        /// A snapshot is offered after this many journal bytes since the last one.
+        public var snapshotInterval: UInt64
+
+        public init(durability: Durability, segmentLimit: UInt64 = 64 << 20, allocationChunk: Int = 1 << 20, snapshotInterval: UInt64 = 1 << 20) {
+            self.durability = durability
+            self.segmentLimit = max(segmentLimit, 4096)
+            self.allocationChunk = max(allocationChunk, 4096)
+            self.snapshotInterval = snapshotInterval
+        }
+    }
+
+    /// A tail cut back because a crash or a full disk had cut its last commit short.
+    public struct Repair: Sendable, Equatable {
+        public let file: String
+        public let offset: UInt64
+        public let bytes: UInt64
+    }
+
+    /// What other processes (or this one's sinks) appended since the session last looked.
+    public enum CatchUp: Sendable {
+        /// Records to apply, in order.
+        case records([JournalRecord])
+        /// The session fell so far behind that the records it needs were compacted away:
+        /// start again from this snapshot, then apply the records.
+        case reload(JournalSnapshot, [JournalRecord])
+    }
+
+    public let directory: StateDirectory
+    public let options: Options
+    private let lockFile: SystemFile
+    /// Held from `begin` to `commit`: one transaction at a time in this process.
+    private let transaction = Condition()
+    private let committedEnd = Atomic<UInt64>(0)
+    private let news = Condition()
+
+    // Guarded by `transaction`.
+    private var end: UInt64
+    private var writer: SystemFile?
+    private var writerBase: UInt64 = 0
+    private var allocatedEnd: UInt64 = 0
+    private var pending: [UInt8] = []
+    private var groupStart: UInt64 = 0
+    private var fold: JournalScanner
+    private var endFinder: JournalScanner
+    private var lastSnapshot: UInt64
+    private var broken: JournalError?
+    public private(set) var repairs: [Repair] = []
+
+    private init(directory: StateDirectory, options: Options, lockFile: SystemFile, end: UInt64, segments: [UInt64], lastSnapshot: UInt64) {
+        self.directory = directory
+        self.options = options
+        self.lockFile = lockFile
+        self.end = end
+        self.lastSnapshot = lastSnapshot
+        fold = JournalScanner(directory: directory, segments: segments, from: end, chunk: 16 << 10)
+        endFinder = JournalScanner(directory: directory, segments: segments, from: end, chunk: 16 << 10)
+        committedEnd.store(end, ordering: .releasing)
+    }
+
+    // MARK: Opening
+
+    /// What start-up found: the newest snapshot, the records after it, and any torn tail
+    /// that was cut back.
+    public struct Opened: Sendable {
+        public let journal: Journal
+        public let snapshot: JournalSnapshot?
+        public let records: [JournalRecord]
+        public let repairs: [Repair]
+    }
+
+    /// Opens (creating when missing) the state directory and reads it: the newest
+    /// snapshot and every record after it.
+    ///
+    /// - Throws: `JournalError.corrupt` or `.corruptSnapshot` for damage before the end of
+    ///   the journal — and then nothing on disk was changed.
+    public static func open(_ directory: StateDirectory, options: Options) throws(JournalError) -> Opened {
+        try directory.prepare()
+        let lockFile: SystemFile
+        do {
+            lockFile = try SystemFile.open(directory.lockPath, .readWriteCreate(permissions: 0o600))
+            try lockFile.lock(.exclusive)
+        } catch {
+            throw .system(error)
+        }
+        defer { lockFile.unlock() }
+        let listing = try directory.list()
+        let snapshot = try listing.snapshots.last.map { position throws(JournalError) in
+            try Snapshots.load(directory.snapshotPath(position: position))
+        }
+        let start = snapshot?.position ?? listing.segments.first ?? 0
+        if snapshot == nil, let first = listing.segments.first, first != 0 {
+            throw .corrupt(file: directory.segmentPath(base: first), offset: 0, problem: "the segments before it are missing and there is no snapshot")
+        }
+        if let snapshot, !listing.segments.isEmpty, !listing.segments.contains(where: { $0 <= snapshot.position }) {
+            throw .corrupt(file: directory.snapshotPath(position: snapshot.position), offset: 0, problem: "the segment holding the records after it is missing")
+        }
+        let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)
+        var records: [JournalRecord] = []
+        var repairs: [Repair] = []
+        try readAll(scanner, into: &records, repairs: &repairs, segments: listing.segments)
+        let journal = Journal(
+            directory: directory, options: options, lockFile: lockFile, end: scanner.position,
+            segments: listing.segments, lastSnapshot: snapshot?.position ?? 0
+        )
+        journal.repairs = repairs
+        for name in listing.temporary { try? FileSystem.removeFile(directory.path + "/" + name) }
+        return Opened(journal: journal, snapshot: snapshot, records: records, repairs: repairs)
+    }
+
+    /// Reads and decodes every record the scanner meets; cuts a torn tail back.
+    private static func readAll(_ scanner: JournalScanner, into records: inout [JournalRecord], repairs: inout [Repair], segments: [UInt64]) throws(JournalError) {
+        var decoder = RecordDecoder()
+        while true {
+            switch try scanner.next() {
+            case .record(let location):
+                let record = scanner.withBody { body in
+                    Result { () throws(RecordDecodingError) in try decoder.decode(body) }
+                }
+                switch record {
+                case .success(let record): records.append(record)
+                case .failure(let error):
+                    let file = scanner.currentSegment?.path ?? scanner.directory.path
+                    throw .corrupt(file: file, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: "a record kiosk cannot read: \(error.message)")
+                }
+                scanner.advance()
+            case .end:
+                return
+            case .damaged(let position, let problem):
+                if let repair = try repairTail(scanner, at: position, problem: problem) { repairs.append(repair) }
+                return
+            }
+        }
+    }
+
+    /// Cuts back the torn tail at `position`, or throws when the damage is corruption.
+    private static func repairTail(_ scanner: JournalScanner, at position: UInt64, problem: String) throws(JournalError) -> Repair? {
+        guard let (path, base) = scanner.currentSegment else { return nil }
+        let segments = try scanner.directory.list().segments
+        let file: SystemFile
+        do {
+            file = try SystemFile.open(path, .readWrite)
+        } catch {
+            throw .system(error)
+        }
+        let verdict = try TailInspection.inspect(
+            segment: file, base: base, position: position, isLastSegment: segments.last == base, problem: problem
+        )
+        switch verdict {
+        case .corrupt(let problem):
+            throw .corrupt(file: path, offset: position - base, problem: problem)
+        case .torn(let bytes):
+            do {
+                try file.writeZeros(count: Int(bytes), at: position - base)
+                try file.synchronizeData()
+            } catch {
+                throw .system(error)
+            }
+            return Repair(file: path, offset: position - base, bytes: bytes)
+        }
+    }
+
+    // MARK: Transactions
+
+    /// The position after the last record of the journal, as far as this process knows.
+    public var endPosition: UInt64 { committedEnd.load(ordering: .acquiring) }
+
+    /// Takes the lock and catches up: what others appended since the session last looked.
+    ///
+    /// Every `begin` that returns must be followed by `commit` or `rollback`.
+    public func begin() throws(JournalError) -> CatchUp {
+        transaction.lock()
+        do throws(JournalError) {
+            if let broken { throw broken }
+            do {
+                try lockFile.lock(.exclusive)
+            } catch {
+                throw .system(error)
+            }
+            let caughtUp = try catchUp()
+            groupStart = end
+            pending.removeAll(keepingCapacity: true)
+            return caughtUp
+        } catch {
+            lockFile.unlock()
+            transaction.unlock()
+            throw error
+        }
+    }
+
+    /// Adds a record to the commit in progress.
+    public func append(_ record: JournalRecord) {
+        var body: [UInt8] = []
+        body.reserveCapacity(128)
+        RecordCodec.encode(record, into: &body)
+        RecordFrame.append(body: body, groupStart: groupStart, to: &pending)
+    }
+
+    /// How many bytes the commit in progress will write.
+    public var pendingBytes: Int { pending.count }
+
+    /// Writes the records appended since `begin` and makes them as durable as the journal
+    /// promises, then releases the lock. On failure nothing of them counts: the bytes are
+    /// zeroed again, and the caller undoes what the commands did in memory.
+    ///
+    /// - Returns: the position after the commit: the session's fold is up to date there.
+    @discardableResult
+    public func commit() throws(JournalError) -> UInt64 {
+        defer {
+            lockFile.unlock()
+            transaction.unlock()
+        }
+        guard !pending.isEmpty else { return end }
+        try write(pending)
+        end += UInt64(pending.count)
+        fold.seek(to: end)
+        endFinder.seek(to: end)
+        pending.removeAll(keepingCapacity: true)
+        publish(end)
+        return end
+    }
+
+    /// Drops the records appended since `begin` and releases the lock.
+    public func rollback() {
+        pending.removeAll(keepingCapacity: true)
+        lockFile.unlock()
+        transaction.unlock()
+    }
+
+    /// Appends one record at once, outside any session transaction: for sinks recording
+    /// what they could not deliver. The session sees it at its next `begin`.
+    public func appendNow(_ record: JournalRecord) throws(JournalError) {
+        transaction.lock()
+        defer { transaction.unlock() }
+        if let broken { throw broken }
+        do {
+            try lockFile.lock(.exclusive)
+        } catch {
+            throw .system(error)
+        }
+        defer { lockFile.unlock() }
+        try findEnd()
+        var body: [UInt8] = []
+        RecordCodec.encode(record, into: &body)
+        var frame: [UInt8] = []
+        RecordFrame.append(body: body, groupStart: end, to: &frame)
+        try write(frame)
+        end += UInt64(frame.count)
+        endFinder.seek(to: end)
+        publish(end)
+    }
+
+    // MARK: Catching up
+
+    private func catchUp() throws(JournalError) -> CatchUp {
+        var records: [JournalRecord] = []
+        var decoder = RecordDecoder()
+        if try !fold.hasSegment(for: fold.position), let reload = try reloadFromSnapshot() {
+            return reload
+        }
+        while true {
+            switch try fold.next() {
+            case .record(let location):
+                let decoded = fold.withBody { body in
+                    Result { () throws(RecordDecodingError) in try decoder.decode(body) }
+                }
+                guard case .success(let record) = decoded else {
+                    throw .corrupt(file: fold.currentSegment?.path ?? directory.path, offset: location.position - (fold.currentSegment?.base ?? 0), problem: "a record kiosk cannot read")
+                }
+                records.append(record)
+                fold.advance()
+            case .end:
+                try settleEnd(at: fold.position, readBy: fold)
+                return .records(records)
+            case .damaged(let position, let problem):
+                if let repair = try Journal.repairTail(fold, at: position, problem: problem) { repairs.append(repair) }
+                try settleEnd(at: position)
+                return .records(records)
+            }
+        }
+    }
+
+    /// The session's records were compacted away: the newest snapshot and what follows it.
+    private func reloadFromSnapshot() throws(JournalError) -> CatchUp? {
+        let listing = try directory.list()
+        guard let position = listing.snapshots.last else { return nil }
+        let snapshot = try Snapshots.load(directory.snapshotPath(position: position))
+        let scanner = JournalScanner(directory: directory, segments: listing.segments, from: snapshot.position)
+        var records: [JournalRecord] = []
+        var repairs: [Repair] = []
+        try Journal.readAll(scanner, into: &records, repairs: &repairs, segments: listing.segments)
+        self.repairs += repairs
+        fold = scanner
+        try settleEnd(at: scanner.position)
+        return .reload(snapshot, records)
+    }
+
+    /// Finds the end of the journal from what this process knew, without decoding.
+    private func findEnd() throws(JournalError) {
+        while true {
+            switch try endFinder.next() {
+            case .record:
+                endFinder.advance()
+            case .end:
+                try settleEnd(at: endFinder.position, readBy: endFinder)
+                return
+            case .damaged(let position, let problem):
+                if let repair = try Journal.repairTail(endFinder, at: position, problem: problem) { repairs.append(repair) }
+                try settleEnd(at: position)
+                return
+            }
+        }
+    }
+
+    /// Records that the journal ends at `position`, and writes into its last segment.
+    private func settleEnd(at position: UInt64, readBy scanner: JournalScanner? = nil) throws(JournalError) {
+        end = position
+        endFinder.seek(to: position)
+        // Still in the segment being written, which nobody rolled over: nothing to look up.
+        if writer != nil, position >= writerBase, (scanner?.currentSegment?.base ?? writerBase) == writerBase {
+            publish(position)
+            return
+        }
+        let segments = try directory.list().segments
+        if let last = segments.last(where: { $0 <= position }), writer == nil || last != writerBase {
+            do {
+                let file = try SystemFile.open(directory.segmentPath(base: last), .readWrite)
+                writer = file
+                writerBase = last
+                allocatedEnd = last + (try file.size)
+            } catch {
+                throw .system(error)
+            }
+        }
+        publish(position)
+    }
+
+    // MARK: Writing
+
+    private func write(_ bytes: [UInt8]) throws(JournalError) {
+        let file = try segmentFor(bytes.count)
+        try allocate(through: end + UInt64(bytes.count), in: file)
+        do {
+            try file.write(bytes, at: end - writerBase)
+            if options.durability == .synchronized { try file.synchronizeData() }
+        } catch {
+            unwrite(bytes.count, in: file)
+            throw .system(error)
+        }
+    }
+
+    /// A write that failed may have left part of itself: zero it, so no one reads a commit
+    /// that did not happen. If even that fails, this process writes no more.
+    private func unwrite(_ count: Int, in file: SystemFile) {
+        do {
+            try file.writeZeros(count: count, at: end - writerBase)
+            try file.synchronizeData()
+        } catch {
+            broken = .system(error)
+        }
+    }
+
+    /// The segment to write `count` bytes into: the current one, or a new one once the
+    /// current one is full (or none exists yet).
+    private func segmentFor(_ count: Int) throws(JournalError) -> SystemFile {
+        if let writer, end - writerBase < options.segmentLimit || end == writerBase { return writer }
+        let path = directory.segmentPath(base: end)
+        let file: SystemFile
+        do {
+            file = try SystemFile.open(path, .createNew(permissions: 0o600))
+        } catch {
+            throw .system(error)
+        }
+        let previous = (writer, writerBase, allocatedEnd)
+        writerBase = end
+        allocatedEnd = end
+        do throws(JournalError) {
+            try allocate(through: end + UInt64(count), in: file)
+            do {
+                try FileSystem.synchronizeDirectory(directory.path)
+            } catch {
+                throw JournalError.system(error)
+            }
+        } catch {
+            // Not started: the next commit tries again from scratch.
+            try? FileSystem.removeFile(path)
+            (writer, writerBase, allocatedEnd) = previous
+            throw error
+        }
+        // Give back the old segment's unused zeros; readers find its end either way.
+        if let old = previous.0 { try? old.truncate(to: end - previous.1) }
+        writer = file
+        return file
+    }
+
+    /// Zero-fills the segment through `position` (a chunk at a time) and syncs the new size.
+    private func allocate(through position: UInt64, in file: SystemFile) throws(JournalError) {
+        guard position > allocatedEnd else { return }
+        let chunk = UInt64(options.allocationChunk)
+        let target = ((position - writerBase + chunk - 1) / chunk) * chunk + writerBase
+        do {
+            try file.writeZeros(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
+            if options.durability == .synchronized { try file.synchronizeData() }
+            allocatedEnd = target
+        } catch {
+            allocatedEnd = writerBase + ((try? file.size) ?? (allocatedEnd - writerBase))
+            throw .system(error)
+        }
+    }
+
+    // MARK: News for readers
+
+    private func publish(_ position: UInt64) {
+        var current = committedEnd.load(ordering: .acquiring)
+        while position > current {
+            let (exchanged, original) = committedEnd.compareExchange(expected: current, desired: position, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            current = original
+        }
+        news.withLock { news.broadcast() }
+    }
+
+    /// Waits until the journal's end passes `position`, or until `deadline`. Returns the end.
+    public func waitForNews(after position: UInt64, until deadline: ContinuousClock.Instant) -> UInt64 {
+        news.withLock {
+            while committedEnd.load(ordering: .acquiring) <= position, news.wait(until: deadline) {}
+        }
+        return committedEnd.load(ordering: .acquiring)
+    }
+
+    /// Looks for records other processes appended while this one was idle, under a shared
+    /// lock so a commit in progress is never read half done. Returns the end.
+    @discardableResult
+    public func refresh() -> UInt64 {
+        transaction.lock()
+        defer { transaction.unlock() }
+        guard (try? lockFile.tryLock(.shared)) == true else { return endPosition }
+        defer { lockFile.unlock() }
+        while true {
+            guard let step = try? endFinder.next() else { break }
+            guard case .record = step else { break }
+            endFinder.advance()
+        }
+        if endFinder.position > end {
+            end = endFinder.position
+            publish(end)
+        }
+        return endPosition
+    }
+
+    // MARK: Snapshots and compaction
+
+    /// Whether enough was appended since the last snapshot to write another.
+    public var wantsSnapshot: Bool {
+        transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
+    }
+
+    /// Writes a snapshot of the fold at its position, then deletes what no reader needs:
+    /// older snapshots, and segments wholly before both it and every sink's cursor.
+    public func writeSnapshot(_ snapshot: JournalSnapshot) throws(JournalError) {
+        try Snapshots.write(snapshot, in: directory)
+        transaction.withLock { lastSnapshot = max(lastSnapshot, snapshot.position) }
+        try compact(keeping: snapshot.position)
+    }
+
+    /// Deletes segments and snapshots that neither the newest snapshot nor any cursor needs.
+    public func compact(keeping position: UInt64) throws(JournalError) {
+        transaction.lock()
+        defer { transaction.unlock() }
+        do {
+            try lockFile.lock(.exclusive)
+        } catch {
+            throw .system(error)
+        }
+        defer { lockFile.unlock() }
+        let listing = try directory.list()
+        let needed = min(position, CursorFile.minimumPosition(in: directory) ?? position)
+        for snapshot in listing.snapshots where snapshot < position {
+            try? FileSystem.removeFile(directory.snapshotPath(position: snapshot))
+        }
+        // A segment is needed if the next one starts after `needed`.
+        for (index, base) in listing.segments.enumerated() where index + 1 < listing.segments.count {
+            guard listing.segments[index + 1] <= needed, base != writerBase else { continue }
+            try? FileSystem.removeFile(directory.segmentPath(base: base))
+        }
+    }
+}

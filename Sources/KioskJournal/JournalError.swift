@@ -1,0 +1,31 @@
+import KioskSystem
+
+/// Why the journal cannot be used or written, with what a person needs to act on it.
+public enum JournalError: Error, Sendable, Equatable {
+    /// A system call failed: a full disk, a permission, an I/O error.
+    case system(SystemError)
+    /// The state directory does not exist and cannot be made.
+    case cannotCreate(path: String, reason: String)
+    /// The path exists and is not a state directory kiosk made.
+    case notAStateDirectory(path: String, reason: String)
+    /// A state directory of a format version this kiosk does not read.
+    case unsupportedFormat(path: String, found: String)
+    /// A bad record before the end of the journal: the state is not touched.
+    case corrupt(file: String, offset: UInt64, problem: String)
+    /// A snapshot that does not verify.
+    case corruptSnapshot(file: String, problem: String)
+
+    public var message: String {
+        switch self {
+        case .system(let error): error.description
+        case .cannotCreate(let path, let reason): "cannot create the state directory '\(path)': \(reason)"
+        case .notAStateDirectory(let path, let reason): "'\(path)' is not a kiosk state directory (\(reason))"
+        case .unsupportedFormat(let path, let found):
+            "'\(path)' holds state of format '\(found)', which this kiosk does not read (it reads '\(StateDirectory.formatLine)')"
+        case .corrupt(let file, let offset, let problem):
+            "the journal '\(file)' is damaged at byte \(offset) (\(problem)), before its end; nothing was changed — restore it from a backup or move the state away"
+        case .corruptSnapshot(let file, let problem):
+            "the snapshot '\(file)' does not verify (\(problem)); nothing was changed — restore it from a backup or move the state away"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import KioskCore
+import KioskSystem
+
+/// `kiosk state verify|dump|compact`: reads a state directory the way `git fsck` and
+/// `sqlite3 .dump` read theirs, while another kiosk may be using it.
+///
+/// Reading takes no lock; only where the journal seems to end in bad bytes does it wait
+/// for the shared lock and look again, so a commit in progress is never taken for damage.
+public enum JournalInspector {
+    /// What a walk over the whole state found.
+    public struct Summary: Sendable {
+        public var segments: [(name: String, bytes: UInt64)] = []
+        public var snapshot: (name: String, position: UInt64, sequence: UInt64)?
+        public var records = 0
+        public var events = 0
+        public var firstPosition: UInt64 = 0
+        public var endPosition: UInt64 = 0
+        public var firstSequence: UInt64?
+        public var lastSequence: UInt64?
+        /// Bytes of a commit a crash cut short: the next start cuts them back.
+        public var tornBytes: UInt64?
+        public var cursors: [Cursor] = []
+        /// Events that sinks gave up on and that wait for `sinks retry`, by sink.
+        public var failedDeliveries: [String: Int] = [:]
+    }
+
+    /// One sink's cursor and how far behind the end it is.
+    public struct Cursor: Sendable {
+        public let sink: String
+        public let file: String
+        public let mark: CursorFile.Mark?
+        /// Events after the mark: what the sink has yet to deliver (of every type).
+        public var behind = 0
+    }
+
+    /// Checks every snapshot and record.
+    ///
+    /// - Throws: `JournalError.corrupt` with the file and offset of the first damage.
+    public static func verify(_ directory: StateDirectory) throws(JournalError) -> Summary {
+        try walk(directory) { _, _ in }
+    }
+
+    /// Writes the newest snapshot (if any) and then every record as one JSON object per
+    /// line.
+    public static func dump(_ directory: StateDirectory, to write: ([UInt8]) -> Void) throws(JournalError) -> Summary {
+        try walk(directory, snapshot: { snapshot in write(DumpFormat.line(for: snapshot)) }) { position, record in
+            write(DumpFormat.line(for: record, at: position))
+        }
+    }
+
+    /// Folds the state into a new snapshot at its end and removes what no reader needs.
+    /// Returns the bytes of segments before and after.
+    public static func compact(_ directory: StateDirectory) throws(JournalError) -> (before: UInt64, after: UInt64) {
+        try directory.checkExisting()
+        let before = try segmentBytes(directory)
+        let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized))
+        var kiosk = Kiosk(menu: Menu(trusting: "", ingredients: [], items: []), ids: UUIDv7Generator(seed: 0))
+        var deliveries = DeliveryFailures()
+        if let snapshot = opened.snapshot {
+            kiosk = kiosk.reloaded(from: snapshot.kiosk)
+            deliveries = snapshot.deliveries
+        }
+        for record in opened.records {
+            kiosk.apply(record)
+            deliveries.apply(record)
+        }
+        let position = opened.journal.endPosition
+        try opened.journal.writeSnapshot(JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: deliveries))
+        return (before, try segmentBytes(directory))
+    }
+
+    private static func segmentBytes(_ directory: StateDirectory) throws(JournalError) -> UInt64 {
+        try directory.list().segments.reduce(0) { sum, base in
+            sum + ((try? FileSystem.status(of: directory.segmentPath(base: base)).size) ?? 0)
+        }
+    }
+
+    // MARK: Walking
+
+    private static func walk(
+        _ directory: StateDirectory, snapshot onSnapshot: (JournalSnapshot) -> Void = { _ in },
+        record onRecord: (UInt64, JournalRecord) -> Void
+    ) throws(JournalError) -> Summary {
+        try directory.checkExisting()
+        let listing = try directory.list()
+        var summary = Summary()
+        for base in listing.segments {
+            let path = directory.segmentPath(base: base)
+            summary.segments.append((StateDirectory.name(base) + ".journal", (try? FileSystem.status(of: path).size) ?? 0))
+        }
+        var newest: JournalSnapshot?
+        for position in listing.snapshots {
+            newest = try Snapshots.load(directory.snapshotPath(position: position))
+        }
+        if let newest {
+            summary.snapshot = (StateDirectory.name(newest.position) + ".snapshot", newest.position, newest.kiosk.sequence)
+            onSnapshot(newest)
+            summary.failedDeliveries = newest.deliveries.bySink.mapValues(\.count)
+        }
+        summary.cursors = CursorFile.all(in: directory).map { Cursor(sink: $0.sink, file: $0.file, mark: $0.mark) }
+        let start = listing.segments.first ?? newest?.position ?? 0
+        summary.firstPosition = start
+        let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)
+        var deliveries = newest?.deliveries ?? DeliveryFailures()
+        var decoder = RecordDecoder()
+        var lockedLook = false
+        while true {
+            switch try scanner.next() {
+            case .record(let location):
+                let decoded = scanner.withBody { body in Result { () throws(RecordDecodingError) in try decoder.decode(body) } }
+                guard case .success(let record) = decoded else {
+                    throw .corrupt(file: scanner.currentSegment?.path ?? directory.path, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: "a record kiosk cannot read")
+                }
+                count(record, at: location.position, into: &summary)
+                if newest.map({ location.position >= $0.position }) ?? true { deliveries.apply(record) }
+                onRecord(location.position, record)
+                scanner.advance()
+            case .end:
+                summary.endPosition = scanner.position
+                summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
+                return summary
+            case .damaged(let position, let problem):
+                if !lockedLook, let lock = try? SystemFile.open(directory.lockPath, .readWriteCreate(permissions: 0o600)) {
+                    // A commit may be in progress: look again once it is done.
+                    lockedLook = true
+                    try? lock.lock(.shared)
+                    lock.unlock()
+                    scanner.seek(to: position)
+                    continue
+                }
+                summary.endPosition = position
+                summary.tornBytes = try inspect(scanner, at: position, problem: problem, in: directory)
+                summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
+                return summary
+            }
+        }
+    }
+
+    private static func count(_ record: JournalRecord, at position: UInt64, into summary: inout Summary) {
+        summary.records += 1
+        for case .event(let event) in record.entries {
+            summary.events += 1
+            if summary.firstSequence == nil { summary.firstSequence = event.sequence }
+            summary.lastSequence = event.sequence
+            for index in summary.cursors.indices where summary.cursors[index].mark.map({ position >= $0.position }) ?? false {
+                summary.cursors[index].behind += 1
+            }
+        }
+    }
+
+    /// Bad bytes at the end: a torn tail (its size) or corruption (thrown).
+    private static func inspect(_ scanner: JournalScanner, at position: UInt64, problem: String, in directory: StateDirectory) throws(JournalError) -> UInt64 {
+        guard let (path, base) = scanner.currentSegment else { return 0 }
+        let file: SystemFile
+        do {
+            file = try SystemFile.open(path, .readOnly)
+        } catch {
+            throw .system(error)
+        }
+        let segments = try directory.list().segments
+        switch try TailInspection.inspect(segment: file, base: base, position: position, isLastSegment: segments.last == base, problem: problem) {
+        case .torn(let bytes): return bytes
+        case .corrupt(let problem): throw .corrupt(file: path, offset: position - base, problem: problem)
+        }
+    }
+}

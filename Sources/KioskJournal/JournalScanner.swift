@@ -1,0 +1,191 @@
+import KioskSystem
+
+/// Reads journal records in order from a position, across segments.
+///
+/// A reader never trusts zeros it read before: at the end of what is written it reads the
+/// file again, so records appended since — by this process or another — are found.
+final class JournalScanner {
+    /// Where a good record is.
+    struct Location: Sendable, Equatable {
+        let position: UInt64
+        let frameSize: Int
+        let groupStart: UInt64
+        var end: UInt64 { position + UInt64(frameSize) }
+    }
+
+    enum Step: Equatable {
+        case record(Location)
+        /// Nothing more is written (yet).
+        case end
+        /// Bytes at `position` that are not a record.
+        case damaged(position: UInt64, problem: String)
+    }
+
+    let directory: StateDirectory
+    private(set) var position: UInt64
+    private var segments: [UInt64]
+    private var file: SystemFile?
+    private var base: UInt64 = 0
+    private var buffer: [UInt8] = []
+    /// The position of `buffer[0]`.
+    private var bufferStart: UInt64 = 0
+    private let chunk: Int
+
+    /// A scanner that starts at `position`, which must be the start of a record (or the end).
+    init(directory: StateDirectory, segments: [UInt64], from position: UInt64, chunk: Int = 256 << 10) {
+        self.directory = directory
+        self.segments = segments
+        self.position = position
+        self.chunk = chunk
+    }
+
+    /// The segment the scanner reads, and its base.
+    var currentSegment: (path: String, base: UInt64)? {
+        file.map { ($0.path, base) }
+    }
+
+    /// The next record, the end, or damage. After `.record`, `body` holds its bytes until
+    /// the next call.
+    func next() throws(JournalError) -> Step {
+        if file == nil {
+            guard try openSegment(containing: position) else { return .end }
+        }
+        var rereadAtEnd = true
+        while true {
+            let offset = Int(position - bufferStart)
+            let parsed = buffer.withUnsafeBytes { raw in
+                RecordFrame.parse(UnsafeRawBufferPointer(rebasing: raw[min(offset, raw.count)...]))
+            }
+            switch parsed {
+            case .record(_, let groupStart, let frameSize):
+                let location = Location(position: position, frameSize: frameSize, groupStart: groupStart)
+                current = location
+                return .record(location)
+            case .damaged(let problem):
+                return .damaged(position: position, problem: problem)
+            case .incomplete(let needed):
+                let read = try fill(atLeast: needed)
+                if read { continue }
+                // The file ends inside a header or a record: zeros are the end, else it was cut short.
+                let here = Int(position - bufferStart)
+                if here >= buffer.count || buffer[here...].allSatisfy({ $0 == 0 }) {
+                    if try moveToNextSegment() {
+                        rereadAtEnd = true
+                        continue
+                    }
+                    return .end
+                }
+                return .damaged(position: position, problem: "a record cut short by the end of the file")
+            case .end:
+                if rereadAtEnd {
+                    rereadAtEnd = false
+                    try refill()
+                    continue
+                }
+                if try moveToNextSegment() {
+                    rereadAtEnd = true
+                    continue
+                }
+                return .end
+            }
+        }
+    }
+
+    private var current: Location?
+
+    /// Moves to `position`, the start of a record or the end: after this process appended.
+    func seek(to position: UInt64) {
+        current = nil
+        self.position = position
+        if position < bufferStart || position > bufferStart + UInt64(buffer.count) {
+            buffer.removeAll(keepingCapacity: true)
+            bufferStart = position
+        }
+    }
+
+    /// Whether a segment holding `position` still exists (compaction removes old ones).
+    func hasSegment(for position: UInt64) throws(JournalError) -> Bool {
+        if file != nil, base <= position { return true }
+        segments = try directory.list().segments
+        return segments.isEmpty || segments.contains { $0 <= position }
+    }
+
+    /// The body of the record `next` returned last.
+    func withBody<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        guard let current else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let start = Int(current.position - bufferStart) + RecordFrame.headerSize
+        let end = Int(current.position - bufferStart) + current.frameSize
+        return try buffer.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+    }
+
+    /// Steps past the record `next` returned last.
+    func advance() {
+        guard let current else { return }
+        position = current.end
+        self.current = nil
+    }
+
+    // MARK: Segments and buffering
+
+    private func openSegment(containing position: UInt64) throws(JournalError) -> Bool {
+        if segments.last.map({ $0 > position }) ?? true || !segments.contains(where: { $0 <= position }) {
+            segments = try directory.list().segments
+        }
+        guard let segmentBase = segments.last(where: { $0 <= position }) else { return false }
+        do {
+            file = try SystemFile.open(directory.segmentPath(base: segmentBase), .readOnly)
+        } catch {
+            // Removed by compaction since the listing: read the listing again next time.
+            if error.isNotFound {
+                segments = []
+                return false
+            }
+            throw .system(error)
+        }
+        base = segmentBase
+        buffer = []
+        bufferStart = position
+        return true
+    }
+
+    /// At the end of a segment's records: the next segment, if one starts exactly here.
+    private func moveToNextSegment() throws(JournalError) -> Bool {
+        if !segments.contains(where: { $0 > base }) {
+            segments = try directory.list().segments
+        }
+        guard let next = segments.first(where: { $0 > base }), next == position else { return false }
+        file = nil
+        return try openSegment(containing: position)
+    }
+
+    /// Reads more of the segment after what the buffer holds; `false` at the end of the file.
+    private func fill(atLeast needed: Int) throws(JournalError) -> Bool {
+        guard let file else { return false }
+        let offset = Int(position - bufferStart)
+        if offset > 0 {
+            buffer.removeFirst(min(offset, buffer.count))
+            bufferStart = position
+        }
+        let want = max(needed - buffer.count, chunk)
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: want))
+        let read: Int
+        do {
+            read = try file.read(into: &buffer, at: bufferStart - base + UInt64(old), from: old)
+        } catch {
+            buffer.removeLast(want)
+            throw .system(error)
+        }
+        buffer.removeLast(want - read)
+        return read > 0
+    }
+
+    /// Forgets buffered bytes from the current position on and reads them again.
+    private func refill() throws(JournalError) {
+        let offset = Int(position - bufferStart)
+        buffer.removeFirst(min(offset, buffer.count))
+        buffer.removeAll(keepingCapacity: true)
+        bufferStart = position
+        _ = try fill(atLeast: RecordFrame.headerSize)
+    }
+}

@@ -1,0 +1,72 @@
+import KioskCore
+import KioskSystem
+
+/// Snapshot files: the fold at a position, so start-up reads only what follows it.
+///
+/// ```
+/// 0   8 bytes  "KIOSKSNP"
+/// 8   u32 LE   format version (1)
+/// 12  u32 LE   CRC-32C of the body
+/// 16  u64 LE   body length
+/// 24  body     SnapshotCodec's format
+/// ```
+///
+/// Written to a temporary file, synced, renamed into place and the directory synced: a
+/// crash leaves the old snapshot or the new one, never half of one.
+enum Snapshots {
+    static let magic = Array("KIOSKSNP".utf8)
+    static let version: UInt32 = 1
+    static let headerSize = 24
+
+    static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
+        let body = SnapshotCodec.encode(snapshot)
+        var bytes = magic
+        bytes.reserveCapacity(headerSize + body.count)
+        withUnsafeBytes(of: version.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: CRC32C.checksum(body).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(body.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: body)
+        return bytes
+    }
+
+    /// Reads and verifies a snapshot file.
+    static func load(_ path: String) throws(JournalError) -> JournalSnapshot {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 1 << 30)
+        } catch {
+            throw .system(error)
+        }
+        let result = bytes.withUnsafeBytes { raw -> Result<JournalSnapshot, JournalError> in
+            guard raw.count >= headerSize, Array(raw[0..<8]) == magic else {
+                return .failure(.corruptSnapshot(file: path, problem: "it does not start like a snapshot"))
+            }
+            let version = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            guard version == Snapshots.version else {
+                return .failure(.corruptSnapshot(file: path, problem: "format version \(version) is not one this kiosk reads"))
+            }
+            let crc = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+            let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            guard length == UInt64(raw.count - headerSize) else {
+                return .failure(.corruptSnapshot(file: path, problem: "it is \(raw.count) bytes long, not \(UInt64(headerSize) &+ length)"))
+            }
+            let body = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
+            guard CRC32C.checksum(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: "a checksum mismatch")) }
+            do throws(RecordDecodingError) {
+                return .success(try SnapshotCodec.decode(body))
+            } catch {
+                return .failure(.corruptSnapshot(file: path, problem: error.message))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Writes the snapshot file for `snapshot.position` in `directory`.
+    static func write(_ snapshot: JournalSnapshot, in directory: StateDirectory) throws(JournalError) {
+        do {
+            try FileSystem.writeAtomically(encode(snapshot), to: directory.snapshotPath(position: snapshot.position))
+        } catch {
+            throw .system(error)
+        }
+    }
+}

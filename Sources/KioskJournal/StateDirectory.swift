@@ -1,0 +1,146 @@
+import KioskSystem
+
+/// The files of a state directory (`--state PATH`, or a private journal):
+///
+/// ```
+/// PATH/format                          "kiosk state 2": what kind of directory this is
+/// PATH/lock                            flock(2)ed while a process decides and appends
+/// PATH/00000000000000000000.journal    segments, named by the position of their first byte
+/// PATH/00000000000001048576.snapshot   the fold up to a position
+/// PATH/cursors/<sink>.cursor           how far each sink has delivered
+/// ```
+///
+/// `docs/STATE.md` describes every file byte by byte.
+public struct StateDirectory: Sendable {
+    public static let formatLine = "kiosk state 2"
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    var formatPath: String { path + "/format" }
+    var lockPath: String { path + "/lock" }
+    var cursorsPath: String { path + "/cursors" }
+
+    func segmentPath(base: UInt64) -> String { path + "/" + StateDirectory.name(base) + ".journal" }
+    func snapshotPath(position: UInt64) -> String { path + "/" + StateDirectory.name(position) + ".snapshot" }
+
+    /// Twenty digits, so names sort by position.
+    static func name(_ position: UInt64) -> String {
+        let digits = String(position)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+    }
+
+    /// What the directory holds, from its listing.
+    struct Listing {
+        var segments: [UInt64] = []
+        var snapshots: [UInt64] = []
+        var temporary: [String] = []
+        var hasFormat = false
+        var others: [String] = []
+    }
+
+    func list() throws(JournalError) -> Listing {
+        let names: [String]
+        do {
+            names = try FileSystem.contents(of: path)
+        } catch {
+            throw .system(error)
+        }
+        var listing = Listing()
+        for name in names {
+            if name == "format" {
+                listing.hasFormat = true
+            } else if name.hasSuffix(".journal"), let base = UInt64(name.dropLast(8)), name.count == 28 {
+                listing.segments.append(base)
+            } else if name.hasSuffix(".snapshot"), let position = UInt64(name.dropLast(9)), name.count == 29 {
+                listing.snapshots.append(position)
+            } else if name.contains(".tmp-") {
+                listing.temporary.append(name)
+            } else if name != "lock", name != "cursors" {
+                listing.others.append(name)
+            }
+        }
+        listing.segments.sort()
+        listing.snapshots.sort()
+        return listing
+    }
+
+    // MARK: Creating and checking
+
+    /// Makes sure `path` is a state directory: creates it (0700, with missing parents) or
+    /// checks the one there.
+    func prepare() throws(JournalError) {
+        let kind: FileStatus.Kind?
+        do {
+            kind = try FileSystem.status(of: path).kind
+        } catch {
+            guard error.isMissingPath else { throw .system(error) }
+            kind = nil
+        }
+        switch kind {
+        case nil:
+            do {
+                try FileSystem.createDirectory(path)
+            } catch {
+                throw .cannotCreate(path: path, reason: error.reason)
+            }
+            try writeFormat()
+        case .directory?:
+            let listing = try list()
+            if listing.hasFormat {
+                try checkFormat()
+            } else if listing.segments.isEmpty, listing.snapshots.isEmpty, listing.others.isEmpty {
+                try writeFormat()
+            } else {
+                throw .notAStateDirectory(path: path, reason: "it holds other files and no 'format' file")
+            }
+        case .some:
+            throw .notAStateDirectory(path: path, reason: "it is not a directory")
+        }
+    }
+
+    /// Checks that `path` is an existing state directory, changing nothing.
+    func checkExisting() throws(JournalError) {
+        do {
+            guard try FileSystem.status(of: path).kind == .directory else {
+                throw JournalError.notAStateDirectory(path: path, reason: "it is not a directory")
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw .notAStateDirectory(path: path, reason: (error as? SystemError)?.reason ?? "it cannot be read")
+        }
+        guard try list().hasFormat else { throw .notAStateDirectory(path: path, reason: "it has no 'format' file") }
+        try checkFormat()
+    }
+
+    private func writeFormat() throws(JournalError) {
+        do {
+            try FileSystem.writeAtomically(Array((StateDirectory.formatLine + "\n").utf8), to: formatPath)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    private func checkFormat() throws(JournalError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(formatPath, limit: 4096)
+        } catch {
+            throw .system(error)
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingNewline
+        guard text == StateDirectory.formatLine else { throw .unsupportedFormat(path: path, found: text) }
+    }
+}
+
+extension String {
+    var trimmingNewline: String {
+        var text = self
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,137 @@
+import KioskCore
+import KioskJournal
+
+/// The journal a session keeps its state and its events in.
+///
+/// With `--state` the journal *is* the state: every record changes the kiosk, whoever
+/// wrote it. Without `--state`, a private journal only keeps events until their sinks have
+/// them: stock starts fresh each run, and only the event sequence carries on.
+public final class StateStore {
+    public enum Mode: Sendable, Equatable {
+        /// `--state`: stock, totals and history are the journal's fold.
+        case state
+        /// The private journal: events wait for their sinks; stock starts fresh.
+        case events
+    }
+
+    public let journal: Journal
+    public let mode: Mode
+    /// Events sinks gave up on: the fold of the journal's delivery records.
+    public private(set) var deliveries: DeliveryFailures
+
+    /// What opening found, for the messages a person should see at start.
+    public struct Opening: Sendable {
+        public var kiosk: Kiosk
+        /// Whether the journal held anything before this run.
+        public var existed: Bool
+        /// On the menu, new to the state: they start at their declared stock.
+        public var newIngredients: [String] = []
+        /// In the state, not on the menu: kept, with their stock.
+        public var vanishedIngredients: [IngredientCount] = []
+        public var repairs: [Journal.Repair] = []
+    }
+
+    private init(journal: Journal, mode: Mode, deliveries: DeliveryFailures) {
+        self.journal = journal
+        self.mode = mode
+        self.deliveries = deliveries
+    }
+
+    /// Opens the journal in `directory` and folds it into a kiosk for `menu`. Ingredients
+    /// new to the state are recorded at once, so every process learns their stock.
+    public static func open(
+        _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
+    ) throws(JournalError) -> (StateStore, Opening) {
+        let opened = try Journal.open(directory, options: options)
+        var deliveries = opened.snapshot?.deliveries ?? DeliveryFailures()
+        for record in opened.records { deliveries.apply(record) }
+        let store = StateStore(journal: opened.journal, mode: mode, deliveries: deliveries)
+        let existed = opened.snapshot != nil || !opened.records.isEmpty
+        var opening = Opening(kiosk: Kiosk(menu: menu, ids: ids), existed: existed, repairs: opened.repairs)
+        switch mode {
+        case .events:
+            opening.kiosk.advance(toSequenceOf: opened.snapshot?.kiosk.sequence ?? 0)
+            for record in opened.records { opening.kiosk.skip(record) }
+        case .state:
+            try store.fold(opened, into: &opening, menu: menu, ids: ids, at: time)
+        }
+        return (store, opening)
+    }
+
+    private func fold(_ opened: Journal.Opened, into opening: inout Opening, menu: Menu, ids: UUIDv7Generator, at time: Timestamp) throws(JournalError) {
+        var known = Set<String>()
+        if let snapshot = opened.snapshot {
+            let (kiosk, _) = Kiosk.restoring(snapshot.kiosk, menu: menu, ids: ids)
+            opening.kiosk = kiosk
+            for entry in snapshot.kiosk.stock { known.insert(NameKey.fold(entry.ingredient)) }
+        }
+        for record in opened.records {
+            opening.kiosk.apply(record)
+            StateStore.collectIngredients(of: record, into: &known)
+        }
+        let declared = opening.kiosk.undeclaredIngredients(known: known)
+        opening.vanishedIngredients = opening.kiosk.retainedStock.values.sorted { $0.ingredient < $1.ingredient }
+        guard !declared.isEmpty else { return }
+        opening.newIngredients = opening.existed ? declared.map(\.ingredient) : []
+        let record = JournalRecord(time: time, source: opening.kiosk.source, entries: declared.map { .stockDeclared(ingredient: $0.ingredient, count: $0.count) })
+        // Others may have declared them meanwhile: theirs stands, ours adds nothing.
+        switch try journal.begin() {
+        case .records(let records):
+            for other in records { opening.kiosk.apply(other) }
+        case .reload(let snapshot, let records):
+            opening.kiosk = opening.kiosk.reloaded(from: snapshot.kiosk)
+            for other in records { opening.kiosk.apply(other) }
+        }
+        journal.append(record)
+        try journal.commit()
+    }
+
+    /// The ingredient names a record gives a stock to.
+    private static func collectIngredients(of record: JournalRecord, into names: inout Set<String>) {
+        for entry in record.entries {
+            switch entry {
+            case .stockDeclared(let ingredient, _): names.insert(NameKey.fold(ingredient))
+            case .event(let event):
+                switch event.payload {
+                case .orderSucceeded(let made): for entry in made.stock { names.insert(NameKey.fold(entry.ingredient)) }
+                case .stockChanged(let change): names.insert(NameKey.fold(change.ingredient))
+                default: break
+                }
+            default: break
+            }
+        }
+    }
+
+    // MARK: Catching up
+
+    /// Applies what others appended to `kiosk`, as the mode says, and folds the delivery
+    /// records.
+    func catchUp(_ caughtUp: Journal.CatchUp, into kiosk: inout Kiosk) {
+        switch caughtUp {
+        case .records(let records):
+            for record in records { take(record, into: &kiosk) }
+        case .reload(let snapshot, let records):
+            if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
+            deliveries = snapshot.deliveries
+            for record in records { take(record, into: &kiosk) }
+        }
+    }
+
+    private func take(_ record: JournalRecord, into kiosk: inout Kiosk) {
+        switch mode {
+        case .state: kiosk.apply(record)
+        case .events: kiosk.skip(record)
+        }
+        deliveries.apply(record)
+    }
+
+    /// Folds a record this session appended itself.
+    func recordAppended(_ record: JournalRecord) {
+        deliveries.apply(record)
+    }
+
+    /// The snapshot of a fold at `position`.
+    func snapshot(of kiosk: Kiosk, at position: UInt64) -> JournalSnapshot {
+        JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: deliveries)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import KioskCore
+@testable import KioskJournal
+import Testing
+
+/// The journal on a real file system: commits, catching up across instances (as two
+/// processes would), torn tails and corruption, cursors.
+@Suite struct JournalTests {
+    static let options = Journal.Options(durability: .written, segmentLimit: 8192, allocationChunk: 4096, snapshotInterval: 1 << 30)
+
+    @Test func whatOneWriterCommitsTheOtherCatchesUp() throws {
+        let scratch = try Scratch()
+        let (_, records) = try Sample.records()
+        let first = try Journal.open(scratch.state, options: JournalTests.options).journal
+        let second = try Journal.open(scratch.state, options: JournalTests.options).journal
+        for record in records {
+            _ = try first.begin()
+            first.append(record)
+            try first.commit()
+        }
+        guard case .records(let caughtUp) = try second.begin() else { Issue.record("expected records"); return }
+        second.rollback()
+        #expect(caughtUp == records)
+        let reopened = try Journal.open(scratch.state, options: JournalTests.options)
+        #expect(reopened.records == records)
+    }
+
+    @Test func manyCommitsRollSegmentsAndReadBackInOrder() throws {
+        let scratch = try Scratch()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        for round in 0..<400 {
+            _ = try journal.begin()
+            journal.append(records[1 + round % (records.count - 1)])
+            try journal.commit()
+        }
+        #expect(try scratch.state.list().segments.count > 3)
+        let reopened = try Journal.open(scratch.state, options: JournalTests.options)
+        #expect(reopened.records.count == 400)
+        #expect(reopened.records[399] == records[1 + 399 % (records.count - 1)])
+    }
+
+    @Test func aRolledBackCommitLeavesNothing() throws {
+        let scratch = try Scratch()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        _ = try journal.begin()
+        journal.append(records[0])
+        journal.rollback()
+        #expect(try Journal.open(scratch.state, options: JournalTests.options).records.isEmpty)
+    }
+
+    @Test func aTornTailIsClassifiedAndCutBack() throws {
+        let scratch = try Scratch()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        _ = try journal.begin()
+        journal.append(records[0])
+        try journal.commit()
+        // One commit of many records, cut by a crash at a sector boundary: the rest is zeros.
+        _ = try journal.begin()
+        for _ in 0..<20 { journal.append(records[1]) }
+        try journal.commit()
+        let end = Int(journal.endPosition)
+        let segment = scratch.state.segmentPath(base: 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: segment))
+        let sector = 1024
+        for index in sector..<end { bytes[index] = 0 }
+        try bytes.write(to: URL(fileURLWithPath: segment))
+        let reopened = try Journal.open(scratch.state, options: JournalTests.options)
+        let frame = RecordFrame.headerSize + RecordCodec.encode(records[1]).count
+        let firstFrame = RecordFrame.headerSize + RecordCodec.encode(records[0]).count
+        let whole = (sector - firstFrame) / frame
+        #expect(reopened.records == [records[0]] + Array(repeating: records[1], count: whole))
+        #expect(reopened.repairs == [Journal.Repair(file: segment, offset: UInt64(firstFrame + whole * frame), bytes: UInt64(sector - firstFrame - whole * frame))])
+    }
+
+    @Test func aFlippedByteOfAFullLengthRecordIsCorruption() throws {
+        let scratch = try Scratch()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        _ = try journal.begin()
+        for record in records.prefix(3) { journal.append(record) }
+        try journal.commit()
+        let segment = scratch.state.segmentPath(base: 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: segment))
+        // The last record of the last commit, whole in length, one byte wrong.
+        bytes[Int(journal.endPosition) - 5] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: segment))
+        #expect(throws: JournalError.self) { try Journal.open(scratch.state, options: JournalTests.options) }
+    }
+
+    @Test func cursorsSurviveAWriteCutShort() throws {
+        let scratch = try Scratch()
+        try scratch.state.prepare()
+        let cursor = try CursorFile.open(sink: "webhook http://127.0.0.1/hook", in: scratch.state)
+        #expect(try cursor.read() == nil)
+        try cursor.write(CursorFile.Mark(position: 100, sequence: 3))
+        try cursor.write(CursorFile.Mark(position: 250, sequence: 7))
+        #expect(try cursor.read() == CursorFile.Mark(position: 250, sequence: 7))
+        // Damage the newer slot: the older one still stands.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cursor.path))
+        bytes[CursorFile.nameSize + 8] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: cursor.path))
+        let again = try CursorFile.open(sink: "webhook http://127.0.0.1/hook", in: scratch.state)
+        #expect(try again.read() == CursorFile.Mark(position: 100, sequence: 3))
+        #expect(CursorFile.all(in: scratch.state).map(\.sink) == ["webhook http://127.0.0.1/hook"])
+    }
+}

@@ -1,0 +1,76 @@
+import KioskCore
+@testable import KioskJournal
+import Testing
+
+/// The binary record format: every entry round-trips, and no input traps.
+@Suite struct RecordCodecTests {
+    @Test func everyKindOfRecordRoundTrips() throws {
+        let (_, records) = try Sample.records()
+        var extra = records
+        let event = try #require(records[1].events.first)
+        extra.append(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [
+            .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410"),
+            .retryRequested(sink: "webhook http://x"),
+            .deliveryResolved(sink: "webhook http://x", id: event.id),
+        ]))
+        for record in extra {
+            #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+        }
+    }
+
+    @Test func aCustomMessageTemplateTravelsWithTheEvent() throws {
+        let template = try MessageTemplate(parsing: "{item} 나왔습니다!")
+        let (_, records) = try Sample.records()
+        let original = try #require(records[1].events.first)
+        let event = Event(id: original.id, sequence: original.sequence, time: original.time, source: original.source, payload: original.payload, template: template)
+        let decoded = try RecordCodec.decode(RecordCodec.encode(JournalRecord(time: Sample.time, source: "s", entries: [.event(event)])))
+        #expect(decoded.events.first?.message == "Mango Juice ×2, 딸기 Juice 나왔습니다!")
+    }
+
+    @Test func aOneLineOrderTakesFewBytes() throws {
+        var kiosk = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 1))
+        var events: [Event] = []
+        try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events)
+        let body = RecordCodec.encode(JournalRecord(time: Sample.time, source: kiosk.source, entries: events.map(JournalEntry.event)))
+        #expect(body.count + RecordFrame.headerSize <= 200)
+    }
+
+    @Test func everyTruncationAndEveryFlippedByteThrowsOrDecodesNeverTraps() throws {
+        let (_, records) = try Sample.records()
+        let body = RecordCodec.encode(records[1])
+        for length in 0..<body.count {
+            #expect(throws: RecordDecodingError.self) { try RecordCodec.decode(Array(body[0..<length])) }
+        }
+        for index in body.indices {
+            for bit in 0..<8 {
+                var damaged = body
+                damaged[index] ^= 1 << bit
+                _ = try? RecordCodec.decode(damaged)
+            }
+        }
+    }
+
+    @Test func crc32cMatchesTheStandardCheckValue() {
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+    }
+
+    @Test func foldingTheRecordsGivesTheKioskThatMadeThem() throws {
+        let (live, records) = try Sample.records()
+        var replayed = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 99))
+        for record in records { replayed.apply(record) }
+        #expect(replayed.inventory == live.inventory)
+        #expect(replayed.sequence == live.sequence)
+        #expect(replayed.ledger.snapshot == live.ledger.snapshot)
+    }
+
+    @Test func snapshotsRoundTrip() throws {
+        let (kiosk, records) = try Sample.records()
+        var deliveries = DeliveryFailures()
+        let event = try #require(records[1].events.first)
+        deliveries.apply(.deliveryFailed(sink: "log x", event: event, reason: "EIO"))
+        let snapshot = JournalSnapshot(position: 12_345, kiosk: kiosk.snapshot, deliveries: deliveries)
+        let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        #expect(decoded == snapshot)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import KioskCore
+@testable import KioskJournal
+
+/// A directory removed when the value goes away.
+final class Scratch {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-journal-\(UUID().uuidString)").path
+    }
+
+    var state: StateDirectory { StateDirectory(path: path + "/state") }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+enum Sample {
+    static let time = Timestamp(millisecondsSince1970: 1_795_262_400_000)
+
+    static func menu() throws -> Menu {
+        try Menu(
+            name: "Juice", currency: "KRW",
+            ingredients: [Ingredient(name: "mango", initialStock: 100, lowMark: 5), Ingredient(name: "딸기", initialStock: 9)],
+            items: [
+                Item(name: "Mango Juice", price: Money("4.50"), recipe: Recipe([.init(ingredient: 0, quantity: 3)])),
+                Item(name: "딸기 Juice", price: Money("5"), recipe: Recipe([.init(ingredient: 1, quantity: 2), .init(ingredient: 0, quantity: 1)])),
+            ]
+        )
+    }
+
+    /// Records of a few commands of every kind, as a session would write them.
+    static func records() throws -> (Kiosk, [JournalRecord]) {
+        var kiosk = Kiosk(menu: try menu(), ids: UUIDv7Generator(seed: 4))
+        var records = [JournalRecord(time: time, source: kiosk.source, entries: [.stockDeclared(ingredient: "mango", count: 100), .stockDeclared(ingredient: "딸기", count: 9)])]
+        func record(_ body: (inout Kiosk, inout [Event]) throws -> Void) rethrows {
+            var events: [Event] = []
+            try body(&kiosk, &events)
+            records.append(JournalRecord(time: time, source: kiosk.source, entries: events.map(JournalEntry.event)))
+        }
+        try record { kiosk, events in try kiosk.place(Order([OrderLine(item: 0, quantity: 2), OrderLine(item: 1, quantity: 1)]), at: time, emitting: &events) }
+        try record { kiosk, events in try kiosk.place(Order(item: 1, quantity: 9), at: time, emitting: &events) }
+        try record { kiosk, events in try kiosk.edit(.restock, 20, of: 1, at: time, emitting: &events) }
+        try record { kiosk, events in try kiosk.edit(.set, 3, of: 0, at: time, emitting: &events) }
+        record { kiosk, events in kiosk.replaceMenu(with: kiosk.menu, at: time, emitting: &events) }
+        return (kiosk, records)
+    }
+}
