@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
+        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.

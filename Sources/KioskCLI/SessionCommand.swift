@@ -45,7 +45,7 @@ struct SessionCommand {
             throw .invalidMenu
         }
         let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
-        let (kiosk, store) = try openState(menu: compiled.menu)
+        var (kiosk, store) = try openState(menu: compiled.menu)
         let reader = try makeReader(menu: compiled.menu)
         Signals.watchHangups()
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
@@ -56,8 +56,12 @@ struct SessionCommand {
             errors.write("kiosk: \(error.message)\n")
             throw commandLineSinks.contains { $0.origin == error.origin } ? .usage : .invalidMenu
         }
-        let dispatcher = Dispatcher(members)
-        dispatcher.start()
+        if store == nil, members.contains(where: { !$0.isForeground }) {
+            (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
+        }
+        let dispatcher = Dispatcher(members, journal: store?.journal)
+        if let store { dropCursors(except: dispatcher.backgroundNames, in: store.journal) }
+        dispatcher.start(retrying: store?.interruptedRetries ?? [:])
 
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
@@ -77,7 +81,10 @@ struct SessionCommand {
         }
         let statuses = dispatcher.shutdown(timeout: arguments.flushTimeout)
         sinks.http.close()
-        errors.write(sinks.farewell(statuses, members: members))
+        store?.refreshDeliveries()
+        errors.write(sinks.farewell(
+            statuses, backlog: dispatcher.backlog(), failures: store?.deliveries, journal: store?.journal.directory.path
+        ))
         if !output.flush() { return .ioError }
         return status
     }
@@ -102,6 +109,36 @@ struct SessionCommand {
         } catch {
             errors.write("kiosk: \(error.message)\n")
             throw ExitCode(error)
+        }
+    }
+
+    /// The journal where events wait for their sinks without `--state`: stock starts fresh,
+    /// the event sequence goes on. A directory that cannot be made stops the start (73):
+    /// sinks whose events could be lost must not run.
+    private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(ExitCode) -> (Kiosk, StateStore?) {
+        let options = Journal.Options(durability: .written, segmentLimit: JournalTuning.segmentLimit(environment))
+        do throws(JournalError) {
+            var seed = SystemRandomNumberGenerator()
+            let (store, opening) = try StateStore.open(
+                StateDirectory(path: path), mode: .events, options: options, menu: kiosk.menu, ids: UUIDv7Generator(seed: seed.next()),
+                at: SystemClock.now()
+            )
+            report(opening)
+            return (opening.kiosk, store)
+        } catch {
+            errors.write("kiosk: events for the sinks cannot be kept: \(error.message)\n")
+            throw error.isCorruption ? ExitCode(error) : .cannotCreate
+        }
+    }
+
+    /// Forgets the cursors of sinks that are no longer configured, so the journal can be
+    /// compacted; says how many events each leaves undelivered.
+    private func dropCursors(except names: [String], in journal: Journal) {
+        for cursor in CursorFile.all(in: journal.directory) where !names.contains(cursor.sink) {
+            let undelivered = cursor.mark.map { Dispatcher.countEvents(after: $0, in: journal) } ?? 0
+            guard CursorFile.remove(cursor.file) else { continue }
+            let note = undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it" : ""
+            errors.write("kiosk: the sink '\(TerminalText.visible(cursor.sink))' is no longer configured: its cursor is dropped\(note)\n")
         }
     }
 

@@ -1,27 +1,18 @@
+import KioskCore
+import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
 import Synchronization
 
 /// Makes the sinks of a run: the menu's and the command line's, with the console by
-/// default, each with its spool, sharing one HTTP client that starts when first needed.
+/// default, sharing one HTTP client that starts when first needed.
 struct SinkSetup {
     let arguments: Arguments
     let environment: [String: String]
     let output: FileOutput
     let colors: Bool
     let http = SharedHTTPClient()
-
-    /// Where spools live: beside the state file, else in `$XDG_STATE_HOME/kiosk/spool`
-    /// (`~/.local/state/kiosk/spool`).
-    func spool(kind: String, identity: String) -> Spool {
-        if let state = arguments.state {
-            return Spool(besideState: state, kind: kind, identity: identity)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
-        return Spool(directory: base + "/kiosk/spool", kind: kind, identity: identity)
-    }
 
     /// `--json` and `--quiet` keep human text off standard output, so they leave the
     /// console out; otherwise there is a console unless a sink statement names one.
@@ -46,28 +37,51 @@ struct SinkSetup {
         var members: [Dispatcher.Member] = []
         for declaration in declarations {
             let sink = try SinkRegistry.standard.makeSink(declaration, environment: sinkEnvironment)
-            let spool = sink.placement == .foreground ? nil : spool(kind: declaration.kind, identity: sink.target)
-            members.append(Dispatcher.Member(
-                sink: sink, kind: declaration.kind, events: declaration.events,
-                capacity: declaration.queueCapacity ?? Dispatcher.defaultCapacity, spool: spool
-            ))
+            let from: Dispatcher.Member.StartPoint = declaration.choice("from")?.word == "start" ? .start : .end
+            let member = Dispatcher.Member(
+                sink: sink, kind: declaration.kind, name: declaration.text("name")?.display, events: declaration.events, from: from,
+                readAhead: declaration.queueCapacity ?? Dispatcher.defaultReadAhead
+            )
+            if members.contains(where: { $0.name == member.name }), !member.isForeground {
+                throw SinkSetupError(declaration: declaration, reason: "another sink is named '\(member.name)'; give one of them a 'name'")
+            }
+            members.append(member)
         }
         return members
     }
 
-    /// What a person should know at exit: events left for the next start, or lost to a
-    /// receiver that refused them.
-    func farewell(_ statuses: [SinkStatus], members: [Dispatcher.Member]) -> String {
+    /// Where events wait for their sinks without `--state`: a journal of its own for each
+    /// menu and set of sinks, under `$XDG_STATE_HOME/kiosk/journals/` (else
+    /// `~/.local/state/kiosk/journals/`), so the next run with the same menu and sinks
+    /// delivers what this one could not.
+    func privateJournalPath(menuName: String, members: [Dispatcher.Member]) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
+        let menu = arguments.menu.map(FileSystem.absolute) ?? "(the bundled Juice Maker)"
+        let key = ([menu] + members.filter { !$0.isForeground }.map(\.name).sorted()).joined(separator: "\n")
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        let slug = NameKey.slug(menuName).prefix(40)
+        return base + "/kiosk/journals/" + (slug.isEmpty ? "kiosk" : String(slug)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// What a person should know at exit: events that wait in the journal for a sink, and
+    /// events sinks gave up on. Every count and path is the real one.
+    func farewell(_ statuses: [SinkStatus], backlog: [String: Int], failures: DeliveryFailures?, journal: String?) -> String {
         var lines = ""
-        for (status, member) in zip(statuses, members) {
-            let name = "\(status.kind) \(status.target)"
-            if status.spooled > 0, let spool = member.spool {
-                lines += "kiosk: \(name): \(plural(status.spooled, "event")) not delivered, kept in \(spool.path) for the next start\n"
+        for status in statuses {
+            let name = TerminalText.visible(status.name)
+            if let waiting = backlog[status.name], waiting > 0, let journal {
+                lines += "kiosk: \(plural(waiting, "event")) wait for \(name) in \(TerminalText.visible(journal)); they are sent on the next start\n"
             }
-            if status.failed > 0 {
-                let reason = status.lastError.map { " (\($0))" } ?? ""
-                let kept = member.spool.map { ", kept in \($0.deadLetterPath)" } ?? ""
-                lines += "kiosk: \(name): \(plural(status.failed, "event")) refused\(reason)\(kept)\n"
+            let failed = failures?.failures(of: status.name) ?? []
+            if !failed.isEmpty, let journal {
+                let reason = status.lastError.map { " (last: \(TerminalText.visible($0)))" } ?? ""
+                lines += "kiosk: \(plural(failed.count, "event")) failed for \(name)\(reason); they wait in \(TerminalText.visible(journal)) for 'sinks retry'\n"
             }
         }
         return lines

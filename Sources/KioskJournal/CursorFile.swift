@@ -78,6 +78,11 @@ public final class CursorFile: @unchecked Sendable {
         (try? file.tryLock(.exclusive)) ?? false
     }
 
+    /// Lets another process deliver for the sink.
+    public func unlock() {
+        file.unlock()
+    }
+
     /// The mark, or `nil` when none was ever written.
     public func read() throws(JournalError) -> Mark? {
         let bytes: [UInt8]

@@ -451,12 +451,18 @@ public final class Journal: @unchecked Sendable {
         news.withLock { news.broadcast() }
     }
 
-    /// Waits until the journal's end passes `position`, or until `deadline`. Returns the end.
+    /// Waits until the journal's end passes `position`, `wakeReaders` is called, or
+    /// `deadline` comes. Returns the end.
     public func waitForNews(after position: UInt64, until deadline: ContinuousClock.Instant) -> UInt64 {
         news.withLock {
-            while committedEnd.load(ordering: .acquiring) <= position, news.wait(until: deadline) {}
+            if committedEnd.load(ordering: .acquiring) <= position { _ = news.wait(until: deadline) }
         }
         return committedEnd.load(ordering: .acquiring)
+    }
+
+    /// Wakes every reader waiting for news: a sink that is told to stop.
+    public func wakeReaders() {
+        news.withLock { news.broadcast() }
     }
 
     /// Looks for records other processes appended while this one was idle, under a shared

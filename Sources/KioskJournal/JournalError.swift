@@ -28,4 +28,12 @@ public enum JournalError: Error, Sendable, Equatable {
             "the snapshot '\(file)' does not verify (\(problem)); nothing was changed — restore it from a backup or move the state away"
         }
     }
+
+    /// Whether the state's own files are damaged (rather than the system failing).
+    public var isCorruption: Bool {
+        switch self {
+        case .corrupt, .corruptSnapshot: true
+        default: false
+        }
+    }
 }

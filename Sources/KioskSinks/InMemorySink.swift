@@ -34,7 +34,7 @@ public final class InMemorySink: Sink {
         if let failure { throw failure }
     }
 
-    public func close() {
+    public func close(by deadline: ContinuousClock.Instant) {
         state.withLock { $0.closed = true }
     }
 

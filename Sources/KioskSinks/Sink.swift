@@ -3,32 +3,32 @@ import KioskCore
 /// A destination for the kiosk's events: the console, a log file, a webhook, a program.
 ///
 /// The rules a sink keeps:
-/// - `send` receives one event at a time, in order, from the sink's own worker (or, for a
-///   `.foreground` sink, from the thread that runs the session, between commands). It may
-///   block: waiting on a disk, a network or a program is what the worker is for, and no
+/// - `send` receives events in `seq` order, from the sink's own thread (or, for a
+///   `.foreground` sink, from the thread that runs the session, after each command). It may
+///   block: waiting on a disk, a network or a program is what the thread is for, and no
 ///   other sink waits with it.
 /// - `send` returns once the event is delivered, or throws a `SinkFailure`. A retryable
 ///   failure is tried again with back-off (honouring `retryAfter`) as the sink's
-///   `retryPolicy` allows; what cannot be delivered is spooled and replayed at the next
-///   start. A permanent failure is counted and the event is set aside, never retried.
-/// - `close` is called once, after the last `send`, when the kiosk shuts down.
+///   `retryPolicy` allows; a permanent one — or a retryable one out of retries — is
+///   recorded in the journal as failed for this sink, and `sinks retry` sends it again.
+/// - Background sinks read the journal through a durable cursor: an event waits on disk
+///   until `send` returns, so delivery is at least once across kills and restarts.
+///   A sink must tolerate receiving an event again after a crash.
+/// - `close` is called once, after the last `send`, when the kiosk shuts down, even when
+///   the flush deadline passed.
 public protocol Sink: AnyObject, Sendable {
     /// Delivers one event.
     func send(_ event: Event) throws(SinkFailure)
 
-    /// Delivers several queued events, in order: for sinks that do better with many at
-    /// once (a log writes them with one `write`). Throws `BatchFailure`, saying how many
-    /// were delivered before the first that failed. The default sends one at a time.
+    /// Delivers several events, in order: for sinks that do better with many at once (a
+    /// log writes them with one `write`). Throws `BatchFailure`, saying how many were
+    /// delivered before the first that failed. The default sends one at a time.
     func send(batch: ArraySlice<Event>) throws(BatchFailure)
 
     /// The most events `send(batch:)` is given at once. Defaults to 1.
     var batchLimit: Int { get }
 
-    /// How long the worker waits after a small batch before taking the next, so that
-    /// events gather instead of waking it one by one. Defaults to none.
-    var batchLinger: Duration { get }
-
-    /// Where `send` runs. Defaults to one background worker.
+    /// Where `send` runs. Defaults to one background thread.
     var placement: SinkPlacement { get }
 
     /// How often a retryable failure is tried again.
@@ -37,8 +37,10 @@ public protocol Sink: AnyObject, Sendable {
     /// What the sink delivers to, safe to show: secrets from `${…}` stay masked.
     var target: String { get }
 
-    /// Releases what the sink holds (files, connections, programs).
-    func close()
+    /// Releases what the sink holds (files, connections, programs). `deadline` is when the
+    /// kiosk means to be gone: a sink that must wait for something (a program to exit)
+    /// waits no longer.
+    func close(by deadline: ContinuousClock.Instant)
 }
 
 extension Sink {
@@ -53,15 +55,15 @@ extension Sink {
     }
 
     public var batchLimit: Int { 1 }
-    public var batchLinger: Duration { .zero }
     public var placement: SinkPlacement { .background(workers: 1) }
     public var retryPolicy: RetryPolicy { .untilShutdown }
-    public func close() {}
+    public func close(by deadline: ContinuousClock.Instant) {}
 }
 
 /// Where a sink's `send` runs.
 public enum SinkPlacement: Sendable, Equatable {
-    /// On the sink's own threads; more than one worker gives up ordering for throughput.
+    /// On the sink's own threads, reading the journal; more than one worker gives up
+    /// ordering for throughput.
     case background(workers: Int)
     /// On the session's thread, between commands, so its output interleaves with the
     /// session's own (the console). Such a sink must not block.
@@ -98,7 +100,8 @@ public struct BatchFailure: Error, Sendable, Equatable {
 
 /// How a sink's retryable failures are retried: exponential back-off with full jitter.
 public struct RetryPolicy: Sendable, Equatable {
-    /// Retries after the first attempt; `nil` retries until shutdown.
+    /// Retries after the first attempt, after which the event is recorded as failed; `nil`
+    /// retries until it is delivered (the event waits in the journal meanwhile).
     public var maximumRetries: Int?
     /// The back-off ceiling of the first retry; it doubles with each retry.
     public var initialBackoff: Duration

@@ -98,20 +98,33 @@ public final class ChildProcess: @unchecked Sendable {
         return reaped
     }
 
-    /// Closes the program's input, gives it `grace` to exit, then terminates it.
-    public func finish(grace: Duration) {
+    /// Closes the program's input and gives it `grace` to exit; then SIGTERM, and after
+    /// `killGrace` more, SIGKILL: a program that ignores SIGTERM never keeps kiosk waiting.
+    public func finish(grace: Duration, killGrace: Duration = .milliseconds(500)) {
+        finish(by: ContinuousClock.now.advanced(by: grace), killGrace: killGrace)
+    }
+
+    /// Closes the program's input and lets it run until `deadline`; then SIGTERM, and
+    /// after `killGrace` more, SIGKILL.
+    public func finish(by deadline: ContinuousClock.Instant, killGrace: Duration = .milliseconds(500)) {
         close(input)
         if let output { close(output) }
-        let deadline = ContinuousClock.now.advanced(by: grace)
-        while exitStatus() == nil, ContinuousClock.now < deadline {
-            usleep(5_000)
+        guard !waitForExit(until: deadline) else { return }
+        kill(pid, SIGTERM)
+        guard !waitForExit(until: ContinuousClock.now.advanced(by: killGrace)) else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = retryingInterrupts { waitpid(pid, &status, 0) }
+        reaped = ChildProcess.decode(status)
+    }
+
+    /// Waits for the program to exit until `deadline`; `true` if it did.
+    private func waitForExit(until deadline: ContinuousClock.Instant) -> Bool {
+        while exitStatus() == nil {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(2_000)
         }
-        if exitStatus() == nil {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            reaped = ChildProcess.decode(status)
-        }
+        return true
     }
 
     private static func decode(_ status: Int32) -> Int32 {

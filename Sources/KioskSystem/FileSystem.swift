@@ -192,6 +192,27 @@ public enum FileSystem {
         guard rmdir(path) == 0 || errno == ENOENT else { throw .current(path: path) }
     }
 
+    /// The size of an open file, or `nil` when it has none (a device, a pipe).
+    public static func size(of descriptor: Int32) -> UInt64? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return UInt64(info.st_size)
+    }
+
+    /// Cuts an open file back to `size` bytes; best effort (a device cannot be cut).
+    public static func truncate(_ descriptor: Int32, to size: UInt64) {
+        _ = retryingInterrupts { ftruncate(descriptor, off_t(size)) }
+    }
+
+    /// `path` made absolute against the working directory.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return directory + "/" + path
+    }
+
     /// The process id, for names of temporary files.
     public static var processID: Int32 { getpid() }
 }

@@ -55,24 +55,27 @@ import Testing
         }
     }
 
-    @Test func badRequestIsOneAttemptCountedAsFailedAndKeptAside() throws {
+    @Test func badRequestIsOneAttemptRecordedAsFailedAndListed() throws {
         let server = try TestHTTPServer(replies: [.status(400)])
         let state = try TemporaryDirectory()
-        var kiosk = KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice")
-        kiosk.environment = ["XDG_STATE_HOME": state.url.path]
-        let result = try kiosk.run()
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        let sink = "webhook url \"\(server.url)\" backoff 10ms"
+        let result = try KioskProcess(arguments: ["--sink", sink, "-c", "order mango juice"], environment: environment).run()
         #expect(server.requests.count == 1)
-        #expect(result.stderr.hasPrefix("kiosk: webhook \(server.url): 1 event refused (HTTP 400), kept in \(state.url.path)/kiosk/spool/"))
-        let path = String(result.stderr.split(separator: " kept in ").last?.dropLast() ?? "")
-        #expect(lines(of: path).count == 1)
-        #expect(lines(of: path).first == server.requests.first?.bodyText)
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: state.url.path + "/kiosk/journals").first)
+        #expect(result.stderr == "kiosk: 1 event failed for webhook \(server.url) (last: HTTP 400); they wait in \(state.url.path)/kiosk/journals/\(journal) for 'sinks retry'\n")
+        let listed = try KioskProcess(arguments: ["--sink", sink, "--json", "-c", "sinks failed"], environment: environment).run()
+        let failed = JSONValue(parsing: Array(listed.stdout.utf8))?["result"]?["failed"]?.array
+        #expect(failed?.count == 1)
+        #expect(failed?.first?["reason"]?.string == "HTTP 400")
+        #expect(failed?.first?["event"]?["id"]?.string == server.requests.first?.headers["webhook-id"])
     }
 
     @Test func aRedirectIsNotFollowed() throws {
         let server = try TestHTTPServer(replies: [.status(302, headers: [("Location", "/elsewhere")]), .status(200)])
         let result = try KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice").run()
         #expect(server.requests.map(\.path) == ["/hook"])
-        #expect(result.stderr.contains("1 event refused (HTTP 302: redirects are not followed (to /elsewhere))"))
+        #expect(result.stderr.contains("1 event failed for webhook \(server.url) (last: HTTP 302: redirects are not followed (to /elsewhere))"))
     }
 
     @Test func aClosedConnectionIsRetried() throws {
@@ -92,24 +95,24 @@ import Testing
         let environment = ["XDG_STATE_HOME": state.url.path]
 
         let started = ContinuousClock.now
-        var first = KioskProcess(arguments: ["--flush-timeout", "1s", "--sink", "webhook url \"\(url)\" backoff 20ms", "-c", "order mango juice; order kiwi juice"])
-        first.environment = environment
-        let down = try first.run()
+        let first = try KioskProcess(
+            arguments: ["--flush-timeout", "1s", "--sink", "webhook url \"\(url)\" backoff 20ms", "-c", "order mango juice; order kiwi juice"],
+            environment: environment
+        ).run()
         #expect(ContinuousClock.now - started < .seconds(15), "the run ends at the flush deadline")
-        #expect(down.stderr.contains("2 events not delivered, kept in \(state.url.path)/kiosk/spool/webhook-"))
-        let spool = try FileManager.default.contentsOfDirectory(atPath: state.url.path + "/kiosk/spool").filter { $0.hasSuffix(".spool.jsonl") }
-        #expect(spool.count == 1)
-        let spooledIds = lines(of: state.url.path + "/kiosk/spool/" + (spool.first ?? "")).compactMap { JSONValue(parsing: Array($0.utf8))?["id"]?.string }
-        #expect(spooledIds.count == 2)
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: state.url.path + "/kiosk/journals").first)
+        let path = state.url.path + "/kiosk/journals/" + journal
+        #expect(first.stderr == "kiosk: 2 events wait for webhook \(url) in \(path); they are sent on the next start\n")
+        let waitingIds = try KioskProcess("state", "dump", path).run().stdout.split(separator: "\n")
+            .flatMap { JSONValue(parsing: Array($0.utf8))?["events"]?.array ?? [] }.compactMap { $0["id"]?.string }
+        #expect(waitingIds.count == 2)
 
         let server = try TestHTTPServer(port: port)
-        var second = KioskProcess(arguments: ["--sink", "webhook url \"\(url)\"", "-c", "order banana juice"])
-        second.environment = environment
-        let up = try second.run()
+        let up = try KioskProcess(arguments: ["--sink", "webhook url \"\(url)\"", "-c", "order banana juice"], environment: environment).run()
         #expect(up.stderr == "")
         let ids = server.requests.compactMap { $0.headers["webhook-id"] }
         #expect(ids.count == 3)
-        #expect(Array(ids.prefix(2)) == spooledIds, "the spool goes first, in order, with the original ids")
+        #expect(Array(ids.prefix(2)) == waitingIds, "what waited goes first, in order, with the original ids")
         #expect(server.requests.last.flatMap { JSONValue(parsing: $0.body)?["data"]?["lines"]?.array?.first?["item"]?.string } == "Banana Juice")
     }
 

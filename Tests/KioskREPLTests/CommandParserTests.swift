@@ -12,7 +12,7 @@ import Testing
         #expect(try CommandParser.parse("restock") == .restockAll)
         #expect(try CommandParser.parse("restock kiwi 3") == .stockEdit(.restock, ingredient: "kiwi", amount: 3))
         #expect(try CommandParser.parse("sinks") == .sinks)
-        #expect(try CommandParser.parse("sinks retry") == .sinksRetry)
+        #expect(try CommandParser.parse("sinks retry") == .sinksRetry(nil))
         #expect(try CommandParser.parse("history") == .history(10))
         #expect(try CommandParser.parse("history 3") == .history(3))
         #expect(try CommandParser.parse("help") == .help(nil))

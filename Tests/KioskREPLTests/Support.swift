@@ -21,7 +21,7 @@ struct Harness {
         let menuSource = MenuSource(path: path, compiler: compiler)
         guard let compiled = menuSource.compile().menu else { throw HarnessError.badMenu }
         console = InMemorySink(placement: .foreground)
-        let dispatcher = Dispatcher([.init(sink: console, kind: "console")])
+        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: nil)
         dispatcher.start()
         session = Session(
             kiosk: Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3)), dispatcher: dispatcher,
@@ -43,8 +43,7 @@ struct Harness {
 
     /// The console's messages so far.
     var messages: [String] {
-        session.dispatcher.drainForeground()
-        return console.events.map(\.message)
+        console.events.map(\.message)
     }
 }
 

@@ -1,19 +1,47 @@
 import Foundation
 import KioskCore
+import KioskJournal
 import KioskSinks
 import Testing
 
+/// Background sinks read a real journal through their cursors.
 @Suite struct DispatcherTests {
-    @Test func eventsReachEverySinkThatWantsThem() async throws {
+    /// A journal in a scratch directory, written as a session would: one record per event.
+    final class Log {
+        let scratch: ScratchDirectory
+        let journal: Journal
+
+        init(_ scratch: ScratchDirectory? = nil) throws {
+            self.scratch = try scratch ?? ScratchDirectory()
+            journal = try Journal.open(StateDirectory(path: self.scratch.path + "/state"), options: Journal.Options(durability: .written)).journal
+        }
+
+        func commit(_ events: [Event]) throws {
+            _ = try journal.begin()
+            for event in events {
+                journal.append(JournalRecord(time: event.time, source: event.source, entries: [.event(event)]))
+            }
+            try journal.commit()
+        }
+
+        /// The facts sinks recorded, read back from disk.
+        func facts() throws -> [JournalEntry] {
+            let opened = try Journal.open(journal.directory, options: Journal.Options(durability: .written))
+            return opened.records.flatMap(\.entries).filter { if case .event = $0 { false } else { true } }
+        }
+    }
+
+    @Test func eventsReachEverySinkThatWantsThemInOrder() async throws {
+        let log = try Log()
         let all = InMemorySink()
         let failures = InMemorySink()
         let dispatcher = Dispatcher([
-            .init(sink: all, kind: "memory"),
-            .init(sink: failures, kind: "memory", events: EventTypes(.orderFailed)),
-        ])
+            .init(sink: all, kind: "memory", name: "all"),
+            .init(sink: failures, kind: "memory", name: "failures", events: EventTypes(.orderFailed)),
+        ], journal: log.journal)
         dispatcher.start()
         let events = try Events.everyType()
-        dispatcher.publish(events)
+        try log.commit(events)
         #expect(await eventually { all.events.count == events.count })
         #expect(all.events == events)
         #expect(await eventually { failures.events.count == 1 })
@@ -22,23 +50,22 @@ import Testing
         #expect(all.isClosed)
     }
 
-    @Test func foregroundSinksDeliverOnlyWhenDrained() throws {
+    @Test func foregroundSinksGetEachCommandsEventsWhenPublished() throws {
         let console = InMemorySink(placement: .foreground)
-        let dispatcher = Dispatcher([.init(sink: console, kind: "console")])
+        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: nil)
         dispatcher.start()
         let events = try Events.orders(3)
         dispatcher.publish(events)
-        #expect(console.events.isEmpty)
-        dispatcher.drainForeground()
         #expect(console.events == events)
     }
 
     @Test func retryableFailuresAreRetriedUntilDelivered() async throws {
+        let log = try Log()
         let sink = InMemorySink(retryPolicy: RetryPolicy(maximumRetries: 5, initialBackoff: .milliseconds(1)))
         sink.fail(with: [.retryable("500"), .retryable("500")])
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory")])
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory")], journal: log.journal)
         dispatcher.start()
-        dispatcher.publish(try Events.orders(1))
+        try log.commit(try Events.orders(1))
         #expect(await eventually { sink.events.count == 1 })
         #expect(sink.attempts == 3)
         let status = try #require(dispatcher.statuses.first)
@@ -47,121 +74,130 @@ import Testing
         dispatcher.shutdown(timeout: .seconds(1))
     }
 
-    @Test func retriesUsedUpSendTheEventToTheSpool() async throws {
-        let scratch = try ScratchDirectory()
-        let spool = Spool(path: scratch.path + "/a.spool.jsonl")
+    @Test func retriesUsedUpRecordTheEventAsFailedAndTheRestGoOn() async throws {
+        let log = try Log()
         let sink = InMemorySink(retryPolicy: RetryPolicy(maximumRetries: 2, initialBackoff: .milliseconds(1)))
-        sink.fail(with: Array(repeating: .retryable("down"), count: 3))
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: spool)])
+        sink.fail(with: Array(repeating: .retryable("503"), count: 3))
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", name: "flaky")], journal: log.journal)
         dispatcher.start()
-        let events = try Events.orders(1)
-        dispatcher.publish(events)
-        #expect(await eventually { dispatcher.statuses[0].spooled == 1 })
-        #expect(sink.attempts == 3)
-        #expect(spool.pendingCount == 1)
+        let events = try Events.orders(3)
+        try log.commit(events)
+        #expect(await eventually { sink.events.count == 2 })
+        #expect(sink.events == Array(events.dropFirst()))
         dispatcher.shutdown(timeout: .seconds(1))
+        #expect(try log.facts() == [.deliveryFailed(sink: "flaky", event: events[0], reason: "503 (after 2 retries)")])
     }
 
-    @Test func aPermanentFailureIsCountedAndSetAsideNotRetried() async throws {
-        let scratch = try ScratchDirectory()
-        let spool = Spool(path: scratch.path + "/b.spool.jsonl")
+    @Test func aPermanentFailureIsRecordedOnceNotRetried() async throws {
+        let log = try Log()
         let sink = InMemorySink()
-        sink.fail(with: [.permanent("400 Bad Request")])
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: spool)])
+        sink.fail(with: [.permanent("HTTP 400")])
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", name: "strict")], journal: log.journal)
         dispatcher.start()
-        dispatcher.publish(try Events.orders(1))
-        #expect(await eventually { dispatcher.statuses[0].failed == 1 })
-        #expect(sink.attempts == 1)
-        #expect(spool.pendingCount == 0)
-        #expect(FileManager.default.fileExists(atPath: spool.deadLetterPath))
-        #expect(dispatcher.statuses[0].lastError == "400 Bad Request")
+        let events = try Events.orders(2)
+        try log.commit(events)
+        #expect(await eventually { sink.events.count == 1 })
+        #expect(sink.attempts == 2)
         dispatcher.shutdown(timeout: .seconds(1))
+        #expect(try log.facts() == [.deliveryFailed(sink: "strict", event: events[0], reason: "HTTP 400")])
     }
 
-    @Test func shutdownSpoolsWhatADeadSinkHoldsAndKeepsItsDeadline() throws {
-        let scratch = try ScratchDirectory()
-        let spool = Spool(path: scratch.path + "/c.spool.jsonl")
-        let sink = InMemorySink()
-        sink.fail(with: Array(repeating: .retryable("connection refused"), count: 1000))
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: spool)])
+    @Test func aDeadSinkKeepsTheDeadlineItsEventsWaitAndItIsStillClosed() async throws {
+        let log = try Log()
+        let sink = InMemorySink(retryPolicy: RetryPolicy(maximumRetries: nil, initialBackoff: .seconds(30)))
+        sink.fail(with: Array(repeating: .retryable("connection refused"), count: 100))
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory")], journal: log.journal)
         dispatcher.start()
-        let events = try Events.orders(20)
-        dispatcher.publish(events)
+        try log.commit(try Events.orders(4))
         let started = ContinuousClock.now
-        let statuses = dispatcher.shutdown(timeout: .milliseconds(300))
-        #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(statuses[0].spooled == 20)
-        let replayed = Spool(path: spool.path).takeForReplay()
-        #expect(replayed.events.map(\.id) == events.map(\.id))
+        dispatcher.shutdown(timeout: .milliseconds(300))
+        #expect(ContinuousClock.now - started < .seconds(2), "the deadline holds")
+        #expect(await eventually { sink.isClosed }, "close runs even when the deadline passed")
+        #expect(dispatcher.backlog().values.first == 4, "the events wait in the journal")
     }
 
-    @Test func aFullQueueSpillsToTheSpoolWithoutWaiting() async throws {
-        let scratch = try ScratchDirectory()
-        let spool = Spool(path: scratch.path + "/d.spool.jsonl")
-        let gate = GateSink()
-        let dispatcher = Dispatcher([.init(sink: gate, kind: "gate", capacity: 5, spool: spool)])
+    @Test func theNextStartResumesFromTheCursorWithNothingLostAndNothingTwice() async throws {
+        let log = try Log()
+        let first = InMemorySink()
+        let stalled = GateSink()
+        var dispatcher = Dispatcher([.init(sink: stalled, kind: "memory", name: "hook")], journal: log.journal)
         dispatcher.start()
-        // Five fit; past them, every full run of overflow goes to disk at once.
-        let events = try Events.orders(300)
-        dispatcher.publish(events)
-        let status = dispatcher.statuses[0]
-        #expect(status.spooled == 256)
-        #expect(status.queued + status.spooled == 300)
-        gate.release()
-        dispatcher.shutdown(timeout: .seconds(5))
-        #expect(gate.events.count + spool.pendingCount == 300)
-        #expect(Set(gate.events.map(\.id) + spool.takeForReplay().events.map(\.id)) == Set(events.map(\.id)))
+        let events = try Events.orders(10)
+        try log.commit(events)
+        dispatcher.shutdown(timeout: .milliseconds(200))
+        stalled.release()
+        #expect(stalled.events.count <= 1, "at most the one in flight")
+        dispatcher = Dispatcher([.init(sink: first, kind: "memory", name: "hook")], journal: log.journal)
+        dispatcher.start()
+        #expect(await eventually { first.events.count + stalled.events.count == 10 })
+        #expect((stalled.events + first.events).map(\.id) == events.map(\.id), "in seq order, once each")
+        dispatcher.shutdown(timeout: .seconds(1))
     }
 
-    @Test func eventsInFlightAtTheDeadlineAreSpooledNotForgotten() async throws {
-        let scratch = try ScratchDirectory()
-        let spool = Spool(path: scratch.path + "/f.spool.jsonl")
-        let sink = InMemorySink(retryPolicy: RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(20)))
-        sink.fail(with: Array(repeating: .retryable("down"), count: 10_000))
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: spool)])
+    @Test func aNewSinkStartsAtTheEndUnlessItAsksForTheStart() async throws {
+        let log = try Log()
+        let old = try Events.orders(3)
+        try log.commit(old)
+        let late = InMemorySink()
+        let replaying = InMemorySink()
+        let dispatcher = Dispatcher([
+            .init(sink: late, kind: "memory", name: "late"),
+            .init(sink: replaying, kind: "memory", name: "replaying", from: .start),
+        ], journal: log.journal)
         dispatcher.start()
-        let events = try Events.orders(6)
-        // One at a time, so the worker is retrying the first while the rest arrive.
-        for event in events {
-            dispatcher.publish([event])
-            try await Task.sleep(for: .milliseconds(15))
-        }
-        let statuses = dispatcher.shutdown(timeout: .milliseconds(100))
-        #expect(statuses[0].spooled == 6)
-        #expect(Spool(path: spool.path).takeForReplay().events.map(\.id) == events.map(\.id))
+        let new = try Events.orders(5).suffix(2)
+        try log.commit(Array(new))
+        #expect(await eventually { replaying.events.count == 5 })
+        #expect(await eventually { late.events.count == 2 })
+        #expect(late.events == Array(new))
+        dispatcher.shutdown(timeout: .seconds(1))
     }
 
     @Test func aSlowSinkNeverDelaysAnother() async throws {
-        let gate = GateSink()
+        let log = try Log()
+        let slow = GateSink()
         let fast = InMemorySink()
-        let dispatcher = Dispatcher([.init(sink: gate, kind: "gate"), .init(sink: fast, kind: "memory")])
+        let dispatcher = Dispatcher([.init(sink: slow, kind: "gate"), .init(sink: fast, kind: "memory")], journal: log.journal)
         dispatcher.start()
-        let events = try Events.orders(200)
-        dispatcher.publish(events)
-        #expect(await eventually { fast.events.count == 200 })
-        #expect(gate.events.isEmpty)
-        gate.release()
-        dispatcher.shutdown(timeout: .seconds(5))
-        #expect(gate.events == events)
+        try log.commit(try Events.orders(50))
+        #expect(await eventually { fast.events.count == 50 })
+        #expect(slow.events.isEmpty)
+        slow.release()
+        #expect(await eventually { slow.events.count == 50 })
+        dispatcher.shutdown(timeout: .seconds(1))
     }
 
-    @Test func theNextStartReplaysTheSpoolFirstWithTheOriginalIds() async throws {
-        let scratch = try ScratchDirectory()
-        let spoolPath = scratch.path + "/e.spool.jsonl"
-        let old = try Events.orders(5, source: "Old Run")
-        try Spool(path: spoolPath).append(old)
+    @Test func onlyOneOfTwoProcessesDeliversForASink() async throws {
+        let log = try Log()
+        let other = try Log(log.scratch)
+        let here = InMemorySink()
+        let there = InMemorySink()
+        let first = Dispatcher([.init(sink: here, kind: "memory", name: "hook")], journal: log.journal)
+        let second = Dispatcher([.init(sink: there, kind: "memory", name: "hook")], journal: other.journal)
+        first.start()
+        second.start()
+        try log.commit(try Events.orders(20))
+        #expect(await eventually { here.events.count == 20 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(there.events.isEmpty, "the cursor's holder delivers; the other leaves it alone")
+        #expect(second.statuses[0].deliversHere == false)
+        first.shutdown(timeout: .seconds(1))
+        try other.commit(try Events.orders(25).suffix(5))
+        #expect(await eventually(timeout: .seconds(5)) { there.events.count == 5 }, "the other takes over once the first is gone")
+        second.shutdown(timeout: .seconds(1))
+    }
 
+    @Test func retriedFailuresAreDeliveredWithTheirIdsAndResolved() async throws {
+        let log = try Log()
         let sink = InMemorySink()
-        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", spool: Spool(path: spoolPath))])
+        let dispatcher = Dispatcher([.init(sink: sink, kind: "memory", name: "hook")], journal: log.journal)
         dispatcher.start()
-        let new = try Events.orders(2, source: "New Run")
-        dispatcher.publish(new)
-        #expect(await eventually { sink.events.count == 7 })
-        #expect(sink.events.map(\.id) == (old + new).map(\.id))
-        #expect(sink.events.prefix(5).map(\.json) == old.map(\.json))
-        #expect(dispatcher.statuses[0].replayed == 5)
+        let events = try Events.orders(2)
+        dispatcher.retry(sink: "hook", events: events)
+        #expect(await eventually { sink.events.count == 2 })
+        #expect(sink.events.map(\.id) == events.map(\.id))
         dispatcher.shutdown(timeout: .seconds(1))
-        #expect(!FileManager.default.fileExists(atPath: spoolPath + ".replaying"))
+        #expect(try log.facts() == events.map { .deliveryResolved(sink: "hook", id: $0.id) })
     }
 }
 

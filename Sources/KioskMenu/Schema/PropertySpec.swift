@@ -58,10 +58,14 @@ public struct PropertySpec: Sendable, Hashable {
 /// The options a kind of sink accepts. Each sink kind declares its own, so the menu
 /// language catches a misspelt option when the menu is read.
 public struct SinkSchema: Sendable, Hashable {
-    /// Options every sink takes: `on` (which events it receives) and `queue` (its capacity).
+    /// Options every sink takes: `on` (which events it receives), `queue` (how many events
+    /// it reads ahead of delivery), `name` (its name in the journal: its cursor and failed
+    /// events) and `from` (where a new sink starts reading: `end` or `start`).
     public static let commonOptions: [PropertySpec] = [
         PropertySpec("on", .eventType, list: true),
         PropertySpec("queue", .integer(1...1_000_000)),
+        PropertySpec("name", .text),
+        PropertySpec("from", .choice(["end", "start"])),
     ]
 
     public let kind: String

@@ -8,7 +8,10 @@ public enum Command: Sendable, Equatable {
     case stockEdit(StockEdit, ingredient: String, amount: Int)
     case restockAll
     case sinks
-    case sinksRetry
+    /// `sinks failed [SINK]`: the events sinks gave up on.
+    case sinksFailed(String?)
+    /// `sinks retry [SINK]`: send them again.
+    case sinksRetry(String?)
     case reload
     case history(Int)
     case report
@@ -22,7 +25,7 @@ public enum Command: Sendable, Equatable {
         case .order: "order"
         case .stock, .stockEdit(.add, _, _), .stockEdit(.remove, _, _), .stockEdit(.set, _, _): "stock"
         case .stockEdit(.restock, _, _), .restockAll: "restock"
-        case .sinks, .sinksRetry: "sinks"
+        case .sinks, .sinksFailed, .sinksRetry: "sinks"
         case .reload: "reload"
         case .history: "history"
         case .report: "report"
@@ -34,7 +37,7 @@ public enum Command: Sendable, Equatable {
     /// Whether the command may change stock, totals or the menu.
     public var isMutating: Bool {
         switch self {
-        case .order, .stockEdit, .restockAll, .reload: true
+        case .order, .stockEdit, .restockAll, .reload, .sinksRetry: true
         default: false
         }
     }

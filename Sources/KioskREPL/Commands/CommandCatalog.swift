@@ -32,8 +32,14 @@ public enum CommandCatalog {
               or was short for the last refused order and asks how many to add (the default tops it up to its
               starting stock, or covers the shortfall). Without a terminal it adds the defaults without asking.
               """),
-        Entry(name: "sinks", synopsis: "sinks [retry]", summary: "each sink: target, delivered, queued, retrying, failed, spooled",
-              details: "Shows every sink with its counters and last error; secrets from ${…} stay masked. 'sinks retry' replays the spool now."),
+        Entry(name: "sinks", synopsis: "sinks [failed|retry [SINK]]", summary: "each sink: target, delivered, waiting, retrying, failed",
+              details: """
+              Shows every sink with its counters and last error; secrets from ${…} stay masked. Events wait in the
+              journal until their sink has them; WAITING is how many a sink has yet to deliver.
+                sinks failed [SINK]   the events a sink gave up on (a 4xx, retries used up)
+                sinks retry [SINK]    sends them again, with their original ids
+              SINK is a sink's name as 'sinks' shows it, or its kind when only one sink is of that kind.
+              """),
         Entry(name: "reload", synopsis: "reload", summary: "re-read the menu files, keeping the stock",
               details: """
               Re-reads the menu and its includes. On success the new menu takes over and every ingredient it
@@ -52,7 +58,7 @@ public enum CommandCatalog {
     /// Command names as typed; `exit` is `quit`.
     public static let names = entries.map(\.name) + ["exit"]
     public static let aliases = ["exit": "quit"]
-    public static let subcommands = ["stock": ["add", "remove", "set"], "sinks": ["retry"]]
+    public static let subcommands = ["stock": ["add", "remove", "set"], "sinks": ["failed", "retry"]]
 
     public static func entry(named name: String) -> Entry? {
         let resolved = aliases[name] ?? name

@@ -23,6 +23,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case reloadFailed(diagnostics: String)
     case unknownHelpTopic(String, suggestion: String?)
     case notInteractive(String)
+    /// No sink by that name reads the journal.
+    case unknownSink(String, known: [String])
     /// The journal could not be written, so the command was undone.
     case notSaved(String)
 
@@ -58,6 +60,8 @@ public enum CommandError: Error, Sendable, Equatable {
         case .unknownHelpTopic(let topic, let suggestion):
             "no help for '\(shown(topic))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
         case .notInteractive(let what): "\(what) needs a terminal"
+        case .unknownSink(let name, let known):
+            "no sink '\(shown(name))'" + (known.isEmpty ? "; no sink reads the journal" : "; the sinks are: " + known.map { "'\(shown($0))'" }.joined(separator: ", "))
         case .notSaved(let reason): "the journal could not be written (\(reason)); the command was undone"
         }
     }

@@ -72,10 +72,13 @@ public enum CommandParser {
 
     private static func sinks(_ words: [String]) throws(CommandError) -> Command {
         guard let sub = words.first?.lowercased() else { return .sinks }
-        guard sub == "retry", words.count == 1 else {
-            throw .unknownSubcommand(words[0], command: "sinks", suggestion: Suggestions.closest(to: sub, among: ["retry"]))
+        let sink = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+        switch sub {
+        case "failed": return .sinksFailed(sink)
+        case "retry": return .sinksRetry(sink)
+        default:
+            throw .unknownSubcommand(words[0], command: "sinks", suggestion: Suggestions.closest(to: sub, among: ["failed", "retry"]))
         }
-        return .sinksRetry
     }
 
     private static func history(_ words: [String]) throws(CommandError) -> Command {

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskMenu
 import KioskSinks
 
 /// Renders command results: as text for people, or as one JSON object per command for
@@ -33,8 +34,8 @@ public struct Presenter: Sendable {
             } else {
                 changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
             }
-        case .spoolRetried(let count):
-            count == 0 ? "The spools are empty.\n" : "Replaying \(count) spooled event\(count == 1 ? "" : "s").\n"
+        case .failedEvents(let events): failed(events)
+        case .retried(let sinks): retried(sinks)
         case .reloaded(let difference, let notes):
             reloaded(difference) + notes.map { $0 + "\n" }.joined()
         }
@@ -106,16 +107,39 @@ public struct Presenter: Sendable {
     private func sinks(_ statuses: [SinkStatus]) -> String {
         guard !statuses.isEmpty else { return "No sinks.\n" }
         var table = TextTable([
-            ("SINK", .left), ("TARGET", .left), ("ON", .left), ("DELIVERED", .right), ("QUEUED", .right),
-            ("RETRYING", .right), ("FAILED", .right), ("SPOOLED", .right), ("LAST ERROR", .left),
+            ("SINK", .left), ("TARGET", .left), ("ON", .left), ("DELIVERED", .right), ("WAITING", .right),
+            ("RETRYING", .right), ("FAILED", .right), ("LAST ERROR", .left),
         ])
         for status in statuses {
             table.add([
-                status.kind, status.target, Presenter.describe(status.events), String(status.delivered), String(status.queued),
-                String(status.retrying), String(status.failed), String(status.spooled), status.lastError ?? "",
+                status.kind, status.target, Presenter.describe(status.events), String(status.delivered),
+                status.deliversHere ? String(status.waiting) : "elsewhere", String(status.retrying), String(status.failed),
+                status.lastError ?? "",
+            ])
+        }
+        var text = table.render(bold: bold)
+        if statuses.contains(where: { !$0.deliversHere }) {
+            text += "Another kiosk on this state delivers for the sinks marked 'elsewhere'.\n"
+        }
+        return text
+    }
+
+    private func failed(_ events: [FailedEvent]) -> String {
+        guard !events.isEmpty else { return "No failed events.\n" }
+        var table = TextTable([("SINK", .left), ("SEQ", .right), ("TYPE", .left), ("ID", .left), ("REASON", .left)])
+        for failure in events {
+            table.add([
+                TerminalText.visible(failure.sink), String(failure.event.sequence), failure.event.type.rawValue,
+                failure.event.id.description, TerminalText.visible(failure.reason) + (failure.retrying ? " (retrying)" : ""),
             ])
         }
         return table.render(bold: bold)
+    }
+
+    private func retried(_ sinks: [RetriedSink]) -> String {
+        let total = sinks.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return "No failed events to retry.\n" }
+        return sinks.filter { $0.count > 0 }.map { "Sending \($0.count) failed event\($0.count == 1 ? "" : "s") to \(TerminalText.visible($0.sink)) again.\n" }.joined()
     }
 
     private func reloaded(_ difference: MenuDifference) -> String {
@@ -229,8 +253,29 @@ public struct Presenter: Sendable {
                 writer.endObject()
             }
             writer.endArray()
-        case .spoolRetried(let count):
-            writer.field("replayed", count)
+        case .failedEvents(let events):
+            writer.key("failed")
+            writer.beginArray()
+            for failure in events {
+                writer.beginObject()
+                writer.field("sink", failure.sink)
+                writer.field("reason", failure.reason)
+                writer.field("retrying", failure.retrying)
+                writer.key("event")
+                failure.event.write(to: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
+        case .retried(let sinks):
+            writer.key("retried")
+            writer.beginArray()
+            for sink in sinks {
+                writer.beginObject()
+                writer.field("sink", sink.sink)
+                writer.field("events", sink.count)
+                writer.endObject()
+            }
+            writer.endArray()
         case .reloaded(let difference, let notes):
             let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
                                  ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)]
@@ -294,12 +339,12 @@ public struct Presenter: Sendable {
         writer.field("kind", status.kind)
         writer.field("target", status.target)
         writer.array("on", strings: status.events.types.map(\.rawValue))
+        writer.field("name", status.name)
         writer.field("delivered", status.delivered)
-        writer.field("queued", status.queued)
+        writer.field("waiting", status.waiting)
         writer.field("retrying", status.retrying)
         writer.field("failed", status.failed)
-        writer.field("spooled", status.spooled)
-        writer.field("replayed", status.replayed)
+        writer.field("deliversHere", status.deliversHere)
         writer.key("lastError")
         if let lastError = status.lastError { writer.string(lastError) } else { writer.null() }
         writer.endObject()

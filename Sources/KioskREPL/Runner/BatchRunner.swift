@@ -96,7 +96,6 @@ public final class BatchRunner {
         var allSucceeded = true
         for entry in pending {
             if let result = entry.result { session.dispatcher.publish(result.events) }
-            session.dispatcher.drainForeground()
             if entry.isHangup {
                 showReload(entry)
             } else {

@@ -71,7 +71,6 @@ public final class InteractiveRunner {
     }
 
     private func show(_ result: CommandResult) {
-        session.dispatcher.drainForeground()
         if let error = result.error {
             showError(error)
         } else if options.json {
@@ -148,7 +147,6 @@ public final class InteractiveRunner {
 
     /// Delivers the console's events and writes everything out before the next prompt.
     private func settle() {
-        session.dispatcher.drainForeground()
         output.flush()
         errors.flush()
     }

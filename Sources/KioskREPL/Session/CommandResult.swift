@@ -29,7 +29,8 @@ public enum CommandOutput: Sendable {
     case help(String)
     case ordered(OrderSummary)
     case stockChanges([StockChange])
-    case spoolRetried(Int)
+    case failedEvents([FailedEvent])
+    case retried([RetriedSink])
     case reloaded(MenuDifference, notes: [String])
 }
 
@@ -120,4 +121,18 @@ public struct StockChange: Sendable, Equatable {
     public let ingredient: String
     public let from: Int
     public let to: Int
+}
+
+/// An event a sink gave up on, as `sinks failed` lists it.
+public struct FailedEvent: Sendable {
+    public let sink: String
+    public let event: Event
+    public let reason: String
+    public let retrying: Bool
+}
+
+/// How many failed events `sinks retry` sends again to one sink.
+public struct RetriedSink: Sendable, Equatable {
+    public let sink: String
+    public let count: Int
 }

@@ -61,11 +61,13 @@ public final class Session {
             output = .none
             failure = error
         }
-        guard !events.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
+        guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
         if let store {
-            store.journal.append(JournalRecord(time: events[0].time, source: kiosk.source, entries: facts + events.map(JournalEntry.event)))
-            facts.removeAll()
+            let record = JournalRecord(time: events.first?.time ?? clock(), source: kiosk.source, entries: facts + events.map(JournalEntry.event))
+            store.journal.append(record)
+            store.recordAppended(record)
         }
+        facts.removeAll()
         return CommandResult(command: command, output: output, error: failure, events: events)
     }
 
@@ -98,14 +100,17 @@ public final class Session {
             position = try store.journal.commit()
         } catch {
             kiosk = before
+            store.abandonAppended()
             return .notSaved(error.message)
         }
+        store.keepAppended()
         if store.journal.wantsSnapshot {
             // A snapshot only speeds up the next start: failing to write one loses nothing.
             try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: position))
         }
         return nil
     }
+
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.
     /// The runners call this before each command, so the next command sees the new menu.
     public func reloadIfHungUp() -> CommandResult? {
@@ -122,8 +127,9 @@ public final class Session {
         case .stock: return .stock(StockListing(menu: kiosk.menu, inventory: kiosk.inventory))
         case .stockEdit(let edit, let name, let amount): return .stockChanges([try editStock(edit, name, amount)])
         case .restockAll: return .stockChanges(try restockAll())
-        case .sinks: return .sinks(dispatcher.statuses)
-        case .sinksRetry: return .spoolRetried(dispatcher.retrySpools())
+        case .sinks: return .sinks(sinkStatuses)
+        case .sinksFailed(let name): return .failedEvents(try failedEvents(of: name))
+        case .sinksRetry(let name): return .retried(try retryFailedEvents(of: name))
         case .reload: return try reload()
         case .history(let count): return .history(kiosk.ledger.history.suffix(count))
         case .report: return .report(SalesReport(menu: kiosk.menu, ledger: kiosk.ledger))
@@ -230,6 +236,53 @@ public final class Session {
             changes.append(try editStock(.restock, suggestion.ingredient, suggestion.amount))
         }
         return changes
+    }
+
+    // MARK: Sinks
+
+    /// Every sink's counters, with what waits in the journal and what failed for good.
+    private var sinkStatuses: [SinkStatus] {
+        let backlog = dispatcher.backlog()
+        return dispatcher.statuses.map { status in
+            var status = status
+            if let waiting = backlog[status.name] { status.waiting = waiting }
+            if let store { status.failed = store.deliveries.failures(of: status.name).count }
+            return status
+        }
+    }
+
+    /// The sinks a `sinks failed|retry` command names: all of them, one by its name, or
+    /// the one of a kind.
+    private func sinkNames(matching name: String?) throws(CommandError) -> [String] {
+        let names = dispatcher.backgroundNames + (store?.deliveries.bySink.keys.sorted() ?? []).filter { !dispatcher.backgroundNames.contains($0) }
+        guard let name else { return names }
+        if names.contains(name) { return [name] }
+        let ofKind = names.filter { $0.split(separator: " ").first.map(String.init) == name }
+        if ofKind.count == 1 { return ofKind }
+        throw .unknownSink(name, known: names)
+    }
+
+    private func failedEvents(of name: String?) throws(CommandError) -> [FailedEvent] {
+        guard let store else { return [] }
+        return try sinkNames(matching: name).flatMap { sink in
+            store.deliveries.failures(of: sink).map { FailedEvent(sink: sink, event: $0.event, reason: $0.reason, retrying: $0.retrying) }
+        }
+    }
+
+    /// Marks the failed events as retried in the journal and hands them to their sinks.
+    private func retryFailedEvents(of name: String?) throws(CommandError) -> [RetriedSink] {
+        guard let store else { return [] }
+        var retried: [RetriedSink] = []
+        for sink in try sinkNames(matching: name) {
+            let events = store.deliveries.failures(of: sink).map(\.event)
+            guard !events.isEmpty, dispatcher.retry(sink: sink, events: events) else {
+                retried.append(RetriedSink(sink: sink, count: 0))
+                continue
+            }
+            facts.append(.retryRequested(sink: sink))
+            retried.append(RetriedSink(sink: sink, count: events.count))
+        }
+        return retried
     }
 
     // MARK: Menu

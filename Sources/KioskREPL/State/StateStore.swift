@@ -106,28 +106,64 @@ public final class StateStore {
 
     /// Applies what others appended to `kiosk`, as the mode says, and folds the delivery
     /// records.
-    func catchUp(_ caughtUp: Journal.CatchUp, into kiosk: inout Kiosk) {
+    func catchUp(_ caughtUp: Journal.CatchUp, into kiosk: inout Kiosk, folding: Bool = true) {
         switch caughtUp {
         case .records(let records):
-            for record in records { take(record, into: &kiosk) }
+            for record in records { take(record, into: &kiosk, folding: folding) }
         case .reload(let snapshot, let records):
-            if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
+            if folding {
+                if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
+            }
             deliveries = snapshot.deliveries
-            for record in records { take(record, into: &kiosk) }
+            for record in records { take(record, into: &kiosk, folding: folding) }
         }
     }
 
-    private func take(_ record: JournalRecord, into kiosk: inout Kiosk) {
-        switch mode {
-        case .state: kiosk.apply(record)
-        case .events: kiosk.skip(record)
+    private func take(_ record: JournalRecord, into kiosk: inout Kiosk, folding: Bool) {
+        if folding {
+            switch mode {
+            case .state: kiosk.apply(record)
+            case .events: kiosk.skip(record)
+            }
         }
         deliveries.apply(record)
+    }
+
+    /// The delivery fold as of the last commit, while one is open.
+    private var committedDeliveries: DeliveryFailures?
+
+    /// Catches up with what was appended since the last command — the sinks' own records
+    /// of failures, at exit — so the delivery fold is current.
+    public func refreshDeliveries() {
+        guard let caughtUp = try? journal.begin() else { return }
+        journal.rollback()
+        var untouched = Kiosk(menu: Menu(trusting: "", ingredients: [], items: []), ids: UUIDv7Generator(seed: 0))
+        catchUp(caughtUp, into: &untouched, folding: false)
     }
 
     /// Folds a record this session appended itself.
     func recordAppended(_ record: JournalRecord) {
+        if committedDeliveries == nil { committedDeliveries = deliveries }
         deliveries.apply(record)
+    }
+
+    /// The commit failed: what the session appended since the last one never happened.
+    func abandonAppended() {
+        if let committedDeliveries { deliveries = committedDeliveries }
+        committedDeliveries = nil
+    }
+
+    /// The commit succeeded.
+    func keepAppended() {
+        committedDeliveries = nil
+    }
+
+    /// Failed events whose retry a crash interrupted, by sink: the sinks send them again.
+    public var interruptedRetries: [String: [Event]] {
+        deliveries.bySink.compactMapValues { failures in
+            let events = failures.filter(\.retrying).map(\.event)
+            return events.isEmpty ? nil : events
+        }
     }
 
     /// The snapshot of a fold at `position`.

@@ -1,81 +1,186 @@
 import KioskCore
+import KioskJournal
+import KioskSystem
 
 /// Fans events out to every sink that wants them.
 ///
-/// `publish` is the order path's only contact with the sinks: it hands each event to the
-/// queue of each sink whose `on` filter takes it, and never waits for a disk, a network or
-/// a program. Foreground sinks (the console) are delivered by `drainForeground`, which the
-/// session calls before it prompts again.
+/// Foreground sinks (the console) get each command's events from `publish`, on the
+/// session's thread, right after the command is committed. Background sinks never get
+/// anything from the order path: each reads the journal on its own thread, through its
+/// own durable cursor, so nothing the order path does waits for a disk, a network or a
+/// program, and an undelivered event waits on disk, never only in memory.
 public final class Dispatcher: Sendable {
     /// A sink with how the dispatcher should run it.
     public struct Member: Sendable {
+        /// Where a sink with no cursor yet starts reading the journal.
+        public enum StartPoint: String, Sendable {
+            /// Only what happens from now on (the default).
+            case end
+            /// Everything the journal still holds.
+            case start
+        }
+
         public let sink: any Sink
         public let kind: String
+        /// The sink's name in the journal (its cursor, its failed events): `name` from the
+        /// menu, else its kind and target.
+        public let name: String
         public let events: EventTypes
-        public let capacity: Int
-        public let spool: Spool?
+        public let from: StartPoint
+        /// Events read ahead of delivery, at most.
+        public let readAhead: Int
 
-        public init(sink: any Sink, kind: String, events: EventTypes = .all, capacity: Int = Dispatcher.defaultCapacity, spool: Spool? = nil) {
+        public init(
+            sink: any Sink, kind: String, name: String? = nil, events: EventTypes = .all, from: StartPoint = .end,
+            readAhead: Int = Dispatcher.defaultReadAhead
+        ) {
             self.sink = sink
             self.kind = kind
+            self.name = name ?? "\(kind) \(sink.target)"
             self.events = events
-            self.capacity = capacity
-            self.spool = spool
+            self.from = from
+            self.readAhead = max(1, readAhead)
+        }
+
+        public var isForeground: Bool { sink.placement == .foreground }
+    }
+
+    /// Events a background sink reads ahead of delivery by default.
+    public static let defaultReadAhead = 1_024
+
+    private let foreground: [Member]
+    private let foregroundStatus: [SinkStatusBox]
+    private let runners: [SinkRunner]
+    private let order: [Int]
+    public let journal: Journal?
+
+    /// - Parameter journal: where background sinks read their events; required when there
+    ///   is any.
+    public init(_ members: [Member], journal: Journal?) {
+        self.journal = journal
+        var foreground: [Member] = []
+        var runners: [SinkRunner] = []
+        var order: [Int] = []
+        for member in members {
+            if member.isForeground || journal == nil {
+                order.append(foreground.count)
+                foreground.append(member)
+            } else if let journal {
+                order.append(-1 - runners.count)
+                runners.append(SinkRunner(sink: member.sink, member: member, journal: journal))
+            }
+        }
+        self.foreground = foreground
+        self.foregroundStatus = foreground.map {
+            SinkStatusBox(SinkStatus(kind: $0.kind, name: $0.name, target: $0.sink.target, events: $0.events))
+        }
+        self.runners = runners
+        self.order = order
+    }
+
+    /// Whether any sink reads the journal.
+    public var hasBackgroundSinks: Bool { !runners.isEmpty }
+
+    /// Starts the background sinks' threads; each first retries the events it was asked to
+    /// before (failed events whose `sinks retry` a crash interrupted).
+    public func start(retrying retries: [String: [Event]] = [:]) {
+        for runner in runners {
+            if let events = retries[runner.member.name], !events.isEmpty { runner.retry(events) }
+            runner.start()
         }
     }
 
-    /// Events one sink's queue holds before the rest go to its spool.
-    public static let defaultCapacity = 100_000
-
-    private let workers: [SinkWorker]
-    private let foreground: [SinkWorker]
-    private let filters: [EventTypes]
-
-    public init(_ members: [Member]) {
-        workers = members.map {
-            SinkWorker(sink: $0.sink, kind: $0.kind, events: $0.events, capacity: $0.capacity, spool: $0.spool)
-        }
-        foreground = workers.filter(\.isForeground)
-        filters = workers.map(\.events)
-    }
-
-    /// Starts the workers; each first replays what earlier runs left in its spool.
-    public func start() {
-        for worker in workers { worker.start() }
-    }
-
-    /// Hands events to the sinks that want them.
+    /// Hands a committed command's events to the foreground sinks.
     public func publish(_ events: [Event]) {
-        for event in events {
-            let type = EventTypes(event.type)
-            for index in workers.indices where filters[index].contains(type) {
-                workers[index].offer(event)
+        guard !foreground.isEmpty, !events.isEmpty else { return }
+        for (index, member) in foreground.enumerated() {
+            for event in events where member.events.contains(event.type) {
+                do throws(SinkFailure) {
+                    try member.sink.send(event)
+                    foregroundStatus[index].update { $0.delivered += 1 }
+                } catch {
+                    foregroundStatus[index].update {
+                        $0.failed += 1
+                        $0.lastError = error.reason
+                    }
+                }
             }
         }
     }
 
-    /// Delivers the foreground sinks' events on this thread.
-    public func drainForeground() {
-        for worker in foreground { worker.drain() }
-    }
-
-    /// Each sink's counters, in the order the sinks were given.
-    public var statuses: [SinkStatus] { workers.map(\.currentStatus) }
-
-    /// Puts every spooled event back in its sink's queue now. Returns how many.
+    /// Sends a sink's failed events again (`sinks retry`). Returns whether the sink exists
+    /// and reads the journal.
     @discardableResult
-    public func retrySpools() -> Int {
-        workers.reduce(0) { $0 + $1.retrySpool() }
+    public func retry(sink name: String, events: [Event]) -> Bool {
+        guard let runner = runners.first(where: { $0.member.name == name }) else { return false }
+        runner.retry(events)
+        return true
     }
 
-    /// Stops taking events and gives every sink until `timeout` to deliver what it holds;
-    /// what is left then is spooled. Returns the final counters.
+    /// Each sink's state and counters, in the order the sinks were given.
+    public var statuses: [SinkStatus] {
+        order.map { $0 >= 0 ? foregroundStatus[$0].value : runners[-1 - $0].currentStatus }
+    }
+
+    /// The names of the sinks that read the journal.
+    public var backgroundNames: [String] { runners.map(\.member.name) }
+
+    /// Events of the journal that each background sink has yet to deliver, by name —
+    /// `nil` for a sink another process delivers for.
+    public func backlog() -> [String: Int] {
+        guard let journal else { return [:] }
+        var backlog: [String: Int] = [:]
+        for runner in runners {
+            guard let mark = runner.currentMark else { continue }
+            backlog[runner.member.name] = Dispatcher.count(after: mark, of: runner.member.events, in: journal)
+        }
+        return backlog
+    }
+
+    /// Events of any type after `mark`, counted by reading the journal.
+    public static func countEvents(after mark: CursorFile.Mark, in journal: Journal) -> Int {
+        count(after: mark, of: .all, in: journal)
+    }
+
+    /// Events of `types` after `mark`, counted by reading the journal.
+    static func count(after mark: CursorFile.Mark, of types: EventTypes, in journal: Journal) -> Int {
+        let reader = journal.scanner(from: mark.position)
+        var decoder = RecordDecoder()
+        var count = 0
+        let end = journal.endPosition
+        while let (_, record) = reader.nextRecord(upTo: end, decoder: &decoder) {
+            for case .event(let event) in record.entries where event.sequence > mark.sequence && types.contains(event.type) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Gives every background sink until `timeout` to deliver what the journal holds now,
+    /// then closes every sink (even one that missed the deadline). What is not delivered
+    /// stays in the journal for the next start. Returns the final counters.
     @discardableResult
     public func shutdown(timeout: Duration) -> [SinkStatus] {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        drainForeground()
-        for worker in workers { worker.close(deadline: deadline) }
-        for worker in workers { _ = worker.finish(by: deadline) }
+        for runner in runners { runner.stop(by: deadline) }
+        for runner in runners { _ = runner.join(until: deadline.advanced(by: .milliseconds(500))) }
+        for member in foreground { member.sink.close(by: deadline) }
         return statuses
+    }
+}
+
+/// A foreground sink's counters, updated on the session's thread and read by `sinks`.
+final class SinkStatusBox: @unchecked Sendable {
+    private let lock = Condition()
+    private var status: SinkStatus
+
+    init(_ status: SinkStatus) {
+        self.status = status
+    }
+
+    var value: SinkStatus { lock.withLock { status } }
+
+    func update(_ change: (inout SinkStatus) -> Void) {
+        lock.withLock { change(&status) }
     }
 }

@@ -1,27 +1,30 @@
 import KioskCore
 
-/// One sink's counters, as `sinks` shows them.
+/// One sink's state and counters, as `sinks` shows them.
 public struct SinkStatus: Sendable, Equatable {
     public let kind: String
+    /// The sink's name in the journal: its cursor and its failed events go by it.
+    public let name: String
     /// What the sink delivers to, with secrets masked.
     public let target: String
     public let events: EventTypes
-    /// Events delivered.
+    /// Events delivered by this process since it started.
     public var delivered = 0
-    /// Events waiting in the queue.
-    public var queued = 0
-    /// Events waiting to be tried again.
+    /// Events of the journal this sink has yet to deliver (of the types it takes).
+    public var waiting = 0
+    /// Events being retried after a failure.
     public var retrying = 0
-    /// Events that failed for good (a 4xx, say) and were set aside.
+    /// Events recorded as failed and waiting for `sinks retry` (from the journal).
     public var failed = 0
-    /// Events written to the spool, to be replayed at the next start.
-    public var spooled = 0
-    /// Events replayed from the spool at start.
-    public var replayed = 0
+    /// The `seq` of the last event delivered.
+    public var deliveredUpTo: UInt64 = 0
+    /// Whether this process delivers for the sink; another kiosk on the same state may.
+    public var deliversHere = true
     public var lastError: String?
 
-    public init(kind: String, target: String, events: EventTypes) {
+    public init(kind: String, name: String, target: String, events: EventTypes) {
         self.kind = kind
+        self.name = name
         self.target = target
         self.events = events
     }

@@ -101,9 +101,11 @@ public final class ExecSink: Sink {
         if let failure { throw failure }
     }
 
-    public func close() {
+    /// Closes the program's input and lets it finish what it read until `deadline`, then
+    /// SIGTERM, then SIGKILL after half a second.
+    public func close(by deadline: ContinuousClock.Instant) {
         program.withLock { program in
-            program?.finish(grace: .seconds(2))
+            program?.finish(by: deadline)
             program = nil
         }
     }

@@ -79,9 +79,6 @@ public final class LogSink: Sink {
     /// checked for rotation before each write.
     public var batchLimit: Int { 512 }
 
-    /// A line a millisecond late is invisible; a wake-up per line under load is not.
-    public var batchLinger: Duration { .milliseconds(1) }
-
     public func send(_ event: Event) throws(SinkFailure) {
         do throws(BatchFailure) {
             try send(batch: [event])
@@ -107,6 +104,7 @@ public final class LogSink: Sink {
                 LogSink.closeFile(&state)
                 return (0, error)
             }
+            let sizeBefore = FileSystem.size(of: state.descriptor)
             let (written, failure) = FileSystem.writePrefix(state.descriptor, bytes, path: path.value)
             if failure == nil {
                 do throws(SystemError) {
@@ -117,8 +115,13 @@ public final class LogSink: Sink {
                     return (written, error)
                 }
             }
+            // Never leave half a line: cut the file back to the last whole one written.
+            let whole = lineEnds.last { $0 <= written } ?? 0
+            if written > whole, let sizeBefore {
+                FileSystem.truncate(state.descriptor, to: sizeBefore + UInt64(whole))
+            }
             LogSink.closeFile(&state)
-            return (written, failure)
+            return (whole, failure)
         }
         if let failure {
             // Lines written whole before the failure count as delivered.
@@ -127,7 +130,7 @@ public final class LogSink: Sink {
         }
     }
 
-    public func close() {
+    public func close(by deadline: ContinuousClock.Instant) {
         state.withLock { state in
             if state.unsynced { fsync(state.descriptor) }
             LogSink.closeFile(&state)

@@ -1,0 +1,39 @@
+import KioskCore
+
+/// Reads the records of a journal in order from a position, for a sink: only what was
+/// committed, decoded.
+public final class JournalReader: @unchecked Sendable {
+    private let scanner: JournalScanner
+
+    init(scanner: JournalScanner) {
+        self.scanner = scanner
+    }
+
+    /// The position of the next record to read.
+    public var position: UInt64 { scanner.position }
+
+    /// The next record that ends at or before `limit`, or `nil` when there is none yet —
+    /// including a record another process is still writing, or one that cannot be read.
+    public func nextRecord(upTo limit: UInt64, decoder: inout RecordDecoder) -> (position: UInt64, record: JournalRecord)? {
+        guard scanner.position < limit, let step = try? scanner.next(), case .record(let location) = step, location.end <= limit else {
+            return nil
+        }
+        let decoded = scanner.withBody { body in Result { () throws(RecordDecodingError) in try decoder.decode(body) } }
+        guard case .success(let record) = decoded else { return nil }
+        scanner.advance()
+        return (location.position, record)
+    }
+}
+
+extension Journal {
+    /// A reader of the records from `position` on.
+    public func scanner(from position: UInt64) -> JournalReader {
+        JournalReader(scanner: JournalScanner(directory: directory, segments: (try? directory.list().segments) ?? [], from: position))
+    }
+
+    /// The position of the oldest record the journal still holds.
+    public var startPosition: UInt64 {
+        guard let listing = try? directory.list() else { return 0 }
+        return listing.segments.first ?? listing.snapshots.last ?? 0
+    }
+}
