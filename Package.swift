@@ -55,7 +55,10 @@ let package = Package(
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
+        // Fixtures/ holds the CloudEvents JSON schema, read by path.
+        .testTarget(
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], exclude: ["Fixtures"], swiftSettings: strict
+        ),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
