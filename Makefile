@@ -6,7 +6,7 @@
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-APT_PACKAGES = libreadline-dev
+APT_PACKAGES = libreadline-dev libssl-dev
 ARGS        ?=
 
 .PHONY: all run test build release deps bench fuzz clean
@@ -28,7 +28,7 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	  fi; \
 	else \
-	  echo "make: not a Debian system; install GNU readline's development files ($(APT_PACKAGES)) yourself" >&2; \
+	  echo "make: not a Debian system; install GNU readline's and OpenSSL's development files ($(APT_PACKAGES)) yourself" >&2; \
 	fi
 
 build: deps

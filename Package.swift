@@ -28,9 +28,12 @@ let package = Package(
         .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal"], swiftSettings: strict),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        // OpenSSL's libcrypto, from Debian's libssl-dev: HMAC-SHA256 for signed webhooks.
+        // Linked by kiosk-http (which loads it anyway, through libcurl), never by kiosk.
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
-        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem"], swiftSettings: strict),
+        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem", "CCrypto"], swiftSettings: strict),
         .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP"], swiftSettings: strict),
         // The benchmark of SPEC §8 (swift run -c release kiosk-bench); not part of make test.
         .executableTarget(
@@ -55,7 +58,12 @@ let package = Package(
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal"], swiftSettings: strict),
+        // Fixtures/ holds the CloudEvents JSON schema, read by path.
+        .testTarget(
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal"], exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.

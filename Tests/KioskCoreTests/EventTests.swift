@@ -8,10 +8,18 @@ import Testing
         let json = String(decoding: events[0].json, as: UTF8.self)
         let id = events[0].id.description
         #expect(json == """
-        {"specversion":"1.0","id":"\(id)","source":"kiosk/Juice Maker","type":"order.succeeded",\
-        "time":"2026-11-21T12:00:00.000Z","seq":1,"data":{"lines":[{"item":"Mango Juice","quantity":1}],\
+        {"specversion":"1.0","id":"\(id)","source":"/kiosk/juice-maker","type":"order.succeeded",\
+        "time":"2026-11-21T12:00:00.000Z","datacontenttype":"application/json","seq":1,"data":{"lines":[{"item":"Mango Juice","quantity":1}],\
         "consumed":{"mango":3},"stock":{"mango":7},"message":"Mango Juice is ready. Enjoy!"}}
         """)
+    }
+
+    @Test func theDataAloneIsTheDataMemberOfTheEvent() throws {
+        var kiosk = try Fixtures.kiosk()
+        let (_, events) = try kiosk.order("Mango Juice")
+        let data = String(decoding: events[0].dataJSON, as: UTF8.self)
+        #expect(data == #"{"lines":[{"item":"Mango Juice","quantity":1}],"consumed":{"mango":3},"stock":{"mango":7},"message":"Mango Juice is ready. Enjoy!"}"#)
+        #expect(String(decoding: events[0].json, as: UTF8.self).hasSuffix(#""data":"# + data + "}"))
     }
 
     @Test func everyEventTypeEncodes() throws {

@@ -85,7 +85,7 @@ import Testing
         #expect(all.map(\.sequence) == Array(1...UInt64(all.count)))
         #expect(all.map(\.id) == all.map(\.id).sorted())
         #expect(Set(all.map(\.id)).count == all.count)
-        #expect(all.allSatisfy { $0.source == "kiosk/Juice Maker" && $0.time == Fixtures.noon })
+        #expect(all.allSatisfy { $0.source == "/kiosk/juice-maker" && $0.time == Fixtures.noon })
     }
 
     @Test func restockNeededGoesOutWhenStockFallsToTheLowMark() throws {
@@ -188,7 +188,7 @@ import Testing
         #expect(kiosk.ledger.sales[kiosk.item("mango juice")].quantity == 1)
         #expect(events.map(\.type) == [.menuReloaded])
         #expect(events[0].sequence == 2)
-        #expect(kiosk.source == "kiosk/Juice Maker II")
+        #expect(kiosk.source == "/kiosk/juice-maker-ii")
         #expect(kiosk.ledger.history.count == 1)
     }
 }

@@ -59,6 +59,18 @@ import Testing
         #expect(juice.ingredients == fixture.ingredients)
     }
 
+    @Test func theSourceIsTheSlugOfTheNameUnlessGiven() throws {
+        #expect(try Fixtures.juiceMaker().source == "/kiosk/juice-maker")
+        #expect(try Menu(name: "Café 딸기", ingredients: [], items: []).source == "/kiosk/caf%C3%A9-%EB%94%B8%EA%B8%B0")
+        #expect(try Menu(name: "x", source: "https://stand.example/kiosks/7", ingredients: [], items: []).source == "https://stand.example/kiosks/7")
+        #expect(throws: MenuModelError.invalidSource("kiosk/Juice Maker")) {
+            try Menu(name: "x", source: "kiosk/Juice Maker", ingredients: [], items: [])
+        }
+        #expect(throws: MenuModelError.invalidSource("")) {
+            try Menu(name: "x", source: "", ingredients: [], items: [])
+        }
+    }
+
     @Test func makeableCountIsTheScarcestIngredient() throws {
         let menu = try Fixtures.juiceMaker()
         let inventory = menu.initialInventory

@@ -102,6 +102,25 @@ import Testing
         #expect(!"\(sink)".contains("s3cret"))
     }
 
+    @Test func theKioskSourceIsTakenAsWrittenElseItIsTheSlugOfTheName() throws {
+        let given = try #require(Compile(#"kiosk "Juice Maker" source "https://stand.example/kiosks/7""#).menu)
+        #expect(given.menu.source == "https://stand.example/kiosks/7")
+        let fromEnvironment = try #require(Compile(#"kiosk "Juice Maker" source "/stands/${STAND}""#, environment: ["STAND": "7"]).menu)
+        #expect(fromEnvironment.menu.source == "/stands/7")
+        #expect(try #require(Compile(#"kiosk "Juice Maker""#).menu).menu.source == "/kiosk/juice-maker")
+        #expect(try #require(Compile(#"kiosk "주스 가게""#).menu).menu.source == "/kiosk/%EC%A3%BC%EC%8A%A4-%EA%B0%80%EA%B2%8C")
+        #expect(try #require(Compile(juiceMakerSource).menu).menu.source == "/kiosk/juice-maker")
+    }
+
+    @Test func webhookSecretsAreAListThatKeepsTheirSafeForm() throws {
+        let source = #"sink webhook url "http://127.0.0.1:9/h" secret "${NEW}", "${OLD}""#
+        let environment = ["NEW": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "OLD": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD"]
+        let sink = try #require(Compile(source, environment: environment).menu?.sinks.first)
+        #expect(sink.texts("secret").map(\.value) == [environment["NEW"], environment["OLD"]])
+        #expect(sink.texts("secret").map(\.display) == ["${NEW}", "${OLD}"])
+        #expect(!"\(sink)".contains("MfKQ9r8G"))
+    }
+
     @Test func anEmptyVariableFallsBackToItsDefault() throws {
         let compiled = try #require(Compile(#"kiosk "${NAME:-Stand}""#, environment: ["NAME": ""]).menu)
         #expect(compiled.menu.name == "Stand")

@@ -198,6 +198,59 @@ import Testing
         """)
     }
 
+    @Test func aSecretWithoutItsPrefixIsAnErrorThatNeverPrintsTheSecret() {
+        let source = #"sink webhook url "http://x/" secret "${NEW}", "${OLD}""#
+        let rendered = Compile(source, environment: ["NEW": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "OLD": "sk_live_s3cret"]).rendered
+        #expect(rendered == """
+        menu.kiosk:1:47: error: invalid 'secret': it does not start with 'whsec_'
+            1 | sink webhook url "http://x/" secret "${NEW}", "${OLD}"
+              |                                               ^~~~~~~~
+              = help: a secret is 'whsec_' and the key in base64, such as whsec_ followed by the output of 'openssl rand -base64 32'
+
+        """)
+        #expect(!rendered.contains("s3cret"))
+    }
+
+    @Test func aSecretWhoseKeyIsNotBase64() {
+        #expect(Compile(#"sink webhook url "http://x/" secret "whsec_not base64!""#).rendered == """
+        menu.kiosk:1:37: error: invalid 'secret': what follows 'whsec_' is not base64
+            1 | sink webhook url "http://x/" secret "whsec_not base64!"
+              |                                     ^~~~~~~~~~~~~~~~~~~
+              = help: a secret is 'whsec_' and the key in base64, such as whsec_ followed by the output of 'openssl rand -base64 32'
+
+        """)
+    }
+
+    @Test func aSecretWithAnEmptyKey() {
+        #expect(Compile(#"sink webhook url "http://x/" secret "${KEY}""#, environment: ["KEY": "whsec_"]).rendered == """
+        menu.kiosk:1:37: error: invalid 'secret': the key after 'whsec_' is empty
+            1 | sink webhook url "http://x/" secret "${KEY}"
+              |                                     ^~~~~~~~
+              = help: a secret is 'whsec_' and the key in base64, such as whsec_ followed by the output of 'openssl rand -base64 32'
+
+        """)
+    }
+
+    @Test func aSourceThatIsNotAURIReference() {
+        #expect(Compile(#"kiosk "Juice Maker" source "kiosk/Juice Maker""#).rendered == """
+        menu.kiosk:1:28: error: invalid 'source': it is not a URI reference (RFC 3986)
+            1 | kiosk "Juice Maker" source "kiosk/Juice Maker"
+              |                            ^~~~~~~~~~~~~~~~~~~
+              = help: write a path such as /kiosk/juice-maker or a URI such as https://stand.example/kiosks/7, with a space as %20
+
+        """)
+    }
+
+    @Test func anEmptySource() {
+        #expect(Compile(#"kiosk "Juice Maker" source "${STAND}""#, environment: ["STAND": ""]).rendered == """
+        menu.kiosk:1:28: error: invalid 'source': it is empty
+            1 | kiosk "Juice Maker" source "${STAND}"
+              |                            ^~~~~~~~~~
+              = help: write a path such as /kiosk/juice-maker or a URI such as https://stand.example/kiosks/7, with a space as %20
+
+        """)
+    }
+
     @Test func aMisspeltSinkOptionIsCaughtWhenTheMenuIsRead() {
         #expect(Compile(#"sink webhook url "http://127.0.0.1/" tmeout 5s"#).rendered == """
         menu.kiosk:1:38: error: unknown property 'tmeout' for 'webhook sink'

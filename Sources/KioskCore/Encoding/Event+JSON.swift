@@ -1,8 +1,15 @@
 extension Event {
     /// The event as one compact CloudEvents 1.0 JSON object, without a trailing newline.
     public var json: [UInt8] {
-        var writer = JSONWriter(capacity: 384)
+        var writer = JSONWriter(capacity: 416)
         write(to: &writer)
+        return writer.bytes
+    }
+
+    /// The `data` member alone: the body of a CloudEvents HTTP request in binary mode.
+    public var dataJSON: [UInt8] {
+        var writer = JSONWriter(capacity: 320)
+        writeData(to: &writer)
         return writer.bytes
     }
 
@@ -15,12 +22,20 @@ extension Event {
         writer.field("type", type.rawValue)
         writer.key("time")
         writer.timestamp(time)
+        writer.field("datacontenttype", Event.dataContentType)
         writer.field("seq", sequence)
         writer.key("data")
+        writeData(to: &writer)
+        writer.endObject()
+    }
+
+    /// The media type of `data`, which is always a JSON object.
+    public static let dataContentType = "application/json"
+
+    private func writeData(to writer: inout JSONWriter) {
         writer.beginObject()
         payload.writeFields(to: &writer)
         writer.field("message", message)
-        writer.endObject()
         writer.endObject()
     }
 }

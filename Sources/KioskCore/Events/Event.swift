@@ -8,7 +8,7 @@ public struct Event: Sendable, Hashable {
     /// Increases by one per event within a kiosk's state.
     public let sequence: UInt64
     public let time: Timestamp
-    /// `kiosk/<menu name>`.
+    /// A URI reference: the menu's `source`, `/kiosk/<slug of its name>` by default.
     public let source: String
     public let payload: Payload
     public let template: MessageTemplate

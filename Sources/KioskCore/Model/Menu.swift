@@ -10,6 +10,9 @@ public final class Menu: Sendable {
     public let name: String
     /// An ISO 4217 code or any short label (`KRW`), if prices are given.
     public let currency: String?
+    /// The `source` of every event: a URI reference (RFC 3986), by default
+    /// `/kiosk/<slug of the name>`.
+    public let source: String
     public let ingredients: [Ingredient]
     public let items: [Item]
     public let messages: MessageCatalog
@@ -21,14 +24,16 @@ public final class Menu: Sendable {
     ///
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
-    ///   outside `1...maximumQuantity`.
+    ///   outside `1...maximumQuantity`, or `source` is not a URI reference.
     public convenience init(
         name: String,
         currency: String? = nil,
+        source: String? = nil,
         ingredients: [Ingredient],
         items: [Item],
         messages: MessageCatalog = .defaults
     ) throws(MenuModelError) {
+        if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
         for ingredient in ingredients {
             guard (0...Menu.maximumQuantity).contains(ingredient.initialStock) else {
@@ -47,12 +52,15 @@ public final class Menu: Sendable {
                 }
             }
         }
-        self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages)
+        self.init(trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages)
     }
 
     /// A menu whose parts are known to be valid, as the public initializer checks them: for
     /// the menu language, which checks every rule itself and reports each with a position.
-    package convenience init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+    package convenience init(
+        trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
+        messages: MessageCatalog = .defaults
+    ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
         for (index, ingredient) in ingredients.enumerated() {
@@ -65,7 +73,7 @@ public final class Menu: Sendable {
             for key in Menu.keys(of: item) where itemsByKey[key] == nil { itemsByKey[key] = index }
         }
         self.init(
-            trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages,
+            trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
             itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey
         )
     }
@@ -75,16 +83,23 @@ public final class Menu: Sendable {
     /// maps every `NameKey.fold` of a display name and alias, and every slug, to its item;
     /// `ingredientsByKey` every folded ingredient name to its ingredient.
     package init(
-        trusting name: String, currency: String?, ingredients: [Ingredient], items: [Item], messages: MessageCatalog,
-        itemsByKey: [String: Int], ingredientsByKey: [String: Int]
+        trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
+        messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int]
     ) {
         self.name = name
         self.currency = currency
+        self.source = source ?? Menu.defaultSource(name: name)
         self.ingredients = ingredients
         self.items = items
         self.messages = messages
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
+    }
+
+    /// `/kiosk/juice-maker`: the slug of the name as one path segment, percent-encoded
+    /// where it is not ASCII (`/kiosk/caf%C3%A9`).
+    public static func defaultSource(name: String) -> String {
+        "/kiosk/" + URIReference.encodingPathSegment(NameKey.slug(name))
     }
 
     /// Every name an item answers to, once each: its display name, its slug and its aliases.

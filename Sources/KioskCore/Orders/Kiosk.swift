@@ -11,7 +11,7 @@ public struct Kiosk: Sendable {
     public internal(set) var sequence: UInt64
     /// What the last refused order was short of, for `restock` to offer.
     public private(set) var lastShortfalls: [Shortfall] = []
-    /// `kiosk/<menu name>`, the `source` of every event.
+    /// The menu's `source`, the `source` of every event.
     public private(set) var source: String
     /// The stock of ingredients the state knows and the menu does not (by `NameKey.fold`):
     /// kept, so an ingredient that leaves the menu and comes back keeps its count.
@@ -30,7 +30,7 @@ public struct Kiosk: Sendable {
         self.ledger = ledger
         self.sequence = sequence
         self.ids = ids
-        self.source = "kiosk/" + menu.name
+        self.source = menu.source
         self.hasPrices = menu.items.contains { $0.price != nil }
     }
 

@@ -112,6 +112,13 @@ extension Binder {
                 return nil
             }
             return expand(tokens[tokens.startIndex + 1], file: file).map { .header(name: name, value: $0) }
+        case .checkedText(let rule):
+            guard let text = expand(first, file: file) else { return nil }
+            if let reason = rule.problem(text.value) {
+                report(.invalidValue(property: property, reason: reason, help: rule.help), SourceRange(file: file, bytes: first.range))
+                return nil
+            }
+            return .text(text)
         }
     }
 
@@ -129,6 +136,7 @@ extension Binder {
             "one of " + MenuProblem.list(choices.map { "'\($0)'" }, joiner: "or")
         case .nameAndQuantity: "an ingredient and a quantity"
         case .header: "a header name and a value"
+        case .checkedText(let rule): rule.name
         }
     }
 

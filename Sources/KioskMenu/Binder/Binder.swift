@@ -66,6 +66,7 @@ struct Binder {
 
     private var kioskName: (name: String, range: SourceRange)?
     private var currency: String?
+    private var source: String?
     private var ingredients: [Ingredient] = []
     private var ingredientClaims: [String: Claim] = [:]
     private var items: [Item] = []
@@ -96,6 +97,7 @@ struct Binder {
         let menu = Menu(
             trusting: kioskName?.name ?? defaultName,
             currency: currency,
+            source: source,
             ingredients: ingredients,
             items: items,
             messages: MessageCatalog(templates: messages.mapValues(\.template)),
@@ -124,6 +126,7 @@ struct Binder {
         }
         if let name { kioskName = (name, statement.headRange) }
         if case .text(let text)? = properties["currency"]?.elements.first?.value { currency = text.value }
+        if case .text(let text)? = properties["source"]?.elements.first?.value { source = text.value }
     }
 
     private mutating func bindIngredient(_ statement: Statement) {

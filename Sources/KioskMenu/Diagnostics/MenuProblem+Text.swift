@@ -43,6 +43,7 @@ extension MenuProblem {
             }
         case .unknownChoice(let value, let property, _, _): "unknown value '\(value)' for '\(property)'"
         case .invalidHeaderName(let name): "'\(name)' is not a valid HTTP header name"
+        case .invalidValue(let property, let reason, _): "invalid '\(property)': \(reason)"
         case .duplicateKiosk: "the kiosk is named twice"
         case .duplicateIngredient(let name, _): "duplicate ingredient '\(name)'"
         case .duplicateItem(let name, _): "duplicate item '\(name)'"
@@ -97,6 +98,7 @@ extension MenuProblem {
             MenuProblem.didYouMean(suggestion) ?? ["sink kinds are \(MenuProblem.list(known, joiner: "and"))"]
         case .undefinedVariable(let name): ["set it, or give a default: ${\(name):-value}"]
         case .invalidHeaderName: ["header names are letters, digits and '-'"]
+        case .invalidValue(_, _, let help): [help]
         case .duplicateAlias: ["give each item names of its own"]
         default: []
         }

@@ -39,6 +39,8 @@ public enum MenuProblem: Sendable, Hashable {
     case invalidName(String, reason: NameProblem)
     case unknownChoice(String, property: String, choices: [String], suggestion: String?)
     case invalidHeaderName(String)
+    /// A value that failed its option's `TextRule`; `reason` never includes the value.
+    case invalidValue(property: String, reason: String, help: String)
 
     // Meaning
     case duplicateKiosk

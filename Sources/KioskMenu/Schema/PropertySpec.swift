@@ -25,6 +25,8 @@ public enum ValueShape: Sendable, Hashable {
     case nameAndQuantity
     /// A header name and its value: `header Authorization "Bearer …"`.
     case header
+    /// Text that must also pass a rule: `secret "whsec_…"`, `source "/kiosk/7"`.
+    case checkedText(TextRule)
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {

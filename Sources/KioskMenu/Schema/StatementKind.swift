@@ -21,7 +21,7 @@ enum StatementKind: String, Sendable, CaseIterable {
 
     var properties: [PropertySpec] {
         switch self {
-        case .kiosk: [PropertySpec("currency", .text)]
+        case .kiosk: [PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference))]
         case .include, .message: []
         case .ingredient: [
             PropertySpec("stock", .integer(0...1_000_000_000)),

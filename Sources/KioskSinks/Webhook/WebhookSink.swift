@@ -23,6 +23,7 @@ public final class WebhookSink: Sink {
             PropertySpec("backoff", .duration),
             PropertySpec("header", .header, repeatable: true),
             PropertySpec("concurrency", .integer(1...64)),
+            PropertySpec("secret", .checkedText(WebhookSecret.rule), list: true),
         ]),
         make: { declaration, environment throws(SinkSetupError) -> any Sink in
             guard let url = declaration.text("url") else {

@@ -1,0 +1,52 @@
+import KioskCore
+
+/// The CloudEvents HTTP protocol binding (version 1.0): how an event rides in a request.
+///
+/// In structured mode the body is `Event.json` with `structuredContentType`. In binary mode
+/// (`binary(_:)`) the attributes travel as `ce-*` headers and the body is `data` alone.
+public enum CloudEventsBinding {
+    /// The `Content-Type` of a request whose body is the whole event.
+    public static let structuredContentType = "application/cloudevents+json; charset=utf-8"
+
+    /// The headers and body of `event` in binary mode: `ce-specversion`, `ce-id`,
+    /// `ce-source`, `ce-type`, `ce-time`, the extension `ce-seq`, and `Content-Type`
+    /// for `data` (its `datacontenttype`). Values are percent-encoded as the binding requires.
+    public static func binary(_ event: Event) -> (headers: [HTTPHeader], body: [UInt8]) {
+        let headers = [
+            HTTPHeader("ce-specversion", "1.0"),
+            HTTPHeader("ce-id", percentEncoded(event.id.description)),
+            HTTPHeader("ce-source", percentEncoded(event.source)),
+            HTTPHeader("ce-type", percentEncoded(event.type.rawValue)),
+            HTTPHeader("ce-time", percentEncoded(event.time.iso8601)),
+            HTTPHeader("ce-seq", String(event.sequence)),
+            HTTPHeader("Content-Type", Event.dataContentType),
+        ]
+        return (headers, event.dataJSON)
+    }
+
+    /// `value` as a header value: space, `"`, `%` and every byte outside printable ASCII
+    /// as `%XX` of its UTF-8, upper-case, and everything else as it is (§3.1.3.2).
+    public static func percentEncoded(_ value: String) -> String {
+        guard value.utf8.contains(where: needsEncoding) else { return value }
+        var output = ""
+        output.reserveCapacity(value.utf8.count * 3)
+        for byte in value.utf8 {
+            if needsEncoding(byte) {
+                output.unicodeScalars.append("%")
+                output.unicodeScalars.append(hexDigit(byte >> 4))
+                output.unicodeScalars.append(hexDigit(byte & 0xF))
+            } else {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return output
+    }
+
+    private static func needsEncoding(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "%")
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
+    }
+}

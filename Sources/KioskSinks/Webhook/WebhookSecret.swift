@@ -1,0 +1,53 @@
+import KioskCore
+import KioskMenu
+
+/// A Standard Webhooks signing secret: `whsec_` followed by the key in base64.
+///
+/// Printing one never shows the key. A webhook sink takes several (`secret "${A}", "${B}"`)
+/// so that a receiver can move to a new key without missing an event: each request then
+/// carries one signature per secret.
+public struct WebhookSecret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    public static let prefix = "whsec_"
+
+    /// The decoded key, never empty.
+    public let key: [UInt8]
+
+    /// The secret `text` serializes, as Standard Webhooks writes secrets.
+    public init(parsing text: String) throws(Problem) {
+        guard text.hasPrefix(WebhookSecret.prefix) else { throw .missingPrefix }
+        guard let key = Base64.decode(String(text.dropFirst(WebhookSecret.prefix.count))) else { throw .invalidBase64 }
+        guard !key.isEmpty else { throw .emptyKey }
+        self.key = key
+    }
+
+    public var description: String { "whsec_…" }
+    public var debugDescription: String { "WebhookSecret(\(key.count) bytes)" }
+
+    /// What is wrong with the text of a secret. The texts never include the secret.
+    public enum Problem: Error, Sendable, Equatable {
+        case missingPrefix
+        case invalidBase64
+        case emptyKey
+
+        public var reason: String {
+            switch self {
+            case .missingPrefix: "it does not start with 'whsec_'"
+            case .invalidBase64: "what follows 'whsec_' is not base64"
+            case .emptyKey: "the key after 'whsec_' is empty"
+            }
+        }
+    }
+
+    /// The menu's check of a `secret` option, so a bad secret is an error when the menu is read.
+    public static let rule = TextRule(
+        name: "a webhook secret",
+        help: "a secret is 'whsec_' and the key in base64, such as whsec_ followed by the output of 'openssl rand -base64 32'"
+    ) { text in
+        do throws(Problem) {
+            _ = try WebhookSecret(parsing: text)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+}
