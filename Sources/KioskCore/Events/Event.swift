@@ -34,6 +34,12 @@ public struct Event: Sendable, Hashable {
         case restockNeeded(RestockNeeded)
         case stockChanged(StockChanged)
         case menuReloaded(MenuReloaded)
+        case ticketStarted(TicketStarted)
+        case ticketReady(TicketChanged)
+        case ticketPickedUp(TicketChanged)
+        case ticketCancelled(TicketCancelled)
+        case ticketRecalled(TicketChanged)
+        case ticketLate(TicketChanged)
 
         public var type: EventType {
             switch self {
@@ -42,6 +48,12 @@ public struct Event: Sendable, Hashable {
             case .restockNeeded: .restockNeeded
             case .stockChanged: .stockChanged
             case .menuReloaded: .menuReloaded
+            case .ticketStarted: .ticketStarted
+            case .ticketReady: .ticketReady
+            case .ticketPickedUp: .ticketPickedUp
+            case .ticketCancelled: .ticketCancelled
+            case .ticketRecalled: .ticketRecalled
+            case .ticketLate: .ticketLate
             }
         }
     }
@@ -90,13 +102,22 @@ public struct OrderSucceeded: Sendable, Hashable {
     public let stock: [IngredientCount]
     public let total: Money?
     public let currency: String?
+    /// The order's ticket number, when the menu has a board.
+    public let ticket: Int?
+    /// When the ticket is promised to be ready, when the menu has a board.
+    public let promised: Timestamp?
 
-    public init(lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil) {
+    public init(
+        lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil,
+        ticket: Int? = nil, promised: Timestamp? = nil
+    ) {
         self.lines = lines
         self.consumed = consumed
         self.stock = stock
         self.total = total
         self.currency = currency
+        self.ticket = ticket
+        self.promised = promised
     }
 }
 
@@ -170,6 +191,8 @@ public enum StockEdit: String, Sendable, Hashable, CaseIterable {
     case remove
     case set
     case restock
+    /// Ingredients of a cancelled queued ticket, back in stock.
+    case cancel
 }
 
 /// What a new menu added and removed, by name.

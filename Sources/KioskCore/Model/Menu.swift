@@ -13,6 +13,11 @@ public final class Menu: Sendable {
     public let ingredients: [Ingredient]
     public let items: [Item]
     public let messages: MessageCatalog
+    /// Where items are prepared; every item's `station` indexes this. Always at least one.
+    public let stations: [Station]
+    /// The order board's settings; `nil` when the menu has no `board`, and then orders
+    /// make no tickets.
+    public let board: BoardSettings?
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -21,13 +26,15 @@ public final class Menu: Sendable {
     ///
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
-    ///   outside `1...maximumQuantity`.
+    ///   outside `1...maximumQuantity`; or when stations or the board are inconsistent.
     public convenience init(
         name: String,
         currency: String? = nil,
         ingredients: [Ingredient],
         items: [Item],
-        messages: MessageCatalog = .defaults
+        messages: MessageCatalog = .defaults,
+        stations: [Station] = [.counter],
+        board: BoardSettings? = nil
     ) throws(MenuModelError) {
         var ingredientKeys = Set<String>()
         for ingredient in ingredients {
@@ -38,21 +45,27 @@ public final class Menu: Sendable {
                 throw .duplicateIngredient(ingredient.name)
             }
         }
+        try Menu.validate(stations: stations, board: board)
         var owners: [String: String] = [:]
         for item in items {
             try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
+            guard stations.indices.contains(item.station) else { throw .unknownStation(item: item.name, index: item.station) }
+            guard Item.prepRange.contains(item.prep) else { throw .prepOutOfRange(item: item.name) }
             for key in Menu.keys(of: item) {
                 if let other = owners.updateValue(item.name, forKey: key) {
                     throw .duplicateName(key, firstItem: other, secondItem: item.name)
                 }
             }
         }
-        self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages)
+        self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages, stations: stations, board: board)
     }
 
     /// A menu whose parts are known to be valid, as the public initializer checks them: for
     /// the menu language, which checks every rule itself and reports each with a position.
-    package convenience init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+    package convenience init(
+        trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults,
+        stations: [Station] = [.counter], board: BoardSettings? = nil
+    ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
         for (index, ingredient) in ingredients.enumerated() {
@@ -66,7 +79,7 @@ public final class Menu: Sendable {
         }
         self.init(
             trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages,
-            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey
+            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board
         )
     }
 
@@ -76,7 +89,7 @@ public final class Menu: Sendable {
     /// `ingredientsByKey` every folded ingredient name to its ingredient.
     package init(
         trusting name: String, currency: String?, ingredients: [Ingredient], items: [Item], messages: MessageCatalog,
-        itemsByKey: [String: Int], ingredientsByKey: [String: Int]
+        itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter], board: BoardSettings? = nil
     ) {
         self.name = name
         self.currency = currency
@@ -85,6 +98,8 @@ public final class Menu: Sendable {
         self.messages = messages
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
+        self.stations = stations.isEmpty ? [.counter] : stations
+        self.board = board
     }
 
     /// Every name an item answers to, once each: its display name, its slug and its aliases.
@@ -110,6 +125,21 @@ public final class Menu: Sendable {
                 throw .quantityOutOfRange(item: item.name, quantity: component.quantity)
             }
         }
+    }
+
+    private static func validate(stations: [Station], board: BoardSettings?) throws(MenuModelError) {
+        var names = Set<String>()
+        for station in stations {
+            guard names.insert(NameKey.fold(station.name)).inserted else { throw .duplicateStation(station.name) }
+            guard (1...Station.maximumStaff).contains(station.staff) else { throw .staffOutOfRange(station: station.name, staff: station.staff) }
+        }
+        if let board, board.warn >= board.late { throw .warnNotBeforeLate }
+    }
+
+    /// The station named `name`, in any case.
+    public func stationIndex(named name: String) -> Int? {
+        let key = NameKey.fold(name)
+        return stations.firstIndex { NameKey.fold($0.name) == key }
     }
 
     /// The item a customer means by `name`: its display name, an alias or its slug, in any case.

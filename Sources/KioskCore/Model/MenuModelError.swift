@@ -8,4 +8,10 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case repeatedIngredient(item: String, index: Int)
     case quantityOutOfRange(item: String, quantity: Int)
     case stockOutOfRange(ingredient: String, stock: Int)
+    case duplicateStation(String)
+    case staffOutOfRange(station: String, staff: Int)
+    case unknownStation(item: String, index: Int)
+    case prepOutOfRange(item: String)
+    /// `warn` is not shorter than `late`.
+    case warnNotBeforeLate
 }

@@ -24,7 +24,10 @@ enum EventDecoder {
             guard let lines = lines(data["lines"]), let consumed = counts(data["consumed"]), let stock = counts(data["stock"]) else { return nil }
             var total: Money?
             if case .number(let text)? = data["total"] { total = Money(text) }
-            return .orderSucceeded(OrderSucceeded(lines: lines, consumed: consumed, stock: stock, total: total, currency: data["currency"]?.string))
+            return .orderSucceeded(OrderSucceeded(
+                lines: lines, consumed: consumed, stock: stock, total: total, currency: data["currency"]?.string,
+                ticket: data["ticket"]?.int, promised: data["promised"]?.string.flatMap(Timestamp.init(iso8601:))
+            ))
         case .orderFailed:
             guard let lines = lines(data["lines"]), let entries = data["missing"]?.array else { return nil }
             let missing = entries.compactMap { entry -> Missing? in
@@ -48,6 +51,8 @@ enum EventDecoder {
                 addedIngredients: names("addedIngredients"), removedIngredients: names("removedIngredients")
             )
             return .menuReloaded(MenuReloaded(menu: menu, ingredients: ingredients, items: items, difference: difference))
+        case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketCancelled, .ticketRecalled, .ticketLate:
+            return Event.Payload(ticketEvent: type, data: data)
         }
     }
 
