@@ -25,12 +25,15 @@ public enum ValueShape: Sendable, Hashable {
     case nameAndQuantity
     /// A header name and its value: `header Authorization "Bearer …"`.
     case header
+    /// A word alone, with no value: `board auto`.
+    case flag
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
         case .nameAndQuantity, .header: 2...2
         case .choiceWithDuration: 1...2
+        case .flag: 0...0
         default: 1...1
         }
     }
