@@ -4,9 +4,13 @@ import Testing
 /// `kiosk check` run as a user runs it: the built binary, real files, real pipes.
 @Suite struct CheckCommandTests {
     @Test func theBundledMenusAreOk() throws {
-        let result = try KioskProcess("check", "menus/cafe.kiosk", "menus/juice-ko.kiosk", "menus/juice.kiosk").run()
+        let result = try KioskProcess(
+            "check", "menus/cafe.kiosk", "menus/juice-board-ko.kiosk", "menus/juice-board.kiosk", "menus/juice-ko.kiosk", "menus/juice.kiosk"
+        ).run()
         #expect(result.stdout == """
         menus/cafe.kiosk: ok (5 ingredients, 4 items, 4 sinks)
+        menus/juice-board-ko.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
+        menus/juice-board.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
         menus/juice-ko.kiosk: ok (5 ingredients, 7 items, 0 sinks)
         menus/juice.kiosk: ok (5 ingredients, 7 items, 0 sinks)
 

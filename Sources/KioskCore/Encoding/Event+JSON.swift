@@ -52,6 +52,11 @@ extension Event.Payload {
                 writer.number(total)
                 if let currency = e.currency { writer.field("currency", currency) }
             }
+            if let ticket = e.ticket { writer.field("ticket", ticket) }
+            if let promised = e.promised {
+                writer.key("promised")
+                writer.timestamp(promised)
+            }
         case .orderFailed(let e):
             writer.array("lines", lines: e.lines)
             writer.array("missing", missing: e.missing)
@@ -74,6 +79,25 @@ extension Event.Payload {
             writer.array("removedItems", strings: e.difference.removedItems)
             writer.array("addedIngredients", strings: e.difference.addedIngredients)
             writer.array("removedIngredients", strings: e.difference.removedIngredients)
+        case .ticketStarted(let e):
+            writer.field("ticket", e.ticket)
+            writer.field("station", e.station)
+            writer.field("prepMs", e.prep)
+            writer.array("lines", lines: e.lines)
+        case .ticketReady(let e), .ticketPickedUp(let e), .ticketRecalled(let e), .ticketLate(let e):
+            writer.field("ticket", e.ticket)
+            writer.array("lines", lines: e.lines)
+        case .ticketCancelled(let e):
+            writer.field("ticket", e.ticket)
+            writer.array("lines", lines: e.lines)
+            writer.field("from", e.from.key)
+            writer.object("restocked", counts: e.restocked)
+            writer.object("wasted", counts: e.wasted)
+            if let total = e.total {
+                writer.key("total")
+                writer.number(total)
+                if let currency = e.currency { writer.field("currency", currency) }
+            }
         }
     }
 }

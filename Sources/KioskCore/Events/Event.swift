@@ -34,6 +34,12 @@ public struct Event: Sendable, Hashable {
         case restockNeeded(RestockNeeded)
         case stockChanged(StockChanged)
         case menuReloaded(MenuReloaded)
+        case ticketStarted(TicketStarted)
+        case ticketReady(TicketChanged)
+        case ticketPickedUp(TicketChanged)
+        case ticketCancelled(TicketCancelled)
+        case ticketRecalled(TicketChanged)
+        case ticketLate(TicketChanged)
 
         public var type: EventType {
             switch self {
@@ -42,6 +48,12 @@ public struct Event: Sendable, Hashable {
             case .restockNeeded: .restockNeeded
             case .stockChanged: .stockChanged
             case .menuReloaded: .menuReloaded
+            case .ticketStarted: .ticketStarted
+            case .ticketReady: .ticketReady
+            case .ticketPickedUp: .ticketPickedUp
+            case .ticketCancelled: .ticketCancelled
+            case .ticketRecalled: .ticketRecalled
+            case .ticketLate: .ticketLate
             }
         }
     }
@@ -93,10 +105,14 @@ public struct OrderSucceeded: Sendable, Hashable {
     /// The price of each line, when the menu gives prices: what the sales totals are made
     /// of when the journal is folded.
     public let lineTotals: [Money]
+    /// The order's ticket number, when the menu has a board.
+    public let ticket: Int?
+    /// When the ticket is promised to be ready, when the menu has a board.
+    public let promised: Timestamp?
 
     public init(
         lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil,
-        lineTotals: [Money] = []
+        lineTotals: [Money] = [], ticket: Int? = nil, promised: Timestamp? = nil
     ) {
         self.lines = lines
         self.consumed = consumed
@@ -104,6 +120,8 @@ public struct OrderSucceeded: Sendable, Hashable {
         self.total = total
         self.currency = currency
         self.lineTotals = lineTotals
+        self.ticket = ticket
+        self.promised = promised
     }
 }
 
@@ -177,6 +195,8 @@ public enum StockEdit: String, Sendable, Hashable, CaseIterable {
     case remove
     case set
     case restock
+    /// Ingredients of a cancelled queued ticket, back in stock.
+    case cancel
 }
 
 /// What a new menu added and removed, by name.

@@ -5,6 +5,12 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case restockNeeded = "restock.needed"
     case stockChanged = "stock.changed"
     case menuReloaded = "menu.reloaded"
+    case ticketStarted = "ticket.started"
+    case ticketReady = "ticket.ready"
+    case ticketPickedUp = "ticket.picked_up"
+    case ticketCancelled = "ticket.cancelled"
+    case ticketRecalled = "ticket.recalled"
+    case ticketLate = "ticket.late"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -14,20 +20,26 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .restockNeeded: 2
         case .stockChanged: 3
         case .menuReloaded: 4
+        case .ticketStarted: 5
+        case .ticketReady: 6
+        case .ticketPickedUp: 7
+        case .ticketCancelled: 8
+        case .ticketRecalled: 9
+        case .ticketLate: 10
         }
     }
 }
 
-/// A set of event types, as a sink's `on` filter holds it: one bit per type.
+/// A set of event types, as a sink's `on` filter holds it: one bit per type, room for 64.
 public struct EventTypes: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
+    public let rawValue: UInt64
 
-    public init(rawValue: UInt8) {
+    public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
     public init(_ type: EventType) {
-        self.init(rawValue: 1 << UInt8(type.ordinal))
+        self.init(rawValue: 1 << UInt64(type.ordinal))
     }
 
     public init(_ types: some Sequence<EventType>) {

@@ -27,12 +27,21 @@ extension Kiosk {
             for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
             let record = OrderRecord(sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total))
             ledger.recordMade(made, record: record, menu: menu)
+            _ = board?.apply(event, menu: menu)
         case .orderFailed(let refused):
             ledger.recordRefused(OrderRecord(
                 sequence: event.sequence, time: event.time, lines: refused.lines, result: .refused(missing: refused.missing)
             ))
         case .stockChanged(let change):
             setStock(of: change.ingredient, to: change.to)
+        case .ticketCancelled(let cancelled):
+            // The ingredients of a queued ticket come back through their own stock.changed.
+            let lineTotals = board?.ticket(cancelled.ticket)?.lineTotals ?? []
+            if board?.apply(event, menu: menu) == true {
+                ledger.reverse(cancelled.lines, lineTotals: lineTotals, restocked: cancelled.restocked, menu: menu)
+            }
+        case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
+            _ = board?.apply(event, menu: menu)
         case .restockNeeded, .menuReloaded:
             break
         }

@@ -6,7 +6,13 @@
 /// restock.needed  = ingredient:string stock low reason:u8 needed+1 (0: none)
 /// stock.changed   = ingredient:string from to reason:u8
 /// menu.reloaded   = menu:string ingredients items addedItems removedItems addedIngredients removedIngredients
+/// ticket.started  = ticket station:string prep:zigzag(ms) lines
+/// ticket.ready, .picked_up, .recalled, .late = ticket lines
+/// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// lines           = count (item:string quantity)*
+///
+/// `order.succeeded` flag 16 adds `ticket` and `promised` (milliseconds, zigzag) after the
+/// line totals.
 /// ```
 enum PayloadCodec {
     private enum SucceededFlag {
@@ -15,6 +21,7 @@ enum PayloadCodec {
         static let lineTotals: UInt8 = 4
         /// `stock` lists the ingredients of `consumed`, in its order: only counts follow.
         static let stockFollowsConsumed: UInt8 = 8
+        static let ticket: UInt8 = 16
     }
 
     static func encode(_ payload: Event.Payload, into writer: inout ByteWriter) {
@@ -27,6 +34,7 @@ enum PayloadCodec {
             if e.total != nil { flags |= SucceededFlag.total }
             if e.currency != nil { flags |= SucceededFlag.currency }
             if !e.lineTotals.isEmpty { flags |= SucceededFlag.lineTotals }
+            if e.ticket != nil { flags |= SucceededFlag.ticket }
             writer.byte(flags)
             if aligned {
                 for count in e.stock { writer.int(count.count) }
@@ -39,6 +47,27 @@ enum PayloadCodec {
                 writer.varint(UInt64(e.lineTotals.count))
                 for total in e.lineTotals { writer.int(total.hundredths) }
             }
+            if let ticket = e.ticket {
+                writer.int(ticket)
+                writer.signed(e.promised?.millisecondsSince1970 ?? 0)
+            }
+        case .ticketStarted(let e):
+            writer.int(e.ticket)
+            writer.string(e.station)
+            writer.signed(e.prep)
+            encode(lines: e.lines, into: &writer)
+        case .ticketReady(let e), .ticketPickedUp(let e), .ticketRecalled(let e), .ticketLate(let e):
+            writer.int(e.ticket)
+            encode(lines: e.lines, into: &writer)
+        case .ticketCancelled(let e):
+            writer.int(e.ticket)
+            encode(lines: e.lines, into: &writer)
+            writer.byte(e.from.rawValue)
+            encode(counts: e.restocked, into: &writer)
+            encode(counts: e.wasted, into: &writer)
+            writer.byte((e.total == nil ? 0 : 1) | (e.currency == nil ? 0 : 2))
+            if let total = e.total { writer.int(total.hundredths) }
+            if let currency = e.currency { writer.string(currency) }
         case .orderFailed(let e):
             encode(lines: e.lines, into: &writer)
             writer.varint(UInt64(e.missing.count))
@@ -92,8 +121,40 @@ enum PayloadCodec {
                 lineTotals.reserveCapacity(count)
                 for _ in 0..<count { lineTotals.append(Money(hundredths: try reader.int())) }
             }
+            var ticket: Int?
+            var promised: Timestamp?
+            if flags & SucceededFlag.ticket != 0 {
+                ticket = try reader.int()
+                promised = Timestamp(millisecondsSince1970: try reader.signed())
+            }
             return .orderSucceeded(OrderSucceeded(
-                lines: lines, consumed: consumed, stock: stock, total: total, currency: currency, lineTotals: lineTotals
+                lines: lines, consumed: consumed, stock: stock, total: total, currency: currency, lineTotals: lineTotals,
+                ticket: ticket, promised: promised
+            ))
+        case .ticketStarted:
+            let ticket = try reader.int()
+            let station = try reader.string()
+            let prep = try reader.signed()
+            return .ticketStarted(TicketStarted(ticket: ticket, station: station, prep: prep, lines: try decodeLines(&reader)))
+        case .ticketReady:
+            return .ticketReady(TicketChanged(ticket: try reader.int(), lines: try decodeLines(&reader)))
+        case .ticketPickedUp:
+            return .ticketPickedUp(TicketChanged(ticket: try reader.int(), lines: try decodeLines(&reader)))
+        case .ticketRecalled:
+            return .ticketRecalled(TicketChanged(ticket: try reader.int(), lines: try decodeLines(&reader)))
+        case .ticketLate:
+            return .ticketLate(TicketChanged(ticket: try reader.int(), lines: try decodeLines(&reader)))
+        case .ticketCancelled:
+            let ticket = try reader.int()
+            let lines = try decodeLines(&reader)
+            guard let from = TicketState(rawValue: try reader.byte()) else { throw .malformed("unknown ticket state") }
+            let restocked = try decodeCounts(&reader)
+            let wasted = try decodeCounts(&reader)
+            let flags = try reader.byte()
+            let total = flags & 1 != 0 ? Money(hundredths: try reader.int()) : nil
+            let currency = flags & 2 != 0 ? try reader.string() : nil
+            return .ticketCancelled(TicketCancelled(
+                ticket: ticket, lines: lines, from: from, restocked: restocked, wasted: wasted, total: total, currency: currency
             ))
         case .orderFailed:
             let lines = try decodeLines(&reader)
@@ -176,6 +237,7 @@ enum PayloadCodec {
         case .remove: 1
         case .set: 2
         case .restock: 3
+        case .cancel: 4
         }
     }
 
@@ -185,6 +247,7 @@ enum PayloadCodec {
         case 1: .remove
         case 2: .set
         case 3: .restock
+        case 4: .cancel
         default: nil
         }
     }

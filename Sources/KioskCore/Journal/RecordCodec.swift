@@ -23,6 +23,12 @@ public enum RecordCodec {
         case .restockNeeded: 3
         case .stockChanged: 4
         case .menuReloaded: 5
+        case .ticketStarted: 6
+        case .ticketReady: 7
+        case .ticketPickedUp: 8
+        case .ticketCancelled: 9
+        case .ticketRecalled: 10
+        case .ticketLate: 11
         }
     }
 
@@ -33,6 +39,12 @@ public enum RecordCodec {
         case 3: .restockNeeded
         case 4: .stockChanged
         case 5: .menuReloaded
+        case 6: .ticketStarted
+        case 7: .ticketReady
+        case 8: .ticketPickedUp
+        case 9: .ticketCancelled
+        case 10: .ticketRecalled
+        case 11: .ticketLate
         default: nil
         }
     }

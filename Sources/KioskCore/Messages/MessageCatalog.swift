@@ -6,16 +6,29 @@ public struct MessageCatalog: Sendable, Hashable {
         .restockNeeded: "{ingredient} needs restocking: {stock} left.",
         .stockChanged: "{ingredient} stock is now {stock}.",
         .menuReloaded: "Menu reloaded: {menu}.",
+        .ticketStarted: "Ticket {ticket} is being prepared at the {station}.",
+        .ticketReady: "Ticket {ticket} is ready: {item}.",
+        .ticketPickedUp: "Ticket {ticket} was picked up.",
+        .ticketCancelled: "Ticket {ticket} was cancelled.",
+        .ticketRecalled: "Ticket {ticket} was recalled: ready for pickup again.",
+        .ticketLate: "Ticket {ticket} is late.",
+    ]
+
+    /// Defaults that differ when the menu has a board: an order is not ready when it is
+    /// made, it gets a ticket.
+    public static let boardDefaultTexts: [EventType: String] = [
+        .orderSucceeded: "Ticket {ticket}: {item}.",
     ]
 
     public static let defaults = MessageCatalog(templates: [:])
 
     private let templates: [MessageTemplate]
 
-    /// A catalogue with `templates` in place of the defaults they name.
-    public init(templates: [EventType: MessageTemplate]) {
+    /// A catalogue with `templates` in place of the defaults they name; `board` picks the
+    /// defaults of a menu with a board.
+    public init(templates: [EventType: MessageTemplate], board: Bool = false) {
         self.templates = EventType.allCases.map { type in
-            templates[type] ?? MessageCatalog.defaultTemplate(for: type)
+            templates[type] ?? MessageCatalog.defaultTemplate(for: type, board: board)
         }
     }
 
@@ -23,8 +36,8 @@ public struct MessageCatalog: Sendable, Hashable {
         templates[type.ordinal]
     }
 
-    private static func defaultTemplate(for type: EventType) -> MessageTemplate {
-        let text = defaultTexts[type] ?? ""
+    private static func defaultTemplate(for type: EventType, board: Bool) -> MessageTemplate {
+        let text = (board ? boardDefaultTexts[type] : nil) ?? defaultTexts[type] ?? ""
         do {
             return try MessageTemplate(parsing: text)
         } catch {

@@ -1,11 +1,11 @@
 /// A message text with placeholders: `{item} is ready. Enjoy!`.
 ///
-/// Placeholders are `{item}`, `{quantity}`, `{missing}`, `{ingredient}`, `{stock}` and
-/// `{menu}`; `{{` and `}}` stand for literal braces. A placeholder that does not apply to an
+/// Placeholders are `{item}`, `{quantity}`, `{missing}`, `{ingredient}`, `{stock}`,
+/// `{menu}`, `{ticket}` and `{station}`; `{{` and `}}` stand for literal braces. A placeholder that does not apply to an
 /// event renders as nothing.
 public struct MessageTemplate: Sendable, Hashable {
     public enum Placeholder: String, Sendable, Hashable, CaseIterable {
-        case item, quantity, missing, ingredient, stock, menu
+        case item, quantity, missing, ingredient, stock, menu, ticket, station
     }
 
     enum Segment: Sendable, Hashable {
@@ -100,6 +100,20 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.stock, .stockChanged(let e)): String(e.to)
         case (.stock, .orderSucceeded(let e)): e.stock.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", ")
         case (.menu, .menuReloaded(let e)): e.menu
+        case (.ticket, .orderSucceeded(let e)): e.ticket.map(String.init) ?? ""
+        case (.ticket, .ticketStarted(let e)): String(e.ticket)
+        case (.ticket, .ticketCancelled(let e)): String(e.ticket)
+        case (.ticket, .ticketReady(let e)), (.ticket, .ticketPickedUp(let e)), (.ticket, .ticketRecalled(let e)), (.ticket, .ticketLate(let e)):
+            String(e.ticket)
+        case (.station, .ticketStarted(let e)): e.station
+        case (.item, .ticketStarted(let e)): describe(e.lines)
+        case (.item, .ticketCancelled(let e)): describe(e.lines)
+        case (.item, .ticketReady(let e)), (.item, .ticketPickedUp(let e)), (.item, .ticketRecalled(let e)), (.item, .ticketLate(let e)):
+            describe(e.lines)
+        case (.quantity, .ticketStarted(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
+        case (.quantity, .ticketCancelled(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
+        case (.quantity, .ticketReady(let e)), (.quantity, .ticketPickedUp(let e)), (.quantity, .ticketRecalled(let e)), (.quantity, .ticketLate(let e)):
+            String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
         default: ""
         }
     }

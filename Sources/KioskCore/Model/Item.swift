@@ -1,5 +1,11 @@
-/// Something the kiosk sells: a display name, other names it answers to, a price and a recipe.
+/// Something the kiosk sells: a display name, other names it answers to, a price and a recipe;
+/// and, for the order board, how long it takes and where it is made.
 public struct Item: Sendable, Hashable {
+    /// The prep time of an item that gives none.
+    public static let defaultPrep: Duration = .seconds(60)
+    /// The prep times a menu may give.
+    public static let prepRange: ClosedRange<Duration> = .seconds(1) ... .seconds(3600)
+
     public let name: String
     public let aliases: [String]
     /// `strawberry-banana-juice` for `Strawberry Banana Juice`.
@@ -7,13 +13,19 @@ public struct Item: Sendable, Hashable {
     /// `nil` when the menu gives no price (the Juice Maker has none).
     public let price: Money?
     public let recipe: Recipe
+    /// How long one ticket line of the item takes to prepare, whatever its quantity.
+    public let prep: Duration
+    /// Where it is prepared: an index into `Menu.stations`.
+    public let station: Int
 
-    public init(name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe) {
+    public init(name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0) {
         self.name = name
         self.aliases = aliases
         self.slug = NameKey.slug(name)
         self.price = price
         self.recipe = recipe
+        self.prep = prep
+        self.station = station
     }
 }
 

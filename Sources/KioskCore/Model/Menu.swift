@@ -16,6 +16,11 @@ public final class Menu: Sendable {
     public let ingredients: [Ingredient]
     public let items: [Item]
     public let messages: MessageCatalog
+    /// Where items are prepared; every item's `station` indexes this. Always at least one.
+    public let stations: [Station]
+    /// The order board's settings; `nil` when the menu has no `board`, and then orders
+    /// make no tickets.
+    public let board: BoardSettings?
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -24,14 +29,17 @@ public final class Menu: Sendable {
     ///
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
-    ///   outside `1...maximumQuantity`, or `source` is not a URI reference.
+    ///   outside `1...maximumQuantity`, or `source` is not a URI reference; or when stations
+    ///   or the board are inconsistent.
     public convenience init(
         name: String,
         currency: String? = nil,
         source: String? = nil,
         ingredients: [Ingredient],
         items: [Item],
-        messages: MessageCatalog = .defaults
+        messages: MessageCatalog = .defaults,
+        stations: [Station] = [.counter],
+        board: BoardSettings? = nil
     ) throws(MenuModelError) {
         if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
@@ -43,23 +51,29 @@ public final class Menu: Sendable {
                 throw .duplicateIngredient(ingredient.name)
             }
         }
+        try Menu.validate(stations: stations, board: board)
         var owners: [String: String] = [:]
         for item in items {
             try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
+            guard stations.indices.contains(item.station) else { throw .unknownStation(item: item.name, index: item.station) }
+            guard Item.prepRange.contains(item.prep) else { throw .prepOutOfRange(item: item.name) }
             for key in Menu.keys(of: item) {
                 if let other = owners.updateValue(item.name, forKey: key) {
                     throw .duplicateName(key, firstItem: other, secondItem: item.name)
                 }
             }
         }
-        self.init(trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages)
+        self.init(
+            trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
+            stations: stations, board: board
+        )
     }
 
     /// A menu whose parts are known to be valid, as the public initializer checks them: for
     /// the menu language, which checks every rule itself and reports each with a position.
     package convenience init(
         trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
-        messages: MessageCatalog = .defaults
+        messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil
     ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
@@ -74,7 +88,7 @@ public final class Menu: Sendable {
         }
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey
+            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board
         )
     }
 
@@ -84,7 +98,8 @@ public final class Menu: Sendable {
     /// `ingredientsByKey` every folded ingredient name to its ingredient.
     package init(
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
-        messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int]
+        messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
+        board: BoardSettings? = nil
     ) {
         self.name = name
         self.currency = currency
@@ -94,6 +109,8 @@ public final class Menu: Sendable {
         self.messages = messages
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
+        self.stations = stations.isEmpty ? [.counter] : stations
+        self.board = board
     }
 
     /// `/kiosk/juice-maker`: the slug of the name as one path segment, percent-encoded
@@ -125,6 +142,21 @@ public final class Menu: Sendable {
                 throw .quantityOutOfRange(item: item.name, quantity: component.quantity)
             }
         }
+    }
+
+    private static func validate(stations: [Station], board: BoardSettings?) throws(MenuModelError) {
+        var names = Set<String>()
+        for station in stations {
+            guard names.insert(NameKey.fold(station.name)).inserted else { throw .duplicateStation(station.name) }
+            guard (1...Station.maximumStaff).contains(station.staff) else { throw .staffOutOfRange(station: station.name, staff: station.staff) }
+        }
+        if let board, board.warn >= board.late { throw .warnNotBeforeLate }
+    }
+
+    /// The station named `name`, in any case.
+    public func stationIndex(named name: String) -> Int? {
+        let key = NameKey.fold(name)
+        return stations.firstIndex { NameKey.fold($0.name) == key }
     }
 
     /// The item a customer means by `name`: its display name, an alias or its slug, in any case.

@@ -10,4 +10,10 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case stockOutOfRange(ingredient: String, stock: Int)
     /// An event `source` that is empty or not a URI reference.
     case invalidSource(String)
+    case duplicateStation(String)
+    case staffOutOfRange(station: String, staff: Int)
+    case unknownStation(item: String, index: Int)
+    case prepOutOfRange(item: String)
+    /// `warn` is not shorter than `late`.
+    case warnNotBeforeLate
 }

@@ -10,12 +10,14 @@ public struct Kiosk: Sendable {
     /// The `seq` of the last event made.
     public internal(set) var sequence: UInt64
     /// What the last refused order was short of, for `restock` to offer.
-    public private(set) var lastShortfalls: [Shortfall] = []
+    public internal(set) var lastShortfalls: [Shortfall] = []
     /// The menu's `source`, the `source` of every event.
     public private(set) var source: String
     /// The stock of ingredients the state knows and the menu does not (by `NameKey.fold`):
     /// kept, so an ingredient that leaves the menu and comes back keeps its count.
     public internal(set) var retainedStock: [String: IngredientCount] = [:]
+    /// The order board, when the menu has one: every order made becomes a ticket.
+    public internal(set) var board: Board?
     var ids: UUIDv7Generator
     private let hasPrices: Bool
 
@@ -32,6 +34,7 @@ public struct Kiosk: Sendable {
         self.ids = ids
         self.source = menu.source
         self.hasPrices = menu.items.contains { $0.price != nil }
+        self.board = menu.board == nil ? nil : Board(menu: menu)
     }
 
     // MARK: Orders
@@ -44,6 +47,7 @@ public struct Kiosk: Sendable {
     public mutating func place(_ order: Order, at time: Timestamp, emitting events: inout [Event]) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
         let pricing = try price(order)
+        if board != nil { advanceBoard(to: time, emitting: &events) }
         let shortfalls = inventory.take(requirements)
         let lines = order.lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
 
@@ -70,9 +74,10 @@ public struct Kiosk: Sendable {
             stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
         }
         let total = pricing.map(\.total)
+        let opened = board == nil ? nil : openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time)
         let payload = OrderSucceeded(
             lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency,
-            lineTotals: pricing?.lines ?? []
+            lineTotals: pricing?.lines ?? [], ticket: opened?.ticket.number, promised: opened?.ticket.promised
         )
         let event = emit(.orderSucceeded(payload), at: time, into: &events)
         ledger.recordMade(
@@ -82,6 +87,7 @@ public struct Kiosk: Sendable {
         for need in requirements.needs {
             emitIfNewlyLow(need.ingredient, before: inventory[need.ingredient] + need.quantity, at: time, into: &events)
         }
+        if let opened { emit(opened.changes, into: &events) }
         return .made(total: total)
     }
 
@@ -104,7 +110,7 @@ public struct Kiosk: Sendable {
 
     // MARK: Stock
 
-    /// Applies one stock edit. `restock` adds like `add` but is reported as a restock.
+    /// Applies one stock edit. `restock` and `cancel` add like `add` but are reported as such.
     ///
     /// - Returns: the count before and after.
     @discardableResult
@@ -113,7 +119,7 @@ public struct Kiosk: Sendable {
     ) throws(StockError) -> (from: Int, to: Int) {
         let before = inventory[ingredient]
         switch edit {
-        case .add, .restock: try inventory.add(amount, to: ingredient)
+        case .add, .restock, .cancel: try inventory.add(amount, to: ingredient)
         case .remove: try inventory.remove(amount, from: ingredient)
         case .set: try inventory.set(amount, for: ingredient)
         }
@@ -166,8 +172,12 @@ public struct Kiosk: Sendable {
         }
         ledger.carryOver(to: newMenu)
         lastShortfalls = []
+        var carried = board
+        carried?.reconfigure(for: newMenu)
         self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
         retainedStock = retained
+        // A board goes on with its tickets and numbers; a menu without one has none.
+        if newMenu.board != nil, let carried { board = carried }
         let payload = MenuReloaded(menu: newMenu.name, ingredients: newMenu.ingredients.count, items: newMenu.items.count, difference: difference)
         emit(.menuReloaded(payload), at: time, into: &events)
         return MenuSwap(difference: difference, declared: declared)
@@ -181,7 +191,7 @@ public struct Kiosk: Sendable {
     }
 
     @discardableResult
-    private mutating func emit(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) -> UInt64 {
+    mutating func emit(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) -> UInt64 {
         sequence += 1
         let event = Event(
             id: ids.next(at: time), sequence: sequence, time: time, source: source,
@@ -191,7 +201,7 @@ public struct Kiosk: Sendable {
         return sequence
     }
 
-    private mutating func emitIfNewlyLow(_ ingredient: Int, before: Int, at time: Timestamp, into events: inout [Event]) {
+    mutating func emitIfNewlyLow(_ ingredient: Int, before: Int, at time: Timestamp, into events: inout [Event]) {
         let low = menu.ingredients[ingredient].lowMark
         if before > low, inventory[ingredient] <= low {
             emitRestockNeeded(ingredient, reason: .low, needed: nil, at: time, into: &events)

@@ -107,6 +107,23 @@ public struct Ledger: Sendable {
         history.append(record)
     }
 
+    /// Takes a cancelled order's sale back out of the totals, by item name in `menu`.
+    /// `restocked` ingredients went back to stock and so were not used after all.
+    mutating func reverse(_ lines: [ItemQuantity], lineTotals: [Money], restocked: [IngredientCount], menu: Menu) {
+        for (index, line) in lines.enumerated() {
+            guard let item = menu.itemIndex(named: line.item), sales.indices.contains(item) else { continue }
+            sales[item].quantity = max(0, sales[item].quantity - line.quantity)
+            if index < lineTotals.count {
+                sales[item].revenue = Money(hundredths: max(0, sales[item].revenue.hundredths - lineTotals[index].hundredths))
+                revenue = Money(hundredths: max(0, revenue.hundredths - lineTotals[index].hundredths))
+            }
+        }
+        for entry in restocked {
+            guard let ingredient = menu.ingredientIndex(named: entry.ingredient), usage.indices.contains(ingredient) else { continue }
+            usage[ingredient].used = max(0, usage[ingredient].used - entry.count)
+        }
+    }
+
     mutating func recordRefused(_ record: OrderRecord) {
         refusedOrders = refusedOrders.saturatingAdding(1)
         history.append(record)

@@ -42,6 +42,7 @@ extension Binder {
         let file = statement.file
         let property = spec.name
         let arity = spec.shape.arity
+        if case .flag = spec.shape { return .flag }
         guard let first = tokens.first else {
             let end = previous.range.upperBound
             report(.missingValue(property: property, expected: Binder.describe(spec.shape)), SourceRange(file: file, bytes: end..<end))
@@ -100,6 +101,8 @@ extension Binder {
             }
             return integer(tokens[tokens.startIndex + 1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
                 .map { .nameAndQuantity(name, $0) }
+        case .flag:
+            return .flag
         case .header:
             guard let name = expand(first, file: file)?.value else { return nil }
             guard tokens.count == 2 else {
@@ -137,6 +140,7 @@ extension Binder {
         case .nameAndQuantity: "an ingredient and a quantity"
         case .header: "a header name and a value"
         case .checkedText(let rule): rule.name
+        case .flag: "nothing"
         }
     }
 
@@ -294,7 +298,7 @@ extension Binder {
         return money
     }
 
-    private mutating func duration(_ token: Token, property: String, file: Int) -> Duration? {
+    mutating func duration(_ token: Token, property: String, file: Int) -> Duration? {
         let range = SourceRange(file: file, bytes: token.range)
         guard token.kind == .duration else {
             report(.expectedDuration(property: property, found: token.described), range)

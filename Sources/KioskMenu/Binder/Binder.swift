@@ -48,14 +48,14 @@ struct Binder {
 
     /// Who first claimed a name: the ingredient or item it finds, and, for duplicate
     /// errors that point at both, the name and place of its declaration.
-    private struct Claim {
+    struct Claim {
         let index: Int
         let owner: String
         let range: SourceRange
     }
 
     /// Claims `key` unless it is taken, hashing it once; returns the earlier claim if any.
-    private static func claim(_ key: String, _ claim: Claim, in claims: inout [String: Claim]) -> Claim? {
+    static func claim(_ key: String, _ claim: Claim, in claims: inout [String: Claim]) -> Claim? {
         var earlier: Claim?
         func take(_ slot: inout Claim?) {
             if let slot { earlier = slot } else { slot = claim }
@@ -73,6 +73,12 @@ struct Binder {
     private var itemClaims: [String: Claim] = [:]
     private var messages: [EventType: (template: MessageTemplate, range: SourceRange)] = [:]
     private var sinks: [SinkDeclaration] = []
+    /// Stations: the declared ones first, then any an item names when none are declared.
+    var stations: [Station] = []
+    var stationClaims: [String: Claim] = [:]
+    var declaredStations = 0
+    var board: BoardSettings?
+    var boardRange: SourceRange?
     /// For the recipe being bound: where in its `needs` each ingredient was first listed,
     /// or -1. One table for every recipe, reset after each, so a duplicate costs no hashing.
     private var listedAt: [Int] = []
@@ -87,6 +93,9 @@ struct Binder {
         items.reserveCapacity(byKind[.item]?.count ?? 0)
         for index in byKind[.kiosk, default: []] { bindKiosk(statements[index]) }
         for index in byKind[.ingredient, default: []] { bindIngredient(statements[index]) }
+        for index in byKind[.station, default: []] { bindStation(statements[index]) }
+        declaredStations = stations.count
+        for index in byKind[.board, default: []] { bindBoard(statements[index]) }
         for index in byKind[.item, default: []] { bindItem(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
@@ -100,9 +109,11 @@ struct Binder {
             source: source,
             ingredients: ingredients,
             items: items,
-            messages: MessageCatalog(templates: messages.mapValues(\.template)),
+            messages: MessageCatalog(templates: messages.mapValues(\.template), board: board != nil),
             itemsByKey: itemClaims.mapValues(\.index),
-            ingredientsByKey: ingredientClaims.mapValues(\.index)
+            ingredientsByKey: ingredientClaims.mapValues(\.index),
+            stations: stations,
+            board: board
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
@@ -153,6 +164,8 @@ struct Binder {
         let name = nameText(statement.head(0), property: "item", file: statement.file)
         let properties = readProperties(of: statement)
         let recipe = bindRecipe(properties["needs"], of: name ?? statement.head(0).text, statement: statement)
+        let prep = itemPrep(properties["prep"], statement: statement)
+        let station = itemStation(properties["station"], statement: statement)
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
@@ -184,7 +197,7 @@ struct Binder {
             aliases.append(alias.value)
         }
         if let recipe {
-            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe))
+            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station))
         }
     }
 

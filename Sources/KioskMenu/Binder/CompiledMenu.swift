@@ -13,10 +13,12 @@ public struct CompiledMenu: Sendable {
         self.files = files
     }
 
-    /// `5 ingredients, 7 items, 1 sink`.
+    /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`.
     public var summary: String {
-        [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item"), plural(sinks.count, "sink")]
-            .joined(separator: ", ")
+        var parts = [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item")]
+        if menu.board != nil { parts.append(plural(menu.stations.count, "station")) }
+        parts.append(plural(sinks.count, "sink"))
+        return parts.joined(separator: ", ")
     }
 }
 

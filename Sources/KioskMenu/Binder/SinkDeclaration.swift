@@ -68,4 +68,6 @@ public enum OptionValue: Sendable, Hashable {
     case choice(String, Duration?)
     case nameAndQuantity(String, Int)
     case header(name: String, value: ConfigText)
+    /// A property given alone: `auto`.
+    case flag
 }

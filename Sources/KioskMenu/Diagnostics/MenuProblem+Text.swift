@@ -61,6 +61,12 @@ extension MenuProblem {
         case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
         case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
         case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
+        case .duplicateStation(let name, _): "duplicate station '\(name)'"
+        case .unknownStation(let name, _, _): "unknown station '\(name)'"
+        case .duplicateBoard: "the board is declared twice"
+        case .durationOutOfRange(let property, let text, let range): "'\(property)' of \(MenuProblem.shorten(text)) must be between \(range)"
+        case .warnNotBeforeLate(let warn, let late, let lateIsDefault):
+            "'warn' (\(warn)) must be shorter than 'late' (\(late)\(lateIsDefault ? " by default" : ""))"
         }
     }
 
@@ -73,7 +79,7 @@ extension MenuProblem {
         case .controlCharacterInString: [#"write it as an escape, such as \t or \u{7}"#]
         case .malformedVariable: [#"write ${NAME} or ${NAME:-default}; write \$ for a literal '$'"#]
         case .unknownKeyword(_, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? ["statements are kiosk, include, ingredient, item, message and sink"]
+            MenuProblem.didYouMean(suggestion) ?? ["statements are kiosk, include, ingredient, item, station, board, message and sink"]
         case .unknownProperty(_, let statement, let suggestion, let known):
             MenuProblem.didYouMean(suggestion) ?? ["'\(statement)' takes \(MenuProblem.list(known.map { "'\($0)'" }))"]
         case .unquotedName(let name, let statement): ["write \(statement) \"\(name)\""]
@@ -100,6 +106,10 @@ extension MenuProblem {
         case .invalidHeaderName: ["header names are letters, digits and '-'"]
         case .invalidValue(_, _, let help): [help]
         case .duplicateAlias: ["give each item names of its own"]
+        case .unknownStation(let name, let suggestion, let known):
+            MenuProblem.didYouMean(suggestion)
+                ?? ["stations are \(MenuProblem.list(known.map { "'\($0)'" })); declare it: station \(name) staff 1"]
+        case .warnNotBeforeLate: ["a ticket is marked warn first, then late: board { warn 5m late 8m }"]
         default: []
         }
     }
@@ -107,10 +117,11 @@ extension MenuProblem {
     /// The text of the note that points at `Diagnostic.related`.
     public var relatedNote: String {
         switch self {
-        case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing): "'\(existing)' was first declared here"
+        case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing), .duplicateStation(_, let existing):
+            "'\(existing)' was first declared here"
         case .duplicateAlias(_, let owner): "item '\(owner)' is declared here"
         case .duplicateNeed: "first listed here"
-        case .duplicateProperty, .duplicateMessage, .duplicateKiosk: "first given here"
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard: "first given here"
         default: "see here"
         }
     }

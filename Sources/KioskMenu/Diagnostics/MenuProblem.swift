@@ -60,6 +60,12 @@ public enum MenuProblem: Sendable, Hashable {
     case includeFailed(path: String, reason: String)
     case includeCycle([String])
     case includeTooDeep(limit: Int)
+    case duplicateStation(String, existing: String)
+    case unknownStation(String, suggestion: String?, known: [String])
+    case duplicateBoard
+    case durationOutOfRange(property: String, text: String, range: String)
+    /// `warn` is not shorter than `late`; `lateIsDefault` when `late` was not given.
+    case warnNotBeforeLate(warn: String, late: String, lateIsDefault: Bool)
 
     public enum NameProblem: Sendable, Hashable {
         case empty

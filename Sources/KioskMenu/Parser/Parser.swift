@@ -87,7 +87,7 @@ struct Parser {
         }
         let head = headStart..<index
         self.keyword = kind == .sink ? "\(tokens[headStart].text.lowercased()) sink" : kind.rawValue
-        self.headName = [.ingredient, .item, .kiosk].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
+        self.headName = [.ingredient, .item, .kiosk, .station].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
         var specs: [PropertySpec]? = kind.properties
         if kind == .sink {
             specs = sinkSchemas[tokens[headStart].text.lowercased()]?.options

@@ -27,12 +27,15 @@ public enum ValueShape: Sendable, Hashable {
     case header
     /// Text that must also pass a rule: `secret "whsec_…"`, `source "/kiosk/7"`.
     case checkedText(TextRule)
+    /// A word alone, with no value: `board auto`.
+    case flag
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
         case .nameAndQuantity, .header: 2...2
         case .choiceWithDuration: 1...2
+        case .flag: 0...0
         default: 1...1
         }
     }

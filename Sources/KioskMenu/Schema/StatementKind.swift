@@ -1,9 +1,13 @@
+import KioskCore
+
 /// The statements of the menu language, with the head arguments and properties each takes.
 enum StatementKind: String, Sendable, CaseIterable {
     case kiosk
     case include
     case ingredient
     case item
+    case station
+    case board
     case message
     case sink
 
@@ -14,6 +18,8 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .include: ["a file path in quotes"]
         case .ingredient: ["an ingredient name"]
         case .item: ["an item name"]
+        case .station: ["a station name"]
+        case .board: []
         case .message: ["an event type", "the message text in quotes"]
         case .sink: ["a sink kind"]
         }
@@ -32,6 +38,14 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("alias", .name, list: true, repeatable: true),
             PropertySpec("price", .amount),
             PropertySpec("needs", .nameAndQuantity, list: true, required: true),
+            PropertySpec("prep", .duration),
+            PropertySpec("station", .name),
+        ]
+        case .station: [PropertySpec("staff", .integer(1...Station.maximumStaff))]
+        case .board: [
+            PropertySpec("warn", .duration),
+            PropertySpec("late", .duration),
+            PropertySpec("auto", .flag),
         ]
         case .sink: []
         }

@@ -25,6 +25,7 @@ public enum Command: Sendable, Equatable {
         case .order: "order"
         case .stock, .stockEdit(.add, _, _), .stockEdit(.remove, _, _), .stockEdit(.set, _, _): "stock"
         case .stockEdit(.restock, _, _), .restockAll: "restock"
+        case .stockEdit(.cancel, _, _): "cancel"
         case .sinks, .sinksFailed, .sinksRetry: "sinks"
         case .reload: "reload"
         case .history: "history"

@@ -1,0 +1,51 @@
+/// A binary min-heap: the smallest element in O(1), insertion and removal in O(log n).
+public struct BinaryHeap<Element: Comparable> {
+    public private(set) var elements: [Element] = []
+
+    public init() {}
+
+    public init(_ elements: [Element]) {
+        for element in elements { push(element) }
+    }
+
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+    /// The smallest element.
+    public var min: Element? { elements.first }
+
+    public mutating func push(_ element: Element) {
+        elements.append(element)
+        var child = elements.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard elements[child] < elements[parent] else { break }
+            elements.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes and returns the smallest element.
+    @discardableResult
+    public mutating func pop() -> Element? {
+        guard let first = elements.first else { return nil }
+        let last = elements.removeLast()
+        guard !elements.isEmpty else { return first }
+        elements[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            guard left < elements.count else { break }
+            let right = left + 1
+            let child = right < elements.count && elements[right] < elements[left] ? right : left
+            guard elements[child] < elements[parent] else { break }
+            elements.swapAt(child, parent)
+            parent = child
+        }
+        return first
+    }
+
+    /// The elements in ascending order, for comparing two heaps by content.
+    public var sorted: [Element] { elements.sorted() }
+}
+
+extension BinaryHeap: Sendable where Element: Sendable {}

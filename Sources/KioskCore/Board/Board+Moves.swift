@@ -1,0 +1,337 @@
+/// Moves: making tickets and moving them from state to state.
+extension Board {
+    /// Makes a ticket of `lines` at `time` and promises it.
+    ///
+    /// - Parameters:
+    ///   - consumed: what the order took from stock, returned or wasted on cancel.
+    ///   - lineTotals: the price of each line, reversed on cancel; empty when unpriced.
+    ///   - service: the time each part takes in milliseconds, in place of the items'
+    ///     prep times: for a simulator drawing service times.
+    /// - Returns: the new ticket; in auto mode its parts may already be preparing.
+    @discardableResult
+    public mutating func open(
+        _ lines: [TicketLine], consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
+        at time: Timestamp, changes: inout [BoardChange]
+    ) -> Ticket {
+        advance(to: time, changes: &changes)
+        let number = admit(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
+        if settings.auto {
+            for part in tickets[number]?.parts ?? [] { dispatch(part.station, changes: &changes) }
+        }
+        pruneSchedule()
+        return tickets[number] ?? Ticket.placeholder(number)
+    }
+
+    /// Moves a ticket, after firing what was due by `time`.
+    ///
+    /// - Returns: the ticket after the move; for a cancel, as it was when it left.
+    /// - Throws: `BoardError` when the ticket does not exist or is in a state the move
+    ///   does not apply to. Only the advance to `time` has then happened.
+    @discardableResult
+    public mutating func perform(_ command: BoardCommand, at time: Timestamp, changes: inout [BoardChange]) throws(BoardError) -> Ticket {
+        advance(to: time, changes: &changes)
+        defer { pruneSchedule() }
+        switch command {
+        case .start(let number):
+            let number = try target(number, in: .queued)
+            startTicket(number, changes: &changes)
+            return try found(number)
+        case .ready(let number):
+            let number = try target(number, in: .preparing)
+            finish(number, changes: &changes)
+            return try found(number)
+        case .pickup(let number):
+            let number = try target(number, in: .ready)
+            pickUp(number, changes: &changes)
+            return try found(number)
+        case .bump(let number):
+            return try bump(number, changes: &changes)
+        case .recall(let number):
+            let number = try recallTarget(number)
+            recall(number, changes: &changes)
+            return try found(number)
+        case .cancel(let number):
+            guard let state = state(of: number) else { throw .unknownTicket(number) }
+            guard state.isActive else { throw .cannotCancel(ticket: number, state: state) }
+            return cancel(number, changes: &changes)
+        }
+    }
+
+    /// Takes a queued ticket off the board: a customer who left before it was started.
+    /// For a kiosk this is a cancel; a simulator uses it for patience.
+    @discardableResult
+    public mutating func withdraw(_ number: Int, at time: Timestamp, changes: inout [BoardChange]) throws(BoardError) -> Ticket {
+        advance(to: time, changes: &changes)
+        defer { pruneSchedule() }
+        guard let state = state(of: number) else { throw .unknownTicket(number) }
+        guard state == .queued else { throw .wrongState(ticket: number, state: state, expected: .queued) }
+        return cancel(number, changes: &changes)
+    }
+
+    // MARK: Choosing the ticket
+
+    /// `number` if it is in `state`; without a number, the oldest ticket in `state`.
+    private mutating func target(_ number: Int?, in state: TicketState) throws(BoardError) -> Int {
+        guard let number else {
+            guard let oldest = oldest(in: state) else { throw .noTicket(state) }
+            return oldest
+        }
+        guard let current = self.state(of: number) else { throw .unknownTicket(number) }
+        guard current == state else { throw .wrongState(ticket: number, state: current, expected: state) }
+        return number
+    }
+
+    private mutating func bump(_ number: Int?, changes: inout [BoardChange]) throws(BoardError) -> Ticket {
+        let number = try bumpTarget(number)
+        switch state(of: number) {
+        case .queued: startTicket(number, changes: &changes)
+        case .preparing: finish(number, changes: &changes)
+        case .ready: pickUp(number, changes: &changes)
+        case .pickedUp, .cancelled, nil: break
+        }
+        return try found(number)
+    }
+
+    private mutating func bumpTarget(_ number: Int?) throws(BoardError) -> Int {
+        guard let number else {
+            let candidates = [oldest(in: .queued), oldest(in: .preparing)].compactMap { $0 }
+            guard let oldest = candidates.min() else { throw .kitchenEmpty }
+            return oldest
+        }
+        guard let state = state(of: number) else { throw .unknownTicket(number) }
+        guard state.isActive else { throw .cannotBump(ticket: number, state: state) }
+        return number
+    }
+
+    private func recallTarget(_ number: Int?) throws(BoardError) -> Int {
+        guard let number else {
+            guard let last = recallable.last else { throw .noTicket(.pickedUp) }
+            return last
+        }
+        guard let state = state(of: number) else { throw .unknownTicket(number) }
+        guard state == .pickedUp else { throw .wrongState(ticket: number, state: state, expected: .pickedUp) }
+        guard recallable.contains(number) else { throw .tooOldToRecall(ticket: number) }
+        return number
+    }
+
+    private func found(_ number: Int) throws(BoardError) -> Ticket {
+        guard let ticket = tickets[number] else { throw .unknownTicket(number) }
+        return ticket
+    }
+
+    /// The smallest number in `state`, skipping tickets that have left it.
+    mutating func oldest(in state: TicketState) -> Int? {
+        let slot = Int(state.rawValue)
+        guard slot < oldest.count else { return nil }
+        while let top = oldest[slot].min {
+            if self.state(of: top) == state { return top }
+            oldest[slot].pop()
+        }
+        return nil
+    }
+
+    // MARK: The moves themselves, shared by live moves and replay
+
+    /// Adds a ticket in `queued` and promises it; returns its number.
+    @discardableResult
+    mutating func admit(
+        _ lines: [TicketLine], consumed: [IngredientCount], lineTotals: [Money], service: Int64?, promised: Timestamp? = nil,
+        at time: Timestamp
+    ) -> Int {
+        let number = nextNumber
+        nextNumber += 1
+        let t = time.millisecondsSince1970
+        var parts: [Ticket.Part] = []
+        for line in lines where stations.indices.contains(line.station) {
+            if let index = parts.firstIndex(where: { $0.station == line.station }) {
+                if service == nil, line.prep > parts[index].prep { parts[index].prep = line.prep }
+            } else {
+                parts.append(Ticket.Part(station: line.station, prep: max(0, service ?? line.prep), state: .queued, started: nil))
+            }
+        }
+        if parts.isEmpty { parts.append(Ticket.Part(station: 0, prep: max(0, service ?? 0), state: .queued, started: nil)) }
+        var ready = t
+        for part in parts { ready = max(ready, promise(part.prep, at: part.station, time: t)) }
+        let ticket = Ticket(
+            number: number, lines: lines, ordered: time, promised: promised ?? Timestamp(millisecondsSince1970: ready),
+            state: .queued, parts: parts, consumed: consumed, lineTotals: lineTotals
+        )
+        tickets[number] = ticket
+        states.append(.queued)
+        counts[Int(TicketState.queued.rawValue)] += 1
+        oldest[Int(TicketState.queued.rawValue)].push(number)
+        order.append(number)
+        for (index, part) in parts.enumerated() {
+            queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
+            queues[part.station].queued += 1
+        }
+        scheduleChange(at: time.adding(milliseconds: settings.warn.wholeMilliseconds), ticket: number, kind: .warn)
+        scheduleChange(at: time.adding(milliseconds: settings.late.wholeMilliseconds), ticket: number, kind: .late)
+        return number
+    }
+
+    /// Starts every queued part of the ticket now, whatever the stations' hands.
+    mutating func startTicket(_ number: Int, changes: inout [BoardChange]) {
+        for (index, part) in (tickets[number]?.parts ?? []).enumerated() where part.state == .queued {
+            beginPart(number, index, changes: &changes)
+        }
+    }
+
+    /// One part goes from queued to preparing; the ticket too, if it was queued.
+    mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout [BoardChange]) {
+        guard let part = tickets[number]?.parts[index], part.state == .queued else { return }
+        let prep = prep ?? part.prep
+        tickets[number]?.parts[index].state = .preparing
+        tickets[number]?.parts[index].started = now
+        tickets[number]?.parts[index].prep = prep
+        let done = now.adding(milliseconds: prep)
+        queues[part.station].queued -= 1
+        queues[part.station].busy += 1
+        queues[part.station].inProgress[number] = done.millisecondsSince1970
+        if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: index)) }
+        if tickets[number]?.state == .queued {
+            tickets[number]?.started = now
+            setState(number, .preparing)
+        }
+        changes.append(.started(ticket: number, station: part.station, prep: prep, at: now))
+    }
+
+    /// A part is done, or leaves its station unfinished: its hand, or its place in the
+    /// queue, is free.
+    mutating func releasePart(_ number: Int, _ index: Int) {
+        guard let part = tickets[number]?.parts[index] else { return }
+        switch part.state {
+        case .queued: queues[part.station].queued -= 1
+        case .preparing:
+            queues[part.station].busy -= 1
+            queues[part.station].inProgress[number] = nil
+        default: return
+        }
+        tickets[number]?.parts[index].state = .ready
+    }
+
+    /// The ticket is ready: every part done.
+    mutating func finish(_ number: Int, changes: inout [BoardChange]) {
+        guard let ticket = tickets[number] else { return }
+        for index in ticket.parts.indices { releasePart(number, index) }
+        if ticket.readyAt == nil {
+            tickets[number]?.readyAt = now
+            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+            for station in ticket.stations { queues[station].toReady.append(elapsed) }
+        }
+        setState(number, .ready)
+        changes.append(.ready(ticket: number, at: now))
+        if settings.auto {
+            for station in ticket.stations { dispatch(station, changes: &changes) }
+        }
+    }
+
+    mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
+        guard let ticket = tickets[number] else { return }
+        if ticket.pickedUpAt == nil {
+            tickets[number]?.pickedUpAt = now
+            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+            for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+        }
+        setState(number, .pickedUp)
+        recallable.append(number)
+        if recallable.count > Board.recallDepth {
+            // Out of reach of a recall: only its state is kept.
+            tickets[recallable.removeFirst()] = nil
+        }
+        changes.append(.pickedUp(ticket: number, at: now))
+    }
+
+    mutating func recall(_ number: Int, changes: inout [BoardChange]) {
+        guard let position = recallable.firstIndex(of: number) else { return }
+        recallable.remove(at: position)
+        setState(number, .ready)
+        changes.append(.recalled(ticket: number, at: now))
+    }
+
+    /// Takes the ticket off the board; returns it as it was when it left, in `cancelled`.
+    @discardableResult
+    mutating func cancel(_ number: Int, changes: inout [BoardChange]) -> Ticket {
+        guard let ticket = tickets[number], let from = state(of: number), from.isActive else { return Ticket.placeholder(number) }
+        for index in ticket.parts.indices { releasePart(number, index) }
+        if from != .queued {
+            for entry in ticket.consumed { addWaste(entry) }
+        }
+        setState(number, .cancelled)
+        cancelledCount += 1
+        let left = tickets.removeValue(forKey: number) ?? ticket
+        changes.append(.cancelled(ticket: number, from: from, at: now))
+        if settings.auto, from == .preparing {
+            for station in ticket.stations { dispatch(station, changes: &changes) }
+        }
+        return left
+    }
+
+    mutating func markLate(_ number: Int, changes: inout [BoardChange]) {
+        guard let ticket = tickets[number], !ticket.isLate else { return }
+        tickets[number]?.isLate = true
+        lateCount += 1
+        for station in ticket.stations { queues[station].late += 1 }
+        changes.append(.late(ticket: number, at: now))
+    }
+
+    private mutating func addWaste(_ entry: IngredientCount) {
+        let key = NameKey.fold(entry.ingredient)
+        if let index = waste.firstIndex(where: { NameKey.fold($0.ingredient) == key }) {
+            waste[index] = IngredientCount(ingredient: waste[index].ingredient, count: waste[index].count.saturatingAdding(entry.count))
+        } else {
+            waste.append(entry)
+        }
+    }
+
+    /// Moves the ticket to `state`, keeping the counts, the oldest-first heaps and the
+    /// display order in step.
+    mutating func setState(_ number: Int, _ state: TicketState) {
+        guard let old = self.state(of: number), old != state else { return }
+        counts[Int(old.rawValue)] -= 1
+        counts[Int(state.rawValue)] += 1
+        states[number - firstNumber] = state
+        tickets[number]?.state = state
+        if Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
+        if old.isActive, !state.isActive {
+            orderStale += 1
+            if orderStale > 64, orderStale * 2 > order.count { compactOrder() }
+        } else if !old.isActive, state.isActive {
+            reinsertInOrder(number)
+        }
+    }
+
+    private mutating func compactOrder() {
+        let states = self.states
+        let first = firstNumber
+        order.removeAll { number in
+            let index = number - first
+            return index < 0 || index >= states.count || !states[index].isActive
+        }
+        orderStale = 0
+    }
+
+    /// A recalled ticket back in the display order, unless it never left it.
+    private mutating func reinsertInOrder(_ number: Int) {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        if low < order.count, order[low] == number {
+            orderStale -= 1
+        } else {
+            order.insert(number, at: low)
+        }
+    }
+}
+
+extension Ticket {
+    /// Stands in where a ticket that should exist does not: never returned for a move
+    /// that succeeded on a consistent board.
+    static func placeholder(_ number: Int) -> Ticket {
+        Ticket(number: number, lines: [], ordered: Timestamp(millisecondsSince1970: 0), promised: Timestamp(millisecondsSince1970: 0),
+               state: .cancelled, parts: [], consumed: [], lineTotals: [])
+    }
+}

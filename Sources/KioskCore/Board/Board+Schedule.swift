@@ -1,0 +1,113 @@
+/// Time: what the board does by itself, and the projection promises come from.
+extension Board {
+    /// Fires every change due by `time`, in time order, each at its exact time: in auto
+    /// mode stations finish parts and start the next waiting ones; tickets reach `warn`
+    /// (a `.warned` change) and `late` (`.late`, once per ticket).
+    public mutating func advance(to time: Timestamp, changes: inout [BoardChange]) {
+        while let next = schedule.min, next.time <= time.millisecondsSince1970 {
+            schedule.pop()
+            now = max(now, Timestamp(millisecondsSince1970: next.time))
+            fire(next, changes: &changes)
+        }
+        now = max(now, time)
+        pruneSchedule()
+    }
+
+    private mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
+        guard isLive(change), let ticket = tickets[change.ticket] else { return }
+        switch change.kind {
+        case .partDone(let index):
+            releasePart(change.ticket, index)
+            if tickets[change.ticket]?.parts.allSatisfy({ $0.state == .ready }) == true {
+                finish(change.ticket, changes: &changes)
+            } else {
+                dispatch(ticket.parts[index].station, changes: &changes)
+            }
+        case .warn:
+            changes.append(.warned(ticket: change.ticket, at: now))
+        case .late:
+            markLate(change.ticket, changes: &changes)
+        }
+    }
+
+    /// In auto mode, gives the station's free hands the parts waiting longest.
+    mutating func dispatch(_ station: Int, changes: inout [BoardChange]) {
+        guard settings.auto else { return }
+        while queues[station].busy < stations[station].staff, let next = nextWaiting(at: station) {
+            beginPart(next.ticket, next.part, changes: &changes)
+        }
+    }
+
+    /// Takes the first part really waiting at the station off its queue.
+    private mutating func nextWaiting(at station: Int) -> StationState.Waiting? {
+        while let first = queues[station].queue.removeFirst() {
+            if isWaiting(first) { return first }
+        }
+        return nil
+    }
+
+    func isWaiting(_ entry: StationState.Waiting) -> Bool {
+        tickets[entry.ticket]?.parts[entry.part].state == .queued
+    }
+
+    /// Whether a scheduled change still applies to its ticket.
+    func isLive(_ change: ScheduledChange) -> Bool {
+        guard let ticket = tickets[change.ticket] else { return false }
+        switch change.kind {
+        case .partDone(let index): return ticket.parts.indices.contains(index) && ticket.parts[index].state == .preparing
+        case .warn: return ticket.state.isInKitchen
+        case .late: return ticket.state.isInKitchen && !ticket.isLate
+        }
+    }
+
+    mutating func scheduleChange(at time: Timestamp, ticket: Int, kind: ScheduledChange.Kind) {
+        scheduled += 1
+        schedule.push(ScheduledChange(time: time.millisecondsSince1970, sequence: scheduled, ticket: ticket, kind: kind))
+    }
+
+    /// Drops changes that no longer apply from the front, so `nextScheduledChange` is a
+    /// real change. Each entry is dropped once: amortized O(log n).
+    mutating func pruneSchedule() {
+        while let next = schedule.min, !isLive(next) { schedule.pop() }
+    }
+
+    // MARK: Promises
+
+    /// When a part of `prep` milliseconds made at `time` will be done at `station`: on the
+    /// hand free first, after what it was given before.
+    mutating func promise(_ prep: Int64, at station: Int, time: Int64) -> Int64 {
+        if queues[station].queued == 0 { resetProjection(station, at: time) }
+        let free = queues[station].projection.pop() ?? time
+        let (done, overflow) = max(time, free).addingReportingOverflow(prep)
+        let finish = overflow ? Int64.max : done
+        queues[station].projection.push(finish)
+        return finish
+    }
+
+    /// With nothing waiting, the projection is what the station is doing: each busy hand
+    /// free when its part is expected to be done (now, if overdue), the rest free now.
+    /// This also forgets what cancelled and withdrawn tickets would have taken.
+    mutating func resetProjection(_ station: Int, at time: Int64) {
+        let staff = stations[station].staff
+        let busy = queues[station].inProgress.values.sorted(by: >).prefix(staff)
+        var hands = busy.map { max(time, $0) }
+        hands += Array(repeating: time, count: staff - hands.count)
+        queues[station].projection = BinaryHeap(hands)
+    }
+
+    // MARK: Replay
+
+    /// Moves the clock to `time` the way the events of a board cannot tell: in auto mode,
+    /// stations finish the parts due by then. Nothing is started, readied or marked late
+    /// (events say so), and no change comes out. `apply(_:menu:)` settles to each event's
+    /// time; a journal settles to the present once it has applied every event.
+    public mutating func settle(to time: Timestamp) {
+        while let next = schedule.min, next.time <= time.millisecondsSince1970 {
+            schedule.pop()
+            now = max(now, Timestamp(millisecondsSince1970: next.time))
+            if case .partDone(let index) = next.kind, isLive(next) { releasePart(next.ticket, index) }
+        }
+        now = max(now, time)
+        pruneSchedule()
+    }
+}

@@ -1,0 +1,161 @@
+/// The order board of a kitchen display: every order made becomes a ticket that goes
+/// queued → preparing → ready → picked up, or is cancelled.
+///
+/// A value with no clock: every move takes the time it happens at and first fires what
+/// was due by then (`advance(to:changes:)`), so changes come out in time order, each at
+/// its exact time. What happened is appended to a `[BoardChange]` that a kiosk turns into
+/// events; `apply(_:menu:)` folds those events back into an equal board.
+///
+/// **Stations** prepare tickets first in, first out, `staff` at a time. A ticket has one
+/// part per station its lines use; a part takes the longest prep of its lines there, or
+/// the service time the ticket was given.
+///
+/// **Promised-by**: when a ticket is made, each of its parts is given to the hand of its
+/// station that is free first, after everything given out before it; the ticket is
+/// promised for when its last part would be done. With `board auto` staff work exactly
+/// so, and a ticket is ready at its promised time. A cancelled or withdrawn ticket only
+/// makes later ones earlier than promised. Manual moves (and `start`, `ready` in auto
+/// mode) leave the projection as it was until the station's queue empties.
+///
+/// **Cost**: every move is O(log n) in the tickets on the board — per-station FIFO
+/// queues and a binary heap of scheduled changes, both with lazy removal — except a
+/// recall, which may put a ticket back in the display order by binary search and insert.
+/// Tickets that are done are kept only as a byte of state (and the last 20 picked up, for
+/// recall), so millions of tickets fit.
+public struct Board: Sendable {
+    /// How many of the last picked-up tickets can be recalled.
+    public static let recallDepth = 20
+
+    public internal(set) var settings: BoardSettings
+    public internal(set) var stations: [Station]
+    /// The number the next ticket gets. Numbers only increase, across restarts too.
+    public internal(set) var nextNumber: Int
+    /// The first number this board knows of.
+    public internal(set) var firstNumber: Int
+    /// The latest time the board has been moved to.
+    public internal(set) var now: Timestamp
+    /// The last picked-up tickets that can still be recalled, oldest first.
+    public internal(set) var recallable: [Int] = []
+    /// Ingredients of tickets cancelled after they were started, in the order first wasted.
+    public internal(set) var waste: [IngredientCount] = []
+    /// Tickets that went late, each counted once.
+    public internal(set) var lateCount = 0
+    public internal(set) var cancelledCount = 0
+
+    var queues: [StationState]
+    /// Tickets on the board, and picked-up ones that can be recalled.
+    var tickets: [Int: Ticket] = [:]
+    /// The state of every ticket from `firstNumber` on.
+    var states: [TicketState] = []
+    /// Tickets per state, by `TicketState.rawValue`.
+    var counts = [Int](repeating: 0, count: TicketState.allCases.count)
+    /// Per active state (queued, preparing, ready): the numbers of the tickets in it,
+    /// smallest first, with tickets that have left skipped when they come up.
+    var oldest = [BinaryHeap<Int>](repeating: BinaryHeap(), count: 3)
+    /// Ticket numbers in ascending order, for showing the board: every active ticket,
+    /// and some that have left, skipped and dropped now and then.
+    var order: [Int] = []
+    var orderStale = 0
+    var schedule = BinaryHeap<ScheduledChange>()
+    var scheduled: UInt64 = 0
+    /// For each of the menu's stations, the board's station: reloads may add stations,
+    /// and a board never drops one that has tickets.
+    var menuStations: [Int]
+
+    /// An empty board with `stations` (at least one), numbering tickets from `nextNumber`.
+    public init(stations: [Station], settings: BoardSettings, nextNumber: Int = 1) {
+        self.settings = settings
+        self.stations = stations.isEmpty ? [.counter] : stations
+        self.nextNumber = nextNumber
+        self.firstNumber = nextNumber
+        self.now = Timestamp(millisecondsSince1970: .min)
+        self.queues = self.stations.map { _ in StationState() }
+        self.menuStations = Array(self.stations.indices)
+        for index in queues.indices { resetProjection(index, at: 0) }
+    }
+
+    /// An empty board for `menu`'s stations and board settings (the defaults when it has none).
+    public init(menu: Menu, nextNumber: Int = 1) {
+        self.init(stations: menu.stations, settings: menu.board ?? BoardSettings(), nextNumber: nextNumber)
+    }
+
+    // MARK: Queries
+
+    public func ticket(_ number: Int) -> Ticket? {
+        tickets[number]
+    }
+
+    /// The state of any ticket this board made, done or not.
+    public func state(of number: Int) -> TicketState? {
+        guard number >= firstNumber, number - firstNumber < states.count else { return nil }
+        return states[number - firstNumber]
+    }
+
+    /// How many tickets are in `state`.
+    public func count(_ state: TicketState) -> Int {
+        counts[Int(state.rawValue)]
+    }
+
+    /// How many parts wait at `station`, and how many it is preparing.
+    public func load(of station: Int) -> (queued: Int, preparing: Int) {
+        (queues[station].queued, queues[station].busy)
+    }
+
+    /// The board's station for the menu's station `index`.
+    public func station(forMenuStation index: Int) -> Int {
+        menuStations.indices.contains(index) ? menuStations[index] : 0
+    }
+
+    /// When the board next changes by itself — an auto start or finish, a ticket
+    /// reaching `warn` or `late` — or `nil` when nothing is scheduled.
+    public var nextScheduledChange: Timestamp? {
+        schedule.min.map { Timestamp(millisecondsSince1970: $0.time) }
+    }
+
+    /// A ticket in the kitchen past its `late` or `warn` age at `time`.
+    public func mark(of ticket: Ticket, at time: Timestamp) -> TicketMark? {
+        guard ticket.state.isInKitchen else { return nil }
+        let age = ticket.age(at: time)
+        if age >= settings.late.wholeMilliseconds { return .late }
+        if age >= settings.warn.wholeMilliseconds { return .warn }
+        return nil
+    }
+
+    /// Queued, preparing and ready tickets, oldest first: linear in the tickets on the board.
+    public var activeTickets: [Ticket] {
+        var result: [Ticket] = []
+        result.reserveCapacity(count(.queued) + count(.preparing) + count(.ready))
+        for number in order {
+            if let ticket = tickets[number], ticket.state.isActive { result.append(ticket) }
+        }
+        return result
+    }
+}
+
+extension Board: Equatable {
+    /// Equal in everything a board shows and does next: tickets and their states, numbers,
+    /// the recall list, waste, counts, each station's queue, hands and projection, and the
+    /// changes still scheduled. Not in how lazily-removed entries happen to be stored.
+    public static func == (lhs: Board, rhs: Board) -> Bool {
+        guard lhs.settings == rhs.settings, lhs.stations == rhs.stations, lhs.nextNumber == rhs.nextNumber,
+              lhs.firstNumber == rhs.firstNumber, lhs.recallable == rhs.recallable, lhs.waste == rhs.waste,
+              lhs.lateCount == rhs.lateCount, lhs.cancelledCount == rhs.cancelledCount, lhs.counts == rhs.counts,
+              lhs.states == rhs.states, lhs.tickets == rhs.tickets, lhs.menuStations == rhs.menuStations,
+              lhs.activeTickets.map(\.number) == rhs.activeTickets.map(\.number) else { return false }
+        for (a, b) in zip(lhs.queues, rhs.queues) {
+            guard lhs.waiting(a) == rhs.waiting(b), a.queued == b.queued, a.busy == b.busy, a.inProgress == b.inProgress,
+                  a.projection.sorted == b.projection.sorted, a.toReady == b.toReady, a.toPickup == b.toPickup,
+                  a.late == b.late else { return false }
+        }
+        return lhs.liveSchedule == rhs.liveSchedule
+    }
+
+    /// The parts that really wait at a station, in order.
+    private func waiting(_ station: StationState) -> [StationState.Waiting] {
+        station.queue.elements.filter(isWaiting)
+    }
+
+    private var liveSchedule: [ScheduledChange] {
+        schedule.sorted.filter(isLive)
+    }
+}

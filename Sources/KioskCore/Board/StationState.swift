@@ -1,0 +1,55 @@
+/// One station's side of the board: its waiting parts in order, its busy hands, and when
+/// each hand would be free once everything given to it is done.
+struct StationState: Sendable {
+    /// A ticket's part waiting at the station. Entries whose part has since started or
+    /// left stay until they reach the front, where they are skipped: removal from the
+    /// middle costs nothing.
+    struct Waiting: Sendable, Hashable {
+        let ticket: Int
+        let part: Int
+    }
+
+    var queue = FIFOQueue<Waiting>()
+    /// Parts queued here, not counting skipped entries.
+    var queued = 0
+    /// Parts preparing here: hands in use.
+    var busy = 0
+    /// When each preparing part here is expected to be done, by ticket (a ticket has at
+    /// most one part per station). Milliseconds.
+    var inProgress: [Int: Int64] = [:]
+    /// The projection promises are made from: for each hand, when it is free after the
+    /// work already given out. Milliseconds.
+    var projection = BinaryHeap<Int64>()
+    /// Order-to-ready and order-to-pickup times of the tickets with a part here, and how
+    /// many of them went late.
+    var toReady: [Int64] = []
+    var toPickup: [Int64] = []
+    var late = 0
+}
+
+/// A change the board will make by itself at `time`, unless what it concerns has moved
+/// on by then: entries are never removed early, only skipped when they come up.
+struct ScheduledChange: Sendable, Hashable, Comparable {
+    enum Kind: Sendable, Hashable {
+        /// In auto mode: the station is done with part `part` of the ticket.
+        case partDone(part: Int)
+        case warn
+        case late
+    }
+
+    /// Milliseconds.
+    let time: Int64
+    let sequence: UInt64
+    let ticket: Int
+    let kind: Kind
+
+    /// In time order; at the same time parts finish first, so a ticket ready exactly at
+    /// its `late` age is not late; then in the order they were scheduled.
+    static func < (lhs: ScheduledChange, rhs: ScheduledChange) -> Bool {
+        (lhs.time, lhs.rank, lhs.sequence) < (rhs.time, rhs.rank, rhs.sequence)
+    }
+
+    private var rank: Int {
+        if case .partDone = kind { 0 } else { 1 }
+    }
+}

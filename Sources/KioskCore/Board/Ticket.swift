@@ -1,0 +1,71 @@
+/// One line of a ticket: an item by name, how many, where and how long it is prepared.
+public struct TicketLine: Sendable, Hashable {
+    public let item: String
+    public let quantity: Int
+    /// An index into `Board.stations`.
+    public let station: Int
+    /// The item's prep time in milliseconds.
+    public let prep: Int64
+
+    public init(item: String, quantity: Int, station: Int, prep: Int64) {
+        self.item = item
+        self.quantity = quantity
+        self.station = station
+        self.prep = prep
+    }
+}
+
+/// An order on the board: its lines, when it was ordered and promised, and where it is.
+///
+/// A ticket is prepared in one part per station its lines use. A part takes the longest
+/// prep of its lines there (the station makes them together, whatever the quantities),
+/// or the service time the ticket was given. The ticket is preparing from the start of
+/// its first part and ready when every part is done.
+public struct Ticket: Sendable, Hashable {
+    /// The ticket's work at one station.
+    public struct Part: Sendable, Hashable {
+        public let station: Int
+        /// Milliseconds.
+        public internal(set) var prep: Int64
+        /// `queued`, `preparing`, or `ready` once the station is done with it.
+        public internal(set) var state: TicketState
+        public internal(set) var started: Timestamp?
+    }
+
+    public let number: Int
+    public let lines: [TicketLine]
+    public let ordered: Timestamp
+    /// When the ticket was promised to be ready, computed when it was made.
+    public let promised: Timestamp
+    public internal(set) var state: TicketState
+    public internal(set) var parts: [Part]
+    /// When its first part started.
+    public internal(set) var started: Timestamp?
+    /// When it first became ready; a recall does not change it.
+    public internal(set) var readyAt: Timestamp?
+    /// When it was first picked up.
+    public internal(set) var pickedUpAt: Timestamp?
+    /// Whether `ticket.late` went out for it.
+    public internal(set) var isLate = false
+    /// What its order took from stock: back to stock or wasted when it is cancelled.
+    public let consumed: [IngredientCount]
+    /// The price of each line, when the order was priced: reversed when it is cancelled.
+    public let lineTotals: [Money]
+
+    /// The lines as events show them.
+    public var items: [ItemQuantity] { lines.map { ItemQuantity(item: $0.item, quantity: $0.quantity) } }
+
+    /// The stations of its parts, in the order its lines first use them.
+    public var stations: [Int] { parts.map(\.station) }
+
+    /// How old the ticket is at `time`, in milliseconds.
+    public func age(at time: Timestamp) -> Int64 {
+        max(0, time.millisecondsSince1970 - ordered.millisecondsSince1970)
+    }
+}
+
+/// How a ticket in the kitchen is marked by its age.
+public enum TicketMark: String, Sendable, Hashable {
+    case warn
+    case late
+}

@@ -1,0 +1,118 @@
+/// The order board through the kiosk: moves become events, cancels give stock back and
+/// reverse the sale, and every event folds back into the state.
+extension Kiosk {
+    /// When the board next changes by itself, if it has anything scheduled: a session with
+    /// a clock advances to it then.
+    public var nextBoardChange: Timestamp? { board?.nextScheduledChange }
+
+    /// Fires what the board has due by `time` — auto starts and finishes, late tickets —
+    /// as events at the times they happened. Call it before every command, so events stay
+    /// in time order; every board move and order does it too.
+    public mutating func advanceBoard(to time: Timestamp, emitting events: inout [Event]) {
+        guard board != nil else { return }
+        var changes: [BoardChange] = []
+        board?.advance(to: time, changes: &changes)
+        emit(changes, into: &events)
+    }
+
+    /// Makes one move on the board: `start`, `ready`, `pickup`, `bump`, `recall` or
+    /// `cancel`. A cancel reverses the sale; from `queued` its ingredients go back to stock
+    /// (`stock.changed`, reason `cancel`), later they are recorded as waste.
+    ///
+    /// - Returns: the ticket after the move.
+    /// - Throws: `BoardError`; what was due by `time` has still been fired and emitted.
+    @discardableResult
+    public mutating func perform(_ command: BoardCommand, at time: Timestamp, emitting events: inout [Event]) throws(BoardError) -> Ticket {
+        guard board != nil else { throw .noBoard }
+        advanceBoard(to: time, emitting: &events)
+        var changes: [BoardChange] = []
+        var moved: Ticket?
+        do {
+            moved = try board?.perform(command, at: time, changes: &changes)
+        } catch {
+            emit(changes, into: &events)
+            throw error
+        }
+        guard let moved else { throw .noBoard }
+        if let from = changes.lazy.compactMap({ if case .cancelled(_, let from, _) = $0 { from } else { nil } }).first {
+            reverse(moved, from: from, at: time, emitting: &events)
+            emit(changes.filter { if case .cancelled = $0 { false } else { true } }, into: &events)
+        } else {
+            emit(changes, into: &events)
+        }
+        return moved
+    }
+
+    /// After replaying a journal: moves the board's clock to `time` the way events cannot
+    /// tell (see `Board.settle(to:)`). Then `advanceBoard(to:emitting:)` goes on live.
+    public mutating func settleBoard(to time: Timestamp) {
+        board?.settle(to: time)
+    }
+
+    /// The board's report, when there is a board.
+    public var boardReport: BoardReport? { board?.report }
+
+    // MARK: Orders and cancels
+
+    /// Opens the ticket of an order just made: its changes are emitted after the order's.
+    mutating func openTicket(_ order: Order, consumed: [IngredientCount], lineTotals: [Money], at time: Timestamp) -> (ticket: Ticket, changes: [BoardChange])? {
+        guard let board else { return nil }
+        let lines = order.lines.map { line in
+            let item = menu.items[line.item]
+            return TicketLine(item: item.name, quantity: line.quantity, station: board.station(forMenuStation: item.station), prep: item.prep.wholeMilliseconds)
+        }
+        var changes: [BoardChange] = []
+        let ticket = self.board?.open(lines, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes)
+        return ticket.map { ($0, changes) }
+    }
+
+    /// A cancelled ticket: `ticket.cancelled`, the sale reversed, and from `queued` the
+    /// ingredients back in stock.
+    private mutating func reverse(_ ticket: Ticket, from: TicketState, at time: Timestamp, emitting events: inout [Event]) {
+        var restocked: [(index: Int, count: Int)] = []
+        if from == .queued {
+            for entry in ticket.consumed {
+                guard let index = menu.ingredientIndex(named: entry.ingredient) else { continue }
+                let amount = min(entry.count, Menu.maximumQuantity - inventory[index])
+                if amount > 0 { restocked.append((index, amount)) }
+            }
+        }
+        let restockedCounts = restocked.map { IngredientCount(ingredient: menu.ingredients[$0.index].name, count: $0.count) }
+        let total = ticket.lineTotals.isEmpty ? nil : ticket.lineTotals.reduce(Money.zero) { $0.adding($1) ?? $0 }
+        let payload = TicketCancelled(
+            ticket: ticket.number, lines: ticket.items, from: from, restocked: restockedCounts,
+            wasted: from == .queued ? [] : ticket.consumed, total: total, currency: total == nil ? nil : menu.currency
+        )
+        emit(.ticketCancelled(payload), at: time, into: &events)
+        ledger.reverse(ticket.items, lineTotals: ticket.lineTotals, restocked: restockedCounts, menu: menu)
+        for (index, amount) in restocked {
+            let before = inventory[index]
+            try? inventory.add(amount, to: index)
+            let change = StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: .cancel)
+            emit(.stockChanged(change), at: time, into: &events)
+        }
+    }
+
+    /// Board changes as events, each at its own time.
+    mutating func emit(_ changes: [BoardChange], into events: inout [Event]) {
+        for change in changes {
+            guard let payload = payload(for: change) else { continue }
+            emit(payload, at: change.time, into: &events)
+        }
+    }
+
+    private func payload(for change: BoardChange) -> Event.Payload? {
+        guard let board, let ticket = board.ticket(change.ticket) else { return nil }
+        let moved = TicketChanged(ticket: ticket.number, lines: ticket.items)
+        switch change {
+        case .started(_, let station, let prep, _):
+            let lines = ticket.lines.filter { $0.station == station }.map { ItemQuantity(item: $0.item, quantity: $0.quantity) }
+            return .ticketStarted(TicketStarted(ticket: ticket.number, station: board.stations[station].name, prep: prep, lines: lines))
+        case .ready: return .ticketReady(moved)
+        case .pickedUp: return .ticketPickedUp(moved)
+        case .recalled: return .ticketRecalled(moved)
+        case .late: return .ticketLate(moved)
+        case .cancelled, .warned: return nil
+        }
+    }
+}
