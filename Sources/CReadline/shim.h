@@ -48,6 +48,7 @@ struct kiosk_rl_api {
     int *point;
     int *history_length;
     int *history_base;
+    int *done;
 };
 
 /// The table itself. Storage inside a function: Swift's Clang code generation emits the
@@ -60,6 +61,10 @@ static inline struct kiosk_rl_api *kiosk_rl_table(void) {
 
 /// Set by the SIGINT handler, cleared by the hook that acts on it.
 static volatile sig_atomic_t kiosk_rl_interrupted = 0;
+
+/// Asks Swift whether the process was told to stop (SIGTERM): then readline returns.
+typedef int (*kiosk_rl_stop_check)(void);
+static kiosk_rl_stop_check kiosk_rl_should_stop = NULL;
 
 /// Produces completion matches: Swift's generator, called as readline's entry function.
 static kiosk_rl_generator kiosk_rl_swift_generator = NULL;
@@ -100,6 +105,7 @@ static inline int kiosk_rl_load(void) {
     KIOSK_RL_FIND(point, "rl_point");
     KIOSK_RL_FIND(history_length, "history_length");
     KIOSK_RL_FIND(history_base, "history_base");
+    KIOSK_RL_FIND(done, "rl_done");
 #undef KIOSK_RL_FIND
     kiosk_rl = api;
     return 1;
@@ -114,6 +120,11 @@ static void kiosk_rl_on_sigint(int signal_number) {
 /// while it waits for input (a signal that lands while readline is busy redrawing
 /// interrupts no read): on Ctrl-C, drop the line and show a fresh prompt.
 static int kiosk_rl_signal_hook(void) {
+    if (kiosk_rl_should_stop != NULL && kiosk_rl_should_stop()) {
+        // readline returns once its event hook has run with rl_done set.
+        *kiosk_rl.done = 1;
+        return 0;
+    }
     if (kiosk_rl_interrupted) {
         kiosk_rl_interrupted = 0;
         kiosk_rl.replace_line("", 0);
@@ -135,7 +146,8 @@ static char **kiosk_rl_attempt_completion(const char *text, int start, int end) 
 /// Configures readline for kiosk: no bracketed paste or other escape noise, completion
 /// by Swift's generator, Ctrl-C handled without killing the process. Call after a
 /// successful kiosk_rl_load().
-static inline void kiosk_rl_setup(const char *name, kiosk_rl_generator generator) {
+static inline void kiosk_rl_setup(const char *name, kiosk_rl_generator generator, kiosk_rl_stop_check should_stop) {
+    kiosk_rl_should_stop = should_stop;
     *kiosk_rl.readline_name = name;
     *kiosk_rl.catch_signals = 0;
     kiosk_rl.variable_bind("enable-bracketed-paste", "off");

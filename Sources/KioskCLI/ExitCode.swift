@@ -15,6 +15,15 @@ public enum ExitCode: Int32, Sendable, Error {
     case cannotCreate = 73
     /// Reading or writing failed while running (EX_IOERR).
     case ioError = 74
+    /// Stopped by SIGINT after the command in hand (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM after the command in hand (128 + 15).
+    case terminated = 143
+
+    /// The status for a stop asked for by `signal`: 128 + its number.
+    static func signalled(_ signal: Int32) -> ExitCode {
+        signal == 2 ? .interrupted : .terminated
+    }
 }
 
 import KioskJournal

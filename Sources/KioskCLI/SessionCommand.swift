@@ -48,6 +48,8 @@ struct SessionCommand {
         var (kiosk, store) = try openState(menu: compiled.menu)
         let reader = try makeReader(menu: compiled.menu)
         Signals.watchHangups()
+        // At a terminal Ctrl-C clears the line; in a batch it stops like SIGTERM.
+        Signals.watchTermination(interrupt: !reader.isInteractive)
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
         let members: [Dispatcher.Member]
         do {
@@ -86,6 +88,7 @@ struct SessionCommand {
             statuses, backlog: dispatcher.backlog(), failures: store?.deliveries, journal: store?.journal.directory.path
         ))
         if !output.flush() { return .ioError }
+        if let signal = Signals.terminationSignal { return .signalled(signal) }
         return status
     }
 

@@ -79,8 +79,8 @@ struct SinkSetup {
                 lines += "kiosk: \(plural(waiting, "event")) wait for \(name) in \(TerminalText.visible(journal)); they are sent on the next start\n"
             }
             let failed = failures?.failures(of: status.name) ?? []
-            if !failed.isEmpty, let journal {
-                let reason = status.lastError.map { " (last: \(TerminalText.visible($0)))" } ?? ""
+            if let last = failed.last, let journal {
+                let reason = " (last: \(TerminalText.visible(last.reason)))"
                 lines += "kiosk: \(plural(failed.count, "event")) failed for \(name)\(reason); they wait in \(TerminalText.visible(journal)) for 'sinks retry'\n"
             }
         }

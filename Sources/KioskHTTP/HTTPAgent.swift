@@ -11,6 +11,25 @@ import Musl
 /// them with URLSession, and writes each answer as a line to standard output, in the
 /// order they come back. Exits when kiosk closes its input.
 public enum HTTPAgent {
+    /// Adds the Standard Webhooks headers the request asks for, made now: so a retry
+    /// carries a fresh timestamp and signature. `nil` if it cannot be signed.
+    static func stamp(_ request: HTTPRequest, now: Int64 = Int64(time(nil))) -> HTTPRequest? {
+        guard let stamp = request.stamp else { return request }
+        var stamped = request
+        stamped.headers.append(HTTPHeader("webhook-timestamp", String(now)))
+        if !stamp.secrets.isEmpty {
+            var secrets: [WebhookSecret] = []
+            for text in stamp.secrets {
+                guard let secret = try? WebhookSecret(parsing: text) else { return nil }
+                secrets.append(secret)
+            }
+            guard let signature = WebhookSigner(secrets: secrets).signature(id: stamp.id, timestamp: now, body: request.body) else { return nil }
+            stamped.headers.append(HTTPHeader("webhook-signature", signature))
+        }
+        stamped.stamp = nil
+        return stamped
+    }
+
     public static func run() -> Int32 {
         let transport = URLSessionTransport()
         let output = Mutex(())
@@ -20,10 +39,15 @@ public enum HTTPAgent {
                 FileOutput.standardError.flush()
                 continue
             }
-            transport.post(request) { outcome in
-                let answer = AgentWire.encode(id: id, outcome)
-                output.withLock { _ in _ = try? FileSystem.writeAll(STDOUT_FILENO, answer) }
+            let answer: @Sendable (HTTPOutcome) -> Void = { outcome in
+                let line = AgentWire.encode(id: id, outcome)
+                output.withLock { _ in _ = try? FileSystem.writeAll(STDOUT_FILENO, line) }
             }
+            guard let stamped = stamp(request) else {
+                answer(.failure("cannot sign the request: a secret is not a whsec_ key, or libcrypto failed"))
+                continue
+            }
+            transport.post(stamped, completion: answer)
         }
         return 0
     }

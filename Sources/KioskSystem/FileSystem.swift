@@ -204,6 +204,30 @@ public enum FileSystem {
         _ = retryingInterrupts { ftruncate(descriptor, off_t(size)) }
     }
 
+    /// What a wait for a descriptor's next bytes gave.
+    public enum Available: Sendable, Equatable {
+        case bytes([UInt8])
+        case end
+        case timedOut
+    }
+
+    /// The bytes a descriptor has now, waiting for some until `deadline`.
+    public static func readAvailable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Available {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return .timedOut }
+            let (seconds, attoseconds) = left.components
+            let ready = poll(&entry, 1, Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 1_000)))
+            if ready < 0, errno == EINTR { continue }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 16 << 10)
+            let count = retryingInterrupts { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
+            guard count > 0 else { return .end }
+            return .bytes(Array(chunk[0..<count]))
+        }
+    }
+
     /// `path` made absolute against the working directory.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }

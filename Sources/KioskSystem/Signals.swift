@@ -34,6 +34,34 @@ public enum Signals {
         signal(SIGXFSZ, SIG_IGN)
     }
 
+    private static let termination = Atomic<Int32>(0)
+
+    /// Makes SIGTERM — and with `interrupt`, SIGINT — ask for a clean stop instead of
+    /// killing the process: the handler only records the signal, and a blocked read
+    /// returns (no `SA_RESTART`) so whoever reads can see it and stop.
+    public static func watchTermination(interrupt: Bool) {
+        _ = termination.load(ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            Signals.termination.store(number, ordering: .relaxed)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in interrupt ? [SIGTERM, SIGINT] : [SIGTERM] {
+            sigaction(number, &action, nil)
+            sigaddset(&unblock, number)
+        }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// The signal that asked for a stop, if one did.
+    public static var terminationSignal: Int32? {
+        let number = termination.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
+
     /// How many SIGHUPs arrived so far.
     public static var hangupCount: Int { hangups.load(ordering: .relaxed) }
 }

@@ -12,6 +12,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         case close
         /// Waits, then replies.
         indirect case delayed(Duration, Reply)
+        /// A 200 whose body never ends.
+        case endlessBody
+        /// The answer one byte a second.
+        case trickle
     }
 
     public struct Request: Sendable {
@@ -36,8 +40,10 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let keepsRequests: Bool
     private var stopped = false
 
-    /// Starts listening; `port` 0 takes any free port.
-    public init(replies: [Reply] = [.status(200)], port: UInt16 = 0, keepsRequests: Bool = true) throws {
+    /// Binds to `port` (0: any free port, which `port` then reports) and, with `listening`,
+    /// starts answering. A server bound but not listening refuses connections — a receiver
+    /// that is down — while no other program can take its port; `listen()` brings it up.
+    public init(replies: [Reply] = [.status(200)], port: UInt16 = 0, keepsRequests: Bool = true, listening: Bool = true) throws {
         self.keepsRequests = keepsRequests
         self.replies = replies
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -50,7 +56,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 64) == 0 else {
+        guard bound == 0, !listening || Glibc.listen(listener, 64) == 0 else {
             close(listener)
             throw ServerError.cannotListen(errno)
         }
@@ -59,6 +65,12 @@ public final class TestHTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         self.port = UInt16(bigEndian: address.sin_port)
+        if listening { Thread.detachNewThread { [self] in acceptLoop() } }
+    }
+
+    /// Starts answering on the port it was bound to.
+    public func listen() throws {
+        guard Glibc.listen(listener, 64) == 0 else { throw ServerError.cannotListen(errno) }
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -156,7 +168,29 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .delayed(let delay, let then):
             Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
             return answer(connection, with: then)
+        case .endlessBody:
+            let head = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n".utf8)
+            guard head.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == head.count else { return false }
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 << 10)
+            // About 64 MB/s: a stream that never ends, without taking a core from the test.
+            while !isStopped, chunk.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) > 0 {
+                usleep(1_000)
+            }
+            return false
+        case .trickle:
+            for byte in Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8) {
+                var one = byte
+                guard !isStopped, send(connection, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return false }
+                Thread.sleep(forTimeInterval: 1)
+            }
+            return true
         }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
     }
 
     private static func request(head: ArraySlice<UInt8>, body: ArraySlice<UInt8>) -> Request? {

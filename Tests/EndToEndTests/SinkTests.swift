@@ -23,7 +23,7 @@ import Testing
             #expect(event["id"]?.string == request.headers["webhook-id"])
             #expect(request.method == "POST")
             #expect(request.path == "/hook")
-            #expect(request.headers["content-type"] == "application/json")
+            #expect(request.headers["content-type"] == "application/cloudevents+json; charset=utf-8")
             #expect(request.headers["user-agent"] == "kiosk/\(KioskVersion.current)")
             #expect(Int(request.headers["webhook-timestamp"] ?? "") ?? 0 > 1_700_000_000)
         }

@@ -82,12 +82,29 @@ import Testing
             do { try sink(client).send(event) } catch { failure = error }
             #expect(failure == expected, "\(outcome)")
             let headers = client.requests.first?.headers.map(\.name) ?? []
-            #expect(headers == ["Content-Type", "User-Agent", "webhook-id", "webhook-timestamp", "Authorization"])
-            #expect(client.requests.first?.headers[2].value == event.id.description)
-            #expect(client.requests.first?.headers[4].value == "Bearer secret")
+            #expect(headers == ["User-Agent", "webhook-id", "Content-Type", "Authorization"])
+            #expect(client.requests.first?.headers[1].value == event.id.description)
+            #expect(client.requests.first?.headers[2].value == "application/cloudevents+json; charset=utf-8")
+            #expect(client.requests.first?.headers[3].value == "Bearer secret")
             #expect(client.requests.first?.body == event.json)
+            #expect(client.requests.first?.stamp == WebhookStamp(id: event.id.description, secrets: []))
         }
         #expect(sink(ScriptedClient([])).target == "https://example.com/${HOOK}")
+    }
+
+    @Test func binaryModeSendsTheAttributesAsHeadersAndTheDataAsTheBody() throws {
+        let event = try #require(Events.orders(1).first)
+        let client = ScriptedClient([.response(status: 200, retryAfter: nil, location: nil)])
+        let sink = WebhookSink(
+            url: ConfigTextFixture.url, headers: [], client: client, timeout: .seconds(3), retryPolicy: .untilShutdown, concurrency: 1,
+            secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"], binary: true
+        )
+        try sink.send(event)
+        let request = try #require(client.requests.first)
+        #expect(request.headers.map(\.name) == ["User-Agent", "webhook-id", "ce-specversion", "ce-id", "ce-source", "ce-type", "ce-time", "ce-seq", "Content-Type"])
+        #expect(request.headers.last?.value == "application/json")
+        #expect(request.body == event.dataJSON)
+        #expect(request.stamp?.secrets == ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"])
     }
 }
 

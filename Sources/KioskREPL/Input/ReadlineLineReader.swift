@@ -26,7 +26,7 @@ public final class ReadlineLineReader: LineReader {
         guard kiosk_rl_load() == 1 else { return nil }
         self.historyPath = historyPath
         ReadlineLineReader.completer = completer
-        kiosk_rl_setup("kiosk", { text, state in ReadlineLineReader.generate(text, state) })
+        kiosk_rl_setup("kiosk", { text, state in ReadlineLineReader.generate(text, state) }, { Signals.terminationSignal == nil ? 0 : 1 })
         kiosk_rl_history_start(Int32(ReadlineLineReader.historyCapacity))
         if let historyPath {
             _ = kiosk_rl_history_read(historyPath)
@@ -40,6 +40,8 @@ public final class ReadlineLineReader: LineReader {
         _ = kiosk_rl_take_interrupt()
         guard let raw = kiosk_rl_readline(prompt) else { return .end }
         defer { free(raw) }
+        // SIGTERM: whatever was typed is dropped, and the session ends.
+        if Signals.terminationSignal != nil { return .end }
         let length = strlen(raw)
         guard length <= PlainLineReader.maximumLineLength else {
             return .rejected(.tooLong(bytes: length, limit: PlainLineReader.maximumLineLength))

@@ -71,6 +71,8 @@ public final class BatchRunner {
             if pending.last.map({ $0.result?.command == .quit || ($0.failure != nil && options.bail) }) == true {
                 break
             }
+            // SIGTERM or SIGINT: the command in hand is done; read no more.
+            if Signals.terminationSignal != nil { break }
         }
         if !finishGroup() { allSucceeded = false }
         output.flush()

@@ -2,25 +2,27 @@ import KioskCore
 import KioskMenu
 import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Feeds each event as a JSON line to a program's standard input.
 ///
 /// The program is started with its arguments directly — never through a shell — in the
 /// directory of the menu that declares it, in its own process group. When it exits, the
-/// next event fails, waits out a back-off and starts it again; events wait in the queue
-/// meanwhile. (Lines a program had been given but had not read when it died cannot be
-/// known to the sink; a program that must not miss any should read line by line.)
+/// next event fails, waits out a back-off and starts it again; events wait in the journal
+/// meanwhile.
+///
+/// By default an event counts as delivered once it is written into the program's input
+/// (the pipe): lines a program had been given but had not read when it died are lost to
+/// it. With `ack`, the program writes one line back per event — the event's id — and only
+/// acknowledged events count: a program that dies mid-stream gets the unacknowledged ones
+/// again when it is started again.
 public final class ExecSink: Sink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "exec", options: [
             PropertySpec("command", .text, required: true),
             PropertySpec("args", .text, list: true, repeatable: true),
             PropertySpec("backoff", .duration),
+            PropertySpec("ack", .flag),
+            PropertySpec("timeout", .duration),
         ]),
         make: { declaration, environment throws(SinkSetupError) -> any Sink in
             guard let command = declaration.text("command"), !command.value.isEmpty else {
@@ -28,7 +30,8 @@ public final class ExecSink: Sink {
             }
             let sink = ExecSink(
                 command: command, arguments: declaration.texts("args"), directory: declaration.directory,
-                environment: environment.variables, backoff: declaration.duration("backoff") ?? .seconds(1)
+                environment: environment.variables, backoff: declaration.duration("backoff") ?? .seconds(1),
+                acknowledged: declaration.options["ack"] != nil, timeout: declaration.duration("timeout") ?? .seconds(10)
             )
             do throws(SystemError) {
                 try sink.start()
@@ -44,14 +47,27 @@ public final class ExecSink: Sink {
     private let directory: String
     private let environment: [String: String]
     private let backoff: Duration
-    private let program = Mutex<ChildProcess?>(nil)
+    private let acknowledged: Bool
+    private let timeout: Duration
+    private let program = Mutex<Running?>(nil)
 
-    public init(command: ConfigText, arguments: [ConfigText], directory: String, environment: [String: String], backoff: Duration) {
+    /// The program and, with `ack`, what it has written back but not yet been read.
+    private struct Running {
+        let process: ChildProcess
+        var answers: LineBuffer
+    }
+
+    public init(
+        command: ConfigText, arguments: [ConfigText], directory: String, environment: [String: String], backoff: Duration,
+        acknowledged: Bool = false, timeout: Duration = .seconds(10)
+    ) {
         self.command = command
         self.arguments = arguments
         self.directory = directory
         self.environment = environment
         self.backoff = backoff
+        self.acknowledged = acknowledged
+        self.timeout = timeout
     }
 
     public var target: String { ([command] + arguments).map(\.display).joined(separator: " ") }
@@ -60,53 +76,131 @@ public final class ExecSink: Sink {
         RetryPolicy(maximumRetries: nil, initialBackoff: backoff, maximumBackoff: max(backoff, .seconds(30)))
     }
 
+    /// Many lines share one write; with `ack`, a window of events awaits its answers.
+    public var batchLimit: Int { acknowledged ? 64 : 256 }
+
     /// Starts the program now, so a command that cannot run is reported at start.
     func start() throws(SystemError) {
-        let started = try ChildProcess.spawn(
-            command.value, arguments: arguments.map(\.value), environment: environment, directory: directory
-        )
+        let started = try spawn()
         program.withLock { $0 = started }
     }
 
+    private func spawn() throws(SystemError) -> Running {
+        let process = try ChildProcess.spawn(
+            command.value, arguments: arguments.map(\.value), environment: environment, directory: directory, captureOutput: acknowledged
+        )
+        return Running(process: process, answers: LineBuffer())
+    }
+
     public func send(_ event: Event) throws(SinkFailure) {
-        var line = event.json
-        line.append(UInt8(ascii: "\n"))
-        let failure = program.withLock { program -> SinkFailure? in
-            if let running = program, let status = running.exitStatus() {
-                running.finish(grace: .zero)
-                program = nil
-                return .retryable("'\(command.display)' exited with status \(status); starting it again")
-            }
-            if program == nil {
+        do throws(BatchFailure) {
+            try send(batch: [event])
+        } catch {
+            throw error.failure
+        }
+    }
+
+    public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(batch.count * 400)
+        for event in batch {
+            lines += event.json
+            lines.append(UInt8(ascii: "\n"))
+        }
+        let failure = program.withLock { running -> BatchFailure? in
+            if running == nil {
                 do throws(SystemError) {
-                    program = try ChildProcess.spawn(
-                        command.value, arguments: arguments.map(\.value), environment: environment, directory: directory
-                    )
+                    running = try spawn()
                 } catch {
-                    return .retryable("cannot start '\(command.display)': \(error.reason)")
+                    return BatchFailure(delivered: 0, failure: .retryable("cannot start '\(command.display)': \(error.reason)"))
                 }
             }
-            guard let running = program else { return .retryable("'\(command.display)' is not running") }
+            guard var current = running else { return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' is not running")) }
+            if let status = current.process.exitStatus() {
+                stop(&running)
+                return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' exited with status \(status); starting it again"))
+            }
             do throws(SystemError) {
-                try FileSystem.writeAll(running.input, line)
-                return nil
+                try FileSystem.writeAll(current.process.input, lines)
             } catch {
                 // EPIPE: the program is gone. Reap it; the retry starts a new one.
-                running.finish(grace: .milliseconds(100))
-                program = nil
-                let status = running.exitStatus().map { "exited with status \($0)" } ?? "stopped reading"
-                return .retryable("'\(command.display)' \(status); starting it again")
+                let status = current.process.exitStatus().map { "exited with status \($0)" } ?? "stopped reading"
+                stop(&running)
+                return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' \(status); starting it again"))
             }
+            guard acknowledged else { return nil }
+            let (confirmed, problem) = awaitAnswers(for: batch, from: &current)
+            running = current
+            guard let problem else { return nil }
+            stop(&running)
+            return BatchFailure(delivered: confirmed, failure: .retryable(problem))
         }
         if let failure { throw failure }
+    }
+
+    /// Reads the program's answers until every event of `batch` is acknowledged in order.
+    /// Returns how many were, and why the rest were not.
+    private func awaitAnswers(for batch: ArraySlice<Event>, from running: inout Running) -> (Int, String?) {
+        guard let output = running.process.output else { return (0, "the program's answers cannot be read") }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var confirmed = 0
+        let expected = batch.map(\.id.description)
+        while confirmed < expected.count {
+            while let line = running.answers.nextLine() {
+                // Answers for events of an earlier, broken stream are ignored.
+                if line == expected[confirmed] { confirmed += 1 }
+                if confirmed == expected.count { return (confirmed, nil) }
+            }
+            switch FileSystem.readAvailable(output, until: deadline) {
+            case .bytes(let bytes): running.answers.append(bytes)
+            case .end:
+                let status = running.process.exitStatus().map { "exited with status \($0)" } ?? "closed its output"
+                return (confirmed, "'\(command.display)' \(status) with \(expected.count - confirmed) events unacknowledged; starting it again")
+            case .timedOut:
+                return (confirmed, "'\(command.display)' acknowledged \(confirmed) of \(expected.count) events within \(timeout); starting it again")
+            }
+        }
+        return (confirmed, nil)
+    }
+
+    private func stop(_ running: inout Running?) {
+        running?.process.finish(grace: .milliseconds(100))
+        running = nil
     }
 
     /// Closes the program's input and lets it finish what it read until `deadline`, then
     /// SIGTERM, then SIGKILL after half a second.
     public func close(by deadline: ContinuousClock.Instant) {
-        program.withLock { program in
-            program?.finish(by: deadline)
-            program = nil
+        program.withLock { running in
+            running?.process.finish(by: deadline)
+            running = nil
         }
+    }
+}
+
+/// Bytes read from a program, cut into lines.
+struct LineBuffer {
+    private var bytes: [UInt8] = []
+
+    mutating func append(_ more: [UInt8]) {
+        bytes += more
+        // A program that never ends a line must not grow this without bound.
+        if bytes.count > 1 << 20, !bytes.contains(UInt8(ascii: "\n")) { bytes.removeAll() }
+    }
+
+    mutating func nextLine() -> String? {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        var line = bytes[..<newline]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t")
+        bytes.removeSubrange(...newline)
+        return text
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -5,7 +5,8 @@ import KioskCore
 /// matched by `id` (answers may come in any order).
 ///
 /// ```
-/// → {"id":7,"url":"https://…","timeout":10000,"headers":[["Content-Type","application/json"]],"body":"{…}"}
+/// → {"id":7,"url":"https://…","timeout":10000,"headers":[["Content-Type","application/json"]],"body":"{…}",
+///    "stamp":{"id":"<webhook-id>","secrets":["whsec_…"]}}
 /// ← {"id":7,"status":429,"retryAfter":"1"}
 /// ← {"id":8,"error":"Could not connect to the server."}
 /// ```
@@ -26,6 +27,13 @@ public enum AgentWire {
         }
         writer.endArray()
         writer.field("body", String(decoding: request.body, as: UTF8.self))
+        if let stamp = request.stamp {
+            writer.key("stamp")
+            writer.beginObject()
+            writer.field("id", stamp.id)
+            writer.array("secrets", strings: stamp.secrets)
+            writer.endObject()
+        }
         writer.endObject()
         return writer.bytes + [UInt8(ascii: "\n")]
     }
@@ -37,7 +45,11 @@ public enum AgentWire {
             guard let parts = pair.array, parts.count == 2, let name = parts[0].string, let value = parts[1].string else { return nil }
             return HTTPHeader(name, value)
         } ?? []
-        return (id, HTTPRequest(url: url, headers: headers, body: Array(body.utf8), timeout: .milliseconds(timeout)))
+        let stamp = object["stamp"].flatMap { stamp -> WebhookStamp? in
+            guard let id = stamp["id"]?.string else { return nil }
+            return WebhookStamp(id: id, secrets: stamp["secrets"]?.array?.compactMap(\.string) ?? [])
+        }
+        return (id, HTTPRequest(url: url, headers: headers, body: Array(body.utf8), timeout: .milliseconds(timeout), stamp: stamp))
     }
 
     public static func encode(id: Int, _ outcome: HTTPOutcome) -> [UInt8] {

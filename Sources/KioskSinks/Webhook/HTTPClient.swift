@@ -17,13 +17,32 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     public var headers: [HTTPHeader]
     public var body: [UInt8]
+    /// The whole exchange, from sending to the answer's last byte read.
     public var timeout: Duration
+    /// How to stamp and sign the request when it is sent (Standard Webhooks); `nil` sends
+    /// it as it is.
+    public var stamp: WebhookStamp?
 
-    public init(url: String, headers: [HTTPHeader], body: [UInt8], timeout: Duration) {
+    public init(url: String, headers: [HTTPHeader], body: [UInt8], timeout: Duration, stamp: WebhookStamp? = nil) {
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.stamp = stamp
+    }
+}
+
+/// Standard Webhooks headers made at the moment of sending: `webhook-timestamp` (seconds
+/// since 1970) and, with secrets, `webhook-signature` over `{id}.{timestamp}.{body}`.
+public struct WebhookStamp: Sendable, Equatable {
+    /// `webhook-id`: the event id, the same on every attempt.
+    public let id: String
+    /// `whsec_…` secrets, one signature each; never printed.
+    public let secrets: [String]
+
+    public init(id: String, secrets: [String]) {
+        self.id = id
+        self.secrets = secrets
     }
 }
 

@@ -6,24 +6,29 @@ import Glibc
 import Musl
 #endif
 
-/// POSTs each event as JSON to a URL.
+/// POSTs each event to a URL as a CloudEvent, with Standard Webhooks headers.
 ///
-/// Headers: `Content-Type: application/json`, `User-Agent: kiosk/VERSION`, `webhook-id`
-/// (the event id, the same on every retry), `webhook-timestamp` (seconds since 1970, of
-/// the attempt), then the configured `header`s. Network errors, 408, 429 and 5xx are
-/// retried with exponential back-off and full jitter, honouring `Retry-After`; any other
-/// 4xx, and a redirect (never followed), fails at once. Order is kept unless
-/// `concurrency N` lets N requests run at a time.
+/// Structured mode (the default) sends the whole event with `Content-Type:
+/// application/cloudevents+json; charset=utf-8`; `mode binary` sends the attributes as
+/// `ce-*` headers and `data` as an `application/json` body. Every request carries
+/// `User-Agent: kiosk/VERSION`, `webhook-id` (the event id, the same on every retry) and
+/// `webhook-timestamp` (seconds since 1970, of the attempt); with `secret`, a
+/// `webhook-signature` per secret; then the configured `header`s. Network errors, 408,
+/// 429 and 5xx are retried with exponential back-off and full jitter, honouring
+/// `Retry-After` — until delivered, or `retries` times; any other 4xx, and a redirect
+/// (never followed), fails at once. Order is kept unless `concurrency N` lets N requests
+/// run at a time.
 public final class WebhookSink: Sink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "webhook", options: [
             PropertySpec("url", .url, required: true),
             PropertySpec("timeout", .duration),
-            PropertySpec("retries", .integer(0...100)),
+            PropertySpec("retries", .integer(0...1_000_000)),
             PropertySpec("backoff", .duration),
             PropertySpec("header", .header, repeatable: true),
             PropertySpec("concurrency", .integer(1...64)),
             PropertySpec("secret", .checkedText(WebhookSecret.rule), list: true),
+            PropertySpec("mode", .choice(["structured", "binary"])),
         ]),
         make: { declaration, environment throws(SinkSetupError) -> any Sink in
             guard let url = declaration.text("url") else {
@@ -36,11 +41,13 @@ public final class WebhookSink: Sink {
                 url: url, headers: declaration.headers("header").map { ($0.name, $0.value) }, client: client,
                 timeout: declaration.duration("timeout") ?? .seconds(10),
                 retryPolicy: RetryPolicy(
-                    maximumRetries: declaration.integer("retries") ?? 8,
+                    maximumRetries: declaration.integer("retries"),
                     initialBackoff: declaration.duration("backoff") ?? .milliseconds(500),
                     maximumBackoff: .seconds(30)
                 ),
-                concurrency: declaration.integer("concurrency") ?? 1
+                concurrency: declaration.integer("concurrency") ?? 1,
+                secrets: declaration.texts("secret").map(\.value),
+                binary: declaration.choice("mode")?.word == "binary"
             )
         }
     )
@@ -51,10 +58,12 @@ public final class WebhookSink: Sink {
     private let timeout: Duration
     public let retryPolicy: RetryPolicy
     private let concurrency: Int
+    private let secrets: [String]
+    private let binary: Bool
 
     public init(
         url: ConfigText, headers: [(name: String, value: ConfigText)], client: any HTTPClient,
-        timeout: Duration, retryPolicy: RetryPolicy, concurrency: Int
+        timeout: Duration, retryPolicy: RetryPolicy, concurrency: Int, secrets: [String] = [], binary: Bool = false
     ) {
         self.url = url
         self.headers = headers
@@ -62,6 +71,8 @@ public final class WebhookSink: Sink {
         self.timeout = timeout
         self.retryPolicy = retryPolicy
         self.concurrency = concurrency
+        self.secrets = secrets
+        self.binary = binary
     }
 
     public var target: String { url.display }
@@ -69,14 +80,21 @@ public final class WebhookSink: Sink {
 
     public func send(_ event: Event) throws(SinkFailure) {
         let now = Int64(time(nil))
-        var fields = [
-            HTTPHeader("Content-Type", "application/json"),
-            HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"),
-            HTTPHeader("webhook-id", event.id.description),
-            HTTPHeader("webhook-timestamp", String(now)),
-        ]
+        var fields = [HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"), HTTPHeader("webhook-id", event.id.description)]
+        let body: [UInt8]
+        if binary {
+            let (ceHeaders, data) = CloudEventsBinding.binary(event)
+            fields += ceHeaders
+            body = data
+        } else {
+            fields.append(HTTPHeader("Content-Type", CloudEventsBinding.structuredContentType))
+            body = event.json
+        }
         fields += headers.map { HTTPHeader($0.name, $0.value.value) }
-        let outcome = client.post(HTTPRequest(url: url.value, headers: fields, body: event.json, timeout: timeout))
+        let request = HTTPRequest(
+            url: url.value, headers: fields, body: body, timeout: timeout, stamp: WebhookStamp(id: event.id.description, secrets: secrets)
+        )
+        let outcome = client.post(request)
         switch outcome {
         case .failure(let reason):
             throw .retryable(reason)
@@ -87,7 +105,7 @@ public final class WebhookSink: Sink {
             case 408, 429, 500..<600:
                 throw .retryable("HTTP \(status)", retryAfter: RetryAfter.parse(retryAfter, now: now))
             case 300..<400:
-                throw .permanent("HTTP \(status): redirects are not followed" + (location.map { " (to \($0))" } ?? ""))
+                throw .permanent("HTTP \(status): redirects are not followed" + (location.map { " (to \(TerminalText.visible($0)))" } ?? ""))
             default:
                 throw .permanent("HTTP \(status)")
             }

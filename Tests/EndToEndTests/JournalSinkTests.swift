@@ -1,0 +1,222 @@
+import Foundation
+import KioskCore
+import KioskTestSupport
+import Testing
+
+/// Sinks read the journal: nothing is lost to signals, kills, full disks or a second
+/// process, and every exit message is true.
+@Suite struct JournalSinkTests {
+    static let menu = """
+    kiosk "Journal Sinks"
+    ingredient mango stock 1000000
+    item "Mango Juice" needs mango 1
+
+    """
+
+    /// Every event id in the state, in journal order, from `kiosk state dump`.
+    static func eventIds(_ state: String) throws -> [String] {
+        let dump = try KioskProcess("state", "dump", state).run()
+        return dump.stdout.split(separator: "\n").flatMap { JSONValue(parsing: Array($0.utf8))?["events"]?.array ?? [] }
+            .compactMap { $0["id"]?.string }
+    }
+
+    /// Feeds orders to a running kiosk in bursts until it stops reading.
+    static func feed(_ kiosk: RunningKiosk, bursts: Int = 300) -> DispatchSemaphore {
+        let fed = DispatchSemaphore(value: 0)
+        Thread {
+            for _ in 0..<bursts where kiosk.process.isRunning {
+                kiosk.send(Array(repeating: "order mango juice", count: 10).joined(separator: "\n"))
+                usleep(2_000)
+            }
+            fed.signal()
+        }.start()
+        return fed
+    }
+
+    @Test func signalsAndKillsWithTheReceiverDownLoseNoEventAndRepeatNone() throws {
+        let scratch = try TemporaryDirectory()
+        let menu = try scratch.file("menu.kiosk", JournalSinkTests.menu)
+        let state = scratch.url.appendingPathComponent("state").path
+        let server = try TestHTTPServer(listening: false)
+        let sink = "webhook url \"\(server.url)\" backoff 10ms"
+        for (signal, delay) in [(SIGTERM, 0.15), (SIGINT, 0.3), (SIGKILL, 0.2), (SIGTERM, 0.5), (SIGKILL, 0.05), (SIGINT, 0.1)] {
+            let kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "300ms", "--sink", sink])
+            let fed = JournalSinkTests.feed(kiosk)
+            Thread.sleep(forTimeInterval: delay)
+            kill(kiosk.process.processIdentifier, signal)
+            kiosk.process.waitUntilExit()
+            fed.wait()
+            let all = try JournalSinkTests.eventIds(state)
+            switch signal {
+            case SIGKILL:
+                #expect(kiosk.process.terminationReason == .uncaughtSignal)
+            default:
+                #expect(kiosk.process.terminationStatus == 128 + signal, "\(kiosk.stderr)")
+                // Nothing was ever delivered: every event of the state waits, and the message says so.
+                #expect(kiosk.stderr.hasSuffix("kiosk: \(all.count) events wait for webhook \(server.url) in \(state); they are sent on the next start\n"))
+            }
+        }
+        let all = try JournalSinkTests.eventIds(state)
+        #expect(all.count > 100)
+        try server.listen()
+        let up = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "30s", "--sink", sink, "-c", "menu"]).run()
+        #expect(up.stderr == "")
+        let received = server.requests.compactMap { $0.headers["webhook-id"] }
+        #expect(received == all, "every event, in seq order, once: none was in flight while the receiver was down")
+    }
+
+    @Test func aLogThatCannotBeWrittenLeavesNoPartialLineAndLosesNothing() throws {
+        let scratch = try TemporaryDirectory()
+        let state = scratch.url.appendingPathComponent("state").path
+        let log = scratch.url.appendingPathComponent("kiosk.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: "/dev/full")
+        let full = try KioskProcess(
+            "--state", state, "--flush-timeout", "500ms", "--sink", "log path \"\(log)\"", "-c", "order mango juice; order kiwi juice; stock add kiwi 5"
+        ).run()
+        #expect(full.status == 0)
+        #expect(full.stderr == "kiosk: 3 events wait for log \(log) in \(state); they are sent on the next start\n")
+        try FileManager.default.removeItem(atPath: log)
+        let next = try KioskProcess("--state", state, "--sink", "log path \"\(log)\"", "-c", "menu").run()
+        #expect(next.stderr == "")
+        let written = lines(of: log)
+        #expect(written.map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try JournalSinkTests.eventIds(state)).map(Optional.some))
+        #expect(try String(contentsOfFile: log, encoding: .utf8).hasSuffix("}\n"), "whole lines only")
+    }
+
+    @Test func twoProcessesWithTheSameWebhookDeliverEveryEventOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let menu = try scratch.file("menu.kiosk", JournalSinkTests.menu)
+        let state = scratch.url.appendingPathComponent("state").path
+        let server = try TestHTTPServer()
+        let arguments = ["--state", state, "--menu", menu, "--flush-timeout", "20s", "--sink", "webhook url \"\(server.url)\""]
+        let first = try RunningKiosk(arguments: arguments)
+        let second = try RunningKiosk(arguments: arguments)
+        for round in 0..<100 {
+            (round % 2 == 0 ? first : second).send("order mango juice")
+            if round % 10 == 0 { usleep(5_000) }
+        }
+        #expect(first.finish() == 0)
+        second.send("order mango juice")
+        #expect(second.finish() == 0)
+        let all = try JournalSinkTests.eventIds(state)
+        let received = server.requests.compactMap { $0.headers["webhook-id"] }
+        #expect(all.count == 101)
+        #expect(Set(received) == Set(all), "every event delivered")
+        #expect(received.count == all.count, "none delivered by both")
+    }
+
+    @Test func aRetryKilledAtAnyPointLosesNothing() throws {
+        let scratch = try TemporaryDirectory()
+        let state = scratch.url.appendingPathComponent("state").path
+        // Eight refusals: eight failed events. Then slow answers, so kills land mid-retry.
+        let server = try TestHTTPServer(replies: Array(repeating: .status(400), count: 8) + [.delayed(.milliseconds(150), .status(200))])
+        let sink = "webhook url \"\(server.url)\""
+        let failing = try KioskProcess("--state", state, "--flush-timeout", "10s", "--sink", sink, "-c", String(repeating: "stock add kiwi 1;", count: 8)).run()
+        #expect(failing.stderr.contains("8 events failed for webhook"))
+        let failed = Set(server.requests.compactMap { $0.headers["webhook-id"] })
+        #expect(failed.count == 8)
+        for delay in [0.05, 0.2, 0.45] {
+            let kiosk = try RunningKiosk(arguments: ["--state", state, "--flush-timeout", "10s", "--sink", sink])
+            kiosk.send("sinks retry")
+            Thread.sleep(forTimeInterval: delay)
+            kill(kiosk.process.processIdentifier, SIGKILL)
+            kiosk.process.waitUntilExit()
+        }
+        // The next start goes on with what was being retried; no new 'sinks retry' needed.
+        let last = try KioskProcess("--state", state, "--flush-timeout", "20s", "--sink", sink, "--json", "-c", "sinks failed").run()
+        #expect(last.stderr == "")
+        let accepted = server.requests.dropFirst(8).compactMap { $0.headers["webhook-id"] }
+        #expect(failed.isSubset(of: Set(accepted)), "every failed event was delivered at last")
+        let after = try KioskProcess("--state", state, "--sink", sink, "--json", "-c", "sinks failed").run()
+        #expect(JSONValue(parsing: Array(after.stdout.utf8))?["result"]?["failed"]?.array?.isEmpty == true)
+    }
+
+    @Test func anAcknowledgingProgramKilledMidStreamGetsTheRestAgain() throws {
+        let scratch = try TemporaryDirectory()
+        let out = scratch.url.appendingPathComponent("acked").path
+        // The first run of the program acknowledges three events and dies; later runs all.
+        let program = try scratch.file("ack.sh", """
+        #!/bin/sh
+        n=0
+        while IFS= read -r line; do
+          id=$(printf '%s' "$line" | sed 's/.*"id":"\\([^"]*\\)".*/\\1/')
+          if [ ! -e "$1.died" ] && [ $n -eq 3 ]; then touch "$1.died"; exit 1; fi
+          printf '%s\\n' "$id" >> "$1"
+          printf '%s\\n' "$id"
+          n=$((n+1))
+        done
+        """)
+        chmod(program, 0o755)
+        let state = scratch.url.appendingPathComponent("state").path
+        let result = try KioskProcess(
+            "--state", state, "--flush-timeout", "20s", "--sink", "exec command \"\(program)\" args \"\(out)\" ack backoff 20ms",
+            "-c", String(repeating: "stock add kiwi 1;", count: 10)
+        ).run()
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(lines(of: out) == (try JournalSinkTests.eventIds(state)), "each event acknowledged once, in order, across the restart")
+    }
+
+    @Test func aProgramThatIgnoresSigtermDoesNotHoldUpTheExit() throws {
+        let scratch = try TemporaryDirectory()
+        let program = try scratch.file("stubborn.sh", """
+        #!/bin/sh
+        trap '' TERM
+        while IFS= read -r line; do :; done
+        while :; do sleep 1; done
+        """)
+        chmod(program, 0o755)
+        let started = ContinuousClock.now
+        let result = try KioskProcess("--flush-timeout", "1s", "--sink", "exec command \"\(program)\"", "-c", "order mango juice").run()
+        #expect(result.status == 0)
+        #expect(ContinuousClock.now - started < .seconds(4), "the deadline, then SIGTERM, then SIGKILL after half a second")
+    }
+
+    @Test(arguments: [TestHTTPServer.Reply.endlessBody, .trickle])
+    func aReceiverThatNeverFinishesAnsweringFailsAtTheTimeout(reply: TestHTTPServer.Reply) throws {
+        let server = try TestHTTPServer(replies: [reply])
+        let kiosk = try RunningKiosk(arguments: [
+            "--flush-timeout", "3500ms", "--sink", "webhook url \"\(server.url)\" timeout 1s backoff 10ms retries 2",
+        ])
+        kiosk.send("order mango juice")
+        var peak = 0
+        let deadline = ContinuousClock.now.advanced(by: .seconds(3))
+        while ContinuousClock.now < deadline {
+            peak = max(peak, JournalSinkTests.helperMemory(of: kiosk.process.processIdentifier))
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(kiosk.finish() == 0)
+        #expect(server.requestCount == 3, "each of the three attempts ended at its one-second timeout")
+        #expect(kiosk.stderr.contains("1 event failed for webhook \(server.url) (last: no "), "\(kiosk.stderr)")
+        #expect(kiosk.stderr.contains("answer within 1s (after 2 retries))"))
+        #expect(peak > 0 && peak < 64 << 10, "kiosk-http stayed under 64 MB (peak \(peak) KiB)")
+    }
+
+    /// The peak resident memory (KiB) of kiosk's `kiosk-http` helper, 0 if there is none.
+    static func helperMemory(of parent: Int32) -> Int {
+        // The helper is the child of whichever of kiosk's threads started it.
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
+        let children = tasks.compactMap { try? String(contentsOfFile: "/proc/\(parent)/task/\($0)/children", encoding: .utf8) }.joined(separator: " ")
+        for child in children.split(separator: " ") {
+            guard let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8), status.contains("kiosk-http") else { continue }
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            return Int(line?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
+    @Test func aSinkAddedLaterStartsAtTheEndUnlessItAsksForTheStart() throws {
+        let scratch = try TemporaryDirectory()
+        let state = scratch.url.appendingPathComponent("state").path
+        _ = try KioskProcess("--state", state, "-c", "order mango juice; order kiwi juice").run()
+        let late = scratch.url.appendingPathComponent("late.jsonl").path
+        let all = scratch.url.appendingPathComponent("all.jsonl").path
+        let result = try KioskProcess(
+            "--state", state, "--sink", "log path \"\(late)\"", "--sink", "log path \"\(all)\" from start", "-c", "order banana juice"
+        ).run()
+        #expect(result.stderr == "")
+        #expect(lines(of: late).count == 1)
+        #expect(lines(of: all).count == 3)
+        #expect(lines(of: all).map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try JournalSinkTests.eventIds(state)).map(Optional.some))
+    }
+}
