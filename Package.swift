@@ -23,7 +23,9 @@ let package = Package(
         // The menu language: lexer, parser, binder, diagnostics.
         .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "CMosquitto"], swiftSettings: strict),
+        // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
@@ -52,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
+        .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskTestSupport"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.
