@@ -44,6 +44,9 @@ public final class MQTTClient: @unchecked Sendable {
     private var lastError: MQTTError?
     private var version: MQTTProtocolVersion
     private var connections = 0
+    /// Counts attempts to connect: libmosquitto drops the unwritten packets of the last
+    /// connection at each, which for QoS 0 messages means they are lost.
+    private var epoch = 0
     private var failedAttempts = 0
     private var failuresInARow = 0
     /// What the callbacks reported during the current connection.
@@ -144,8 +147,8 @@ public final class MQTTClient: @unchecked Sendable {
     private struct Unsettled {
         let mid: Int32
         let qos: Int
-        /// The connection it was published on; 0 while there was none.
-        let connection: Int
+        /// The attempt to connect it was published after.
+        let epoch: Int
     }
 
     private enum Attempt {
@@ -215,7 +218,7 @@ public final class MQTTClient: @unchecked Sendable {
                 settle(sequence, reason: reason)
             } else {
                 sequenceByMid[mid] = sequence
-                unsettled[sequence] = Unsettled(mid: mid, qos: qos, connection: state == .connected ? connections : 0)
+                unsettled[sequence] = Unsettled(mid: mid, qos: qos, epoch: epoch)
             }
             return MessageID(packetIdentifier: mid, sequence: sequence)
         }
@@ -228,9 +231,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     private func outcomeLocked(_ id: MessageID) -> Delivery {
         if let message = unsettled[id.sequence] {
-            // libmosquitto drops unwritten QoS 0 packets when it connects again.
-            let gone = message.qos == 0 && (message.connection == 0 || message.connection != connections || state != .connected)
-            return gone ? .lost : .pending
+            return message.qos == 0 && message.epoch != epoch ? .lost : .pending
         }
         return failed[id.sequence] ?? .acknowledged
     }
@@ -389,6 +390,10 @@ public final class MQTTClient: @unchecked Sendable {
         }
         guard let version else { return .closing }
         let (code, errorNumber) = calls.withLock { _ in
+            condition.withLock {
+                epoch += 1
+                forgetUnwrittenQoS0()
+            }
             let result = startConnection(version)
             condition.withLock {
                 attempted = true
@@ -415,7 +420,6 @@ public final class MQTTClient: @unchecked Sendable {
                 connections += 1
                 failuresInARow = 0
                 state = .connected
-                forgetUnwrittenQoS0()
                 condition.broadcast()
             }
             return .connected(since: since)
@@ -475,7 +479,6 @@ public final class MQTTClient: @unchecked Sendable {
         condition.withLock {
             lastError = .connectionLost(address: configuration.address, reason: reason)
             state = .connecting
-            forgetUnwrittenQoS0()
             condition.broadcast()
         }
     }
@@ -491,7 +494,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     /// QoS 0 messages of an ended connection that were never written are gone for good.
     private func forgetUnwrittenQoS0() {
-        for (sequence, message) in unsettled where message.qos == 0 && message.connection != connections {
+        for (sequence, message) in unsettled where message.qos == 0 && message.epoch != epoch {
             unsettled[sequence] = nil
             sequenceByMid[message.mid] = nil
             failed[sequence] = .lost
