@@ -93,54 +93,66 @@ static inline const char *kiosk_mosq_load(struct kiosk_mosq_api *table) {
 }
 
 // Thin wrappers, so Swift calls plain functions rather than optional function pointers.
-// Pass them only a table kiosk_mosq_load() filled in.
+// `api` is the table kiosk_mosq_load() filled in; `m` a handle from kiosk_mosq_new().
+typedef const struct kiosk_mosq_api *kiosk_mosq_table;
 
-static inline struct mosquitto *kiosk_mosq_new(const struct kiosk_mosq_api *api, const char *id, bool clean_session) {
+static inline struct mosquitto *kiosk_mosq_new(kiosk_mosq_table api, const char *id, bool clean_session) {
     return api->new_client(id, clean_session, NULL);
 }
-static inline void kiosk_mosq_destroy(const struct kiosk_mosq_api *api, struct mosquitto *m) { api->destroy(m); }
-static inline int kiosk_mosq_int_option(const struct kiosk_mosq_api *api, struct mosquitto *m, enum mosq_opt_t option, int value) {
+static inline void kiosk_mosq_destroy(kiosk_mosq_table api, struct mosquitto *m) { api->destroy(m); }
+static inline int kiosk_mosq_int_option(kiosk_mosq_table api, struct mosquitto *m, enum mosq_opt_t option, int value) {
     return api->int_option(m, option, value);
 }
-static inline int kiosk_mosq_username_pw_set(const struct kiosk_mosq_api *api, struct mosquitto *m, const char *username, const char *password) {
+static inline int kiosk_mosq_username_pw_set(kiosk_mosq_table api, struct mosquitto *m, const char *username,
+                                             const char *password) {
     return api->username_pw_set(m, username, password);
 }
-static inline int kiosk_mosq_will_set(const struct kiosk_mosq_api *api, struct mosquitto *m, const char *topic, int length, const void *payload, int qos, bool retain) {
+static inline int kiosk_mosq_will_set(kiosk_mosq_table api, struct mosquitto *m, const char *topic, int length,
+                                      const void *payload, int qos, bool retain) {
     return api->will_set_v5(m, topic, length, payload, qos, retain, NULL);
 }
-static inline int kiosk_mosq_tls_set(const struct kiosk_mosq_api *api, struct mosquitto *m, const char *cafile, const char *certfile, const char *keyfile) {
+static inline int kiosk_mosq_tls_set(kiosk_mosq_table api, struct mosquitto *m, const char *cafile, const char *certfile,
+                                     const char *keyfile) {
     return api->tls_set(m, cafile, NULL, certfile, keyfile, NULL);
 }
-static inline int kiosk_mosq_reconnect_delay_set(const struct kiosk_mosq_api *api, struct mosquitto *m, unsigned int delay) {
+static inline int kiosk_mosq_reconnect_delay_set(kiosk_mosq_table api, struct mosquitto *m, unsigned int delay) {
     return api->reconnect_delay_set(m, delay, delay, false);
 }
-static inline int kiosk_mosq_connect(const struct kiosk_mosq_api *api, struct mosquitto *m, const char *host, int port, int keepalive, const mosquitto_property *properties) {
+static inline int kiosk_mosq_connect(kiosk_mosq_table api, struct mosquitto *m, const char *host, int port, int keepalive,
+                                     const mosquitto_property *properties) {
     return api->connect_bind_v5(m, host, port, keepalive, NULL, properties);
 }
-static inline int kiosk_mosq_disconnect(const struct kiosk_mosq_api *api, struct mosquitto *m) { return api->disconnect_v5(m, 0, NULL); }
-static inline int kiosk_mosq_loop_start(const struct kiosk_mosq_api *api, struct mosquitto *m) { return api->loop_start(m); }
-static inline int kiosk_mosq_loop_stop(const struct kiosk_mosq_api *api, struct mosquitto *m) { return api->loop_stop(m, false); }
-static inline int kiosk_mosq_publish(const struct kiosk_mosq_api *api, struct mosquitto *m, int *mid, const char *topic, int length, const void *payload,
-                                     int qos, bool retain, const mosquitto_property *properties) {
+static inline int kiosk_mosq_disconnect(kiosk_mosq_table api, struct mosquitto *m) { return api->disconnect_v5(m, 0, NULL); }
+static inline int kiosk_mosq_loop_start(kiosk_mosq_table api, struct mosquitto *m) { return api->loop_start(m); }
+static inline int kiosk_mosq_loop_stop(kiosk_mosq_table api, struct mosquitto *m) { return api->loop_stop(m, false); }
+static inline int kiosk_mosq_publish(kiosk_mosq_table api, struct mosquitto *m, int *mid, const char *topic, int length,
+                                     const void *payload, int qos, bool retain, const mosquitto_property *properties) {
     return api->publish_v5(m, mid, topic, length, payload, qos, retain, properties);
 }
-static inline int kiosk_mosq_property_add_byte(const struct kiosk_mosq_api *api, mosquitto_property **list, int identifier, uint8_t value) {
+static inline int kiosk_mosq_property_add_byte(kiosk_mosq_table api, mosquitto_property **list, int identifier,
+                                               uint8_t value) {
     return api->property_add_byte(list, identifier, value);
 }
-static inline int kiosk_mosq_property_add_int32(const struct kiosk_mosq_api *api, mosquitto_property **list, int identifier, uint32_t value) {
+static inline int kiosk_mosq_property_add_int32(kiosk_mosq_table api, mosquitto_property **list, int identifier,
+                                                uint32_t value) {
     return api->property_add_int32(list, identifier, value);
 }
-static inline int kiosk_mosq_property_add_string(const struct kiosk_mosq_api *api, mosquitto_property **list, int identifier, const char *value) {
+static inline int kiosk_mosq_property_add_string(kiosk_mosq_table api, mosquitto_property **list, int identifier,
+                                                 const char *value) {
     return api->property_add_string(list, identifier, value);
 }
-static inline int kiosk_mosq_property_add_string_pair(const struct kiosk_mosq_api *api, mosquitto_property **list, int identifier, const char *name, const char *value) {
+static inline int kiosk_mosq_property_add_string_pair(kiosk_mosq_table api, mosquitto_property **list, int identifier,
+                                                      const char *name, const char *value) {
     return api->property_add_string_pair(list, identifier, name, value);
 }
-static inline void kiosk_mosq_property_free_all(const struct kiosk_mosq_api *api, mosquitto_property **list) { api->property_free_all(list); }
+static inline void kiosk_mosq_property_free_all(kiosk_mosq_table api, mosquitto_property **list) {
+    api->property_free_all(list);
+}
 
 /// Sets the callbacks. They run on the network thread, with no context of their own: the
 /// Swift side finds its client by the handle.
-static inline void kiosk_mosq_callbacks_set(const struct kiosk_mosq_api *api, struct mosquitto *m, kiosk_mosq_connect_callback on_connect,
+static inline void kiosk_mosq_callbacks_set(kiosk_mosq_table api, struct mosquitto *m,
+                                            kiosk_mosq_connect_callback on_connect,
                                             kiosk_mosq_disconnect_callback on_disconnect,
                                             kiosk_mosq_publish_callback on_publish, kiosk_mosq_log_callback on_log) {
     api->connect_v5_callback_set(m, on_connect);
@@ -149,8 +161,8 @@ static inline void kiosk_mosq_callbacks_set(const struct kiosk_mosq_api *api, st
     api->log_callback_set(m, on_log);
 }
 
-static inline const char *kiosk_mosq_strerror(const struct kiosk_mosq_api *api, int code) { return api->strerror(code); }
-static inline const char *kiosk_mosq_reason_string(const struct kiosk_mosq_api *api, int code) { return api->reason_string(code); }
-static inline const char *kiosk_mosq_connack_string(const struct kiosk_mosq_api *api, int code) { return api->connack_string(code); }
+static inline const char *kiosk_mosq_strerror(kiosk_mosq_table api, int code) { return api->strerror(code); }
+static inline const char *kiosk_mosq_reason_string(kiosk_mosq_table api, int code) { return api->reason_string(code); }
+static inline const char *kiosk_mosq_connack_string(kiosk_mosq_table api, int code) { return api->connack_string(code); }
 
 #endif

@@ -60,6 +60,7 @@ public final class MQTTClient: @unchecked Sendable {
     private var finished = false
     private var waiters = 0
     private var nextSequence: UInt64 = 1
+    /// 0 for a message nobody waits for.
     private var sequenceByMid: [Int32: UInt64] = [:]
     private var unsettled: [UInt64: Unsettled] = [:]
     /// Messages refused by the broker or lost with their connection; absent and settled
@@ -179,6 +180,7 @@ public final class MQTTClient: @unchecked Sendable {
         let queued = code == MOSQ_ERR_SUCCESS.rawValue || (qos > 0 && code == MOSQ_ERR_NO_CONN.rawValue)
         guard queued else {
             let reason = library.reason(code, errorNumber: errno)
+            if qos > 0, mid != 0 { ignoreAcknowledgement(of: mid) }
             let never = [MOSQ_ERR_PAYLOAD_SIZE, MOSQ_ERR_OVERSIZE_PACKET, MOSQ_ERR_INVAL, MOSQ_ERR_MALFORMED_UTF8].map(\.rawValue)
             throw never.contains(code) ? .messageRejected(topic: topic, reason: reason) : .publishFailed(topic: topic, reason: reason)
         }
@@ -221,6 +223,14 @@ public final class MQTTClient: @unchecked Sendable {
                 unsettled[sequence] = Unsettled(mid: mid, qos: qos, epoch: epoch)
             }
             return MessageID(packetIdentifier: mid, sequence: sequence)
+        }
+    }
+
+    /// A message libmosquitto numbered (and may hold) although its publish failed: its
+    /// acknowledgement, if one comes, must not be taken for another message's.
+    private func ignoreAcknowledgement(of mid: Int32) {
+        condition.withLock {
+            if earlyAcknowledgements.removeValue(forKey: mid) == nil { sequenceByMid[mid] = 0 }
         }
     }
 
