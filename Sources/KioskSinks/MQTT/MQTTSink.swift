@@ -160,7 +160,8 @@ public final class MQTTSink: Sink {
         throw BatchFailure(delivered: delivered, failure: .retryable(publishFailure.description))
     }
 
-    /// Publishes `offline` (retained), waits for it briefly, then disconnects cleanly.
+    /// Publishes `offline` (retained), waits for it briefly, then disconnects cleanly. Not
+    /// connected, it only stops: the broker has published the will already, or will.
     public func close() {
         let status = "kiosk/\(kioskSlug)/status"
         let deadline = ContinuousClock.now.advanced(by: .seconds(2))
@@ -168,7 +169,9 @@ public final class MQTTSink: Sink {
            let id = try? client.publish(topic: status, payload: Array("offline".utf8), qos: 1, retain: true) {
             _ = client.waitForAcknowledgements([id], until: deadline)
         }
-        client.close()
+        // A clean DISCONNECT takes a moment; a connection attempt stuck on an unreachable
+        // host must not hold kiosk's exit for long.
+        client.close(timeout: .seconds(1))
     }
 
     // MARK: Messages
