@@ -6,7 +6,10 @@
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-APT_PACKAGES = libreadline-dev libssl-dev
+APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev
+# make test also runs real MQTT brokers and clients, and makes TLS certificates. Debian
+# starts mosquitto's own service when it installs it: the tests never use or touch it.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl
 ARGS        ?=
 
 .PHONY: all run test build release deps bench fuzz clean
@@ -28,7 +31,7 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	  fi; \
 	else \
-	  echo "make: not a Debian system; install GNU readline's and OpenSSL's development files ($(APT_PACKAGES)) yourself" >&2; \
+	  echo "make: not a Debian system; install these or their equivalents yourself: $(APT_PACKAGES)" >&2; \
 	fi
 
 build: deps
@@ -40,7 +43,8 @@ release: deps
 run: build
 	.build/debug/kiosk $(ARGS)
 
-test: deps
+test:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
 

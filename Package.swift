@@ -25,7 +25,9 @@ let package = Package(
         // The journal: the state directory, its segments, snapshots and cursors.
         .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "CMosquitto"], swiftSettings: strict),
+        // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // OpenSSL's libcrypto, from Debian's libssl-dev: HMAC-SHA256 for signed webhooks.
@@ -60,8 +62,8 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
-            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal"], exclude: ["Fixtures"],
-            swiftSettings: strict
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict
         ),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),

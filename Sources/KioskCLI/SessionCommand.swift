@@ -53,7 +53,7 @@ struct SessionCommand {
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
         let members: [Dispatcher.Member]
         do {
-            members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: commandLineSinks))
+            members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: commandLineSinks), kioskName: compiled.menu.name)
         } catch {
             errors.write("kiosk: \(error.message)\n")
             throw commandLineSinks.contains { $0.origin == error.origin } ? .usage : .invalidMenu

@@ -27,12 +27,12 @@ struct SinkSetup {
         return declarations
     }
 
-    func members(for declarations: [SinkDeclaration]) throws(SinkSetupError) -> [Dispatcher.Member] {
+    func members(for declarations: [SinkDeclaration], kioskName: String) throws(SinkSetupError) -> [Dispatcher.Member] {
         let environment = self.environment
         let http = self.http
         let sinkEnvironment = SinkEnvironment(
             standardOutput: output, colors: colors && output.isTerminal, variables: environment,
-            httpClient: { http.client(environment: environment) }
+            httpClient: { http.client(environment: environment) }, kioskName: kioskName
         )
         var members: [Dispatcher.Member] = []
         for declaration in declarations {

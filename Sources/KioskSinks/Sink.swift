@@ -136,4 +136,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
+
+    /// As a menu writes it: `500ms`, `10s`.
+    public var menuText: String {
+        let milliseconds = milliseconds
+        return milliseconds % 1000 == 0 && milliseconds != 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
 }

@@ -1,7 +1,7 @@
 import KioskMenu
 import KioskSystem
 
-/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`) to what the kind accepts
+/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`, `mqtt`) to what the kind accepts
 /// and how to make one.
 ///
 /// Adding a kind is one new file declaring its `SinkKind` and one line in `standard`.
@@ -18,6 +18,7 @@ public struct SinkRegistry: Sendable {
         LogSink.kind,
         WebhookSink.kind,
         ExecSink.kind,
+        MQTTSink.kind,
     ])
 
     /// The option schema of every kind, for the menu compiler.
@@ -60,15 +61,19 @@ public struct SinkEnvironment: Sendable {
     /// The HTTP client webhooks share, made when the first webhook asks for it; `nil`
     /// when none can be had.
     public var httpClient: @Sendable () -> (any HTTPClient)?
+    /// The kiosk's name, as the menu gives it: an MQTT sink makes its topics and its
+    /// client id from it.
+    public var kioskName: String
 
     public init(
         standardOutput: FileOutput = .standardOutput, colors: Bool = false, variables: [String: String] = [:],
-        httpClient: @escaping @Sendable () -> (any HTTPClient)? = { nil }
+        httpClient: @escaping @Sendable () -> (any HTTPClient)? = { nil }, kioskName: String = "kiosk"
     ) {
         self.standardOutput = standardOutput
         self.colors = colors
         self.variables = variables
         self.httpClient = httpClient
+        self.kioskName = kioskName
     }
 }
 

@@ -289,6 +289,78 @@ import Testing
         """)
     }
 
+    @Test func onlyMQTTURLsForAnMQTTSink() {
+        #expect(Compile(#"sink mqtt url "http://broker:1883""#).rendered == """
+        menu.kiosk:1:15: error: 'http://broker:1883' is not an mqtt:// or mqtts:// URL
+            1 | sink mqtt url "http://broker:1883"
+              |               ^~~~~~~~~~~~~~~~~~~~
+              = help: write mqtt://HOST or mqtt://HOST:PORT
+
+        """)
+    }
+
+    @Test func aBrokerPortOutOfRangeWithThePasswordMasked() {
+        #expect(Compile(#"sink mqtt url "mqtt://kiosk:hunter2@broker:99999""#).rendered == """
+        menu.kiosk:1:15: error: 'mqtt://kiosk:****@broker:99999' is not a valid mqtt:// or mqtts:// URL
+            1 | sink mqtt url "mqtt://kiosk:hunter2@broker:99999"
+              |               ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              = help: the port is a number from 1 to 65535
+
+        """)
+    }
+
+    @Test func aPasswordFromTheEnvironmentNeverShows() {
+        let rendered = Compile(#"sink mqtt url "mqtt://kiosk:${MQTT_PASSWORD}@broker/x""#, environment: ["MQTT_PASSWORD": "s3cret"]).rendered
+        #expect(rendered == """
+        menu.kiosk:1:15: error: 'mqtt://kiosk:****@broker/x' is not a valid mqtt:// or mqtts:// URL
+            1 | sink mqtt url "mqtt://kiosk:${MQTT_PASSWORD}@broker/x"
+              |               ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              = help: a server address has no path: mqtt://HOST:PORT
+
+        """)
+        #expect(!rendered.contains("s3cret"))
+    }
+
+    @Test func anUnknownTopicPlaceholderPointsInsideTheString() {
+        #expect(Compile(#"sink mqtt url "mqtt://broker" topic "kiosk/{kiosk}/{itme}""#).rendered == """
+        menu.kiosk:1:52: error: unknown placeholder '{itme}' in topic
+            1 | sink mqtt url "mqtt://broker" topic "kiosk/{kiosk}/{itme}"
+              |                                                    ^~~~~~
+              = help: did you mean '{item}'?
+
+        """)
+        #expect(Compile(#"sink mqtt url "mqtt://broker" topic "kiosk/{kiosk}/{zzz}""#).rendered == """
+        menu.kiosk:1:52: error: unknown placeholder '{zzz}' in topic
+            1 | sink mqtt url "mqtt://broker" topic "kiosk/{kiosk}/{zzz}"
+              |                                                    ^~~~~
+              = help: placeholders are {kiosk}, {type}, {item} and {ingredient}; write {{ for a literal '{'
+
+        """)
+    }
+
+    @Test func aTopicWithAWildcard() {
+        #expect(Compile(#"sink mqtt url "mqtt://broker" topic "kiosk/+/events""#).rendered == """
+        menu.kiosk:1:37: error: topic 'kiosk/+/events' contains the wildcard '+'
+            1 | sink mqtt url "mqtt://broker" topic "kiosk/+/events"
+              |                                     ^~~~~~~~~~~~~~~~
+              = help: '+' and '#' are for subscribing; a sink publishes to one topic
+
+        """)
+    }
+
+    @Test func aQualityOfServiceOutOfRange() {
+        #expect(Compile(#"sink mqtt url "mqtt://broker" qos 3 stock always"#).rendered == """
+        menu.kiosk:1:35: error: 'qos' must be between 0 and 2 (found 3)
+            1 | sink mqtt url "mqtt://broker" qos 3 stock always
+              |                                   ^
+        menu.kiosk:1:43: error: unknown value 'always' for 'stock'
+            1 | sink mqtt url "mqtt://broker" qos 3 stock always
+              |                                           ^~~~~~
+              = help: write one of 'retained' or 'off'
+
+        """)
+    }
+
     @Test func unknownEventTypeInAFilter() {
         #expect(Compile("sink console on order.failed, order.succeded").rendered == """
         menu.kiosk:1:31: error: unknown event type 'order.succeded'

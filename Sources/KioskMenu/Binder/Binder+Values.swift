@@ -67,6 +67,10 @@ extension Binder {
                 return nil
             }
             return .text(text)
+        case .serverURL(let schemes):
+            return serverURL(first, schemes: schemes, file: file).map { .text($0) }
+        case .topic(let placeholders):
+            return topic(first, placeholders: placeholders, file: file).map { .text($0) }
         case .integer(let bounds):
             return integer(first, property: property, bounds: bounds, file: file).map { .integer($0) }
         case .amount:
@@ -130,7 +134,8 @@ extension Binder {
         case .name: "a name"
         case .text: "a text"
         case .path: "a file path"
-        case .url: "a URL"
+        case .url, .serverURL: "a URL"
+        case .topic: "a topic"
         case .integer: "a whole number"
         case .amount: "an amount"
         case .duration: "a duration such as 5s"
@@ -222,6 +227,38 @@ extension Binder {
         guard let slash = declaring.lastIndex(of: "/") else { return path }
         let directory = declaring[...slash]
         return ConfigText(value: directory + path.value, display: directory + path.display)
+    }
+
+    /// An address such as `mqtt://broker:1883`. The diagnostic never shows a password.
+    private mutating func serverURL(_ token: Token, schemes: [String], file: Int) -> ConfigText? {
+        guard let text = expand(token, file: file) else { return nil }
+        do throws(ServerURL.Problem) {
+            _ = try ServerURL(parsing: text.value, schemes: schemes)
+            return text
+        } catch {
+            let shown = TerminalText.visible(MenuProblem.shorten(ServerURL.masked(text.display)))
+            report(.invalidServerURL(shown, schemes: schemes, problem: error), SourceRange(file: file, bytes: token.range))
+            return nil
+        }
+    }
+
+    /// A topic to publish to; an unknown placeholder is pointed at where it can be.
+    private mutating func topic(_ token: Token, placeholders: [String], file: Int) -> ConfigText? {
+        guard let text = expand(token, file: file) else { return nil }
+        do throws(TopicTemplate.Problem) {
+            _ = try TopicTemplate(parsing: text.value, placeholders: placeholders)
+            return text
+        } catch {
+            switch error {
+            case .unknownPlaceholder(let name, let offset, let length):
+                let suggestion = Suggestions.closest(to: name, among: placeholders)
+                report(.unknownTopicPlaceholder(TerminalText.visible(name), suggestion: suggestion, known: placeholders),
+                       placeholderRange(TemplateError(name: name, utf8Offset: offset, utf8Length: length), in: token, file: file))
+            case .empty, .wildcard:
+                report(.invalidTopic(TerminalText.visible(MenuProblem.shorten(text.display)), problem: error), SourceRange(file: file, bytes: token.range))
+            }
+            return nil
+        }
     }
 
     static func isHTTPURL(_ text: String) -> Bool {

@@ -255,7 +255,7 @@ struct Binder {
     }
 
     /// The exact span of a bad placeholder when the string has no escapes, else the string.
-    private func placeholderRange(_ error: TemplateError, in token: Token, file: Int) -> SourceRange {
+    func placeholderRange(_ error: TemplateError, in token: Token, file: Int) -> SourceRange {
         let inner = (token.range.lowerBound + 1)..<max(token.range.lowerBound + 1, token.range.upperBound - 1)
         let raw = sources[file].bytes[inner]
         let plain = !raw.contains(UInt8(ascii: "\\")) && !raw.contains(UInt8(ascii: "$"))

@@ -57,6 +57,18 @@ extension MenuProblem {
         case .unknownSinkKind(let kind, _, _): "unknown sink kind '\(kind)'"
         case .missingOption(let kind, let option): "'\(kind)' sink needs '\(option)'"
         case .invalidURL(let url): "'\(url)' is not an http:// or https:// URL"
+        case .invalidServerURL(let url, let schemes, let problem):
+            switch problem {
+            case .scheme: "'\(url)' is not \(MenuProblem.schemeList(schemes)) URL"
+            case .host, .port, .path, .userInfo: "'\(url)' is not a valid \(schemes.map { "\($0)://" }.joined(separator: " or ")) URL"
+            }
+        case .unknownTopicPlaceholder(let name, _, _): "unknown placeholder '{\(name)}' in topic"
+        case .invalidTopic(let topic, let problem):
+            switch problem {
+            case .empty: "a topic cannot be empty"
+            case .wildcard(let wildcard): "topic '\(topic)' contains the wildcard '\(wildcard)'"
+            case .unknownPlaceholder(let name, _, _): "unknown placeholder '{\(name)}' in topic"
+            }
         case .undefinedVariable(let name): "environment variable '\(name)' is not set"
         case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
         case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
@@ -103,6 +115,17 @@ extension MenuProblem {
         case .unknownSinkKind(_, let suggestion, let known):
             MenuProblem.didYouMean(suggestion) ?? ["sink kinds are \(MenuProblem.list(known, joiner: "and"))"]
         case .undefinedVariable(let name): ["set it, or give a default: ${\(name):-value}"]
+        case .invalidServerURL(_, let schemes, let problem):
+            switch problem {
+            case .scheme, .host: ["write \(schemes.first ?? "scheme")://HOST or \(schemes.first ?? "scheme")://HOST:PORT"]
+            case .port: ["the port is a number from 1 to 65535"]
+            case .path: ["a server address has no path: \(schemes.first ?? "scheme")://HOST:PORT"]
+            case .userInfo: ["write '%' in a user name or password as %25"]
+            }
+        case .unknownTopicPlaceholder(_, let suggestion, let known):
+            MenuProblem.didYouMean(suggestion.map { "{\($0)}" })
+                ?? ["placeholders are \(MenuProblem.list(known.map { "{\($0)}" }, joiner: "and")); write {{ for a literal '{'"]
+        case .invalidTopic(_, .wildcard): ["'+' and '#' are for subscribing; a sink publishes to one topic"]
         case .invalidHeaderName: ["header names are letters, digits and '-'"]
         case .invalidValue(_, _, let help): [help]
         case .duplicateAlias: ["give each item names of its own"]
@@ -128,6 +151,12 @@ extension MenuProblem {
 
     private static func didYouMean(_ suggestion: String?) -> [String]? {
         suggestion.map { ["did you mean '\($0)'?"] }
+    }
+
+    /// `an mqtt:// or mqtts://`: schemes are read letter by letter, and "em" takes "an".
+    static func schemeList(_ schemes: [String]) -> String {
+        let vowelSound = schemes.first?.first.map { "aefhilmnorsx".contains($0) } ?? false
+        return (vowelSound ? "an " : "a ") + list(schemes.map { "\($0)://" }, joiner: "or")
     }
 
     static func list(_ words: [String], joiner: String = "and") -> String {

@@ -9,6 +9,10 @@ public enum ValueShape: Sendable, Hashable {
     case path
     /// An `http://` or `https://` URL.
     case url
+    /// A server's address with one of these (lower-case) schemes: `mqtt://broker:1883`.
+    case serverURL(schemes: [String])
+    /// An MQTT topic to publish to, with these placeholders: `kiosk/{kiosk}/events/{type}`.
+    case topic(placeholders: [String])
     /// A whole number in the range.
     case integer(ClosedRange<Int>)
     /// An exact amount with at most two decimals, `0...1_000_000_000`.

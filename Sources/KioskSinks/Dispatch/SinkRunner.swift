@@ -174,11 +174,13 @@ final class SinkRunner: @unchecked Sendable {
         }
     }
 
-    /// Takes the cursor's lock, waiting while another process holds it; `false` when the
-    /// kiosk stops first.
+    /// Takes the cursor's lock, waiting while another process holds it. Once shutdown has
+    /// begun it tries for a second more — a holder that is exiting too leaves the newest
+    /// events to this process — and then gives up: a holder still running delivers them.
     private func acquire(_ cursor: CursorFile) -> Bool {
         if control.withLock({ locked }) { return true }
         status.withLock { $0.deliversHere = false }
+        var giveUp: ContinuousClock.Instant?
         while true {
             if cursor.tryLock() {
                 let found = (try? cursor.read()) ?? nil
@@ -191,7 +193,12 @@ final class SinkRunner: @unchecked Sendable {
                 status.withLock { $0.deliversHere = true }
                 return true
             }
-            guard sleep(until: ContinuousClock.now.advanced(by: SinkRunner.pollInterval * 4)), !isStopping else { return false }
+            if isStopping {
+                giveUp = giveUp ?? ContinuousClock.now.advanced(by: .seconds(1))
+                if let giveUp, ContinuousClock.now >= giveUp { return false }
+            }
+            let pause = isStopping ? SinkRunner.pollInterval / 5 : SinkRunner.pollInterval * 4
+            guard sleep(until: ContinuousClock.now.advanced(by: pause)) else { return false }
         }
     }
 

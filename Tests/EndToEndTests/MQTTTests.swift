@@ -1,0 +1,71 @@
+import Foundation
+import KioskCore
+import KioskTestSupport
+import Testing
+
+/// The built `kiosk` with an MQTT sink, against a real mosquitto on 127.0.0.1 watched by a
+/// real mosquitto_sub.
+@Suite struct MQTTTests {
+    @Test func anOrderReachesASubscriberAndTheKioskSaysGoodbye() throws {
+        let broker = try MosquittoBroker()
+        let subscriber = try MQTTSubscriber(broker: broker)
+        let result = try KioskProcess("--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\"", "-c", "order mango juice").run()
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "Mango Juice is ready. Enjoy!\n")
+        try subscriber.waitFor("the goodbye") { $0.contains { $0.text == "offline" } }
+        #expect(subscriber.messages(on: "kiosk/juice-maker/status").map(\.text) == ["online", "offline"])
+        let events = subscriber.messages(on: "kiosk/juice-maker/events/order.succeeded")
+        #expect(events.count == 1)
+        let event = try #require(events.first.flatMap { JSONValue(parsing: $0.payload) })
+        #expect(event["type"]?.string == "order.succeeded")
+        #expect(event["source"]?.string == "/kiosk/juice-maker")
+        #expect(event["data"]?["lines"]?.array?.first?["item"]?.string == "Mango Juice")
+        #expect(events.first?.userProperties["id"] == event["id"]?.string)
+        let stock = subscriber.messages(on: "kiosk/juice-maker/stock/mango").first.flatMap { JSONValue(parsing: $0.payload) }
+        #expect(stock?["stock"]?.int == 7)
+    }
+
+    @Test func aKilledKioskLeavesItsWillOffline() throws {
+        let broker = try MosquittoBroker()
+        let watcher = try MQTTSubscriber(broker: broker, topic: "kiosk/+/status")
+        let kiosk = try RunningKiosk(arguments: ["--quiet", "--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\""])
+        try watcher.waitFor("online") { $0.map(\.text) == ["online"] }
+        kill(kiosk.process.processIdentifier, SIGKILL)
+        kiosk.process.waitUntilExit()
+        // The broker publishes the will itself: the kiosk had no chance to say anything.
+        try watcher.waitFor("the will") { $0.map(\.text) == ["online", "offline"] }
+        let later = try MQTTSubscriber(broker: broker, topic: "kiosk/+/status")
+        try later.waitFor("the retained will") { $0.map(\.text) == ["offline"] }
+        #expect(later.messages.first?.topic == "kiosk/juice-maker/status")
+        #expect(later.messages.first?.retained == true)
+    }
+
+    @Test func sinksShowsTheBrokerWithThePasswordMasked() throws {
+        let broker = try MosquittoBroker()
+        let password = "pa55-from-the-environment"
+        let result = try KioskProcess(
+            arguments: ["--sink", "mqtt url \"mqtt://kiosk:${MQTT_PASSWORD}@127.0.0.1:\(broker.port)\"", "-c", "sinks"],
+            environment: ["MQTT_PASSWORD": password]
+        ).run()
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("mqtt://kiosk:****@127.0.0.1:\(broker.port)"))
+        #expect(!result.stdout.contains(password))
+        #expect(!result.stderr.contains(password))
+    }
+
+    @Test func libmosquittoIsLoadedOnlyForAnMQTTSink() throws {
+        let broker = try MosquittoBroker()
+        let plain = try RunningKiosk(arguments: [])
+        let withMQTT = try RunningKiosk(arguments: ["--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\""])
+        func loadsMosquitto(_ kiosk: RunningKiosk) throws -> Bool {
+            try String(contentsOfFile: "/proc/\(kiosk.process.processIdentifier)/maps", encoding: .utf8).contains("libmosquitto")
+        }
+        for kiosk in [plain, withMQTT] { kiosk.send("stock") }
+        try waitFor("both kiosks to answer") { plain.stdout.contains("mango") && withMQTT.stdout.contains("mango") }
+        #expect(try !loadsMosquitto(plain))
+        #expect(try loadsMosquitto(withMQTT))
+        #expect(plain.finish() == 0)
+        #expect(withMQTT.finish() == 0)
+    }
+}
