@@ -20,6 +20,10 @@ let package = Package(
         .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
         .target(name: "KioskCore", swiftSettings: strict),
+        // `kiosk simulate`: a day of customers on a virtual clock through the core. No I/O.
+        // Links libm itself: unoptimised builds call `round` and `sqrt` there, and kiosk
+        // imports no Foundation to bring it in.
+        .target(name: "KioskSimulation", dependencies: ["KioskCore"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The menu language: lexer, parser, binder, diagnostics.
         .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The sink plugin model and the sinks.
@@ -51,6 +55,7 @@ let package = Package(
         ),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
+        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
