@@ -2,7 +2,8 @@
 /// with the area under it, for its time average, and the area and peak of each hour.
 ///
 /// The area is in count × milliseconds, summed in a double: exact up to 2^53, far beyond
-/// any day's worth.
+/// any day's worth. The current hour is kept in scalars and moved to `hours` when it ends,
+/// so a change costs no array access.
 public struct TimeWeightedCount: Sendable, Equatable {
     /// One hour of the run: `area / 3,600,000` is its average.
     public struct Hour: Sendable, Equatable {
@@ -15,13 +16,21 @@ public struct TimeWeightedCount: Sendable, Equatable {
     public private(set) var level = 0
     public private(set) var peak = 0
     public private(set) var area: Double = 0
-    /// Hour by hour from the start, when asked for.
-    public private(set) var hours: [Hour] = []
     private var since: Int64 = 0
     private let byHour: Bool
+    /// The hours before the current one.
+    private var pastHours: [Hour] = []
+    private var current = Hour()
+    /// When the current hour ends.
+    private var hourEnd = TimeWeightedCount.hour
 
     public init(byHour: Bool = false) {
         self.byHour = byHour
+    }
+
+    /// Hour by hour from the start, up to the last change or `advance`, when asked for.
+    public var hours: [Hour] {
+        byHour ? pastHours + [current] : []
     }
 
     /// Moves the level by `delta` at `time` (never earlier than the last change).
@@ -29,25 +38,37 @@ public struct TimeWeightedCount: Sendable, Equatable {
         advance(to: time)
         level += delta
         peak = max(peak, level)
-        if byHour { hours[hours.count - 1].peak = max(hours[hours.count - 1].peak, level) }
+        current.peak = max(current.peak, level)
     }
 
     /// Adds the area up to `time` at the current level.
     public mutating func advance(to time: Int64) {
+        guard time > since else { return }
+        let slice = Double(level) * Double(time - since)
+        area += slice
         guard byHour else {
-            area += Double(level) * Double(time - since)
-            since = max(since, time)
+            since = time
             return
         }
-        if hours.isEmpty { hours.append(Hour(area: 0, peak: level)) }
+        if time < hourEnd {
+            current.area += slice
+            since = time
+            return
+        }
+        advanceAcrossHours(to: time)
+    }
+
+    /// The slow path: the change is in a later hour than the last.
+    private mutating func advanceAcrossHours(to time: Int64) {
         while since < time {
-            let hourEnd = Int64(hours.count) * TimeWeightedCount.hour
             let end = min(time, hourEnd)
-            let slice = Double(level) * Double(end - since)
-            area += slice
-            hours[hours.count - 1].area += slice
+            current.area += Double(level) * Double(end - since)
             since = end
-            if since == hourEnd { hours.append(Hour(area: 0, peak: level)) }
+            if since == hourEnd {
+                pastHours.append(current)
+                current = Hour(area: 0, peak: level)
+                hourEnd += TimeWeightedCount.hour
+            }
         }
     }
 
