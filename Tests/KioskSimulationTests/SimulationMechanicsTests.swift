@@ -57,6 +57,16 @@ import Testing
         #expect(run.hours.map(\.arrivals).reduce(0, +) == run.arrived)
     }
 
+    @Test func aVerySlowRateStillEndsWithinAYearAndKeepsItsHoursBounded() throws {
+        var (menu, configuration) = try Support.queue(servers: 1, perHour: 1, customers: 1_000_000, seed: 13)
+        configuration.arrivals = .constant(try ArrivalRate.parse("0.000001/s")) // one every 11.6 days
+        let run = try #require(try Replications.run(menu: menu, configuration: configuration).runs.first)
+        #expect(run.arrived > 10 && run.arrived < 60) // Poisson(31.6)
+        #expect(run.duration <= SimulationConfiguration.maximumDuration + 24 * 3_600_000)
+        #expect(run.hours.count <= TimeWeightedCount.maximumHours)
+        #expect(run.hours.map(\.arrivals).reduce(0, +) == run.arrived)
+    }
+
     @Test func changingPatienceOrRestockLeavesArrivalsAndChoicesAlone() throws {
         let plain = Support.juiceDay(seed: 10)
         var other = plain

@@ -67,10 +67,11 @@ extension Simulation {
 
     private func hourReports(_ waiting: TimeWeightedCount, end: Int64) -> [RunReport.Hour] {
         let hour = TimeWeightedCount.hour
-        let count = Int((end + hour - 1) / hour)
+        let count = min(Int((end + hour - 1) / hour), TimeWeightedCount.maximumHours)
         return (0..<count).map { index in
             let start = Int64(index) * hour
-            let length = min(hour, end - start)
+            // The last hour kept takes the rest of the run.
+            let length = index == TimeWeightedCount.maximumHours - 1 ? end - start : min(hour, end - start)
             let slice = index < waiting.hours.count ? waiting.hours[index] : TimeWeightedCount.Hour()
             return RunReport.Hour(
                 start: start, arrivals: index < arrivalsByHour.count ? arrivalsByHour[index] : 0,

@@ -114,7 +114,7 @@ public struct Simulation {
     private mutating func arrive(_ observer: SimulationObserver) throws(SimulationError) {
         arrived += 1
         lastCustomerEvent = now
-        let hour = Int(now / TimeWeightedCount.hour)
+        let hour = min(Int(now / TimeWeightedCount.hour), TimeWeightedCount.maximumHours - 1)
         if hour >= arrivalsByHour.count { arrivalsByHour.append(contentsOf: repeatElement(0, count: hour + 1 - arrivalsByHour.count)) }
         arrivalsByHour[hour] += 1
         // Every draw is made for every customer, whatever happens next, so no outcome
@@ -274,7 +274,10 @@ public struct Simulation {
             arrivalsOpen = false
             return
         }
-        if case .duration(let duration) = configuration.stop, time >= duration {
+        // Whatever the stop, no one arrives past the longest run: a very slow rate with a
+        // large customer count would otherwise run for centuries.
+        let closing = if case .duration(let duration) = configuration.stop { duration } else { SimulationConfiguration.maximumDuration }
+        if time >= closing {
             arrivalsOpen = false
             return
         }

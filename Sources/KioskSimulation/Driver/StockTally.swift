@@ -14,7 +14,8 @@ import KioskCore
 /// - `low:LEAD`: refills depend on when the low mark is reached, which depends on the
 ///   starting stock; each candidate is replayed against the ingredient's demand, in the
 ///   run's exact order of events, and the smallest found by bisection is reported. Every
-///   reported value is checked by a replay; the total demand always suffices.
+///   reported value is checked by a replay; the total demand always suffices, and is what
+///   is reported when the run is too long to keep its demand (past `historyLimit` needs).
 struct StockTally: Sendable {
     /// One customer's need of one ingredient, kept for `low` replays.
     struct Demand: Sendable {
@@ -36,8 +37,13 @@ struct StockTally: Sendable {
     private var periodDemand: [Int]
     private var largestPeriodDemand: [Int]
     /// Only for `low`; an optional rather than an empty array, whose shared empty storage
-    /// the optimiser would copy on every customer to make it unique.
+    /// the optimiser would copy on every customer to make it unique. `nil` too once the run
+    /// has passed `historyLimit`.
     private var history: [[Demand]]?
+    private var historyCount = 0
+
+    /// Needs kept for `low` replays: 10 million, 240 MB.
+    static let historyLimit = 10_000_000
 
     init(menu: Menu, policy: RestockPolicy) {
         let count = menu.ingredients.count
@@ -60,6 +66,10 @@ struct StockTally: Sendable {
             demand[component.ingredient] += component.quantity
             periodDemand[component.ingredient] += component.quantity
             history?[component.ingredient].append(Demand(time: time, customer: customer, quantity: component.quantity))
+        }
+        if history != nil {
+            historyCount += recipe.count
+            if historyCount > StockTally.historyLimit { history = nil }
         }
     }
 
@@ -91,7 +101,7 @@ struct StockTally: Sendable {
         switch policy {
         case .none: demand
         case .every: zip(largestPeriodDemand, periodDemand).map { max($0, $1) }
-        case .low(let lead): demand.indices.map { smallestSufficient($0, lead: lead) }
+        case .low(let lead): history == nil ? demand : demand.indices.map { smallestSufficient($0, lead: lead) }
         }
     }
 

@@ -54,7 +54,7 @@ public struct RunReport: Sendable, Equatable {
         public let sufficientStartingStock: Int
     }
 
-    /// One hour from opening.
+    /// One hour from opening (the 10,000th takes the rest of a longer run).
     public struct Hour: Sendable, Equatable {
         /// Milliseconds since opening.
         public let start: Int64

@@ -12,6 +12,9 @@ public struct TimeWeightedCount: Sendable, Equatable {
     }
 
     public static let hour: Int64 = 3_600_000
+    /// Hours kept apart; the last one takes everything after it, so a pathological run (a
+    /// queue that takes years to clear) cannot fill memory with hours.
+    public static let maximumHours = 10_000
 
     public private(set) var level = 0
     public private(set) var peak = 0
@@ -67,7 +70,7 @@ public struct TimeWeightedCount: Sendable, Equatable {
             if since == hourEnd {
                 pastHours.append(current)
                 current = Hour(area: 0, peak: level)
-                hourEnd += TimeWeightedCount.hour
+                hourEnd = pastHours.count + 1 < TimeWeightedCount.maximumHours ? hourEnd + TimeWeightedCount.hour : .max
             }
         }
     }
