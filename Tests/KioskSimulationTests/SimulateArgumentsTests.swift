@@ -59,20 +59,6 @@ import Testing
         }
     }
 
-    @Test func durationsAndPolicies() {
-        #expect(DurationText.parse("500ms") == 500)
-        #expect(DurationText.parse("90s") == 90_000)
-        #expect(DurationText.parse("1.5h") == 5_400_000)
-        #expect(DurationText.parse("2min") == 120_000)
-        #expect(DurationText.parse("0.0001s") == nil)
-        #expect(DurationText.parse("5") == nil)
-        #expect(DurationText.parse("99999999999h") == nil)
-        #expect(RestockPolicy.parse("none") == RestockPolicy.none)
-        #expect(RestockPolicy.parse("low") == .low(leadMilliseconds: 0))
-        #expect(RestockPolicy.parse("every:30m") == .every(milliseconds: 1_800_000))
-        #expect(RestockPolicy.low(leadMilliseconds: 5_400_000).description == "low:90m")
-    }
-
     @Test func theUsageNamesEveryOption() {
         for option in ["--menu", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock", "--replications", "--json", "--csv", "--pace", "--sinks", "--sink", "--help"] {
             #expect(SimulateArguments.usage.contains(option), "\(option)")

@@ -1,18 +1,3 @@
-import KioskCore
-
-/// Which ticket: a slot the simulation reuses once a ticket is done, and a generation that
-/// tells the slot's successive tickets apart.
-public struct TicketID: Sendable, Hashable {
-    /// A small index, below the most tickets ever open at once.
-    public let slot: Int32
-    public let generation: UInt32
-
-    public init(slot: Int32, generation: UInt32) {
-        self.slot = slot
-        self.generation = generation
-    }
-}
-
 /// One item to prepare at one station.
 public struct Ticket: Sendable, Hashable {
     public let id: TicketID
@@ -28,20 +13,5 @@ public struct Ticket: Sendable, Hashable {
         self.station = station
         self.item = item
         self.preparationMilliseconds = preparationMilliseconds
-    }
-}
-
-/// A ticket a server has started: when, and when it will be ready.
-public struct TicketStart: Sendable, Hashable {
-    public let ticket: TicketID
-    public let station: Int
-    public let start: Timestamp
-    public let ready: Timestamp
-
-    public init(ticket: TicketID, station: Int, start: Timestamp, ready: Timestamp) {
-        self.ticket = ticket
-        self.station = station
-        self.start = start
-        self.ready = ready
     }
 }
