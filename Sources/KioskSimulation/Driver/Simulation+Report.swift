@@ -68,11 +68,12 @@ extension Simulation {
     private func hourReports(_ waiting: TimeWeightedCount, end: Int64) -> [RunReport.Hour] {
         let hour = TimeWeightedCount.hour
         let count = min(Int((end + hour - 1) / hour), TimeWeightedCount.maximumHours)
+        let slices = waiting.hours // built on each access: once here, not once per hour
         return (0..<count).map { index in
             let start = Int64(index) * hour
             // The last hour kept takes the rest of the run.
             let length = index == TimeWeightedCount.maximumHours - 1 ? end - start : min(hour, end - start)
-            let slice = index < waiting.hours.count ? waiting.hours[index] : TimeWeightedCount.Hour()
+            let slice = index < slices.count ? slices[index] : TimeWeightedCount.Hour()
             return RunReport.Hour(
                 start: start, arrivals: index < arrivalsByHour.count ? arrivalsByHour[index] : 0,
                 averageWaiting: length > 0 ? slice.area / Double(length) : 0, peakWaiting: slice.peak
