@@ -13,8 +13,8 @@ extension Simulation {
             allSystem.merge(station.timeInSystem)
         }
         let servedCount = Double(max(served, 1))
-        let meanWait = stations.reduce(0.0) { $0 + $1.waitStatistics.mean * Double($1.waitStatistics.count) } / servedCount
-        let meanSystem = stations.reduce(0.0) { $0 + $1.systemStatistics.mean * Double($1.systemStatistics.count) } / servedCount
+        let meanWait = Double(stations.reduce(0) { $0 + $1.waitTotal }) / servedCount
+        let meanSystem = Double(stations.reduce(0) { $0 + $1.systemTotal }) / servedCount
         return RunReport(
             replication: replication, duration: end, arrived: arrived, served: served, refused: refused, left: left,
             stations: stations.map { stationReport($0, end: end) },
@@ -43,8 +43,8 @@ extension Simulation {
             name: station.name, staff: station.staff, served: station.served, left: station.left,
             utilisation: capacity > 0 ? Double(station.busy) / capacity : 0,
             probabilityOfWaiting: station.served > 0 ? Double(station.waited) / Double(station.served) : 0,
-            waitInQueue: Simulation.times(station.waitInQueue, mean: station.waitStatistics.mean),
-            timeInSystem: Simulation.times(station.timeInSystem, mean: station.systemStatistics.mean),
+            waitInQueue: Simulation.times(station.waitInQueue, mean: station.meanWait),
+            timeInSystem: Simulation.times(station.timeInSystem, mean: station.meanTimeInSystem),
             longestQueue: station.longestQueue
         )
     }

@@ -124,7 +124,7 @@ public struct Simulation {
         let patience = drawPatience()
         // Before the order: `StockTally`'s replay relies on this order of scheduling.
         scheduleNextArrival()
-        stock.recordDemand(recipes[item], customer: arrived, at: now)
+        stock.recordDemand(of: item, customer: arrived, at: now)
 
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let outcome: OrderOutcome
@@ -146,7 +146,7 @@ public struct Simulation {
                 arrival: now, start: nil, end: nil, outcome: .refused
             ))
         case .made:
-            stock.recordMade(recipes[item])
+            stock.recordMade(item)
             if case .low = configuration.restock {
                 for component in recipes[item] where kiosk.inventory[component.ingredient] <= stock.lowMarks[component.ingredient] {
                     requestRefill(of: component.ingredient)
@@ -182,12 +182,15 @@ public struct Simulation {
         for start in started {
             guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
             let ready = max(start.ready.millisecondsSince1970 - base, now)
-            customers[slot].state = .preparing
-            customers[slot].start = now
-            let station = Int(customers[slot].station)
+            var customer = customers[slot]
+            let wasWaiting = customer.isWaiting
+            customer.state = .preparing
+            customer.start = now
+            customer.isWaiting = false
+            customers[slot] = customer
+            let station = Int(customer.station)
             stations[station].busy += ready - now
-            if customers[slot].isWaiting {
-                customers[slot].isWaiting = false
+            if wasWaiting {
                 stations[station].waiting -= 1
                 waiting.change(by: -1, at: now)
             }

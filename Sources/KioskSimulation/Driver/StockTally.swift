@@ -24,6 +24,11 @@ struct StockTally: Sendable {
         let quantity: Int
     }
 
+    /// Every item's recipe, one after another: item i's components are
+    /// `components[recipeStarts[i]..<recipeStarts[i + 1]]` (flat, so reading one retains nothing).
+    private let components: [Recipe.Component]
+    private let recipeStarts: [Int]
+    private let countsPeriods: Bool
     let starting: [Int]
     let lowMarks: [Int]
     let policy: RestockPolicy
@@ -50,6 +55,11 @@ struct StockTally: Sendable {
         starting = menu.ingredients.map(\.initialStock)
         lowMarks = menu.ingredients.map(\.lowMark)
         self.policy = policy
+        components = menu.items.flatMap(\.recipe.components)
+        var starts = [0]
+        for item in menu.items { starts.append(starts[starts.count - 1] + item.recipe.components.count) }
+        recipeStarts = starts
+        if case .every = policy { countsPeriods = true } else { countsPeriods = false }
         demand = Array(repeating: 0, count: count)
         used = demand
         lost = demand
@@ -61,20 +71,23 @@ struct StockTally: Sendable {
         if case .low = policy { history = Array(repeating: [], count: count) } else { history = nil }
     }
 
-    mutating func recordDemand(_ recipe: [Recipe.Component], customer: Int, at time: Int64) {
-        for component in recipe {
+    mutating func recordDemand(of item: Int, customer: Int, at time: Int64) {
+        for index in recipeStarts[item]..<recipeStarts[item + 1] {
+            let component = components[index]
             demand[component.ingredient] += component.quantity
-            periodDemand[component.ingredient] += component.quantity
+            if countsPeriods { periodDemand[component.ingredient] += component.quantity }
             history?[component.ingredient].append(Demand(time: time, customer: customer, quantity: component.quantity))
         }
         if history != nil {
-            historyCount += recipe.count
+            historyCount += recipeStarts[item + 1] - recipeStarts[item]
             if historyCount > StockTally.historyLimit { history = nil }
         }
     }
 
-    mutating func recordMade(_ recipe: [Recipe.Component]) {
-        for component in recipe { used[component.ingredient] += component.quantity }
+    mutating func recordMade(_ item: Int) {
+        for index in recipeStarts[item]..<recipeStarts[item + 1] {
+            used[components[index].ingredient] += components[index].quantity
+        }
     }
 
     mutating func recordShort(_ ingredient: Int, at time: Int64) {
