@@ -20,6 +20,10 @@ let package = Package(
         .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
         .target(name: "KioskCore", swiftSettings: strict),
+        // `kiosk simulate`: a day of customers on a virtual clock through the core. No I/O.
+        // Links libm itself: unoptimised builds call `round` and `sqrt` there, and kiosk
+        // imports no Foundation to bring it in.
+        .target(name: "KioskSimulation", dependencies: ["KioskCore"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The menu language: lexer, parser, binder, diagnostics.
         .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
         // The journal: the state directory, its segments, snapshots and cursors.
@@ -58,6 +62,7 @@ let package = Package(
         ),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
+        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation"], swiftSettings: strict),
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.

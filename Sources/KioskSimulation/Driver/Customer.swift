@@ -1,0 +1,16 @@
+/// A customer in the system, in a slot reused once they leave.
+struct Customer: Sendable {
+    enum State: UInt8, Sendable {
+        case free, queued, preparing
+    }
+
+    var generation: UInt32 = 0
+    var state = State.free
+    /// Counted among the customers waiting: queued, and not started the moment it arrived.
+    var isWaiting = false
+    var item: Int32 = 0
+    var station: Int32 = 0
+    var number = 0
+    var arrival: Int64 = 0
+    var start: Int64 = 0
+}

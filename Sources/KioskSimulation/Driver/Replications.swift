@@ -1,0 +1,38 @@
+import KioskCore
+
+/// Runs a configuration's day `count` times with independent random streams (replication
+/// r uses the seed's r-th `longJump()` block), one after another, and gathers the reports.
+public enum Replications {
+    public static let maximum = 1_000
+
+    /// - Parameters:
+    ///   - kitchen: makes a fresh kitchen for each replication, given its index.
+    ///   - observer: sees the events and customers of every replication; records carry
+    ///     their replication.
+    public static func run(
+        menu: Menu, configuration: SimulationConfiguration, count: Int, kitchen: (Int) -> any Kitchen,
+        observer: SimulationObserver = SimulationObserver()
+    ) throws(SimulationError) -> SimulationReport {
+        guard (1...maximum).contains(count) else { throw .replicationsOutOfRange(count) }
+        var block = Xoshiro256StarStar(seed: configuration.seed)
+        var runs: [RunReport] = []
+        for replication in 0..<count {
+            var simulation = try Simulation(
+                menu: menu, configuration: configuration, kitchen: kitchen(replication), replication: replication,
+                streams: RandomStreams(block: block)
+            )
+            try simulation.run(observer: observer)
+            runs.append(simulation.report())
+            block.longJump()
+        }
+        return SimulationReport(menu: menu.name, configuration: configuration, runs: runs)
+    }
+
+    /// The same with the reference kitchen, `FIFOKitchen`, staffed as configured.
+    public static func run(
+        menu: Menu, configuration: SimulationConfiguration, count: Int = 1, observer: SimulationObserver = SimulationObserver()
+    ) throws(SimulationError) -> SimulationReport {
+        let staff = configuration.stations.map(\.staff)
+        return try run(menu: menu, configuration: configuration, count: count, kitchen: { _ in FIFOKitchen(servers: staff) }, observer: observer)
+    }
+}

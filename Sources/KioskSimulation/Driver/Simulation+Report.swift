@@ -1,0 +1,83 @@
+extension Simulation {
+    /// The report of the day so far; the whole day's once `run` has returned `true`.
+    public func report() -> RunReport {
+        let end = reportEnd
+        var inSystem = self.inSystem
+        inSystem.advance(to: end)
+        var waiting = self.waiting
+        waiting.advance(to: end)
+        var allWaits = LogHistogram()
+        var allSystem = LogHistogram()
+        for station in stations {
+            allWaits.merge(station.waitInQueue)
+            allSystem.merge(station.timeInSystem)
+        }
+        let servedCount = Double(max(served, 1))
+        let meanWait = Double(stations.reduce(0) { $0 + $1.waitTotal }) / servedCount
+        let meanSystem = Double(stations.reduce(0) { $0 + $1.systemTotal }) / servedCount
+        return RunReport(
+            replication: replication, duration: end, arrived: arrived, served: served, refused: refused, left: left,
+            stations: stations.map { stationReport($0, end: end) },
+            waitInQueue: Simulation.times(allWaits, mean: meanWait),
+            timeInSystem: Simulation.times(allSystem, mean: meanSystem),
+            ingredients: ingredientReports(),
+            littlesLaw: RunReport.LittlesLaw(
+                averageInSystem: inSystem.average(over: end),
+                arrivalsPerHour: end > 0 ? Double(admitted) / Double(end) * 3_600_000 : 0,
+                meanTimeInSystem: admitted > 0 ? sojourn / Double(admitted) : 0
+            ),
+            hours: hourReports(waiting, end: end)
+        )
+    }
+
+    /// The last departure, or closing time if later; where the day has got to, mid-run.
+    private var reportEnd: Int64 {
+        guard isFinished else { return now }
+        if case .duration(let closing) = configuration.stop { return max(lastCustomerEvent, closing) }
+        return lastCustomerEvent
+    }
+
+    private func stationReport(_ station: StationTally, end: Int64) -> RunReport.Station {
+        let capacity = Double(station.staff) * Double(end)
+        return RunReport.Station(
+            name: station.name, staff: station.staff, served: station.served, left: station.left,
+            utilisation: capacity > 0 ? Double(station.busy) / capacity : 0,
+            probabilityOfWaiting: station.served > 0 ? Double(station.waited) / Double(station.served) : 0,
+            waitInQueue: Simulation.times(station.waitInQueue, mean: station.meanWait),
+            timeInSystem: Simulation.times(station.timeInSystem, mean: station.meanTimeInSystem),
+            longestQueue: station.longestQueue
+        )
+    }
+
+    private static func times(_ histogram: LogHistogram, mean: Double) -> RunReport.Times {
+        guard histogram.count > 0, let median = histogram.quantile(0.5), let p90 = histogram.quantile(0.9) else { return .empty }
+        return RunReport.Times(count: Int(histogram.count), mean: mean, median: median, p90: p90, maximum: Double(histogram.maximum))
+    }
+
+    private func ingredientReports() -> [RunReport.Ingredient] {
+        let sufficient = stock.sufficientStartingStock()
+        return kiosk.menu.ingredients.indices.map { index in
+            RunReport.Ingredient(
+                name: kiosk.menu.ingredients[index].name, startingStock: stock.starting[index], demand: stock.demand[index],
+                used: stock.used[index], firstShort: stock.firstShort[index], lostOrders: stock.lost[index],
+                restocks: stock.restocks[index], sufficientStartingStock: sufficient[index]
+            )
+        }
+    }
+
+    private func hourReports(_ waiting: TimeWeightedCount, end: Int64) -> [RunReport.Hour] {
+        let hour = TimeWeightedCount.hour
+        let count = min(Int((end + hour - 1) / hour), TimeWeightedCount.maximumHours)
+        let slices = waiting.hours // built on each access: once here, not once per hour
+        return (0..<count).map { index in
+            let start = Int64(index) * hour
+            // The last hour kept takes the rest of the run.
+            let length = index == TimeWeightedCount.maximumHours - 1 ? end - start : min(hour, end - start)
+            let slice = index < slices.count ? slices[index] : TimeWeightedCount.Hour()
+            return RunReport.Hour(
+                start: start, arrivals: index < arrivalsByHour.count ? arrivalsByHour[index] : 0,
+                averageWaiting: length > 0 ? slice.area / Double(length) : 0, peakWaiting: slice.peak
+            )
+        }
+    }
+}

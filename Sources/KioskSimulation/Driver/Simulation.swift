@@ -1,0 +1,333 @@
+import KioskCore
+
+/// One simulated day: customers arrive, each orders one item through the real `Kiosk`
+/// (all-or-nothing stock, refusals, `restock.needed`), the order becomes a ticket in the
+/// kitchen, and the customer collects it when it is ready — or leaves when it has not
+/// started within their patience.
+///
+/// The clock is virtual: `run(until:observer:)` handles events in time order (ties in the
+/// order they were scheduled) without sleeping. A seed gives the same day on every machine.
+/// Nothing is allocated per customer by the simulation itself: customers live in reused
+/// slots, and buffers are kept between events (the core allocates for each order it makes).
+/// The kitchen is held as `any Kitchen` rather than a generic parameter: a call through it
+/// costs nanoseconds, while a generic simulation is several times slower in debug builds.
+public struct Simulation {
+    public let configuration: SimulationConfiguration
+    /// From 0; each replication has its own random streams.
+    public let replication: Int
+    public private(set) var kiosk: Kiosk
+    public private(set) var kitchen: any Kitchen
+    /// Milliseconds since opening of the last event handled.
+    public private(set) var now: Int64 = 0
+    public private(set) var isFinished = false
+
+    /// Milliseconds since 1970 at opening.
+    private let base: Int64
+    let menuName: String
+    private let profiles: [SimulationConfiguration.ItemProfile]
+    private let recipes: [[Recipe.Component]]
+    private let orders: [Order]
+    private let choice: WeightedChoice
+    private var streams: RandomStreams
+    private var sampler: ArrivalSampler
+    private var agenda = EventQueue()
+    private var events: [Event] = []
+    private var started: [TicketStart] = []
+    private var customers: [Customer] = []
+    private var freeSlots: [Int32] = []
+    private(set) var stations: [StationTally]
+    private(set) var stock: StockTally
+    private var arrivalsOpen = true
+    private var scheduledArrivals = 0
+    private(set) var arrived = 0
+    private(set) var served = 0
+    private(set) var refused = 0
+    private(set) var left = 0
+    private(set) var admitted = 0
+    /// Milliseconds admitted customers spent in the system, summed.
+    private(set) var sojourn: Double = 0
+    /// The last arrival or departure, in milliseconds since opening.
+    private(set) var lastCustomerEvent: Int64 = 0
+    private(set) var inSystem = TimeWeightedCount()
+    private(set) var waiting = TimeWeightedCount(byHour: true)
+    private(set) var arrivalsByHour: [Int] = []
+
+    /// A day of `menu` under `configuration`, with `kitchen` fresh for it.
+    public init(menu: Menu, configuration: SimulationConfiguration, kitchen: any Kitchen, replication: Int = 0) throws(SimulationError) {
+        try self.init(menu: menu, configuration: configuration, kitchen: kitchen, replication: replication,
+                      streams: RandomStreams(seed: configuration.seed, replication: replication))
+    }
+
+    init(menu: Menu, configuration: SimulationConfiguration, kitchen: any Kitchen, replication: Int, streams: RandomStreams) throws(SimulationError) {
+        try configuration.validate(for: menu)
+        guard let choice = WeightedChoice(weights: configuration.items.map(\.popularity)) else { throw .nothingPopular }
+        var streams = streams
+        self.configuration = configuration
+        self.replication = replication
+        self.kitchen = kitchen
+        self.choice = choice
+        kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: streams.ids.next()))
+        self.streams = streams
+        base = configuration.day.millisecondsSince1970 + configuration.opening
+        menuName = menu.name
+        profiles = configuration.items
+        recipes = menu.items.map(\.recipe.components)
+        orders = menu.items.indices.map { Order(item: $0) }
+        sampler = ArrivalSampler(arrivals: configuration.arrivals, opening: configuration.opening)
+        stations = configuration.stations.map { StationTally(name: $0.name, staff: $0.staff) }
+        stock = StockTally(menu: menu, policy: configuration.restock)
+        scheduleNextArrival()
+        if case .every(let period) = configuration.restock { agenda.schedule(Scheduled(.restockAll), at: period) }
+    }
+
+    /// When the next event happens, in milliseconds since opening; `nil` when the day is over.
+    public var nextEventTime: Int64? { agenda.nextTime }
+
+    /// Handles every event up to and including `limit` (milliseconds since opening), or to
+    /// the end of the day without one.
+    ///
+    /// - Returns: whether the day is over: the doors have closed and the last customer is gone.
+    @discardableResult
+    public mutating func run(until limit: Int64? = nil, observer: SimulationObserver = SimulationObserver()) throws(SimulationError) -> Bool {
+        while let time = agenda.nextTime {
+            if let limit, time > limit {
+                now = max(now, limit)
+                return false
+            }
+            guard let entry = agenda.popFirst() else { break }
+            now = entry.time
+            let payload = entry.payload
+            switch payload.kind {
+            case .arrival: try arrive(observer)
+            case .ready: ready(payload.customer, observer)
+            case .patience: giveUp(payload.customer, observer)
+            case .refill: refill(Int(payload.customer.slot), observer)
+            case .restockAll: restockAll(observer)
+            }
+        }
+        isFinished = true
+        return true
+    }
+
+    // MARK: Customers
+
+    private mutating func arrive(_ observer: SimulationObserver) throws(SimulationError) {
+        arrived += 1
+        lastCustomerEvent = now
+        let hour = min(Int(now / TimeWeightedCount.hour), TimeWeightedCount.maximumHours - 1)
+        if hour >= arrivalsByHour.count { arrivalsByHour.append(contentsOf: repeatElement(0, count: hour + 1 - arrivalsByHour.count)) }
+        arrivalsByHour[hour] += 1
+        // Every draw is made for every customer, whatever happens next, so no outcome
+        // shifts a stream; each purpose has its own stream, so no option shifts another.
+        let item = choice.pick(using: &streams.items)
+        let preparation = drawPreparation(of: item)
+        let patience = drawPatience()
+        // Before the order: `StockTally`'s replay relies on this order of scheduling.
+        scheduleNextArrival()
+        stock.recordDemand(of: item, customer: arrived, at: now)
+
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        let outcome: OrderOutcome
+        do {
+            outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
+        } catch {
+            throw .order(item: kiosk.menu.items[item].name, error)
+        }
+        deliverEvents(observer)
+        switch outcome {
+        case .refused(let shortfalls):
+            refused += 1
+            for shortfall in shortfalls {
+                stock.recordShort(shortfall.ingredient, at: now)
+                requestRefill(of: shortfall.ingredient)
+            }
+            observer.customer?(CustomerRecord(
+                replication: replication, customer: arrived, item: item, station: profiles[item].station,
+                arrival: now, start: nil, end: nil, outcome: .refused
+            ))
+        case .made:
+            stock.recordMade(item)
+            if case .low = configuration.restock {
+                for component in recipes[item] where kiosk.inventory[component.ingredient] <= stock.lowMarks[component.ingredient] {
+                    requestRefill(of: component.ingredient)
+                }
+            }
+            admit(item: item, preparation: preparation, patience: patience)
+        }
+    }
+
+    private mutating func admit(item: Int, preparation: Int64, patience: Int64?) {
+        let station = profiles[item].station
+        let id = allocateSlot()
+        let slot = Int(id.slot)
+        customers[slot] = Customer(
+            generation: id.generation, state: .queued, isWaiting: false, item: Int32(item), station: Int32(station),
+            number: arrived, arrival: now, start: 0
+        )
+        admitted += 1
+        inSystem.change(by: 1, at: now)
+
+        if !started.isEmpty { started.removeAll(keepingCapacity: true) }
+        kitchen.submit(KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation), at: timestamp(now), started: &started)
+        handleStarts()
+        guard customers[slot].state == .queued else { return }
+        customers[slot].isWaiting = true
+        stations[station].enqueue()
+        waiting.change(by: 1, at: now)
+        if let patience { agenda.schedule(Scheduled(.patience, id), at: now + patience) }
+    }
+
+    /// Takes the tickets the kitchen just started off the queue and schedules their pickup.
+    private mutating func handleStarts() {
+        for start in started {
+            guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
+            let ready = max(start.ready.millisecondsSince1970 - base, now)
+            var customer = customers[slot]
+            let wasWaiting = customer.isWaiting
+            customer.state = .preparing
+            customer.start = now
+            customer.isWaiting = false
+            customers[slot] = customer
+            let station = Int(customer.station)
+            stations[station].busy += ready - now
+            if wasWaiting {
+                stations[station].waiting -= 1
+                waiting.change(by: -1, at: now)
+            }
+            agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
+        }
+    }
+
+    private mutating func ready(_ id: TicketID, _ observer: SimulationObserver) {
+        guard let slot = slotIndex(id, in: .preparing) else { return }
+        let customer = customers[slot]
+        let station = Int(customer.station)
+        let wait = customer.start - customer.arrival
+        let total = now - customer.arrival
+        stations[station].recordServed(wait: wait, total: total)
+        served += 1
+        depart(slot)
+        observer.customer?(CustomerRecord(
+            replication: replication, customer: customer.number, item: Int(customer.item), station: station,
+            arrival: customer.arrival, start: customer.start, end: now, outcome: .served
+        ))
+        if !started.isEmpty { started.removeAll(keepingCapacity: true) }
+        kitchen.finish(id, at: timestamp(now), started: &started)
+        handleStarts()
+    }
+
+    private mutating func giveUp(_ id: TicketID, _ observer: SimulationObserver) {
+        guard let slot = slotIndex(id, in: .queued), kitchen.withdraw(id, at: timestamp(now)) else { return }
+        let customer = customers[slot]
+        let station = Int(customer.station)
+        stations[station].left += 1
+        stations[station].waiting -= 1
+        waiting.change(by: -1, at: now)
+        left += 1
+        depart(slot)
+        observer.customer?(CustomerRecord(
+            replication: replication, customer: customer.number, item: Int(customer.item), station: station,
+            arrival: customer.arrival, start: nil, end: now, outcome: .left
+        ))
+    }
+
+    private mutating func depart(_ slot: Int) {
+        sojourn += Double(now - customers[slot].arrival)
+        inSystem.change(by: -1, at: now)
+        lastCustomerEvent = max(lastCustomerEvent, now)
+        customers[slot] = Customer(generation: customers[slot].generation &+ 1)
+        freeSlots.append(Int32(slot))
+    }
+
+    // MARK: Stock
+
+    private mutating func requestRefill(of ingredient: Int) {
+        guard case .low(let lead) = configuration.restock, !stock.pending[ingredient] else { return }
+        stock.pending[ingredient] = true
+        agenda.schedule(Scheduled(.refill, TicketID(slot: Int32(ingredient), generation: 0)), at: now + lead)
+    }
+
+    private mutating func refill(_ ingredient: Int, _ observer: SimulationObserver) {
+        let missing = stock.starting[ingredient] - kiosk.inventory[ingredient]
+        stock.recordRefill(ingredient, added: missing > 0)
+        guard missing > 0 else { return }
+        events.removeAll(keepingCapacity: true)
+        // Never throws: the result is the starting stock, which is within range.
+        _ = try? kiosk.edit(.restock, missing, of: ingredient, at: timestamp(now), emitting: &events)
+        deliverEvents(observer)
+    }
+
+    private mutating func restockAll(_ observer: SimulationObserver) {
+        stock.startPeriod()
+        for ingredient in stock.starting.indices { refill(ingredient, observer) }
+        if arrivalsOpen, case .every(let period) = configuration.restock {
+            agenda.schedule(Scheduled(.restockAll), at: now + period)
+        }
+    }
+
+    // MARK: Draws and scheduling
+
+    private mutating func scheduleNextArrival() {
+        guard arrivalsOpen else { return }
+        if case .customers(let count) = configuration.stop, scheduledArrivals >= count {
+            arrivalsOpen = false
+            return
+        }
+        guard let time = sampler.next(using: &streams.arrivals) else {
+            arrivalsOpen = false
+            return
+        }
+        // Whatever the stop, no one arrives past the longest run: a very slow rate with a
+        // large customer count would otherwise run for centuries.
+        let closing = if case .duration(let duration) = configuration.stop { duration } else { SimulationConfiguration.maximumDuration }
+        if time >= closing {
+            arrivalsOpen = false
+            return
+        }
+        scheduledArrivals += 1
+        agenda.schedule(Scheduled(.arrival), at: time)
+    }
+
+    /// One draw per customer when preparation times are random, refused or not, so each
+    /// customer's draw depends only on their number.
+    private mutating func drawPreparation(of item: Int) -> Int64 {
+        let mean = profiles[item].preparationMilliseconds
+        switch configuration.service {
+        case .fixed: return mean
+        case .exponential: return Int64((Double(mean) * streams.service.nextExponential()).rounded())
+        }
+    }
+
+    private mutating func drawPatience() -> Int64? {
+        switch configuration.patience {
+        case .unlimited: return nil
+        case .fixed(let milliseconds): return milliseconds
+        case .exponential(let mean): return Int64((Double(mean) * streams.patience.nextExponential()).rounded())
+        }
+    }
+
+    private func timestamp(_ time: Int64) -> Timestamp {
+        Timestamp(millisecondsSince1970: base + time)
+    }
+
+    private func deliverEvents(_ observer: SimulationObserver) {
+        guard let deliver = observer.event else { return }
+        for event in events { deliver(event) }
+    }
+
+    // MARK: Slots
+
+    private mutating func allocateSlot() -> TicketID {
+        if let slot = freeSlots.popLast() {
+            return TicketID(slot: slot, generation: customers[Int(slot)].generation)
+        }
+        customers.append(Customer())
+        return TicketID(slot: Int32(customers.count - 1), generation: 0)
+    }
+
+    private func slotIndex(_ id: TicketID, in state: Customer.State) -> Int? {
+        let slot = Int(id.slot)
+        guard slot >= 0, slot < customers.count, customers[slot].generation == id.generation, customers[slot].state == state else { return nil }
+        return slot
+    }
+}
