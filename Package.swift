@@ -18,18 +18,21 @@ let package = Package(
         // The wall around the C library: files, processes, threads, signals, errors.
         .target(name: "CKioskSystem"),
         .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
+        // Text and time shared by every layer: trimming, ISO-8601, hex, base64, terminal-safe
+        // text, tables, JSON writing and reading. Depends on nothing.
+        .target(name: "KioskText", swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
-        .target(name: "KioskCore", swiftSettings: strict),
+        .target(name: "KioskCore", dependencies: ["KioskText"], swiftSettings: strict),
         // `kiosk simulate`: a day of customers on a virtual clock through the core. No I/O.
         // Links libm itself: unoptimised builds call `round` and `sqrt` there, and kiosk
         // imports no Foundation to bring it in.
-        .target(name: "KioskSimulation", dependencies: ["KioskCore"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "KioskSimulation", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The menu language: lexer, parser, binder, diagnostics.
-        .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
+        .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
         // The journal: the state directory, its segments, snapshots and cursors.
-        .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem"], swiftSettings: strict),
+        .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "CMosquitto"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "CMosquitto"], swiftSettings: strict),
         // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
@@ -39,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
-        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem", "CCrypto"], swiftSettings: strict),
+        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem", "KioskText", "CCrypto"], swiftSettings: strict),
         .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP"], swiftSettings: strict),
         // The benchmark of SPEC §8 (swift run -c release kiosk-bench); not part of make test.
         .executableTarget(
@@ -48,9 +51,9 @@ let package = Package(
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
         // Commands, line readers, the session.
-        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "CReadline"], swiftSettings: strict),
+        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "CReadline"], swiftSettings: strict),
         // The command line: arguments, `check`, wiring a session together.
-        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskREPL"], swiftSettings: strict),
+        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskREPL"], swiftSettings: strict),
         // The thin executable.
         .executableTarget(
             name: "kiosk",
@@ -61,22 +64,23 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
 
-        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], swiftSettings: strict),
-        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation"], swiftSettings: strict),
-        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks"], swiftSettings: strict),
+        .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
-            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskTestSupport"],
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict
         ),
-        .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks"], swiftSettings: strict),
-        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem"], swiftSettings: strict),
+        .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks", "KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.
         .target(name: "KioskTestSupport", swiftSettings: strict),
         // Test support: forkpty in C, so the forked child runs nothing but execve.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskTestSupport", "CPseudoTerminal"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskText", "KioskTestSupport", "CPseudoTerminal"], swiftSettings: strict),
     ]
 )

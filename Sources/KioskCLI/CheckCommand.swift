@@ -2,6 +2,7 @@ import KioskMenu
 import KioskREPL
 import KioskSinks
 import KioskSystem
+import KioskText
 
 /// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line.
 struct CheckCommand {

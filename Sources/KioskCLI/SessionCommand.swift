@@ -4,6 +4,7 @@ import KioskMenu
 import KioskREPL
 import KioskSinks
 import KioskSystem
+import KioskText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

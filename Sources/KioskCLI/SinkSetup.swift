@@ -3,6 +3,7 @@ import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
+import KioskText
 import Synchronization
 
 /// Makes the sinks of a run: the menu's and the command line's, with the console by
@@ -59,14 +60,8 @@ struct SinkSetup {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
         let menu = arguments.menu.map(FileSystem.absolute) ?? "(the bundled Juice Maker)"
         let key = ([menu] + members.filter { !$0.isForeground }.map(\.name).sorted()).joined(separator: "\n")
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
         let slug = NameKey.slug(menuName).prefix(40)
-        return base + "/kiosk/journals/" + (slug.isEmpty ? "kiosk" : String(slug)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return base + "/kiosk/journals/" + (slug.isEmpty ? "kiosk" : String(slug)) + "-" + Hex.fingerprint(of: key)
     }
 
     /// What a person should know at exit: events that wait in the journal for a sink, and

@@ -2,6 +2,7 @@ import KioskCore
 import KioskJournal
 import KioskMenu
 import KioskSystem
+import KioskText
 
 /// `kiosk state verify|dump|compact DIRECTORY`: inspects a state directory, also while
 /// another kiosk uses it.

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSinks
+import KioskText
 
 /// Signs webhook requests as Standard Webhooks does: `webhook-signature` is `v1,` and
 /// the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the key.

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSystem
+import KioskText
 
 /// How far one sink has delivered: a small file in `cursors/`, locked by the one process
 /// that delivers for the sink.
@@ -46,13 +47,7 @@ public final class CursorFile: @unchecked Sendable {
     /// The file name of a sink's cursor: readable, and unique by a hash of the whole name.
     public static func fileName(for sink: String) -> String {
         let slug = NameKey.slug(sink).utf8.prefix(48)
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in sink.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(decoding: slug, as: UTF8.self) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cursor"
+        return String(decoding: slug, as: UTF8.self) + "-" + Hex.fingerprint(of: sink) + ".cursor"
     }
 
     /// Opens (creating) the cursor of `sink` without locking it.

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// The JSON lines of `kiosk state dump`: a snapshot line, then a line per record.
 ///

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// Reads a menu: loads the file and its includes, lexes, parses and binds them, and
 /// collects every diagnostic of the run, sorted by position.

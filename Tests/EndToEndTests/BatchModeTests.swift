@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskText
 import Testing
 
 /// Batch mode as scripts use it: the built binary with `-c`, `-f`, pipes, `--bail`,

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// Sinks read the journal: nothing is lost to signals, kills, full disks or a second

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// The built `kiosk` with an MQTT sink, against a real mosquitto on 127.0.0.1 watched by a

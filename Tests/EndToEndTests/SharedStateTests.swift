@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskTestSupport
+import KioskText
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// The log, webhook and exec sinks, through the built binary, against a real HTTP server

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// `--state DIRECTORY`: the journal keeps every printed result through kills, torn tails

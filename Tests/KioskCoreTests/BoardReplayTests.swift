@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 import Testing
 
 /// The event-sourcing contract: a board, and the kiosk around it, is the fold of its events.

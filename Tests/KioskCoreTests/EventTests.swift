@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 import Testing
 
 @Suite struct EventTests {
@@ -33,6 +34,18 @@ import Testing
         #expect(texts.contains { $0.contains(#""data":{"ingredient":"mango","stock":1,"low":0,"reason":"short","needed":3,"#) })
         #expect(texts.contains { $0.contains(#""data":{"ingredient":"mango","from":1,"to":6,"reason":"restock","message":"mango stock is now 6."}"#) })
         #expect(texts.contains { $0.contains(#""type":"menu.reloaded""#) && $0.contains(#""addedItems":[]"#) })
+    }
+
+    @Test func whatTheWriterWroteReadsBack() throws {
+        var kiosk = try Fixtures.kiosk()
+        var events: [Event] = []
+        for _ in 0..<4 { events += try kiosk.order("Mango Juice").1 }
+        for event in events {
+            let value = try #require(JSONValue(parsing: event.json))
+            #expect(value["id"]?.string == event.id.description)
+            #expect(value["time"]?.string == event.time.iso8601)
+            #expect(value["data"]?["message"]?.string == event.message)
+        }
     }
 
     @Test func stringsAreEscaped() {

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskHTTP
 import KioskSinks
+import KioskText
 import Testing
 
 @Suite struct WebhookSignerTests {

@@ -1,4 +1,5 @@
 import KioskMenu
+import KioskText
 import Testing
 
 /// Every diagnostic of the language, each asserted as its whole rendered text.

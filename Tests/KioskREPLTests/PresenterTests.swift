@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 @testable import KioskREPL
+import KioskText
 import Testing
 
 /// What people and programs see, asserted as whole text.

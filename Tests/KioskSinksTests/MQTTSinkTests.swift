@@ -3,6 +3,7 @@ import KioskCore
 import KioskMenu
 @testable import KioskSinks
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// The MQTT sink against a real mosquitto on 127.0.0.1, made from `sink mqtt …` text as a

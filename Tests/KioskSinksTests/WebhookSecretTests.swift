@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSinks
+import KioskText
 import Testing
 
 @Suite struct WebhookSecretTests {

@@ -1,3 +1,5 @@
+import KioskText
+
 extension Event {
     /// The event as one compact CloudEvents 1.0 JSON object, without a trailing newline.
     public var json: [UInt8] {

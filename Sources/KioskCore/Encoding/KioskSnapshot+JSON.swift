@@ -1,3 +1,5 @@
+import KioskText
+
 /// The state file's JSON: a format tag and version, then the snapshot.
 ///
 /// ```json

@@ -1,3 +1,5 @@
+import KioskText
+
 extension Event.Payload {
     /// Reads back the `data` of a ticket event, as `Event.json` wrote it: for spools and
     /// journals that replay events. `nil` for another type or malformed data.

@@ -1,3 +1,5 @@
+import KioskText
+
 /// URI references as RFC 3986 §4.1 defines them: an absolute URI (`https://host/path`,
 /// `urn:uuid:…`) or a relative reference (`/kiosk/juice-maker`, `kiosks/7?x=1#top`).
 ///
@@ -43,7 +45,7 @@ public enum URIReference {
             if isUnreserved(byte) {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                output += "%" + String(hexDigit(byte >> 4)) + String(hexDigit(byte & 0xF))
+                output += Hex.percentEncoded(byte)
             }
         }
         return output
@@ -175,10 +177,6 @@ public enum URIReference {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> Character {
-        Character(Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10))
+        Hex.value(of: byte) != nil
     }
 }

@@ -1,3 +1,5 @@
+import KioskText
+
 /// A 128-bit event id, a UUID in practice (version 7, time-ordered).
 public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let high: UInt64
@@ -17,7 +19,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard let nibble = EventID.nibble(byte) else { return nil }
+            guard let nibble = Hex.value(of: byte) else { return nil }
             if nibbles < 16 {
                 value.0 = value.0 << 4 | UInt64(nibble)
             } else {
@@ -27,15 +29,6 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
         guard nibbles == 32 else { return nil }
         self.init(high: value.0, low: value.1)
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     public static func < (lhs: EventID, rhs: EventID) -> Bool {
@@ -54,7 +47,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
                 }
                 let word = index < 16 ? high : low
                 let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - (index % 16) * 4)) & 0xF
-                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                buffer[position] = Hex.lowercaseDigit(nibble)
                 position += 1
             }
             // Typed and contiguous: appended with one copy, not byte by byte.

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// Binding the order board: stations, the `board` statement, and each item's prep time
 /// and station.

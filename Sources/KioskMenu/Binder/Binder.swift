@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// Gives parsed statements their meaning: resolves names, checks values and ranges, and
 /// builds the core `Menu` and the sink declarations. Reports every problem it finds and

@@ -1,3 +1,5 @@
+import KioskText
+
 /// Turns diagnostics into the text a compiler would print:
 ///
 /// ```

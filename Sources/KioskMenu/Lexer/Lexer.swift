@@ -1,3 +1,5 @@
+import KioskText
+
 /// Splits menu source into tokens, reporting what it cannot read and going on.
 ///
 /// Works on UTF-8 bytes. Words are letters of any script, digits, `-`, `_` and `.`;
@@ -274,7 +276,7 @@ struct Lexer {
         index += 1
         var value: UInt32 = 0
         var digits = 0
-        while index < bytes.count, let digit = Lexer.hexValue(bytes[index]) {
+        while index < bytes.count, let digit = Hex.value(of: bytes[index]) {
             guard digits < 6 else { return nil }
             value = value << 4 | UInt32(digit)
             digits += 1
@@ -284,15 +286,6 @@ struct Lexer {
         index += 1
         guard let scalar = Unicode.Scalar(value), value != 0 else { return nil }
         return scalar
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// `${NAME}` or `${NAME:-default}` at `index`; on a malformed one, reports it and

@@ -1,3 +1,5 @@
+import KioskText
+
 /// One token of menu source.
 struct Token: Sendable {
     enum Kind: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import KioskText
+
 /// Builds statements from tokens, reporting every syntax error and recovering at the next
 /// line or `}`.
 ///

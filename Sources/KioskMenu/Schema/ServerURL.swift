@@ -1,3 +1,5 @@
+import KioskText
+
 /// A server's address as a sink option gives it: `scheme://[user[:password]@]host[:port]`.
 ///
 /// The host is a name, an IPv4 address, or an IPv6 address in brackets (`[::1]`); a path
@@ -109,18 +111,9 @@ public struct ServerURL: Sendable, Hashable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else { return nil }
+            guard let high = utf8.next().flatMap(Hex.value), let low = utf8.next().flatMap(Hex.value) else { return nil }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskText
 
 /// Why a command did not do what it was asked: each case carries what the user needs to
 /// fix it; the text is made in `message`, in one place.

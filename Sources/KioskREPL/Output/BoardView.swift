@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskText
 
 /// The order board for people and programs: the kitchen's three columns (`board`), the
 /// customer screen (`board public`), the all-day counts (`board all-day`) and the board's

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 import KioskSinks
+import KioskText
 
 /// Renders command results: as text for people, or as one JSON object per command for
 /// programs (`--json`). Finding the data is the session's job; this only lays it out.

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskSinks
 import KioskSystem
+import KioskText
 
 /// The REPL at a terminal: a prompt, results and errors as they come, and the restock
 /// flow after a refused order.
@@ -112,7 +113,7 @@ public final class InteractiveRunner {
         while true {
             settle()
             guard case .line(let answer) = reader.readLine(prompt: question) else { return false }
-            switch answer.trimmingCharacters().lowercased() {
+            switch answer.trimmingWhitespace().lowercased() {
             case "": return defaultAnswer
             case "y", "yes": return true
             case "n", "no": return false
@@ -126,7 +127,7 @@ public final class InteractiveRunner {
         while true {
             settle()
             guard case .line(let answer) = reader.readLine(prompt: question) else { return nil }
-            let trimmed = answer.trimmingCharacters()
+            let trimmed = answer.trimmingWhitespace()
             if trimmed.isEmpty { return defaultAmount }
             do {
                 return try CommandParser.number(trimmed, what: "amount", minimum: 0)
@@ -149,11 +150,5 @@ public final class InteractiveRunner {
     private func settle() {
         output.flush()
         errors.flush()
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

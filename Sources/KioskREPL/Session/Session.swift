@@ -3,6 +3,7 @@ import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
+import KioskText
 
 /// A running kiosk: runs commands against the core, hands the events they cause to the
 /// sinks, and keeps everything a command shows.

@@ -1,3 +1,5 @@
+import KioskText
+
 /// How many customers arrive per unit of time, held exactly: `count` per `milliseconds`.
 ///
 /// Written `120/h`, `2/min` (or `2/m`) and `0.5/s`: a whole or decimal number (up to six
@@ -33,7 +35,7 @@ public struct ArrivalRate: Sendable, Hashable, CustomStringConvertible {
     public static let maximumNumber: Int64 = 1_000_000_000
 
     public static func parse(_ text: String) throws(ArrivalsError) -> ArrivalRate {
-        let trimmed = text.trimmingASCIISpaces()
+        let trimmed = text.trimmingWhitespace()
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let unit = unitMilliseconds[String(parts[1])] else { throw .malformedRate(trimmed) }
         guard let number = DecimalNumber(String(parts[0]), maximumDecimals: 6) else { throw .malformedRate(trimmed) }

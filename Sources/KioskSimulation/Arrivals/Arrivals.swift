@@ -1,3 +1,5 @@
+import KioskText
+
 /// When customers arrive: a Poisson process at a constant rate, or at a rate that changes
 /// at given times of day (piecewise constant).
 ///
@@ -21,7 +23,7 @@ public enum Arrivals: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func parse(_ text: String) throws(ArrivalsError) -> Arrivals {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingASCIISpaces() }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
         guard parts.count > 1 || !(parts.first ?? "").isEmpty else { throw .empty }
         if parts.count == 1, !parts[0].contains(" "), !parts[0].contains(":") {
             return .constant(try ArrivalRate.parse(parts[0]))

@@ -1,3 +1,5 @@
+import KioskText
+
 /// When the simulated kiosk refills its stock. A refill brings every ingredient it covers
 /// back up to its stock at the start of the run (never down), as a `restock` stock edit.
 public enum RestockPolicy: Sendable, Equatable, CustomStringConvertible {
@@ -11,14 +13,14 @@ public enum RestockPolicy: Sendable, Equatable, CustomStringConvertible {
 
     /// `none`, `low`, `low:30m`, `every 2h` (or `every:2h`).
     public static func parse(_ text: String) -> RestockPolicy? {
-        let text = text.trimmingASCIISpaces()
+        let text = text.trimmingWhitespace()
         if text == "none" { return RestockPolicy.none }
         if text == "low" { return .low(leadMilliseconds: 0) }
         if text.hasPrefix("low:") {
             return DurationText.parse(String(text.dropFirst(4))).map { .low(leadMilliseconds: $0) }
         }
         if text.hasPrefix("every ") || text.hasPrefix("every:") {
-            return DurationText.parse(String(text.dropFirst(6)).trimmingASCIISpaces()).map { .every(milliseconds: $0) }
+            return DurationText.parse(String(text.dropFirst(6)).trimmingWhitespace()).map { .every(milliseconds: $0) }
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// The report as one JSON object, for programs: the same bytes for the same seed and
 /// inputs. Times are seconds with millisecond decimals; times of day are `HH:MM:SS.mmm`.

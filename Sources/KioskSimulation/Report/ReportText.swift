@@ -1,3 +1,5 @@
+import KioskText
+
 /// The report as text for a terminal: the same bytes for the same seed and inputs.
 public enum ReportText {
     public static func render(_ report: SimulationReport) -> String {
@@ -38,8 +40,7 @@ public enum ReportText {
                 + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)",
             "",
         ]
-        var stations = TextTable()
-        stations.add(["station", "staff", "served", "left", "utilisation", "waited", "longest queue"])
+        var stations = TextTable.report(["station", "staff", "served", "left", "utilisation", "waited", "longest queue"])
         for station in run.stations {
             stations.add([
                 station.name, "\(station.staff)", TextFormat.grouped(station.served), TextFormat.grouped(station.left),
@@ -61,8 +62,7 @@ public enum ReportText {
     }
 
     private static func timesTable(_ title: String, _ rows: [(String, RunReport.Times)], all: RunReport.Times) -> [String] {
-        var table = TextTable()
-        table.add([title, "mean", "median", "p90", "max"])
+        var table = TextTable.report([title, "mean", "median", "p90", "max"])
         for (name, times) in rows + (rows.count > 1 ? [("all stations", all)] : []) {
             guard times.count > 0 else {
                 table.add([name, "—", "—", "—", "—"])
@@ -74,8 +74,7 @@ public enum ReportText {
     }
 
     private static func stockLines(_ run: RunReport, opening: Int64) -> [String] {
-        var table = TextTable()
-        table.add(["ingredient", "start", "demand", "used", "first short", "lost orders", "restocks", "enough"])
+        var table = TextTable.report(["ingredient", "start", "demand", "used", "first short", "lost orders", "restocks", "enough"])
         for ingredient in run.ingredients {
             table.add([
                 ingredient.name, TextFormat.grouped(ingredient.startingStock), TextFormat.grouped(ingredient.demand),
@@ -104,7 +103,7 @@ public enum ReportText {
 
     private static func replicationLines(_ summary: ReplicationSummary, _ report: SimulationReport) -> [String] {
         var lines = ["Across \(summary.replications) replications: mean ± half-width of the 95 % confidence interval", ""]
-        var table = TextTable()
+        var table = TextTable(alignments: [.left, .right, .right, .right])
         func count(_ name: String, _ interval: ConfidenceInterval) {
             table.add([name, TextFormat.fixed(interval.mean, 1), "±", TextFormat.fixed(interval.halfWidth, 1)])
         }
@@ -128,8 +127,7 @@ public enum ReportText {
             time("\(station.name): wait in queue, mean", station.meanWaitInQueue)
         }
         lines += table.lines + [""]
-        var stock = TextTable()
-        stock.add(["ingredient", "start", "enough"])
+        var stock = TextTable.report(["ingredient", "start", "enough"])
         for (index, ingredient) in (report.runs.first?.ingredients ?? []).enumerated() {
             stock.add([ingredient.name, TextFormat.grouped(ingredient.startingStock), TextFormat.grouped(summary.sufficientStartingStock[index])])
         }

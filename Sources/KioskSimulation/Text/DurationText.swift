@@ -1,9 +1,11 @@
+import KioskText
+
 /// Durations as people write them: `500ms`, `90s`, `5m` (or `5min`), `1.5h`.
 public enum DurationText {
     /// Milliseconds, or `nil` when `text` is not a number (up to three decimals) and a
     /// unit, is not a whole number of milliseconds, or passes a year.
     public static func parse(_ text: String) -> Int64? {
-        let text = text.trimmingASCIISpaces()
+        let text = text.trimmingWhitespace()
         for (suffix, unit) in units where text.hasSuffix(suffix) {
             guard let number = DecimalNumber(String(text.dropLast(suffix.count)), maximumDecimals: 3) else { continue }
             let (product, overflow) = number.units.multipliedReportingOverflow(by: unit)

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 import KioskSystem
+import KioskText
 
 /// Prints each event's message, one line each, on standard output.
 ///

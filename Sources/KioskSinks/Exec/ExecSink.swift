@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 import KioskSystem
+import KioskText
 import Synchronization
 
 /// Feeds each event as a JSON line to a program's standard input.
@@ -192,15 +193,8 @@ struct LineBuffer {
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         var line = bytes[..<newline]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t")
+        let text = String(decoding: line, as: UTF8.self).trimmingWhitespace()
         bytes.removeSubrange(...newline)
         return text
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskMenu
 import KioskSystem
+import KioskText
 import Synchronization
 #if canImport(Glibc)
 import Glibc

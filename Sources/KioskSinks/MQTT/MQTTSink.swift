@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskText
 import Synchronization
 
 /// Publishes each event to an MQTT broker, and keeps the kiosk's presence and stock there.

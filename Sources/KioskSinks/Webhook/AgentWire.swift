@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// The lines `AgentHTTPClient` and the `kiosk-http` helper exchange: one JSON object per
 /// line, requests on the helper's standard input and answers on its standard output,

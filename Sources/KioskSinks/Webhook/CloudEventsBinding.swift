@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// The CloudEvents HTTP protocol binding (version 1.0): how an event rides in a request.
 ///
@@ -32,9 +33,7 @@ public enum CloudEventsBinding {
         output.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
             if needsEncoding(byte) {
-                output.unicodeScalars.append("%")
-                output.unicodeScalars.append(hexDigit(byte >> 4))
-                output.unicodeScalars.append(hexDigit(byte & 0xF))
+                output += Hex.percentEncoded(byte)
             } else {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             }
@@ -44,9 +43,5 @@ public enum CloudEventsBinding {
 
     private static func needsEncoding(_ byte: UInt8) -> Bool {
         byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "%")
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
     }
 }

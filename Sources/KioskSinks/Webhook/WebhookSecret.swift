@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskText
 
 /// A Standard Webhooks signing secret: `whsec_` followed by the key in base64.
 ///

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

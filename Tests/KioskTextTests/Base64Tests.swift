@@ -1,4 +1,4 @@
-import KioskCore
+import KioskText
 import Testing
 
 @Suite struct Base64Tests {

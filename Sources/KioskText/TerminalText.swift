@@ -1,5 +1,6 @@
-/// How text from a menu file is shown on a terminal: how wide it is, and how control
-/// characters are made visible so a hostile file cannot send escape sequences.
+/// How text from outside — a menu file, a command line, a receiver's answer — is shown on
+/// a terminal: how wide it is, and how control characters, escape sequences and bidi
+/// overrides are made visible, so a hostile text cannot drive the terminal.
 public enum TerminalText {
     /// Columns the scalar takes on a terminal: 0 for combining marks, 2 for East Asian wide
     /// and full-width characters, 1 otherwise.
@@ -66,7 +67,7 @@ public enum TerminalText {
 extension String {
     /// Whether every byte is printable ASCII, space to tilde: nearly every name and line,
     /// which then needs no Unicode work to measure, show or check.
-    var isPrintableASCII: Bool {
+    public var isPrintableASCII: Bool {
         var text = self
         return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }

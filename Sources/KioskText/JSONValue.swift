@@ -186,35 +186,41 @@ private struct JSONReader {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = Hex.value(of: bytes[index]) else { return nil }
             value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
     }
 
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6), nothing else:
+    /// no leading zeros, no bare `.` or exponent, no `+` in front.
     private mutating func number() -> JSONValue? {
         let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let digitsStart = index
-        while index < bytes.count, let byte = bytes[safe: index],
-              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte) {
+        if peek == UInt8(ascii: "-") { index += 1 }
+        if peek == UInt8(ascii: "0") {
             index += 1
+        } else {
+            guard skipDigits() else { return nil }
         }
-        guard index > digitsStart else { return nil }
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard skipDigits() else { return nil }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits() else { return nil }
+        }
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
-}
 
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
+    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// Skips one or more digits; `false` when there is none.
+    private mutating func skipDigits() -> Bool {
+        let start = index
+        while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+        return index > start
     }
 }

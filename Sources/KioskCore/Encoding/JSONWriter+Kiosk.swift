@@ -1,0 +1,57 @@
+import KioskText
+
+/// The kiosk's own values in JSON: money as an exact decimal, ids and times in their
+/// canonical forms, and the shapes events share.
+extension JSONWriter {
+    public mutating func number(_ value: Money) {
+        raw(value.description.utf8)
+    }
+
+    /// `"01a1…"`: an event id's canonical form.
+    public mutating func eventID(_ id: EventID) {
+        unescapedString { id.write(into: &$0) }
+    }
+
+    /// `"2026-11-21T15:08:30.589Z"`.
+    public mutating func timestamp(_ time: Timestamp) {
+        self.time(millisecondsSince1970: time.millisecondsSince1970)
+    }
+
+    /// `{"name": count, …}` in the given order.
+    public mutating func object(_ name: StaticString, counts: [IngredientCount]) {
+        key(name)
+        beginObject()
+        for entry in counts {
+            key(string: entry.ingredient)
+            number(entry.count)
+        }
+        endObject()
+    }
+
+    /// `"name":[{"item":…,"quantity":…},…]`: an order's lines.
+    public mutating func array(_ name: StaticString, lines: [ItemQuantity]) {
+        key(name)
+        beginArray()
+        for line in lines {
+            beginObject()
+            field("item", line.item)
+            field("quantity", line.quantity)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// `"name":[{"ingredient":…,"needed":…,"available":…},…]`: what a refused order lacked.
+    public mutating func array(_ name: StaticString, missing: [Missing]) {
+        key(name)
+        beginArray()
+        for entry in missing {
+            beginObject()
+            field("ingredient", entry.ingredient)
+            field("needed", entry.needed)
+            field("available", entry.available)
+            endObject()
+        }
+        endArray()
+    }
+}

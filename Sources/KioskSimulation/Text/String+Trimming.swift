@@ -1,8 +1,0 @@
-extension String {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingASCIISpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

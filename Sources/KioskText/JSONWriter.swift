@@ -1,0 +1,211 @@
+/// Writes compact JSON into a byte buffer, fields in the order they are written.
+///
+/// Hand-written rather than `JSONEncoder` because events are encoded once per event per
+/// sink and the field order of CloudEvents output is fixed. The kiosk's own values (events,
+/// money, ids) are written by extensions where those types live.
+public struct JSONWriter: Sendable {
+    @usableFromInline var storage: [UInt8] = []
+    @usableFromInline var needsComma = false
+
+    public init(capacity: Int = 256) {
+        storage.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    public var bytes: [UInt8] { storage }
+
+    @inlinable
+    public mutating func beginObject() {
+        separate()
+        storage.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    @inlinable
+    public mutating func endObject() {
+        storage.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    @inlinable
+    public mutating func beginArray() {
+        separate()
+        storage.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    @inlinable
+    public mutating func endArray() {
+        storage.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes `"name":` for a key written in the source, copied as is: such keys are plain
+    /// ASCII that needs no escaping. The value follows.
+    @inlinable
+    public mutating func key(_ name: StaticString) {
+        separate()
+        storage.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { utf8 in
+            assert(!utf8.contains(where: JSONWriter.needsEscape), "a JSON key literal that needs escaping")
+            storage.append(contentsOf: utf8)
+        }
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes `"name":` for any text, escaped. The value follows.
+    @inlinable
+    public mutating func key(string name: String) {
+        separate()
+        appendQuoted(name)
+        storage.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    @inlinable
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// A string whose bytes `body` appends, between quotes and without escaping: for
+    /// values whose form has no character that needs one (an id, a time).
+    @inlinable
+    public mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
+        separate()
+        storage.append(UInt8(ascii: "\""))
+        body(&storage)
+        storage.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// `"2026-11-21T15:08:30.589Z"`: a moment in ISO-8601, in UTC.
+    @inlinable
+    public mutating func time(millisecondsSince1970 milliseconds: Int64) {
+        unescapedString { ISO8601.append(millisecondsSince1970: milliseconds, to: &$0) }
+    }
+
+    @inlinable
+    public mutating func number(_ value: some BinaryInteger) {
+        separate()
+        appendDecimal(value)
+        needsComma = true
+    }
+
+    @inlinable
+    public mutating func bool(_ value: Bool) {
+        separate()
+        storage.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    @inlinable
+    public mutating func null() {
+        separate()
+        storage.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
+    /// Ends a line of JSON Lines: a newline, then the next value starts afresh.
+    @inlinable
+    public mutating func endLine() {
+        storage.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    /// Writes already-encoded JSON as one value.
+    @inlinable
+    public mutating func raw(_ json: some Sequence<UInt8>) {
+        separate()
+        storage.append(contentsOf: json)
+        needsComma = true
+    }
+
+    @inlinable
+    public mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    @inlinable
+    public mutating func field(_ name: StaticString, _ value: some BinaryInteger) {
+        key(name)
+        number(value)
+    }
+
+    @inlinable
+    public mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// `"name":["…",…]`.
+    @inlinable
+    public mutating func array(_ name: StaticString, strings: [String]) {
+        key(name)
+        beginArray()
+        for text in strings { string(text) }
+        endArray()
+    }
+
+    @inlinable
+    mutating func separate() {
+        if needsComma { storage.append(UInt8(ascii: ",")) }
+    }
+
+    @inlinable
+    mutating func appendQuoted(_ value: String) {
+        storage.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them whole.
+            guard utf8.contains(where: JSONWriter.needsEscape) else {
+                storage.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 { appendEscaped(byte) }
+        }
+        storage.append(UInt8(ascii: "\""))
+    }
+
+    @inlinable
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+    }
+
+    @usableFromInline
+    mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0..<0x20, 0x7F:
+            storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            storage.append(Hex.lowercaseDigit(byte >> 4))
+            storage.append(Hex.lowercaseDigit(byte & 0xF))
+        default: storage.append(byte)
+        }
+    }
+
+    /// Appends the decimal digits of `value` without making a `String`.
+    @inlinable
+    mutating func appendDecimal(_ value: some BinaryInteger) {
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            storage.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+        }
+    }
+}
