@@ -48,7 +48,7 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
 
-# Measures the figures of SPEC §8 against their baselines (a few minutes).
+# Measures the performance figures the README reports against their baselines (a few minutes).
 bench: deps
 	$(SWIFT) run -c release kiosk-bench $(ARGS)
 

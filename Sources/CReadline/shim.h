@@ -174,8 +174,18 @@ static inline void kiosk_rl_setup(const char *name, kiosk_rl_generator generator
     sigprocmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
-/// One line from the terminal, to be freed with free(); NULL at end of input.
+/// One line from the terminal, to be released with kiosk_rl_release(); NULL at end of
+/// input.
 static inline char *kiosk_rl_readline(const char *prompt) { return kiosk_rl.readline(prompt); }
+
+/// Releases a line kiosk_rl_readline() returned.
+static inline void kiosk_rl_release(char *line) { free(line); }
+
+/// The length of a line in bytes, without its terminating NUL.
+static inline size_t kiosk_rl_length(const char *line) { return strlen(line); }
+
+/// A copy of a completion match that readline frees itself.
+static inline char *kiosk_rl_match(const char *text) { return strdup(text); }
 
 /// The whole line being edited, and where the cursor is, for completion by context.
 static inline const char *kiosk_rl_line_buffer(void) { return *kiosk_rl.line_buffer; }

@@ -3,11 +3,6 @@ import KioskMenu
 import KioskREPL
 import KioskSinks
 import KioskSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The `kiosk` program: reads the command line, wires the parts together and runs.
 public enum KioskApp {
@@ -41,7 +36,7 @@ public enum KioskApp {
             return StateCommand(action: action, directory: path, json: parsed.json, output: output, errors: errors).run()
         case .session, .commands, .script:
             // Writing to a program that has exited must fail with EPIPE, not kill kiosk.
-            signal(SIGPIPE, SIG_IGN)
+            Signals.ignoreBrokenPipes()
             Signals.ignoreFileSizeLimitSignal()
             return SessionCommand(arguments: parsed, environment: environment, output: output, errors: errors).run()
         }

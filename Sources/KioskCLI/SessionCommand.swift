@@ -5,11 +5,6 @@ import KioskREPL
 import KioskSinks
 import KioskSystem
 import KioskText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `kiosk [options]`: loads the menu, starts the sinks, and runs the REPL or a batch.
 struct SessionCommand {
@@ -200,25 +195,23 @@ struct SessionCommand {
         case .commands(let script):
             return CommandListReader(script)
         case .script(let path) where path != "-":
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            var info = stat()
-            guard fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
-                let reason = fd < 0 ? String(cString: strerror(errno)).lowercased() : "is a directory"
-                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(reason)\n")
+            do throws(SystemError) {
+                return PlainLineReader(descriptor: try FileSystem.openForReading(path), beforeBlocking: {})
+            } catch {
+                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n")
                 throw .unreadableInput
             }
-            return PlainLineReader(descriptor: fd, beforeBlocking: {})
-        case .session where isatty(STDIN_FILENO) == 1:
+        case .session where FileSystem.isTerminal(CurrentProcess.standardInput):
             if let reader = ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu)) {
                 return reader
             }
             errors.write("kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n")
             let output = self.output
-            let lines = PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })
+            let lines = PlainLineReader(descriptor: CurrentProcess.standardInput, beforeBlocking: { output.flush() })
             return PromptingLineReader(lines: lines, writePrompt: { output.write($0) })
         default:
             let output = self.output
-            return PlainLineReader(descriptor: STDIN_FILENO, beforeBlocking: { output.flush() })
+            return PlainLineReader(descriptor: CurrentProcess.standardInput, beforeBlocking: { output.flush() })
         }
     }
 }

@@ -1,11 +1,6 @@
 import KioskSinks
 import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The `kiosk-http` helper: reads requests from standard input, one JSON line each, sends
 /// them with URLSession, and writes each answer as a line to standard output, in the
@@ -13,7 +8,7 @@ import Musl
 public enum HTTPAgent {
     /// Adds the Standard Webhooks headers the request asks for, made now: so a retry
     /// carries a fresh timestamp and signature. `nil` if it cannot be signed.
-    static func stamp(_ request: HTTPRequest, now: Int64 = Int64(time(nil))) -> HTTPRequest? {
+    static func stamp(_ request: HTTPRequest, now: Int64 = WallClock.secondsSince1970()) -> HTTPRequest? {
         guard let stamp = request.stamp else { return request }
         var stamped = request
         stamped.headers.append(HTTPHeader("webhook-timestamp", String(now)))
@@ -41,7 +36,7 @@ public enum HTTPAgent {
             }
             let answer: @Sendable (HTTPOutcome) -> Void = { outcome in
                 let line = AgentWire.encode(id: id, outcome)
-                output.withLock { _ in _ = try? FileSystem.writeAll(STDOUT_FILENO, line) }
+                output.withLock { _ in _ = try? FileSystem.writeAll(CurrentProcess.standardOutput, line) }
             }
             guard let stamped = stamp(request) else {
                 answer(.failure("cannot sign the request: a secret is not a whsec_ key, or libcrypto failed"))

@@ -1,9 +1,5 @@
 import CKioskSystem
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A program kiosk started: the exec sink's program, or the HTTP agent.
 ///

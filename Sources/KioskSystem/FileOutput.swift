@@ -1,9 +1,5 @@
-import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Synchronization
 
 /// A buffered writer to a file descriptor (standard output or error), safe to share.
 ///

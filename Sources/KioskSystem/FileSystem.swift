@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The file operations kiosk needs, with `EINTR` retried and failures as `SystemError`.
 public enum FileSystem {
@@ -228,6 +224,106 @@ public enum FileSystem {
         }
     }
 
+    /// Opens `path` to read a stream from it (a script of commands, which may be a pipe);
+    /// refuses a directory.
+    public static func openForReading(_ path: String) throws(SystemError) -> Int32 {
+        let descriptor = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .current(path: path) }
+        do throws(SystemError) {
+            if try status(ofDescriptor: descriptor).kind == .directory { throw SystemError.notARegularFile(.directory, path: path) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Closes a descriptor; `-1` is ignored.
+    public static func close(_ descriptor: Int32) {
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+    }
+
+    /// What an open file is, from `fstat`.
+    public static func status(ofDescriptor descriptor: Int32) throws(SystemError) -> FileStatus {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .current() }
+        return FileStatus(info)
+    }
+
+    /// Forces an open file's data and attributes to the disk.
+    public static func synchronize(_ descriptor: Int32, path: String? = nil) throws(SystemError) {
+        guard retryingInterrupts({ fsync(descriptor) }) == 0 else { throw .current(path: path) }
+    }
+
+    /// Whether the descriptor is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved; `nil` when a part of it
+    /// does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether this process may run the file at `path`.
+    public static func isExecutable(_ path: String) -> Bool {
+        access(path, X_OK) == 0
+    }
+
+    /// Fails with the reason when this process may not read the file at `path`.
+    public static func checkReadable(_ path: String) throws(SystemError) {
+        guard access(path, R_OK) == 0 else { throw .current(path: path) }
+    }
+
+    /// Sets a file's permission bits (`0o600`).
+    public static func setPermissions(_ path: String, _ permissions: UInt32) {
+        _ = chmod(path, mode_t(permissions))
+    }
+
+    /// Reads what the descriptor has into `buffer`, retrying `EINTR`: the count, 0 at the
+    /// end, or -1 on an error.
+    public static func readSome(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+        buffer.withUnsafeMutableBytes { raw in retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) } }
+    }
+
+    /// What a read that may wait gave.
+    public enum ReadOutcome: Sendable, Equatable {
+        /// This many bytes were appended.
+        case read(Int)
+        /// The end of the input (or a read error, which ends it too).
+        case end
+        /// `stop` said so before any input came.
+        case stopped
+    }
+
+    /// Waits for input on `descriptor` and appends up to `count` bytes of it to `buffer`.
+    /// Looks at `stop` a few times a second while it waits, and before retrying a read a
+    /// signal interrupted, so a signal that lands just before the wait is seen too.
+    public static func read(
+        _ descriptor: Int32, appendingTo buffer: inout [UInt8], upTo count: Int, stop: () -> Bool
+    ) -> ReadOutcome {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if stop() { return .stopped }
+            if poll(&entry, 1, 200) != 0 { break }
+        }
+        if stop() { return .stopped }
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        var read: Int
+        repeat {
+            read = buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return -1 }
+                return Glibc.read(descriptor, base + old, count)
+            }
+        } while read < 0 && errno == EINTR && !stop()
+        buffer.removeLast(count - max(read, 0))
+        return read > 0 ? .read(read) : .end
+    }
+
     /// `path` made absolute against the working directory.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
@@ -237,6 +333,4 @@ public enum FileSystem {
         return directory + "/" + path
     }
 
-    /// The process id, for names of temporary files.
-    public static var processID: Int32 { getpid() }
 }

@@ -1,9 +1,5 @@
-import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Synchronization
 
 /// Counts SIGHUPs, for the parts of kiosk that act on one: log sinks reopen their files,
 /// the session reloads its menu. A handler only bumps a counter; whoever cares compares it
@@ -26,6 +22,12 @@ public enum Signals {
         sigemptyset(&hangup)
         sigaddset(&hangup, SIGHUP)
         sigprocmask(SIG_UNBLOCK, &hangup, nil)
+    }
+
+    /// Makes a write to a pipe or socket whose reader has gone fail with `EPIPE`, which
+    /// kiosk handles, instead of killing the process with SIGPIPE.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Makes writes past the file size limit (`ulimit -f`) fail with `EFBIG`, like a full

@@ -1,22 +1,46 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
-/// A failed system call: what was being done, to what, and the system's reason.
+/// A failed system call, or a file kiosk refuses: the `errno`, the path, and the reason in
+/// words — made here, in one place, so every part of kiosk says the same thing for the
+/// same failure.
 public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `errno`; for a refused file, the nearest one (`EISDIR`, `ENODEV`, `ENXIO`).
     public let code: Int32
     public let path: String?
+    /// Set when the path names something that is not a regular file and kiosk refused it.
+    public let refusedKind: FileStatus.Kind?
 
     public init(code: Int32, path: String? = nil) {
         self.code = code
         self.path = path
+        refusedKind = nil
     }
 
     /// `errno` now, for the call that just failed.
     public static func current(path: String? = nil) -> SystemError {
         SystemError(code: errno, path: path)
+    }
+
+    /// The file does not exist: what a lookup that found nothing says.
+    public static func notFound(path: String? = nil) -> SystemError {
+        SystemError(code: ENOENT, path: path)
+    }
+
+    /// A path that names a directory, a FIFO, a device or a socket where kiosk reads or
+    /// writes a file: refused, so that kiosk never waits on a pipe nobody writes.
+    public static func notARegularFile(_ kind: FileStatus.Kind, path: String? = nil) -> SystemError {
+        let code: Int32 = switch kind {
+        case .directory: EISDIR
+        case .characterDevice, .blockDevice: ENODEV
+        default: ENXIO
+        }
+        return SystemError(code: code, path: path, refusedKind: kind)
+    }
+
+    private init(code: Int32, path: String?, refusedKind: FileStatus.Kind?) {
+        self.code = code
+        self.path = path
+        self.refusedKind = refusedKind
     }
 
     /// The file or directory does not exist.
@@ -31,12 +55,25 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The disk, or the file size limit, is full.
     public var isOutOfSpace: Bool { code == ENOSPC || code == EFBIG || code == EDQUOT }
 
-    /// The reason in words: `no such file`, `permission denied`.
+    /// The call was interrupted by a signal.
+    public var isInterrupted: Bool { code == EINTR }
+
+    /// The reason in words: `no such file`, `permission denied`, `is a FIFO`.
     public var reason: String {
-        switch code {
+        if let refusedKind {
+            return switch refusedKind {
+            case .directory: "is a directory"
+            case .fifo: "is a FIFO, not a file"
+            case .characterDevice, .blockDevice: "is a device, not a file"
+            case .socket: "is a socket, not a file"
+            case .regular, .symbolicLink, .other: "is not a regular file"
+            }
+        }
+        return switch code {
         case ENOENT: "no such file"
         case EACCES: "permission denied"
         case EISDIR: "is a directory"
+        case ENOTDIR: "not a directory"
         case ENOSPC: "no space left on the device"
         case EFBIG: "the file is larger than allowed"
         default: String(cString: strerror(code)).lowercased()

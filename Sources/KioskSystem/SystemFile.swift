@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An open file descriptor that closes itself: positioned reads and writes, syncs, advisory
 /// locks. Every call retries `EINTR` and fails as a `SystemError` naming the path.

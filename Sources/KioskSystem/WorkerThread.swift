@@ -1,9 +1,5 @@
 import CKioskSystem
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Starts detached threads that run a closure: the workers of sinks.
 public enum WorkerThread {

@@ -1,10 +1,6 @@
 import KioskHTTP
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import KioskSystem
 
 // kiosk-http: the helper kiosk starts to send webhooks with URLSession. Not for people;
 // it speaks one JSON line per request on standard input and output.
-exit(HTTPAgent.run())
+CurrentProcess.exit(HTTPAgent.run())

@@ -1,9 +1,5 @@
 import KioskCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import KioskSystem
 
-let status = KioskApp.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
-exit(status.rawValue)
+let status = KioskApp.main(Array(CommandLine.arguments.dropFirst()), environment: CurrentProcess.environment())
+CurrentProcess.exit(status.rawValue)

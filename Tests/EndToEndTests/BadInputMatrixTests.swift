@@ -36,7 +36,7 @@ import Testing
         Case(name: "menu that fails to read", arguments: ["--menu", "/proc/self/mem", "-c", "menu"], status: 66,
              stderr: "kiosk: cannot read '/proc/self/mem': input/output error\n"),
         Case(name: "missing script", arguments: ["-f", "nope.txt"], status: 66,
-             stderr: "kiosk: cannot read 'nope.txt': no such file or directory\n"),
+             stderr: "kiosk: cannot read 'nope.txt': no such file\n"),
         Case(name: "script is a directory", arguments: ["-f", "menus"], status: 66,
              stderr: "kiosk: cannot read 'menus': is a directory\n"),
         Case(name: "state is another directory", arguments: ["--state", "menus", "-c", "menu"], status: 66,

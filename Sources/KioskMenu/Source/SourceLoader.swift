@@ -1,9 +1,4 @@
 import KioskSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reads menu files. The compiler reads through this so tests and the fuzzer can serve
 /// files from memory.
@@ -36,15 +31,13 @@ public struct FileSourceLoader: SourceLoader {
         do {
             return try FileSystem.read(path, limit: FileSourceLoader.maximumSize)
         } catch {
-            let reason = error.code == EFBIG ? "is larger than \(FileSourceLoader.maximumSize >> 20) MiB" : error.reason
+            let reason = error.isFileTooLarge ? "is larger than \(FileSourceLoader.maximumSize >> 20) MiB" : error.reason
             throw SourceLoadError(path: path, reason: reason)
         }
     }
 
     public func identity(of path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystem.realPath(path) ?? path
     }
 }
 
@@ -62,7 +55,7 @@ public struct InMemorySourceLoader: SourceLoader {
 
     public func read(_ path: String) throws(SourceLoadError) -> [UInt8] {
         guard let bytes = files[InMemorySourceLoader.normalize(path)] else {
-            throw SourceLoadError(path: path, reason: "no such file")
+            throw SourceLoadError(path: path, reason: SystemError.notFound(path: path).reason)
         }
         return bytes
     }

@@ -1,9 +1,4 @@
 import KioskSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reads lines from a file descriptor that is not a terminal: no prompt, no echo.
 ///
@@ -67,34 +62,10 @@ public final class PlainLineReader: LineReader {
         }
         beforeBlocking()
         // A SIGTERM (or SIGINT in a batch) ends the input: no more commands are read.
-        guard waitForInput() else {
-            atEnd = true
-            return
+        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: { Signals.terminationSignal != nil }) {
+        case .read: break
+        case .end, .stopped: atEnd = true
         }
-        let chunk = 64 << 10
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return -1 }
-                return Glibc.read(descriptor, base + old, chunk)
-            }
-        } while count < 0 && errno == EINTR && Signals.terminationSignal == nil
-        buffer.removeLast(chunk - max(count, 0))
-        if count <= 0 { atEnd = true }
-    }
-
-    /// Waits until the descriptor has input (or its end); `false` when a stop was asked
-    /// for. Polls a few times a second, so a signal that lands just before the wait is
-    /// seen too.
-    private func waitForInput() -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while Signals.terminationSignal == nil {
-            let ready = poll(&entry, 1, 200)
-            if ready != 0 { return Signals.terminationSignal == nil }
-        }
-        return false
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {

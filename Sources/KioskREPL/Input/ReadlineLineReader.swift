@@ -1,11 +1,6 @@
 import CReadline
 import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reads lines with GNU readline: line editing, completion by context, and a history file
 /// (mode 0600, capped, without duplicates). Ctrl-C clears the line and prompts again;
@@ -39,10 +34,10 @@ public final class ReadlineLineReader: LineReader {
         // A Ctrl-C pressed while a command ran is not meant for the new line.
         _ = kiosk_rl_take_interrupt()
         guard let raw = kiosk_rl_readline(prompt) else { return .end }
-        defer { free(raw) }
+        defer { kiosk_rl_release(raw) }
         // SIGTERM: whatever was typed is dropped, and the session ends.
         if Signals.terminationSignal != nil { return .end }
-        let length = strlen(raw)
+        let length = Int(kiosk_rl_length(raw))
         guard length <= PlainLineReader.maximumLineLength else {
             return .rejected(.tooLong(bytes: length, limit: PlainLineReader.maximumLineLength))
         }
@@ -56,7 +51,7 @@ public final class ReadlineLineReader: LineReader {
         guard let historyPath else { return }
         FileSystem.makeDirectories(for: historyPath)
         if kiosk_rl_history_write(historyPath) == 0 {
-            chmod(historyPath, 0o600)
+            FileSystem.setPermissions(historyPath, 0o600)
         }
     }
 
@@ -90,7 +85,7 @@ public final class ReadlineLineReader: LineReader {
             }
             guard completion.next < completion.matches.count else { return nil }
             defer { completion.next += 1 }
-            return strdup(completion.matches[completion.next])
+            return kiosk_rl_match(completion.matches[completion.next])
         }
     }
 }

@@ -3,11 +3,6 @@ import KioskMenu
 import KioskSystem
 import KioskText
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Appends each event as one compact JSON line to a file.
 ///
@@ -133,7 +128,7 @@ public final class LogSink: Sink {
 
     public func close(by deadline: ContinuousClock.Instant) {
         state.withLock { state in
-            if state.unsynced { fsync(state.descriptor) }
+            if state.unsynced { try? FileSystem.synchronize(state.descriptor) }
             LogSink.closeFile(&state)
         }
     }
@@ -143,10 +138,10 @@ public final class LogSink: Sink {
     /// Opens the path again after a SIGHUP, or when it no longer names the open file.
     private func reopenIfNeeded(_ state: inout State) throws(SystemError) {
         let hangups = Signals.hangupCount
-        var info = stat()
-        let moved = stat(path.value, &info) != 0 || UInt64(info.st_dev) != state.device || UInt64(info.st_ino) != state.inode
+        let named = try? FileSystem.status(of: path.value)
+        let moved = named.map { $0.device != state.device || $0.inode != state.inode } ?? true
         guard state.descriptor < 0 || moved || hangups != state.hangupsSeen else { return }
-        if state.unsynced, state.descriptor >= 0 { fsync(state.descriptor) }
+        if state.unsynced, state.descriptor >= 0 { try? FileSystem.synchronize(state.descriptor) }
         LogSink.closeFile(&state)
         state.hangupsSeen = hangups
         try LogSink.open(path.value, into: &state)
@@ -154,15 +149,14 @@ public final class LogSink: Sink {
 
     private static func open(_ path: String, into state: inout State) throws(SystemError) {
         let descriptor = try FileSystem.openForAppending(path)
-        var info = stat()
-        fstat(descriptor, &info)
+        let opened = try? FileSystem.status(ofDescriptor: descriptor)
         state.descriptor = descriptor
-        state.device = UInt64(info.st_dev)
-        state.inode = UInt64(info.st_ino)
+        state.device = opened?.device ?? 0
+        state.inode = opened?.inode ?? 0
     }
 
     private static func closeFile(_ state: inout State) {
-        if state.descriptor >= 0 { Glibc.close(state.descriptor) }
+        FileSystem.close(state.descriptor)
         state.descriptor = -1
         state.unsynced = false
     }
@@ -172,12 +166,12 @@ public final class LogSink: Sink {
         case .never:
             return
         case .always:
-            guard fsync(state.descriptor) == 0 else { throw .current(path: path.value) }
+            try FileSystem.synchronize(state.descriptor, path: path.value)
         case .interval(let interval):
             state.unsynced = true
             let now = ContinuousClock.now
             guard now - state.lastSync >= interval else { return }
-            guard fsync(state.descriptor) == 0 else { throw .current(path: path.value) }
+            try FileSystem.synchronize(state.descriptor, path: path.value)
             state.lastSync = now
             state.unsynced = false
         }

@@ -1,10 +1,6 @@
 import CMosquitto
+import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// libmosquitto's callbacks, and the one table through which they reach their client.
 ///
@@ -37,7 +33,7 @@ enum MQTTCallbacks {
                 MQTTCallbacks.client(for: handle)?.didConnect(code: code)
             },
             { handle, _, code, _ in
-                let errorNumber = errno
+                let errorNumber = SystemError.current().code
                 MQTTCallbacks.client(for: handle)?.didDisconnect(code: code, errorNumber: errorNumber)
             },
             { handle, _, mid, reason, _ in

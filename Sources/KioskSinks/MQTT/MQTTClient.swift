@@ -1,11 +1,6 @@
 import CMosquitto
 import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// An MQTT client over one libmosquitto handle: it connects in the background, reconnects
 /// with back-off, and reports each publish's acknowledgement by message id.
@@ -179,7 +174,7 @@ public final class MQTTClient: @unchecked Sendable {
         // to send after connecting: it is published all the same.
         let queued = code == MOSQ_ERR_SUCCESS.rawValue || (qos > 0 && code == MOSQ_ERR_NO_CONN.rawValue)
         guard queued else {
-            let reason = library.reason(code, errorNumber: errno)
+            let reason = library.reason(code, errorNumber: SystemError.current().code)
             if qos > 0, mid != 0 { ignoreAcknowledgement(of: mid) }
             let never = [MOSQ_ERR_PAYLOAD_SIZE, MOSQ_ERR_OVERSIZE_PACKET, MOSQ_ERR_INVAL, MOSQ_ERR_MALFORMED_UTF8].map(\.rawValue)
             throw never.contains(code) ? .messageRejected(topic: topic, reason: reason) : .publishFailed(topic: topic, reason: reason)
@@ -465,11 +460,11 @@ public final class MQTTClient: @unchecked Sendable {
         }
         let keepalive = Int32(clamping: configuration.keepalive.milliseconds / 1000)
         let code = kiosk_mosq_connect(library.api, handle, configuration.host, Int32(configuration.port), keepalive, properties)
-        let errorNumber = errno
+        let errorNumber = SystemError.current().code
         guard code == MOSQ_ERR_SUCCESS.rawValue else { return (code, errorNumber) }
         let started = kiosk_mosq_loop_start(library.api, handle)
         if started != MOSQ_ERR_SUCCESS.rawValue { _ = kiosk_mosq_disconnect(library.api, handle) }
-        return (started, errno)
+        return (started, SystemError.current().code)
     }
 
     /// Ends an attempt or a connection: no reconnection by libmosquitto, no network thread.
@@ -544,7 +539,7 @@ public final class MQTTClient: @unchecked Sendable {
     private static func configure(_ handle: OpaquePointer, _ configuration: MQTTConfiguration, library: MQTTLibrary) throws(MQTTError) {
         func check(_ code: Int32, _ setting: String) throws(MQTTError) {
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
-                throw .invalidSetting(setting, reason: library.reason(code, errorNumber: errno))
+                throw .invalidSetting(setting, reason: library.reason(code, errorNumber: SystemError.current().code))
             }
         }
         _ = kiosk_mosq_int_option(library.api, handle, MOSQ_OPT_TCP_NODELAY, 1)
@@ -559,8 +554,12 @@ public final class MQTTClient: @unchecked Sendable {
         }
         if let tls = configuration.tls {
             // libmosquitto only says "invalid function arguments" of a file it cannot read.
-            for file in [tls.cafile, tls.certfile, tls.keyfile].compactMap({ $0 }) where access(file, R_OK) != 0 {
-                throw .invalidSetting("the TLS file '\(file)'", reason: SystemError.current().reason)
+            for file in [tls.cafile, tls.certfile, tls.keyfile].compactMap({ $0 }) {
+                do throws(SystemError) {
+                    try FileSystem.checkReadable(file)
+                } catch {
+                    throw .invalidSetting("the TLS file '\(file)'", reason: error.reason)
+                }
             }
             if let cafile = tls.cafile {
                 let files = ([cafile] + [tls.certfile, tls.keyfile].compactMap { $0 }).map { "'\($0)'" }.joined(separator: ", ")

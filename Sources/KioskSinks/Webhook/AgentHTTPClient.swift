@@ -1,10 +1,5 @@
 import KioskSystem
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Posts through `kiosk-http`, a helper process that sends each request with URLSession.
 ///
@@ -34,12 +29,9 @@ public final class AgentHTTPClient: HTTPClient {
     /// `$KIOSK_HTTP_AGENT`, else `kiosk-http` beside the running executable, if it exists.
     public static func locate(environment: [String: String]) -> String? {
         if let path = environment["KIOSK_HTTP_AGENT"], !path.isEmpty { return path }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let executable = CurrentProcess.executablePath() else { return nil }
         let path = FileSystem.directory(of: executable) + "/kiosk-http"
-        return access(path, X_OK) == 0 ? path : nil
+        return FileSystem.isExecutable(path) ? path : nil
     }
 
     public func post(_ request: HTTPRequest) -> HTTPOutcome {
@@ -101,7 +93,7 @@ public final class AgentHTTPClient: HTTPClient {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         while true {
-            let count = chunk.withUnsafeMutableBytes { raw in retryingInterrupts { read(descriptor, raw.baseAddress, raw.count) } }
+            let count = FileSystem.readSome(descriptor, into: &chunk)
             if count <= 0 { break }
             pending += chunk[0..<count]
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {

@@ -26,7 +26,7 @@ public enum CloudEventsBinding {
     }
 
     /// `value` as a header value: space, `"`, `%` and every byte outside printable ASCII
-    /// as `%XX` of its UTF-8, upper-case, and everything else as it is (§3.1.3.2).
+    /// as `%XX` of its UTF-8, upper-case, and everything else as it is (the binding's §3.1.3.2).
     public static func percentEncoded(_ value: String) -> String {
         guard value.utf8.contains(where: needsEncoding) else { return value }
         var output = ""

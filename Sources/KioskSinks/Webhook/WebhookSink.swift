@@ -1,11 +1,7 @@
 import KioskCore
 import KioskMenu
+import KioskSystem
 import KioskText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// POSTs each event to a URL as a CloudEvent, with Standard Webhooks headers.
 ///
@@ -80,7 +76,7 @@ public final class WebhookSink: Sink {
     public var placement: SinkPlacement { .background(workers: concurrency) }
 
     public func send(_ event: Event) throws(SinkFailure) {
-        let now = Int64(time(nil))
+        let now = WallClock.secondsSince1970()
         var fields = [HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"), HTTPHeader("webhook-id", event.id.description)]
         let body: [UInt8]
         if binary {

@@ -1,0 +1,40 @@
+import Glibc
+
+/// The running process: its environment, its executable, its standard streams, its exit.
+public enum CurrentProcess {
+    /// Standard input, output and error.
+    public static let standardInput: Int32 = STDIN_FILENO
+    public static let standardOutput: Int32 = STDOUT_FILENO
+    public static let standardError: Int32 = STDERR_FILENO
+
+    /// The environment variables, read once by whoever asks.
+    public static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return variables
+    }
+
+    /// The path of the running executable (`/proc/self/exe`), if the system says.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The process id, for names of temporary files.
+    public static var id: Int32 { getpid() }
+
+    /// Ends the process with `status`, flushing C's buffers (Swift's own output is
+    /// `FileOutput`, which the caller flushes first).
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+}
