@@ -32,7 +32,7 @@ let package = Package(
         // The journal: the state directory, its segments, snapshots and cursors.
         .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "CMosquitto"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "CMosquitto"], swiftSettings: strict),
         // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
@@ -40,9 +40,11 @@ let package = Package(
         // OpenSSL's libcrypto, from Debian's libssl-dev: HMAC-SHA256 for signed webhooks.
         // Linked by kiosk-http (which loads it anyway, through libcurl), never by kiosk.
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        // What kiosk and its webhook helper say to each other: requests, answers, secrets.
+        .target(name: "KioskWire", dependencies: ["KioskText"], swiftSettings: strict),
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
-        .target(name: "KioskHTTP", dependencies: ["KioskSinks", "KioskSystem", "KioskText", "CCrypto"], swiftSettings: strict),
+        .target(name: "KioskHTTP", dependencies: ["KioskWire", "KioskSystem", "KioskText", "CCrypto"], swiftSettings: strict),
         .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem"], swiftSettings: strict),
         // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
         // not part of make test.
@@ -73,10 +75,11 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
-            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskTestSupport"],
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict
         ),
-        .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskSinks", "KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // The module walls and the architecture page, checked on the source tree.

@@ -1,5 +1,5 @@
-import KioskSinks
 import KioskSystem
+import KioskWire
 import Synchronization
 
 /// The `kiosk-http` helper: reads requests from standard input, one JSON line each, sends
@@ -29,16 +29,16 @@ public enum HTTPAgent {
         let transport = URLSessionTransport()
         let output = Mutex(())
         while let line = readLine(strippingNewline: true) {
-            guard let (id, request) = AgentWire.decodeRequest(Array(line.utf8)) else {
+            guard let numbered = AgentWire.decodeRequest(Array(line.utf8)) else {
                 FileOutput.standardError.write("kiosk-http: ignoring a line that is not a request\n")
                 FileOutput.standardError.flush()
                 continue
             }
             let answer: @Sendable (HTTPOutcome) -> Void = { outcome in
-                let line = AgentWire.encode(id: id, outcome)
+                let line = AgentWire.encode(id: numbered.id, outcome)
                 output.withLock { _ in _ = try? FileSystem.writeAll(CurrentProcess.standardOutput, line) }
             }
-            guard let stamped = stamp(request) else {
+            guard let stamped = stamp(numbered.request) else {
                 answer(.failure("cannot sign the request: a secret is not a whsec_ key, or libcrypto failed"))
                 continue
             }

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import KioskSinks
+import KioskWire
 import Synchronization
 
 /// Sends webhook POSTs with URLSession: an ephemeral session (no cookies, no cache),

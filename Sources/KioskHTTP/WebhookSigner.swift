@@ -1,6 +1,5 @@
-import KioskCore
-import KioskSinks
 import KioskText
+import KioskWire
 
 /// Signs webhook requests as Standard Webhooks does: `webhook-signature` is `v1,` and
 /// the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the key.

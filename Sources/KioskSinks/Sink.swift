@@ -131,12 +131,6 @@ public struct RetryPolicy: Sendable, Equatable {
 }
 
 extension Duration {
-    /// Whole milliseconds, rounded down.
-    public var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
     /// As a menu writes it: `500ms`, `10s`.
     public var menuText: String {
         let milliseconds = milliseconds

@@ -62,4 +62,10 @@ import Testing
         #expect(importers.filter { !$0.hasPrefix(door) } == [])
         if module == "CReadline" { #expect(importers == [door]) }
     }
+
+    @Test func theWebhookHelperNeedsNoSinks() throws {
+        let manifest = try PackageManifest()
+        #expect(manifest["KioskHTTP"] != nil)
+        #expect(!manifest.closure(of: "kiosk-http").contains("KioskSinks"))
+    }
 }

@@ -110,10 +110,3 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeM
     defer { pointers.forEach { free($0) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
-
-extension Duration {
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

@@ -1,7 +1,6 @@
-import KioskCore
 import KioskHTTP
-import KioskSinks
 import KioskText
+import KioskWire
 import Testing
 
 @Suite struct WebhookSignerTests {

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSinks
+import KioskWire
 import Testing
 
 @Suite struct CloudEventsBindingTests {

@@ -165,8 +165,8 @@ extension Board {
             queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
             queues[part.station].queued += 1
         }
-        scheduleChange(at: time.adding(milliseconds: settings.warn.wholeMilliseconds), ticket: number, kind: .warn)
-        scheduleChange(at: time.adding(milliseconds: settings.late.wholeMilliseconds), ticket: number, kind: .late)
+        scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
+        scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
         return number
     }
 

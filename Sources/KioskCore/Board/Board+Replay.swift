@@ -63,10 +63,10 @@ extension Board {
     public func ticketLines(_ lines: [ItemQuantity], menu: Menu) -> [TicketLine] {
         lines.map { line in
             guard let index = menu.itemIndex(named: line.item) else {
-                return TicketLine(item: line.item, quantity: line.quantity, station: 0, prep: Item.defaultPrep.wholeMilliseconds)
+                return TicketLine(item: line.item, quantity: line.quantity, station: 0, prep: Item.defaultPrep.milliseconds)
             }
             let item = menu.items[index]
-            return TicketLine(item: line.item, quantity: line.quantity, station: station(forMenuStation: item.station), prep: item.prep.wholeMilliseconds)
+            return TicketLine(item: line.item, quantity: line.quantity, station: station(forMenuStation: item.station), prep: item.prep.milliseconds)
         }
     }
 

@@ -116,8 +116,8 @@ public struct Board: Sendable {
     public func mark(of ticket: Ticket, at time: Timestamp) -> TicketMark? {
         guard ticket.state.isInKitchen else { return nil }
         let age = ticket.age(at: time)
-        if age >= settings.late.wholeMilliseconds { return .late }
-        if age >= settings.warn.wholeMilliseconds { return .warn }
+        if age >= settings.late.milliseconds { return .late }
+        if age >= settings.warn.milliseconds { return .warn }
         return nil
     }
 

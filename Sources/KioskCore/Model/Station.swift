@@ -39,11 +39,3 @@ public struct BoardSettings: Sendable, Hashable {
         self.auto = auto
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, rounded down: the board's unit of time.
-    public var wholeMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

@@ -59,7 +59,7 @@ extension Kiosk {
         guard let board else { return nil }
         let lines = order.lines.map { line in
             let item = menu.items[line.item]
-            return TicketLine(item: item.name, quantity: line.quantity, station: board.station(forMenuStation: item.station), prep: item.prep.wholeMilliseconds)
+            return TicketLine(item: item.name, quantity: line.quantity, station: board.station(forMenuStation: item.station), prep: item.prep.milliseconds)
         }
         var changes: [BoardChange] = []
         let ticket = self.board?.open(lines, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes)

@@ -93,7 +93,7 @@ extension Binder {
 
     /// `8m`, `45s`, `1500ms`: a duration as a menu would write it.
     static func text(of duration: Duration) -> String {
-        let ms = duration.wholeMilliseconds
+        let ms = duration.milliseconds
         if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
         if ms % 60_000 == 0 { return "\(ms / 60_000)m" }
         if ms % 1000 == 0 { return "\(ms / 1000)s" }

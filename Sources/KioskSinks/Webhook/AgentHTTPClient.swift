@@ -1,4 +1,5 @@
 import KioskSystem
+import KioskWire
 import Synchronization
 
 /// Posts through `kiosk-http`, a helper process that sends each request with URLSession.
@@ -97,8 +98,8 @@ public final class AgentHTTPClient: HTTPClient {
             if count <= 0 { break }
             pending += chunk[0..<count]
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                if let (id, outcome) = AgentWire.decodeOutcome(pending[..<newline]) {
-                    agent.waiters.withLock { $0[id] }?.resolve(outcome)
+                if let answer = AgentWire.decodeOutcome(pending[..<newline]) {
+                    agent.waiters.withLock { $0[answer.id] }?.resolve(answer.outcome)
                 }
                 pending.removeSubrange(...newline)
             }

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskText
+import KioskWire
 
 /// The CloudEvents HTTP protocol binding (version 1.0): how an event rides in a request.
 ///

@@ -2,6 +2,7 @@ import KioskCore
 import KioskMenu
 import KioskSystem
 import KioskText
+import KioskWire
 
 /// POSTs each event to a URL as a CloudEvent, with Standard Webhooks headers.
 ///

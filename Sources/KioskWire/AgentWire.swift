@@ -1,4 +1,3 @@
-import KioskCore
 import KioskText
 
 /// The lines `AgentHTTPClient` and the `kiosk-http` helper exchange: one JSON object per
@@ -39,7 +38,19 @@ public enum AgentWire {
         return writer.bytes + [UInt8(ascii: "\n")]
     }
 
-    public static func decodeRequest(_ line: some Collection<UInt8>) -> (id: Int, request: HTTPRequest)? {
+    /// A request line, read: the request and the id its answer carries.
+    public struct NumberedRequest: Sendable, Equatable {
+        public let id: Int
+        public let request: HTTPRequest
+    }
+
+    /// An answer line, read: the outcome and the id of the request it answers.
+    public struct NumberedOutcome: Sendable, Equatable {
+        public let id: Int
+        public let outcome: HTTPOutcome
+    }
+
+    public static func decodeRequest(_ line: some Collection<UInt8>) -> NumberedRequest? {
         guard let object = JSONValue(parsing: line), let id = object["id"]?.int, let url = object["url"]?.string,
               let timeout = object["timeout"]?.int, let body = object["body"]?.string else { return nil }
         let headers = object["headers"]?.array?.compactMap { pair -> HTTPHeader? in
@@ -50,7 +61,7 @@ public enum AgentWire {
             guard let id = stamp["id"]?.string else { return nil }
             return WebhookStamp(id: id, secrets: stamp["secrets"]?.array?.compactMap(\.string) ?? [])
         }
-        return (id, HTTPRequest(url: url, headers: headers, body: Array(body.utf8), timeout: .milliseconds(timeout), stamp: stamp))
+        return NumberedRequest(id: id, request: HTTPRequest(url: url, headers: headers, body: Array(body.utf8), timeout: .milliseconds(timeout), stamp: stamp))
     }
 
     public static func encode(id: Int, _ outcome: HTTPOutcome) -> [UInt8] {
@@ -69,11 +80,11 @@ public enum AgentWire {
         return writer.bytes + [UInt8(ascii: "\n")]
     }
 
-    public static func decodeOutcome(_ line: some Collection<UInt8>) -> (id: Int, outcome: HTTPOutcome)? {
+    public static func decodeOutcome(_ line: some Collection<UInt8>) -> NumberedOutcome? {
         guard let object = JSONValue(parsing: line), let id = object["id"]?.int else { return nil }
         if let status = object["status"]?.int {
-            return (id, .response(status: status, retryAfter: object["retryAfter"]?.string, location: object["location"]?.string))
+            return NumberedOutcome(id: id, outcome: .response(status: status, retryAfter: object["retryAfter"]?.string, location: object["location"]?.string))
         }
-        return (id, .failure(object["error"]?.string ?? "no answer"))
+        return NumberedOutcome(id: id, outcome: .failure(object["error"]?.string ?? "no answer"))
     }
 }
