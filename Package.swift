@@ -53,10 +53,25 @@ let package = Package(
         ),
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
-        // Commands, line readers, the session.
-        .target(name: "KioskREPL", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "CReadline"], swiftSettings: strict),
-        // The command line: arguments, `check`, wiring a session together.
-        .target(name: "KioskCLI", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskREPL"], swiftSettings: strict),
+        // The application: the commands and their table, the session, the state store, the
+        // results as data. No terminal, no readline.
+        .target(
+            name: "KioskApplication", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText"],
+            swiftSettings: strict
+        ),
+        // The terminal: line readers (readline), completion, history, rendering as text and
+        // JSON, the interactive and batch runners.
+        .target(
+            name: "KioskTerminal",
+            dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskText", "CReadline"],
+            swiftSettings: strict
+        ),
+        // The command line: arguments, `check`, `state`, wiring a session to a terminal.
+        .target(
+            name: "KioskCLI",
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText"],
+            swiftSettings: strict
+        ),
         // The thin executable.
         .executableTarget(
             name: "kiosk",
@@ -80,12 +95,22 @@ let package = Package(
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskWire", "KioskText"], swiftSettings: strict),
-        .testTarget(name: "KioskREPLTests", dependencies: ["KioskREPL", "KioskSystem", "KioskText"], swiftSettings: strict),
+        .testTarget(
+            name: "KioskApplicationTests", dependencies: ["KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "KioskTerminalTests", dependencies: ["KioskTerminal", "KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
         // The module walls and the architecture page, checked on the source tree.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
-        // Test support: a real HTTP server on 127.0.0.1, for the tests and the benchmark.
-        .target(name: "KioskTestSupport", swiftSettings: strict),
+        // Test support: a real HTTP server on 127.0.0.1 and real MQTT brokers, for the tests
+        // and the benchmark; scratch directories, the repository's files, a session harness.
+        .target(
+            name: "KioskTestSupport", dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem"],
+            swiftSettings: strict
+        ),
         // Test support: forkpty in C, so the forked child runs nothing but execve.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
         .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskText", "KioskTestSupport", "CPseudoTerminal"], swiftSettings: strict),

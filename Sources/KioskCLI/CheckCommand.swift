@@ -1,5 +1,4 @@
 import KioskMenu
-import KioskREPL
 import KioskSinks
 import KioskSystem
 import KioskText

@@ -1,6 +1,5 @@
 import KioskCore
 import KioskMenu
-import KioskREPL
 import KioskSinks
 import KioskSystem
 

@@ -1,9 +1,10 @@
+import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskMenu
-import KioskREPL
 import KioskSinks
 import KioskSystem
+import KioskTerminal
 import KioskText
 
 /// `kiosk [options]`: loads the menu, starts the sinks, and runs the REPL or a batch.

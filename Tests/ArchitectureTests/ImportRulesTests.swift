@@ -50,7 +50,7 @@ import Testing
     /// Each C library has one way in: readline through one file, the others through the
     /// module that wraps them.
     @Test(arguments: [
-        ("CReadline", "Sources/KioskREPL/Input/ReadlineLineReader.swift"),
+        ("CReadline", "Sources/KioskTerminal/Input/ReadlineLineReader.swift"),
         ("CKioskSystem", "Sources/KioskSystem/"),
         ("CMosquitto", "Sources/KioskSinks/MQTT/"),
         ("CCrypto", "Sources/KioskHTTP/"),

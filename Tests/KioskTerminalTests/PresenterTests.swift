@@ -1,6 +1,8 @@
+import KioskApplication
 import KioskCore
 import KioskMenu
-@testable import KioskREPL
+@testable import KioskTerminal
+import KioskTestSupport
 import KioskText
 import Testing
 
@@ -9,7 +11,7 @@ import Testing
     let presenter = Presenter()
 
     @Test func theMenu() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         #expect(presenter.text(for: try harness.run("menu")) == """
         Juice Maker
         ITEM                     NEEDS                    CAN MAKE
@@ -25,7 +27,7 @@ import Testing
     }
 
     @Test func aMenuWithPricesAliasesAndWideNames() throws {
-        let harness = try Harness(menu: """
+        let harness = try SessionHarness(menu: """
         kiosk "Café" currency "KRW"
         ingredient 딸기 stock 30
         ingredient milk stock 20 low 5 unit "cups"
@@ -48,7 +50,7 @@ import Testing
     }
 
     @Test func stockFlagsLowAndOut() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         try harness.run("order mango juice 3")
         try harness.run("stock set kiwi 0")
         #expect(presenter.text(for: try harness.run("stock")) == """
@@ -63,7 +65,7 @@ import Testing
     }
 
     @Test func historyShowsLocalTimesAndResults() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         try harness.run("order mango juice 2")
         try harness.run("order mango juice 2")
         let text = Presenter(utcOffset: { _ in 9 * 3600 }).text(for: try harness.run("history"))
@@ -76,7 +78,7 @@ import Testing
     }
 
     @Test func orderResultsAsJSON() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         let made = String(decoding: presenter.json(for: try harness.run("order mango juice"), line: 1), as: UTF8.self)
         #expect(made.hasPrefix(#"{"line":1,"command":"order","ok":true,"result":{"lines":[{"item":"Mango Juice","quantity":1}]},"events":[{"specversion":"1.0","#))
         let refused = String(decoding: presenter.json(for: try harness.run("order strawberry juice"), line: 2), as: UTF8.self)
@@ -86,24 +88,19 @@ import Testing
     }
 
     @Test func everyJSONResultParses() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         for line in ["menu", "stock", "order kiwi juice", "stock add kiwi 1", "restock", "history", "report", "sinks", "help", "help order", "reload"] {
             let json = presenter.json(for: try harness.run(line), line: 1)
             #expect(JSONValue(parsing: json)?["ok"] == .bool(true), "\(line)")
         }
     }
-
-    @Test func helpListsEveryCommand() {
-        let text = HelpText.text(for: nil)
-        for entry in CommandCatalog.entries { #expect(text.contains(entry.synopsis)) }
-    }
 }
 
 @Suite struct BatchRunnerTests {
     private func run(_ script: String, options: RunOptions = RunOptions()) throws -> (stdout: String, stderr: String, succeeded: Bool) {
-        let harness = try Harness()
-        let out = CapturedOutput()
-        let err = CapturedOutput()
+        let harness = try SessionHarness()
+        let out = try CapturedOutput()
+        let err = try CapturedOutput()
         let runner = BatchRunner(session: harness.session, reader: CommandListReader(script), output: out.output, errors: err.output,
                                  presenter: Presenter(), options: options)
         let succeeded = runner.run()

@@ -1,5 +1,5 @@
+@testable import KioskApplication
 import KioskCore
-@testable import KioskREPL
 import Testing
 
 @Suite struct CommandParserTests {
@@ -66,36 +66,5 @@ import Testing
         let error = CommandError.unknownItem("\u{1B}[2Jmango\u{0}", suggestion: nil)
         #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 })
         #expect(error.message == "unknown item '␛[2Jmango␀'; type 'menu' for the items")
-    }
-}
-
-@Suite struct CompleterTests {
-    let completer = Completer(
-        items: ["Mango Juice", "Mango Kiwi Juice", "Banana Juice", "망고쥬스"],
-        slugs: ["mango-juice", "mango-kiwi-juice", "banana-juice"],
-        ingredients: ["mango", "kiwi", "oat milk"]
-    )
-
-    @Test func commandsCompleteFirst() {
-        #expect(completer.complete(line: "or", word: "or") == ["order"])
-        #expect(completer.complete(line: "re", word: "re") == ["reload", "report", "restock"])
-        #expect(completer.complete(line: "", word: "").count == CommandCatalog.names.count)
-    }
-
-    @Test func itemsCompleteAfterOrderEvenWithSpaces() {
-        #expect(completer.complete(line: "order ma", word: "ma") == ["Mango Juice", "Mango Kiwi Juice"])
-        #expect(completer.complete(line: "order mango k", word: "k") == ["Kiwi Juice"])
-        #expect(completer.complete(line: "order mango juice 2, ban", word: "ban") == ["Banana Juice"])
-        #expect(completer.complete(line: "order 망", word: "망") == ["망고쥬스"])
-        #expect(completer.complete(line: "order mango-k", word: "mango-k") == ["mango-kiwi-juice"])
-    }
-
-    @Test func ingredientsAndSubcommands() {
-        #expect(completer.complete(line: "stock ", word: "") == ["add", "remove", "set"])
-        #expect(completer.complete(line: "stock add ki", word: "ki") == ["kiwi"])
-        #expect(completer.complete(line: "restock oat m", word: "m") == ["milk"])
-        #expect(completer.complete(line: "sinks r", word: "r") == ["retry"])
-        #expect(completer.complete(line: "help or", word: "or") == ["order"])
-        #expect(completer.complete(line: "menu x", word: "x") == [])
     }
 }

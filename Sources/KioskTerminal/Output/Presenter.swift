@@ -1,3 +1,4 @@
+import KioskApplication
 import KioskCore
 import KioskMenu
 import KioskSinks

@@ -1,3 +1,4 @@
+import KioskApplication
 import KioskCore
 
 /// Tab completion by context: commands first, then items after `order`, ingredients after

@@ -1,11 +1,12 @@
+@testable import KioskApplication
 import KioskCore
 import KioskMenu
-@testable import KioskREPL
+import KioskTestSupport
 import Testing
 
 @Suite struct SessionTests {
     @Test func threeMangoJuicesThenARefusalNamingMango() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         for _ in 0..<3 { #expect(try harness.run("order mango juice").succeeded) }
         let refused = try harness.run("order mango juice")
         #expect(refused.error == .refused(missing: [Missing(ingredient: "mango", needed: 3, available: 1)]))
@@ -17,14 +18,14 @@ import Testing
     }
 
     @Test func aTwoFruitJuiceWithBananaOutTakesNoStrawberry() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         try harness.run("stock set banana 0")
         #expect(try harness.run("order strawberry banana juice").error == .refused(missing: [Missing(ingredient: "banana", needed: 1, available: 0)]))
         #expect(harness.stock("strawberry") == 10)
     }
 
     @Test func aMultiLineOrderIsRefusedWhole() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         let result = try harness.run("order mango juice 3, mango kiwi juice 1")
         #expect(result.error == .refused(missing: [Missing(ingredient: "mango", needed: 11, available: 10)]))
         #expect(harness.stock("mango") == 10)
@@ -33,13 +34,13 @@ import Testing
 
     @Test(arguments: ["Strawberry Banana Juice", "strawberry banana juice", "STRAWBERRY-BANANA-JUICE", "strawberry-banana-juice"])
     func itemsAreFoundByNameAndSlugInAnyCase(_ name: String) throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         #expect(try harness.run("order \(name)").succeeded)
         #expect(harness.stock("strawberry") == 0)
     }
 
     @Test func koreanNamesAndAliases() throws {
-        let harness = try Harness(menu: """
+        let harness = try SessionHarness(menu: """
         kiosk "쥬스"
         ingredient 망고 stock 12
         item 망고쥬스 alias "망고 쥬스", "Mango Juice" needs 망고 3
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func quantitiesBeforeOrAfterTheName() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         #expect(try harness.run("order 2 banana juice").succeeded)
         #expect(try harness.run("order banana juice 2").succeeded)
         #expect(harness.stock("banana") == 2)
@@ -62,13 +63,13 @@ import Testing
     }
 
     @Test func unknownNamesGetSuggestions() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         #expect(try harness.run("order mango jiuce").error == .unknownItem("mango jiuce", suggestion: "Mango Juice"))
         #expect(try harness.run("stock add mangoo 1").error == .unknownIngredient("mangoo", suggestion: "mango"))
     }
 
     @Test func stockEditsStayWithinZeroAndABillion() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         #expect(try harness.run("stock remove mango 11").error == .belowZero(ingredient: "mango", available: 10, requested: 11))
         #expect(try harness.run("stock add mango 999999999").error == .aboveMaximum(ingredient: "mango", current: 10, requested: 999_999_999))
         #expect(try harness.run("stock add mango 999999990").succeeded)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func restockWithoutArgumentsTopsUpLowAndShortIngredients() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         try harness.run("stock set kiwi 0")
         try harness.run("order strawberry juice")
         let result = try harness.run("restock")
@@ -86,11 +87,11 @@ import Testing
     }
 
     @Test func reloadKeepsStockAndTakesNewItems() throws {
-        let file = CapturedOutput.temporaryPath()
-        try Array(juiceMakerSource.utf8).write(to: file)
-        let harness = try Harness(path: file)
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("menu.kiosk", juiceMakerSource)
+        let harness = try SessionHarness(path: file)
         try harness.run("order mango juice")
-        try Array((juiceMakerSource + "item \"Tropical\" needs mango 1, pineapple 1\n").utf8).write(to: file)
+        try scratch.file("menu.kiosk", juiceMakerSource + "item \"Tropical\" needs mango 1, pineapple 1\n")
         let reload = try harness.run("reload")
         guard case .reloaded(let difference, _) = reload.output else { Issue.record("not reloaded"); return }
         #expect(difference.addedItems == ["Tropical"])
@@ -100,17 +101,17 @@ import Testing
     }
 
     @Test func aBrokenMenuLeavesTheOldOneWorking() throws {
-        let file = CapturedOutput.temporaryPath()
-        try Array(juiceMakerSource.utf8).write(to: file)
-        let harness = try Harness(path: file)
-        try Array("item Broken needs nothing 1\n".utf8).write(to: file)
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("menu.kiosk", juiceMakerSource)
+        let harness = try SessionHarness(path: file)
+        try scratch.file("menu.kiosk", "item Broken needs nothing 1\n")
         let reload = try harness.run("reload")
         #expect(reload.error?.message.hasPrefix("reload failed; the menu was not changed:\n\(file):1:19: error: unknown ingredient 'nothing'") == true)
         #expect(try harness.run("order mango juice").succeeded)
     }
 
     @Test func historyAndReport() throws {
-        let harness = try Harness()
+        let harness = try SessionHarness()
         try harness.run("order mango juice")
         try harness.run("order strawberry juice")
         guard case .history(let records) = try harness.run("history").output else { Issue.record("no history"); return }

@@ -1,3 +1,4 @@
+import KioskApplication
 import KioskSinks
 import KioskSystem
 

@@ -1,3 +1,4 @@
+import KioskApplication
 import KioskSystem
 
 /// Reads lines from a file descriptor that is not a terminal: no prompt, no echo.

@@ -1,4 +1,5 @@
 import CReadline
+import KioskApplication
 import KioskSystem
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Glibc
-@testable import KioskREPL
+import KioskApplication
+@testable import KioskTerminal
 import Testing
 
 /// The plain readers, on a real pipe.

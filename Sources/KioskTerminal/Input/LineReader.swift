@@ -1,3 +1,5 @@
+import KioskApplication
+
 /// Where the session's command lines come from: readline on a terminal, plain lines from
 /// a pipe or file, or the commands of `-c`. Tests feed lines through the same protocol.
 public protocol LineReader: AnyObject {
@@ -25,13 +27,6 @@ public enum LineInput: Sendable, Equatable {
     case line(String)
     case end
     case rejected(LineProblem)
-}
-
-/// A line that cannot be a command.
-public enum LineProblem: Sendable, Equatable, Error {
-    /// Longer than `PlainLineReader.maximumLineLength` bytes.
-    case tooLong(bytes: Int, limit: Int)
-    case invalidUTF8
 }
 
 /// The commands of `-c "menu; order mango juice"`, one per `;`.

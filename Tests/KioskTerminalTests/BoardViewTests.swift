@@ -1,5 +1,6 @@
+import KioskApplication
 import KioskCore
-@testable import KioskREPL
+@testable import KioskTerminal
 import Testing
 
 /// The board as people and programs see it, asserted as whole outputs.

@@ -1,0 +1,54 @@
+import KioskApplication
+import KioskCore
+import KioskMenu
+import KioskSinks
+
+/// A session on a menu from source, with an in-memory console and a fixed clock: the
+/// application without a terminal, for the tests of the application and of the terminal.
+public struct SessionHarness {
+    public let session: Session
+    public let console: InMemorySink
+
+    public enum Failure: Error {
+        case badMenu
+        case blank
+    }
+
+    /// The Juice Maker, or `source`, with `files` for its includes.
+    public init(menu source: String = juiceMakerSource, files: [String: String] = [:]) throws {
+        let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
+        try self.init(path: "menu.kiosk", loader: loader)
+    }
+
+    /// A session on a menu file that tests may rewrite, for `reload`.
+    public init(path: String, loader: any SourceLoader = FileSourceLoader()) throws {
+        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: loader)
+        let menuSource = MenuSource(path: path, compiler: compiler)
+        guard let compiled = menuSource.compile().menu else { throw Failure.badMenu }
+        console = InMemorySink(placement: .foreground)
+        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: nil)
+        dispatcher.start()
+        session = Session(
+            kiosk: Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3)), dispatcher: dispatcher,
+            menuSource: menuSource, sinkDeclarations: compiled.sinks,
+            clock: { Timestamp(millisecondsSince1970: 1_795_262_400_000) }
+        )
+    }
+
+    /// Parses and runs one line.
+    @discardableResult
+    public func run(_ line: String) throws -> CommandResult {
+        guard let command = try CommandParser.parse(line) else { throw Failure.blank }
+        return session.run(command)
+    }
+
+    /// An ingredient's stock; `nil` for a name the menu does not have.
+    public func stock(_ name: String) -> Int? {
+        session.kiosk.menu.ingredientIndex(named: name).map { session.kiosk.inventory[$0] }
+    }
+
+    /// The console's messages so far.
+    public var messages: [String] {
+        console.events.map(\.message)
+    }
+}

@@ -1,0 +1,34 @@
+import KioskApplication
+@testable import KioskTerminal
+import Testing
+
+@Suite struct CompleterTests {
+    let completer = Completer(
+        items: ["Mango Juice", "Mango Kiwi Juice", "Banana Juice", "망고쥬스"],
+        slugs: ["mango-juice", "mango-kiwi-juice", "banana-juice"],
+        ingredients: ["mango", "kiwi", "oat milk"]
+    )
+
+    @Test func commandsCompleteFirst() {
+        #expect(completer.complete(line: "or", word: "or") == ["order"])
+        #expect(completer.complete(line: "re", word: "re") == ["reload", "report", "restock"])
+        #expect(completer.complete(line: "", word: "").count == CommandCatalog.names.count)
+    }
+
+    @Test func itemsCompleteAfterOrderEvenWithSpaces() {
+        #expect(completer.complete(line: "order ma", word: "ma") == ["Mango Juice", "Mango Kiwi Juice"])
+        #expect(completer.complete(line: "order mango k", word: "k") == ["Kiwi Juice"])
+        #expect(completer.complete(line: "order mango juice 2, ban", word: "ban") == ["Banana Juice"])
+        #expect(completer.complete(line: "order 망", word: "망") == ["망고쥬스"])
+        #expect(completer.complete(line: "order mango-k", word: "mango-k") == ["mango-kiwi-juice"])
+    }
+
+    @Test func ingredientsAndSubcommands() {
+        #expect(completer.complete(line: "stock ", word: "") == ["add", "remove", "set"])
+        #expect(completer.complete(line: "stock add ki", word: "ki") == ["kiwi"])
+        #expect(completer.complete(line: "restock oat m", word: "m") == ["milk"])
+        #expect(completer.complete(line: "sinks r", word: "r") == ["retry"])
+        #expect(completer.complete(line: "help or", word: "or") == ["order"])
+        #expect(completer.complete(line: "menu x", word: "x") == [])
+    }
+}
