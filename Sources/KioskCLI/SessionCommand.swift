@@ -64,9 +64,9 @@ struct SessionCommand {
 
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
-            clock: SystemClock.now, renderer: renderer, store: store
+            clock: SystemClock.now, store: store
         )
-        let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset)
+        let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: renderer))
         let options = RunOptions(
             bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors
         )

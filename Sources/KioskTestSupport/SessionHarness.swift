@@ -15,13 +15,13 @@ public struct SessionHarness {
     }
 
     /// The Juice Maker, or `source`, with `files` for its includes.
-    public init(menu source: String = juiceMakerSource, files: [String: String] = [:]) throws {
+    public init(menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard) throws {
         let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
-        try self.init(path: "menu.kiosk", loader: loader)
+        try self.init(path: "menu.kiosk", loader: loader, commands: commands)
     }
 
     /// A session on a menu file that tests may rewrite, for `reload`.
-    public init(path: String, loader: any SourceLoader = FileSourceLoader()) throws {
+    public init(path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard) throws {
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: loader)
         let menuSource = MenuSource(path: path, compiler: compiler)
         guard let compiled = menuSource.compile().menu else { throw Failure.badMenu }
@@ -31,14 +31,14 @@ public struct SessionHarness {
         session = Session(
             kiosk: Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3)), dispatcher: dispatcher,
             menuSource: menuSource, sinkDeclarations: compiled.sinks,
-            clock: { Timestamp(millisecondsSince1970: 1_795_262_400_000) }
+            clock: { Timestamp(millisecondsSince1970: 1_795_262_400_000) }, commands: commands
         )
     }
 
     /// Parses and runs one line.
     @discardableResult
     public func run(_ line: String) throws -> CommandResult {
-        guard let command = try CommandParser.parse(line) else { throw Failure.blank }
+        guard let command = try CommandParser.parse(line, table: session.commands) else { throw Failure.blank }
         return session.run(command)
     }
 

@@ -12,7 +12,7 @@ import Testing
     @Test func commandsCompleteFirst() {
         #expect(completer.complete(line: "or", word: "or") == ["order"])
         #expect(completer.complete(line: "re", word: "re") == ["reload", "report", "restock"])
-        #expect(completer.complete(line: "", word: "").count == CommandCatalog.names.count)
+        #expect(completer.complete(line: "", word: "").count == CommandTable.standard.names.count)
     }
 
     @Test func itemsCompleteAfterOrderEvenWithSpaces() {

@@ -1,62 +1,55 @@
-import KioskCore
+/// A command line, parsed: the table entry it names and what the entry's parse function
+/// made of the rest. Names stay text here; the handler resolves them against the menu
+/// when the command runs.
+public struct Command: Sendable, Equatable {
+    public let entry: CommandEntry
+    public let arguments: any CommandArguments
 
-/// A command line, parsed; names are resolved against the menu when it runs.
-public enum Command: Sendable, Equatable {
-    case menu
-    case order([OrderRequest])
-    case stock
-    case stockEdit(StockEdit, ingredient: String, amount: Int)
-    case restockAll
-    case sinks
-    /// `sinks failed [SINK]`: the events sinks gave up on.
-    case sinksFailed(String?)
-    /// `sinks retry [SINK]`: send them again.
-    case sinksRetry(String?)
-    case reload
-    case history(Int)
-    case report
-    case help(String?)
-    case quit
-
-    /// The command's name, as `--json` output reports it.
-    public var name: String {
-        switch self {
-        case .menu: "menu"
-        case .order: "order"
-        case .stock, .stockEdit(.add, _, _), .stockEdit(.remove, _, _), .stockEdit(.set, _, _): "stock"
-        case .stockEdit(.restock, _, _), .restockAll: "restock"
-        case .stockEdit(.cancel, _, _): "cancel"
-        case .sinks, .sinksFailed, .sinksRetry: "sinks"
-        case .reload: "reload"
-        case .history: "history"
-        case .report: "report"
-        case .help: "help"
-        case .quit: "quit"
-        }
+    public init(entry: CommandEntry, arguments: any CommandArguments) {
+        self.entry = entry
+        self.arguments = arguments
     }
 
-    /// Whether the command may change stock, totals or the menu.
-    public var isMutating: Bool {
-        switch self {
-        case .order, .stockEdit, .restockAll, .reload, .sinksRetry: true
-        default: false
-        }
+    /// The command's name as `--json` reports it: its entry's name, whatever alias was typed.
+    public var name: String { entry.name }
+
+    public static func == (lhs: Command, rhs: Command) -> Bool {
+        lhs.entry.name == rhs.entry.name && lhs.arguments.isEqual(to: rhs.arguments)
     }
 }
 
-/// One line of an order as typed: words naming an item, with a quantity before or after.
-public struct OrderRequest: Sendable, Equatable {
-    /// The words, quotes removed, joined by single spaces: the whole line as one name.
-    public let text: String
+/// What a command's parse function found after the command's name, for its handler.
+public protocol CommandArguments: Sendable {
+    /// What a person at a terminal is asked around the command; nothing by default.
+    var conversation: Conversation { get }
 
-    public init(text: String) {
-        self.text = text
+    /// Whether `other` holds the same arguments: commands are compared by the runners and
+    /// the tests.
+    func isEqual(to other: any CommandArguments) -> Bool
+}
+
+extension CommandArguments {
+    public var conversation: Conversation { .none }
+}
+
+extension CommandArguments where Self: Equatable {
+    public func isEqual(to other: any CommandArguments) -> Bool {
+        (other as? Self) == self
     }
+}
 
-    public init(words: [String]) {
-        self.init(text: words.joined(separator: " "))
-    }
+/// The arguments of a command that takes none.
+public struct NoArguments: CommandArguments, Equatable {
+    public init() {}
+}
 
-    /// The words again, for a quantity at either end: only when `text` names no item.
-    public var words: [String] { text.split(separator: " ").map(String.init) }
+/// What a person at a terminal is asked around a command. In a batch nothing is asked: the
+/// command runs as it is.
+public enum Conversation: Sendable, Equatable {
+    case none
+    /// After a refused order: restock what was short, then retry the order?
+    case offerRestockWhenRefused
+    /// Instead of adding the default amounts, ask how much of each low or short
+    /// ingredient to add.
+    case askRestockAmounts
 }

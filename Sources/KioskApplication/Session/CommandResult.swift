@@ -26,12 +26,22 @@ public enum CommandOutput: Sendable {
     case history([OrderRecord])
     case report(SalesReport)
     case sinks([SinkStatus])
-    case help(String)
+    /// Text to show as it is (`help`).
+    case text(String)
     case ordered(OrderSummary)
     case stockChanges([StockChange])
+    /// What `restock` alone changed; nothing when nothing was low or short.
+    case restocked([StockChange])
     case failedEvents([FailedEvent])
     case retried([RetriedSink])
-    case reloaded(MenuDifference, notes: [String])
+    case reloaded(ReloadSummary)
+}
+
+/// What a successful `reload` changed.
+public struct ReloadSummary: Sendable, Equatable {
+    public let difference: MenuDifference
+    /// The new menu declares other sinks: they take effect at the next start.
+    public let sinksChanged: Bool
 }
 
 /// The items of the menu as `menu` lists them.

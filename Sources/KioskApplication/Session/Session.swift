@@ -3,20 +3,25 @@ import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
-import KioskText
 
 /// A running kiosk: runs commands against the core, hands the events they cause to the
 /// sinks, and keeps everything a command shows.
 ///
-/// One session per process, driven from one thread.
+/// One session per process, driven from one thread. The commands' handlers
+/// (`Commands/*Command.swift`) work on its kiosk and its events.
 public final class Session {
-    public private(set) var kiosk: Kiosk
+    public internal(set) var kiosk: Kiosk
     public let dispatcher: Dispatcher
-    private let menuSource: MenuSource
-    private let sinkDeclarations: [SinkDeclaration]
-    private let clock: @Sendable () -> Timestamp
-    private let renderer: DiagnosticRenderer
-    private var events: [Event] = []
+    /// The commands this session understands.
+    public let commands: CommandTable
+    let menuSource: MenuSource
+    let sinkDeclarations: [SinkDeclaration]
+    let clock: @Sendable () -> Timestamp
+    /// The events the command in hand caused so far.
+    var events: [Event] = []
+    /// Facts for the next record besides its events: ingredients a reload declared, a
+    /// retry asked for.
+    var facts: [JournalEntry] = []
     private var hangupsSeen = Signals.hangupCount
 
     /// Where the state and the events are kept; `nil` keeps nothing (no `--state`, no sink
@@ -25,17 +30,21 @@ public final class Session {
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
 
+    /// Counts the menus this session has had: it changes when `reload` swaps the menu, so a
+    /// terminal knows to complete the new menu's names.
+    public internal(set) var menuVersion = 0
+
     public init(
         kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
-        clock: @escaping @Sendable () -> Timestamp, renderer: DiagnosticRenderer = DiagnosticRenderer(), store: StateStore? = nil
+        clock: @escaping @Sendable () -> Timestamp, store: StateStore? = nil, commands: CommandTable = .standard
     ) {
         self.kiosk = kiosk
         self.dispatcher = dispatcher
         self.menuSource = menuSource
         self.sinkDeclarations = sinkDeclarations
         self.clock = clock
-        self.renderer = renderer
         self.store = store
+        self.commands = commands
         events.reserveCapacity(8)
     }
 
@@ -49,14 +58,14 @@ public final class Session {
                 store.catchUp(caughtUp, into: &kiosk)
                 committed = kiosk
             } catch {
-                return CommandResult(command: command, error: .notSaved(error.message))
+                return CommandResult(command: command, error: .notSaved(error))
             }
         }
         events.removeAll(keepingCapacity: true)
         let output: CommandOutput
         let failure: CommandError?
         do {
-            output = try perform(command)
+            output = try command.entry.run(command.arguments, self)
             failure = nil
         } catch {
             output = .none
@@ -83,9 +92,6 @@ public final class Session {
         return result
     }
 
-    /// Facts for the next record besides its events: ingredients a reload declared.
-    private var facts: [JournalEntry] = []
-
     /// Whether commands ran since the last commit.
     public var hasOpenTransaction: Bool { committed != nil }
 
@@ -102,7 +108,7 @@ public final class Session {
         } catch {
             kiosk = before
             store.abandonAppended()
-            return .notSaved(error.message)
+            return .notSaved(error)
         }
         store.keepAppended()
         if store.journal.wantsSnapshot {
@@ -116,195 +122,44 @@ public final class Session {
     /// The runners call this before each command, so the next command sees the new menu.
     public func reloadIfHungUp() -> CommandResult? {
         let hangups = Signals.hangupCount
-        guard hangups != hangupsSeen else { return nil }
+        guard hangups != hangupsSeen, let reload = commands.entry(named: "reload") else { return nil }
         hangupsSeen = hangups
-        return execute(.reload)
+        return execute(Command(entry: reload, arguments: NoArguments()))
     }
 
-    private func perform(_ command: Command) throws(CommandError) -> CommandOutput {
-        switch command {
-        case .menu: return .menu(MenuListing(menu: kiosk.menu, inventory: kiosk.inventory))
-        case .order(let requests): return try order(requests)
-        case .stock: return .stock(StockListing(menu: kiosk.menu, inventory: kiosk.inventory))
-        case .stockEdit(let edit, let name, let amount): return .stockChanges([try editStock(edit, name, amount)])
-        case .restockAll: return .stockChanges(try restockAll())
-        case .sinks: return .sinks(sinkStatuses)
-        case .sinksFailed(let name): return .failedEvents(try failedEvents(of: name))
-        case .sinksRetry(let name): return .retried(try retryFailedEvents(of: name))
-        case .reload: return try reload()
-        case .history(let count): return .history(kiosk.ledger.history.suffix(count))
-        case .report: return .report(SalesReport(menu: kiosk.menu, ledger: kiosk.ledger))
-        case .help(let topic): return .help(HelpText.text(for: topic))
-        case .quit: return .none
-        }
-    }
+    // MARK: Restocking at a terminal
 
-    // MARK: Orders
-
-    private func order(_ requests: [OrderRequest]) throws(CommandError) -> CommandOutput {
-        var lines: [OrderLine] = []
-        lines.reserveCapacity(requests.count)
-        for request in requests {
-            lines.append(try resolve(request))
+    /// Every low or short ingredient with the amount `restock` offers.
+    public var restockSuggestions: [RestockSuggestion] {
+        kiosk.restockSuggestions.map {
+            RestockSuggestion(ingredient: kiosk.menu.ingredients[$0.ingredient].name, count: kiosk.inventory[$0.ingredient], amount: $0.amount)
         }
-        let outcome: OrderOutcome
-        do {
-            outcome = try kiosk.place(Order(lines), at: clock(), emitting: &events)
-        } catch {
-            switch error {
-            case .requirementTooLarge(let ingredient): throw .requirementTooLarge(ingredient: kiosk.menu.ingredients[ingredient].name)
-            case .totalTooLarge: throw .totalTooLarge
-            case .quantityOutOfRange(let quantity): throw .numberTooLarge(String(quantity), what: "quantity")
-            case .empty: throw .usage(CommandCatalog.entry(named: "order")?.synopsis ?? "order")
-            }
-        }
-        switch outcome {
-        case .made(let total):
-            let names = lines.map { ItemQuantity(item: kiosk.menu.items[$0.item].name, quantity: $0.quantity) }
-            return .ordered(OrderSummary(lines: names, total: total, currency: total == nil ? nil : kiosk.menu.currency))
-        case .refused(let shortfalls):
-            throw .refused(missing: shortfalls.map {
-                Missing(ingredient: kiosk.menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)
-            })
-        }
-    }
-
-    /// An order line from its words: the whole phrase as an item name, else a quantity at
-    /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name.
-    func resolve(_ request: OrderRequest) throws(CommandError) -> OrderLine {
-        if let item = kiosk.menu.itemIndex(named: request.text) {
-            return OrderLine(item: item, quantity: 1)
-        }
-        let words = request.words
-        if words.count >= 2, let last = words.last, CommandParser.isNumeral(last) {
-            let item = try itemIndex(words.dropLast().joined(separator: " "))
-            return OrderLine(item: item, quantity: try CommandParser.number(last, what: "quantity", minimum: 1))
-        }
-        if words.count >= 2, CommandParser.isNumeral(words[0]) {
-            let item = try itemIndex(words.dropFirst().joined(separator: " "))
-            return OrderLine(item: item, quantity: try CommandParser.number(words[0], what: "quantity", minimum: 1))
-        }
-        return OrderLine(item: try itemIndex(request.text), quantity: 1)
-    }
-
-    private func itemIndex(_ name: String) throws(CommandError) -> Int {
-        if let index = kiosk.menu.itemIndex(named: name) { return index }
-        let names = kiosk.menu.items.flatMap { [$0.name, $0.slug] + $0.aliases }
-        throw .unknownItem(name, suggestion: Suggestions.closest(to: name, among: names))
-    }
-
-    // MARK: Stock
-
-    private func ingredientIndex(_ name: String) throws(CommandError) -> Int {
-        if let index = kiosk.menu.ingredientIndex(named: name) { return index }
-        throw .unknownIngredient(name, suggestion: Suggestions.closest(to: name, among: kiosk.menu.ingredients.map(\.name)))
-    }
-
-    private func editStock(_ edit: StockEdit, _ name: String, _ amount: Int) throws(CommandError) -> StockChange {
-        let index = try ingredientIndex(name)
-        let ingredient = kiosk.menu.ingredients[index].name
-        do {
-            let change = try kiosk.edit(edit, amount, of: index, at: clock(), emitting: &events)
-            return StockChange(ingredient: ingredient, from: change.from, to: change.to)
-        } catch {
-            switch error {
-            case .belowZero(_, let available, let requested):
-                throw .belowZero(ingredient: ingredient, available: available, requested: requested)
-            case .aboveMaximum(_, let current, let requested):
-                throw .aboveMaximum(ingredient: ingredient, current: current, requested: requested)
-            case .amountOutOfRange(let amount):
-                throw .numberTooLarge(String(amount), what: "amount")
-            }
-        }
-    }
-
-    /// Every low or short ingredient with the amount `restock` offers, by name.
-    public var restockSuggestions: [(ingredient: String, count: Int, amount: Int)] {
-        kiosk.restockSuggestions.map { (kiosk.menu.ingredients[$0.ingredient].name, kiosk.inventory[$0.ingredient], $0.amount) }
     }
 
     /// What the last refused order was short of, with the shortfall as the amount.
-    public var shortfallSuggestions: [(ingredient: String, count: Int, amount: Int)] {
+    public var shortfallSuggestions: [RestockSuggestion] {
         kiosk.lastShortfalls.map { shortfall in
             let count = kiosk.inventory[shortfall.ingredient]
-            return (kiosk.menu.ingredients[shortfall.ingredient].name, count, max(0, shortfall.needed - count))
+            return RestockSuggestion(ingredient: kiosk.menu.ingredients[shortfall.ingredient].name, count: count, amount: max(0, shortfall.needed - count))
         }
     }
 
-    private func restockAll() throws(CommandError) -> [StockChange] {
-        var changes: [StockChange] = []
-        for suggestion in restockSuggestions {
-            changes.append(try editStock(.restock, suggestion.ingredient, suggestion.amount))
-        }
-        return changes
+    /// `restock INGREDIENT AMOUNT`, as a person answered a suggestion; `nil` if this
+    /// session has no `restock` command.
+    public func restockCommand(_ ingredient: String, amount: Int) -> Command? {
+        commands.entry(named: "restock").map { Command(entry: $0, arguments: RestockCommand.Arguments.one(ingredient: ingredient, amount: amount)) }
     }
+}
 
-    // MARK: Sinks
+/// An ingredient `restock` would top up: its name, its count now, and how many to add.
+public struct RestockSuggestion: Sendable, Equatable {
+    public let ingredient: String
+    public let count: Int
+    public let amount: Int
 
-    /// Every sink's counters, with what waits in the journal and what failed for good.
-    private var sinkStatuses: [SinkStatus] {
-        let backlog = dispatcher.backlog()
-        return dispatcher.statuses.map { status in
-            var status = status
-            if let waiting = backlog[status.name] { status.waiting = waiting }
-            if let store { status.failed = store.deliveries.failures(of: status.name).count }
-            return status
-        }
-    }
-
-    /// The sinks a `sinks failed|retry` command names: all of them, one by its name, or
-    /// the one of a kind.
-    private func sinkNames(matching name: String?) throws(CommandError) -> [String] {
-        let names = dispatcher.backgroundNames + (store?.deliveries.bySink.keys.sorted() ?? []).filter { !dispatcher.backgroundNames.contains($0) }
-        guard let name else { return names }
-        if names.contains(name) { return [name] }
-        let ofKind = names.filter { $0.split(separator: " ").first.map(String.init) == name }
-        if ofKind.count == 1 { return ofKind }
-        throw .unknownSink(name, known: names)
-    }
-
-    private func failedEvents(of name: String?) throws(CommandError) -> [FailedEvent] {
-        guard let store else { return [] }
-        return try sinkNames(matching: name).flatMap { sink in
-            store.deliveries.failures(of: sink).map { FailedEvent(sink: sink, event: $0.event, reason: $0.reason, retrying: $0.retrying) }
-        }
-    }
-
-    /// Marks the failed events as retried in the journal and hands them to their sinks.
-    private func retryFailedEvents(of name: String?) throws(CommandError) -> [RetriedSink] {
-        guard let store else { return [] }
-        var retried: [RetriedSink] = []
-        for sink in try sinkNames(matching: name) {
-            let events = store.deliveries.failures(of: sink).map(\.event)
-            guard !events.isEmpty, dispatcher.retry(sink: sink, events: events) else {
-                retried.append(RetriedSink(sink: sink, count: 0))
-                continue
-            }
-            facts.append(.retryRequested(sink: sink))
-            retried.append(RetriedSink(sink: sink, count: events.count))
-        }
-        return retried
-    }
-
-    // MARK: Menu
-
-    private func reload() throws(CommandError) -> CommandOutput {
-        let compilation = menuSource.compile()
-        guard let compiled = compilation.menu else {
-            if let unreadable = compilation.unreadable {
-                throw .reloadFailed(diagnostics: "cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
-            }
-            throw .reloadFailed(diagnostics: compilation.render(with: renderer))
-        }
-        let swap = kiosk.replaceMenu(with: compiled.menu, at: clock(), emitting: &events)
-        if store?.mode == .state {
-            facts = swap.declared.map { .stockDeclared(ingredient: $0.ingredient, count: $0.count) }
-        }
-        let difference = swap.difference
-        var notes: [String] = []
-        if compiled.sinks != sinkDeclarations {
-            notes.append("The menu's sinks changed; the new sinks take effect at the next start.")
-        }
-        return .reloaded(difference, notes: notes)
+    public init(ingredient: String, count: Int, amount: Int) {
+        self.ingredient = ingredient
+        self.count = count
+        self.amount = amount
     }
 }

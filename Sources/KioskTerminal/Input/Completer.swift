@@ -1,31 +1,29 @@
 import KioskApplication
 import KioskCore
 
-/// Tab completion by context: commands first, then items after `order`, ingredients after
-/// `stock add|remove|set` and `restock`, and sub-commands.
+/// Tab completion by context, as the command table declares it: command names first,
+/// then what each command's entry says follows it — items, ingredients, sub-commands.
 ///
 /// Pure: it sees the line up to the cursor and the word being completed, and returns the
 /// text to put in place of that word. Item names may have spaces; a match replaces only
 /// the current word with the rest of the name.
 public struct Completer: Sendable {
-    public var commands: [String]
-    public var subcommands: [String: [String]]
+    public var table: CommandTable
     public var items: [String]
     public var slugs: [String]
     public var ingredients: [String]
 
-    public init(commands: [String] = CommandCatalog.names, subcommands: [String: [String]] = CommandCatalog.subcommands,
-                items: [String] = [], slugs: [String] = [], ingredients: [String] = []) {
-        self.commands = commands
-        self.subcommands = subcommands
+    public init(table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = []) {
+        self.table = table
         self.items = items
         self.slugs = slugs
         self.ingredients = ingredients
     }
 
     /// The vocabulary of a menu: item names and aliases, slugs, ingredients.
-    public init(menu: Menu) {
+    public init(menu: Menu, table: CommandTable = .standard) {
         self.init(
+            table: table,
             items: menu.items.flatMap { [$0.name] + $0.aliases },
             slugs: menu.items.map(\.slug),
             ingredients: menu.ingredients.map(\.name)
@@ -36,25 +34,28 @@ public struct Completer: Sendable {
     public func complete(line: String, word: String) -> [String] {
         let beforeWord = String(line.dropLast(word.count))
         let words = beforeWord.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        guard let command = words.first else { return matching(word, in: commands) }
-        let resolved = CommandCatalog.aliases[command] ?? command
-        switch resolved {
-        case "order":
-            let afterCommand = textAfter(firstWords: 1, in: line)
+        guard let name = words.first else { return matching(word, in: table.names) }
+        guard var completion = table.entry(named: name)?.completion else { return [] }
+        // Walk down the sub-commands typed so far.
+        var consumed = 1
+        while case .subcommands(let subcommands) = completion {
+            guard consumed < words.count else { return matching(word, in: subcommands.map(\.name)) }
+            guard let next = subcommands.first(where: { $0.name == words[consumed] }) else { return [] }
+            completion = next.then
+            consumed += 1
+        }
+        switch completion {
+        case .nothing, .subcommands:
+            return []
+        case .commands:
+            return words.count == consumed ? matching(word, in: table.names) : []
+        case .items:
+            let afterCommand = textAfter(firstWords: consumed, in: line)
             let phrase = afterCommand.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? afterCommand
             let candidates = phrase.contains("-") ? items + slugs : items
             return rest(of: trimLeading(phrase), word: word, candidates: candidates)
-        case "stock":
-            if words.count == 1 { return matching(word, in: subcommands["stock"] ?? []) }
-            guard ["add", "remove", "set"].contains(words[1]) else { return [] }
-            return rest(of: trimLeading(textAfter(firstWords: 2, in: line)), word: word, candidates: ingredients)
-        case "restock":
-            return rest(of: trimLeading(textAfter(firstWords: 1, in: line)), word: word, candidates: ingredients)
-        case "help":
-            return words.count == 1 ? matching(word, in: commands) : []
-        default:
-            if words.count == 1, let options = subcommands[resolved] { return matching(word, in: options) }
-            return []
+        case .ingredients:
+            return rest(of: trimLeading(textAfter(firstWords: consumed, in: line)), word: word, candidates: ingredients)
         }
     }
 

@@ -4,17 +4,26 @@ import KioskMenu
 import KioskSinks
 import KioskText
 
-/// Renders command results: as text for people, or as one JSON object per command for
-/// programs (`--json`). Finding the data is the session's job; this only lays it out.
+/// Renders command results and errors: as text for people, or as one JSON object per
+/// command for programs (`--json`). Finding the data is the session's job; this only lays
+/// it out.
 public struct Presenter: Sendable {
     /// Bold table headers, for a terminal.
     public var bold: Bool
     /// The local time's offset from UTC at a given time, for showing times.
     public var utcOffset: @Sendable (Timestamp) -> Int
+    /// Errors in words, for the terminal (its diagnostics coloured when it wants colour).
+    public var errors: ErrorText
 
-    public init(bold: Bool = false, utcOffset: @escaping @Sendable (Timestamp) -> Int = { _ in 0 }) {
+    public init(bold: Bool = false, utcOffset: @escaping @Sendable (Timestamp) -> Int = { _ in 0 }, errors: ErrorText = ErrorText()) {
         self.bold = bold
         self.utcOffset = utcOffset
+        self.errors = errors
+    }
+
+    /// An error's text for a person or a script's standard error.
+    public func message(for error: CommandError) -> String {
+        errors.message(error)
     }
 
     // MARK: Text
@@ -29,18 +38,23 @@ public struct Presenter: Sendable {
         case .history(let records): history(records)
         case .report(let report): self.report(report)
         case .sinks(let statuses): sinks(statuses)
-        case .help(let text): text
-        case .stockChanges(let changes):
-            if changes.isEmpty, result.command == .restockAll {
-                "Nothing needs restocking.\n"
-            } else {
-                changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
-            }
+        case .text(let text): text
+        case .stockChanges(let changes): unchanged(changes)
+        case .restocked(let changes): changes.isEmpty ? "Nothing needs restocking.\n" : unchanged(changes)
         case .failedEvents(let events): failed(events)
         case .retried(let sinks): retried(sinks)
-        case .reloaded(let difference, let notes):
-            reloaded(difference) + notes.map { $0 + "\n" }.joined()
+        case .reloaded(let summary):
+            reloaded(summary.difference) + Presenter.notes(summary).map { $0 + "\n" }.joined()
         }
+    }
+
+    /// The edits that changed nothing, said so: the console's events tell the others.
+    private func unchanged(_ changes: [StockChange]) -> String {
+        changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
+    }
+
+    private static func notes(_ summary: ReloadSummary) -> [String] {
+        summary.sinksChanged ? ["The menu's sinks changed; the new sinks take effect at the next start."] : []
     }
 
     private func menu(_ listing: MenuListing) -> String {
@@ -171,7 +185,7 @@ public struct Presenter: Sendable {
         let failure = error ?? result?.error
         writer.field("ok", failure == nil)
         if let failure {
-            writer.field("error", failure.message)
+            writer.field("error", ErrorText().message(failure))
             if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
         } else if let result {
             writer.key("result")
@@ -235,7 +249,7 @@ public struct Presenter: Sendable {
             writer.beginArray()
             for status in statuses { Presenter.write(status, to: &writer) }
             writer.endArray()
-        case .help(let text):
+        case .text(let text):
             writer.field("text", text)
         case .ordered(let summary):
             writer.array("lines", lines: summary.lines)
@@ -244,7 +258,7 @@ public struct Presenter: Sendable {
                 writer.number(total)
                 if let currency = summary.currency { writer.field("currency", currency) }
             }
-        case .stockChanges(let changes):
+        case .stockChanges(let changes), .restocked(let changes):
             writer.key("changes")
             writer.beginArray()
             for change in changes {
@@ -278,9 +292,11 @@ public struct Presenter: Sendable {
                 writer.endObject()
             }
             writer.endArray()
-        case .reloaded(let difference, let notes):
+        case .reloaded(let summary):
+            let difference = summary.difference
             let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
-                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients), ("notes", notes)]
+                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients),
+                                 ("notes", Presenter.notes(summary))]
             for (key, names) in lists { writer.array(key, strings: names) }
         }
     }

@@ -62,14 +62,14 @@ public final class BatchRunner {
                     pending.append(Pending(line: lineNumber, result: reload, failure: reload.error, isHangup: true))
                 }
                 do {
-                    guard let command = try CommandParser.parse(text) else { continue reading }
+                    guard let command = try CommandParser.parse(text, table: session.commands) else { continue reading }
                     let result = session.execute(command)
                     pending.append(Pending(line: lineNumber, result: result, failure: result.error, isHangup: false))
                 } catch {
                     pending.append(Pending(line: lineNumber, failure: error, isHangup: false))
                 }
             }
-            if pending.last.map({ $0.result?.command == .quit || ($0.failure != nil && options.bail) }) == true {
+            if pending.last.map({ $0.result?.command.entry.endsSession == true || ($0.failure != nil && options.bail) }) == true {
                 break
             }
             // SIGTERM or SIGINT: the command in hand is done; read no more.
@@ -105,7 +105,7 @@ public final class BatchRunner {
                 show(entry)
                 if entry.failure != nil { allSucceeded = false }
             }
-            if entry.result?.command == .quit || (entry.failure != nil && options.bail && !entry.isHangup) { stopped = true }
+            if entry.result?.command.entry.endsSession == true || (entry.failure != nil && options.bail && !entry.isHangup) { stopped = true }
         }
         pending.removeAll(keepingCapacity: true)
         output.flush()
@@ -117,8 +117,8 @@ public final class BatchRunner {
     /// command after the first of them, which saw the changes.
     private func undo(because failure: CommandError) {
         guard let first = pending.firstIndex(where: { $0.result?.events.isEmpty == false }) else { return }
-        for index in first..<pending.count where pending[index].result != nil {
-            let command = pending[index].result?.command ?? .quit
+        for index in first..<pending.count {
+            guard let command = pending[index].result?.command else { continue }
             pending[index].result = CommandResult(command: command, error: failure)
             pending[index].failure = failure
         }
@@ -133,7 +133,7 @@ public final class BatchRunner {
         }
         if let failure = entry.failure {
             output.flush()
-            errors.write("SIGHUP: \(failure.message)\n")
+            errors.write("SIGHUP: \(presenter.message(for: failure))\n")
         }
     }
 
@@ -146,7 +146,7 @@ public final class BatchRunner {
         if let failure = entry.failure {
             // Standard output first, so the two streams stay in order when they share a file.
             output.flush()
-            errors.write("line \(entry.line): \(failure.message)\n")
+            errors.write("line \(entry.line): \(presenter.message(for: failure))\n")
             errors.flush()
         }
     }

@@ -41,25 +41,28 @@ public final class InteractiveRunner {
                 reader.remember(text)
                 if let reload = session.reloadIfHungUp() {
                     var shown = reload
-                    if let failure = session.commit() { shown = CommandResult(command: .reload, error: failure) }
+                    if let failure = session.commit() { shown = CommandResult(command: reload.command, error: failure) }
                     session.dispatcher.publish(shown.events)
                     show(shown)
                 }
                 let command: Command
                 do {
-                    guard let parsed = try CommandParser.parse(text) else { continue }
+                    guard let parsed = try CommandParser.parse(text, table: session.commands) else { continue }
                     command = parsed
                 } catch {
                     showError(error)
                     continue
                 }
-                if command == .quit { return }
-                if command == .restockAll {
+                if command.entry.endsSession { return }
+                switch command.arguments.conversation {
+                case .askRestockAmounts:
                     walkRestock(session.restockSuggestions, ifNone: "Nothing needs restocking.")
-                    continue
+                case .offerRestockWhenRefused:
+                    let result = run(command)
+                    if case .refused? = result.error { offerRestock(retrying: command) }
+                case .none:
+                    run(command)
                 }
-                let result = run(command)
-                if case .refused? = result.error { offerRestock(retrying: command) }
             }
         }
     }
@@ -95,15 +98,15 @@ public final class InteractiveRunner {
 
     /// Asks an amount for each suggestion and restocks it. `false` if the person stopped.
     @discardableResult
-    private func walkRestock(_ suggestions: [(ingredient: String, count: Int, amount: Int)], ifNone: String?) -> Bool {
+    private func walkRestock(_ suggestions: [RestockSuggestion], ifNone: String?) -> Bool {
         if suggestions.isEmpty, let ifNone {
             output.write(ifNone + "\n")
         }
         for suggestion in suggestions {
             let question = "\(suggestion.ingredient) (\(suggestion.count) in stock): add how many? [\(suggestion.amount)] "
             guard let amount = askAmount(question, defaultAmount: suggestion.amount) else { return false }
-            if amount > 0 {
-                run(.stockEdit(.restock, ingredient: suggestion.ingredient, amount: amount))
+            if amount > 0, let restock = session.restockCommand(suggestion.ingredient, amount: amount) {
+                run(restock)
             }
         }
         return true
@@ -143,7 +146,7 @@ public final class InteractiveRunner {
     private func showError(_ error: CommandError) {
         output.flush()
         let label = options.colors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        errors.write("\(label) \(error.message)\n")
+        errors.write("\(label) \(presenter.message(for: error))\n")
         errors.flush()
     }
 

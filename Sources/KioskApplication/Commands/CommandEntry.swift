@@ -1,0 +1,93 @@
+/// Everything about one command, declared once in `CommandTable`: its name and aliases,
+/// its help, what Tab completes after it, and its handler (how its arguments are read and
+/// how it runs). Dispatch, `help`, completion, `--json` and the README check read it.
+public struct CommandEntry: Sendable {
+    /// The name typed, and the name `--json` reports.
+    public let name: String
+    /// Other names for it (`exit` for `quit`).
+    public let aliases: [String]
+    /// `order ITEM [QTY] [, ITEM [QTY]]…`: the first line of `help COMMAND` and the
+    /// usage in errors.
+    public let synopsis: String
+    /// One line for the list `help` prints.
+    public let summary: String
+    /// The rest of `help COMMAND`.
+    public let details: String
+    /// What Tab completes after the name.
+    public let completion: Completion
+    /// Whether the command ends the session (`quit`).
+    public let endsSession: Bool
+    let parse: @Sendable (CommandWords) throws(CommandError) -> any CommandArguments
+    let run: @Sendable (any CommandArguments, Session) throws(CommandError) -> CommandOutput
+
+    public init<Handler: CommandHandler>(
+        _ name: String, aliases: [String] = [], synopsis: String, summary: String, details: String,
+        completion: Completion = .nothing, endsSession: Bool = false, handler: Handler.Type
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.synopsis = synopsis
+        self.summary = summary
+        self.details = details
+        self.completion = completion
+        self.endsSession = endsSession
+        parse = { words throws(CommandError) in try Handler.parse(words) }
+        run = { [synopsis] arguments, session throws(CommandError) in
+            // Arguments always come from this entry's own parse; anything else is a usage error.
+            guard let arguments = arguments as? Handler.Arguments else { throw .usage(synopsis) }
+            return try Handler.run(arguments, in: session)
+        }
+    }
+
+    /// Every name that reaches this command.
+    public var names: [String] { [name] + aliases }
+
+    /// The words that may follow the name, if the command has sub-commands.
+    public var subcommands: [String] {
+        if case .subcommands(let list) = completion { list.map(\.name) } else { [] }
+    }
+}
+
+/// What Tab completes after a command's name.
+public indirect enum Completion: Sendable {
+    case nothing
+    /// Command names (`help`).
+    case commands
+    /// Item names, aliases and slugs, for each line of a comma-separated order.
+    case items
+    /// Ingredient names (then a number).
+    case ingredients
+    /// A sub-command first, then what follows it.
+    case subcommands([Subcommand])
+
+    public struct Subcommand: Sendable {
+        public let name: String
+        public let then: Completion
+
+        public init(_ name: String, then: Completion = .nothing) {
+            self.name = name
+            self.then = then
+        }
+    }
+}
+
+/// How one command reads its arguments and runs: a type of its own, in a file of its own
+/// (`Commands/OrderCommand.swift`), named by its entry in `CommandTable`.
+public protocol CommandHandler: SendableMetatype {
+    associatedtype Arguments: CommandArguments
+
+    /// The arguments in `words`, or the error that says what to fix.
+    static func parse(_ words: CommandWords) throws(CommandError) -> Arguments
+
+    /// Runs against the session's kiosk: what to show, or the error. Events it causes go
+    /// into `session.events`.
+    static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput
+}
+
+extension CommandHandler where Arguments == NoArguments {
+    /// A command without arguments refuses any.
+    public static func parse(_ words: CommandWords) throws(CommandError) -> NoArguments {
+        guard words.isEmpty else { throw .unexpectedArguments(command: words.typed) }
+        return NoArguments()
+    }
+}

@@ -1,0 +1,102 @@
+/// Every command, each declared once: name, aliases, synopsis and help, what Tab
+/// completes, and the handler that parses and runs it. Dispatch (`CommandParser`), `help`,
+/// completion, `--json` and the README's command table all read this.
+///
+/// Adding a command is one entry here and its handler, a `CommandHandler` in a file of its
+/// own under `Commands/`.
+public struct CommandTable: Sendable {
+    public let entries: [CommandEntry]
+
+    public init(_ entries: [CommandEntry]) {
+        self.entries = entries
+    }
+
+    /// The entry a name or alias reaches.
+    public func entry(named name: String) -> CommandEntry? {
+        entries.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// Every name that reaches a command, aliases included, in table order.
+    public var names: [String] { entries.flatMap(\.names) }
+
+    /// A table with `entries` added: for a kiosk that brings commands of its own.
+    public func adding(_ more: [CommandEntry]) -> CommandTable {
+        CommandTable(entries + more)
+    }
+
+    /// kiosk's commands.
+    public static let standard = CommandTable([
+        CommandEntry(
+            "menu", synopsis: "menu", summary: "items with price, recipe and how many can be made now",
+            details: "Lists every item: its price (if the menu gives prices), what it needs, and how many of it the stock can make now.",
+            handler: MenuCommand.self
+        ),
+        CommandEntry(
+            "order", synopsis: "order ITEM [QTY] [, ITEM [QTY]]…", summary: "one order of one or more items, made whole or not at all",
+            details: """
+            Orders items by name, alias or slug, in any case. Several lines make one order: every ingredient
+            of every line is checked before any is taken, so the order is made whole or refused whole.
+              order mango juice
+              order strawberry-banana-juice 2, kiwi juice
+            A refused order says what is missing. At a terminal, kiosk then offers to restock and retry.
+            """,
+            completion: .items, handler: OrderCommand.self
+        ),
+        CommandEntry(
+            "stock", synopsis: "stock [add|remove|set INGREDIENT N]", summary: "ingredients with count, low mark and unit; or edit one",
+            details: """
+            Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.
+              stock add mango 5       adds 5
+              stock remove mango 2    takes 2 away (never below 0)
+              stock set mango 10      sets the count
+            """,
+            completion: .subcommands([.init("add", then: .ingredients), .init("remove", then: .ingredients), .init("set", then: .ingredients)]),
+            handler: StockCommand.self
+        ),
+        CommandEntry(
+            "restock", synopsis: "restock [INGREDIENT N]", summary: "add stock; alone, walk every low or short ingredient",
+            details: """
+            With an ingredient and a number, adds like 'stock add'. Alone, walks every ingredient that is low
+            or was short for the last refused order and asks how many to add (the default tops it up to its
+            starting stock, or covers the shortfall). Without a terminal it adds the defaults without asking.
+            """,
+            completion: .ingredients, handler: RestockCommand.self
+        ),
+        CommandEntry(
+            "sinks", synopsis: "sinks [failed|retry [SINK]]", summary: "each sink: target, delivered, waiting, retrying, failed",
+            details: """
+            Shows every sink with its counters and last error; secrets from ${…} stay masked. Events wait in the
+            journal until their sink has them; WAITING is how many a sink has yet to deliver.
+              sinks failed [SINK]   the events a sink gave up on (a 4xx, retries used up)
+              sinks retry [SINK]    sends them again, with their original ids
+            SINK is a sink's name as 'sinks' shows it, or its kind when only one sink is of that kind.
+            """,
+            completion: .subcommands([.init("failed"), .init("retry")]), handler: SinksCommand.self
+        ),
+        CommandEntry(
+            "reload", synopsis: "reload", summary: "re-read the menu files, keeping the stock",
+            details: """
+            Re-reads the menu and its includes. On success the new menu takes over and every ingredient it
+            shares with the old one keeps its stock. On error the old menu stays and the errors are printed.
+            """,
+            handler: ReloadCommand.self
+        ),
+        CommandEntry(
+            "history", synopsis: "history [N]", summary: "the last N orders (10) with time, lines and result",
+            details: "Shows the last N orders, made or refused, newest last.", handler: HistoryCommand.self
+        ),
+        CommandEntry(
+            "report", synopsis: "report", summary: "sales per item, revenue, refused orders, ingredients used",
+            details: "Totals since the kiosk started (or since the state file began).", handler: ReportCommand.self
+        ),
+        CommandEntry(
+            "help", synopsis: "help [COMMAND]", summary: "these commands, or one in detail",
+            details: "Shows every command, or one command in detail.", completion: .commands, handler: HelpCommand.self
+        ),
+        CommandEntry(
+            "quit", aliases: ["exit"], synopsis: "quit", summary: "deliver what the sinks hold and exit (also: exit, Ctrl-D)",
+            details: "Gives every sink up to the flush timeout to deliver what it holds, then exits.", endsSession: true,
+            handler: QuitCommand.self
+        ),
+    ])
+}

@@ -1,0 +1,6 @@
+/// `report`: sales per item, revenue, refused orders, ingredients used.
+public enum ReportCommand: CommandHandler {
+    public static func run(_ arguments: NoArguments, in session: Session) throws(CommandError) -> CommandOutput {
+        .report(SalesReport(menu: session.kiosk.menu, ledger: session.kiosk.ledger))
+    }
+}

@@ -1,0 +1,71 @@
+import KioskApplication
+import KioskCore
+import KioskMenu
+import KioskText
+
+/// A command's error in words: the one place its text is made. A person sees it after
+/// `error:`, a batch after `line N:`, a program in the `error` field of `--json`.
+///
+/// Names from the menu or the command line are made visible (`TerminalText`) and cut to a
+/// readable length, so an error never carries an escape sequence to the terminal.
+public struct ErrorText: Sendable {
+    /// Renders the diagnostics of a menu that did not reload.
+    public var diagnostics: DiagnosticRenderer
+
+    public init(diagnostics: DiagnosticRenderer = DiagnosticRenderer()) {
+        self.diagnostics = diagnostics
+    }
+
+    public func message(_ error: CommandError) -> String {
+        switch error {
+        case .unknownCommand(let word, let suggestion):
+            "unknown command '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
+        case .usage(let synopsis): "usage: \(synopsis)"
+        case .unexpectedArguments(let command): "'\(command)' takes no arguments"
+        case .unknownSubcommand(let word, let command, let suggestion, let synopsis):
+            "unknown \(command) command '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; usage: \(synopsis)"
+        case .notANumber(let text, let what): "\(what) '\(shown(text))' is not a whole number"
+        case .numberTooLarge(let text, let what):
+            "\(what) \(shown(text)) is too large (the most is \(grouped(Menu.maximumQuantity)))"
+        case .numberTooSmall(let text, let what, let minimum): "\(what) must be at least \(minimum) (got \(shown(text)))"
+        case .unknownItem(let name, let suggestion):
+            "unknown item '\(shown(name))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'menu' for the items")
+        case .unknownIngredient(let name, let suggestion):
+            "unknown ingredient '\(shown(name))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'stock' for the ingredients")
+        case .refused(let missing):
+            "order refused: not enough " + missing.map { "\($0.ingredient) (needed \(grouped($0.needed)), available \(grouped($0.available)))" }
+                .joined(separator: ", ")
+        case .requirementTooLarge(let ingredient): "order refused: it needs more \(ingredient) than any stock can hold"
+        case .totalTooLarge: "order refused: its price, or the sales total with it, is too large to keep"
+        case .belowZero(let ingredient, let available, let requested):
+            "cannot remove \(grouped(requested)) \(ingredient): only \(grouped(available)) in stock"
+        case .aboveMaximum(let ingredient, let current, let requested):
+            "cannot add \(grouped(requested)) \(ingredient): it has \(grouped(current)) and stock stops at \(grouped(Menu.maximumQuantity))"
+        case .line(.tooLong(let bytes, let limit)): "line is too long (\(grouped(bytes)) bytes; the most is \(grouped(limit)))"
+        case .line(.invalidUTF8): "line is not valid UTF-8"
+        case .reloadFailed(let failure): "reload failed; the menu was not changed:\n" + menuProblems(failure.compilation)
+        case .unknownHelpTopic(let topic, let suggestion):
+            "no help for '\(shown(topic))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
+        case .unknownSink(let name, let known):
+            "no sink '\(shown(name))'" + (known.isEmpty ? "; no sink reads the journal" : "; the sinks are: " + known.map { "'\(shown($0))'" }.joined(separator: ", "))
+        case .notSaved(let error): "the journal could not be written (\(error.message)); the command was undone"
+        }
+    }
+
+    /// Why a menu did not compile: the file that cannot be read, or every diagnostic.
+    public func menuProblems(_ compilation: MenuCompilation) -> String {
+        if let unreadable = compilation.unreadable {
+            return "cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
+        }
+        return compilation.render(with: diagnostics)
+    }
+
+    private func shown(_ text: String) -> String {
+        let visible = TerminalText.visible(text)
+        return visible.count > 60 ? String(visible.prefix(57)) + "…" : visible
+    }
+
+    private func grouped(_ value: Int) -> String {
+        Money(units: value)?.grouped ?? String(value)
+    }
+}
