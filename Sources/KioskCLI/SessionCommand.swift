@@ -19,29 +19,27 @@ struct SessionCommand {
         ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.noColor, environment: environment)
     }
 
+    private var renderer: DiagnosticRenderer { DiagnosticRenderer(colors: colors) }
+
     func run() -> ExitCode {
-        do {
+        do throws(StartupError) {
             return try start()
         } catch {
-            return error
+            errors.write(text(for: error))
+            return error.exitCode
         }
     }
 
-    private func start() throws(ExitCode) -> ExitCode {
+    private func start() throws(StartupError) -> ExitCode {
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
         let source = MenuSource(path: arguments.menu, compiler: compiler)
-        let renderer = DiagnosticRenderer(colors: colors)
 
         let compilation = source.compile()
         guard let compiled = compilation.menu else {
-            if let unreadable = compilation.unreadable {
-                errors.write("kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n")
-                throw .unreadableInput
-            }
-            errors.write(compilation.render(with: renderer))
-            throw .invalidMenu
+            if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
+            throw .invalidMenu(MenuFailure(compilation))
         }
-        let commandLineSinks = try compileCommandLineSinks(compiler, renderer: renderer)
+        let commandLineSinks = try compileCommandLineSinks(compiler)
         var (kiosk, store) = try openState(menu: compiled.menu)
         let reader = try makeReader(menu: compiled.menu)
         Signals.watchHangups()
@@ -49,11 +47,10 @@ struct SessionCommand {
         Signals.watchTermination(interrupt: !reader.isInteractive)
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
         let members: [Dispatcher.Member]
-        do {
+        do throws(SinkSetupError) {
             members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: commandLineSinks), kioskName: compiled.menu.name)
         } catch {
-            errors.write("kiosk: \(error.message)\n")
-            throw commandLineSinks.contains { $0.origin == error.origin } ? .usage : .invalidMenu
+            throw .sinkSetup(error, onCommandLine: commandLineSinks.contains { $0.origin == error.origin })
         }
         if store == nil, members.contains(where: { !$0.isForeground }) {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
@@ -94,40 +91,36 @@ struct SessionCommand {
     /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
     /// be read or is damaged before its end stops the start, untouched. A state file of
     /// the first format is converted into a directory once.
-    private func openState(menu: Menu) throws(ExitCode) -> (Kiosk, StateStore?) {
+    private func openState(menu: Menu) throws(StartupError) -> (Kiosk, StateStore?) {
         var seed = SystemRandomNumberGenerator()
         let ids = UUIDv7Generator(seed: seed.next())
         guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
         try migrateIfNeeded(path)
         let options = Journal.Options(durability: .synchronized, segmentLimit: JournalTuning.segmentLimit(environment))
         do throws(JournalError) {
-            let (store, opening) = try StateStore.open(
-                StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now()
-            )
-            report(opening)
-            return (opening.kiosk, store)
+            let opened = try StateStore.open(StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now())
+            report(opened.opening)
+            return (opened.opening.kiosk, opened.store)
         } catch {
-            errors.write("kiosk: \(error.message)\n")
-            throw ExitCode(error)
+            throw .state(error)
         }
     }
 
     /// The journal where events wait for their sinks without `--state`: stock starts fresh,
     /// the event sequence goes on. A directory that cannot be made stops the start (73):
     /// sinks whose events could be lost must not run.
-    private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(ExitCode) -> (Kiosk, StateStore?) {
+    private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(StartupError) -> (Kiosk, StateStore?) {
         let options = Journal.Options(durability: .written, segmentLimit: JournalTuning.segmentLimit(environment))
         do throws(JournalError) {
             var seed = SystemRandomNumberGenerator()
-            let (store, opening) = try StateStore.open(
+            let opened = try StateStore.open(
                 StateDirectory(path: path), mode: .events, options: options, menu: kiosk.menu, ids: UUIDv7Generator(seed: seed.next()),
                 at: SystemClock.now()
             )
-            report(opening)
-            return (opening.kiosk, store)
+            report(opened.opening)
+            return (opened.opening.kiosk, opened.store)
         } catch {
-            errors.write("kiosk: events for the sinks cannot be kept: \(error.message)\n")
-            throw error.isCorruption ? ExitCode(error) : .cannotCreate
+            throw .privateJournal(error)
         }
     }
 
@@ -137,61 +130,45 @@ struct SessionCommand {
         for cursor in CursorFile.all(in: journal.directory) where !names.contains(cursor.sink) {
             let undelivered = cursor.mark.map { Dispatcher.countEvents(after: $0, in: journal) } ?? 0
             guard CursorFile.remove(cursor.file) else { continue }
-            let note = undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it" : ""
-            errors.write("kiosk: the sink '\(TerminalText.visible(cursor.sink))' is no longer configured: its cursor is dropped\(note)\n")
+            note(.cursorDropped(sink: cursor.sink, undelivered: undelivered))
         }
     }
 
     /// Converts a first-format state file at `path` into a state directory.
-    private func migrateIfNeeded(_ path: String) throws(ExitCode) {
+    private func migrateIfNeeded(_ path: String) throws(StartupError) {
         if StateMigration.finishInterrupted(at: path) {
-            errors.write("kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n")
+            note(.conversionFinished(path: path))
             return
         }
         guard (try? FileSystem.status(of: path))?.kind == .regular else { return }
         do throws(StateMigration.Failure) {
             let outcome = try StateMigration.migrate(path)
-            errors.write("kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(outcome.keptAs))'\n")
+            note(.stateConverted(path: path, keptAs: outcome.keptAs))
         } catch {
-            errors.write("kiosk: \(error.message)\n")
-            switch error {
-            case .unreadable: throw .unreadableInput
-            case .corrupt: throw .invalidMenu
-            case .cannotWrite: throw .ioError
-            }
+            throw .migration(error)
         }
     }
 
     /// What opening the state found that a person should know.
     private func report(_ opening: StateStore.Opening) {
-        for repair in opening.repairs {
-            errors.write("kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n")
-        }
-        if !opening.vanishedIngredients.isEmpty {
-            let names = opening.vanishedIngredients.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")
-            errors.write("kiosk: the menu no longer has \(names); the state keeps \(opening.vanishedIngredients.count == 1 ? "its stock" : "their stock") in case \(opening.vanishedIngredients.count == 1 ? "it comes" : "they come") back\n")
-        }
-        if !opening.newIngredients.isEmpty {
-            errors.write("kiosk: new on the menu, at their declared stock: \(opening.newIngredients.joined(separator: ", "))\n")
-        }
+        for repair in opening.repairs { note(.journalRepaired(repair)) }
+        if !opening.vanishedIngredients.isEmpty { note(.ingredientsGone(opening.vanishedIngredients)) }
+        if !opening.newIngredients.isEmpty { note(.ingredientsNew(opening.newIngredients)) }
     }
 
-    private func compileCommandLineSinks(_ compiler: MenuCompiler, renderer: DiagnosticRenderer) throws(ExitCode) -> [SinkDeclaration] {
+    private func compileCommandLineSinks(_ compiler: MenuCompiler) throws(StartupError) -> [SinkDeclaration] {
         var sinks: [SinkDeclaration] = []
         for (index, text) in arguments.sinks.enumerated() {
             let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
             let compilation = compiler.compileSink(text, origin: origin)
-            guard let declaration = compilation.menu?.sinks.first else {
-                errors.write(compilation.render(with: renderer))
-                throw .usage
-            }
+            guard let declaration = compilation.menu?.sinks.first else { throw .invalidCommandLineSink(MenuFailure(compilation)) }
             sinks.append(declaration)
         }
         return sinks
     }
 
     /// Readline on a terminal; plain lines from a pipe, a file or `-c` otherwise.
-    private func makeReader(menu: Menu) throws(ExitCode) -> any LineReader {
+    private func makeReader(menu: Menu) throws(StartupError) -> any LineReader {
         switch arguments.mode {
         case .commands(let script):
             return CommandListReader(script)
@@ -199,20 +176,62 @@ struct SessionCommand {
             do throws(SystemError) {
                 return PlainLineReader(descriptor: try FileSystem.openForReading(path), beforeBlocking: {})
             } catch {
-                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n")
-                throw .unreadableInput
+                throw .unreadableScript(path: path, error)
             }
         case .session where FileSystem.isTerminal(CurrentProcess.standardInput):
             if let reader = ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu)) {
                 return reader
             }
-            errors.write("kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n")
+            note(.readlineMissing)
             let output = self.output
             let lines = PlainLineReader(descriptor: CurrentProcess.standardInput, beforeBlocking: { output.flush() })
             return PromptingLineReader(lines: lines, writePrompt: { output.write($0) })
         default:
             let output = self.output
             return PlainLineReader(descriptor: CurrentProcess.standardInput, beforeBlocking: { output.flush() })
+        }
+    }
+
+    // MARK: Rendering, once
+
+    /// The text of a start that failed, for standard error.
+    func text(for error: StartupError) -> String {
+        switch error {
+        case .unreadableMenu(let unreadable): "kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
+        case .invalidMenu(let failure), .invalidCommandLineSink(let failure): failure.compilation.render(with: renderer)
+        case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
+        case .state(let error): "kiosk: \(error.message)\n"
+        case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
+        case .migration(let failure): "kiosk: \(failure.message)\n"
+        case .unreadableScript(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
+        }
+    }
+
+    /// Writes what a person should know about the start, as it happens.
+    private func note(_ notice: StartupNotice) {
+        errors.write(SessionCommand.text(for: notice))
+    }
+
+    static func text(for notice: StartupNotice) -> String {
+        switch notice {
+        case .stateConverted(let path, let keptAs):
+            "kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(keptAs))'\n"
+        case .conversionFinished(let path):
+            "kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n"
+        case .journalRepaired(let repair):
+            "kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n"
+        case .ingredientsGone(let gone):
+            "kiosk: the menu no longer has \(gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")); the state keeps "
+                + (gone.count == 1 ? "its stock in case it comes back\n" : "their stock in case they come back\n")
+        case .ingredientsNew(let names):
+            "kiosk: new on the menu, at their declared stock: \(names.joined(separator: ", "))\n"
+        case .cursorDropped(let sink, let undelivered):
+            "kiosk: the sink '\(TerminalText.visible(sink))' is no longer configured: its cursor is dropped"
+                + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
+        case .readlineMissing:
+            "kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n"
+        case .historyUnusable(let path, let reason):
+            "kiosk: cannot keep the history in '\(TerminalText.visible(path))': \(reason); history is not kept\n"
         }
     }
 }

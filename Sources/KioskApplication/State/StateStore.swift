@@ -37,11 +37,17 @@ public final class StateStore {
         self.deliveries = deliveries
     }
 
+    /// A store just opened, and what opening it found.
+    public struct Opened {
+        public let store: StateStore
+        public let opening: Opening
+    }
+
     /// Opens the journal in `directory` and folds it into a kiosk for `menu`. Ingredients
     /// new to the state are recorded at once, so every process learns their stock.
     public static func open(
         _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
-    ) throws(JournalError) -> (StateStore, Opening) {
+    ) throws(JournalError) -> Opened {
         let opened = try Journal.open(directory, options: options)
         var deliveries = opened.snapshot?.deliveries ?? DeliveryFailures()
         for record in opened.records { deliveries.apply(record) }
@@ -55,7 +61,7 @@ public final class StateStore {
         case .state:
             try store.fold(opened, into: &opening, menu: menu, ids: ids, at: time)
         }
-        return (store, opening)
+        return Opened(store: store, opening: opening)
     }
 
     private func fold(_ opened: Journal.Opened, into opening: inout Opening, menu: Menu, ids: UUIDv7Generator, at time: Timestamp) throws(JournalError) {

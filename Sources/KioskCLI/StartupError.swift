@@ -1,0 +1,56 @@
+import KioskApplication
+import KioskCore
+import KioskJournal
+import KioskMenu
+import KioskSinks
+import KioskSystem
+
+/// Why a session could not start: data, with the exit status it means. `SessionCommand`
+/// renders it once, at the edge; nothing is written before it is thrown.
+enum StartupError: Error, Equatable {
+    /// The menu file cannot be read (66).
+    case unreadableMenu(SourceLoadError)
+    /// The menu has errors (65).
+    case invalidMenu(MenuFailure)
+    /// A `--sink` has errors (64).
+    case invalidCommandLineSink(MenuFailure)
+    /// A sink cannot be made: 64 when the command line declared it, else 65.
+    case sinkSetup(SinkSetupError, onCommandLine: Bool)
+    /// The `--state` cannot be used.
+    case state(JournalError)
+    /// Without `--state`, the journal that keeps events for the sinks cannot be used.
+    case privateJournal(JournalError)
+    /// A state file of the first format cannot be converted.
+    case migration(StateMigration.Failure)
+    /// The `-f` script cannot be read (66).
+    case unreadableScript(path: String, SystemError)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .unreadableMenu, .unreadableScript: .unreadableInput
+        case .invalidMenu: .invalidMenu
+        case .invalidCommandLineSink: .usage
+        case .sinkSetup(_, let onCommandLine): onCommandLine ? .usage : .invalidMenu
+        case .state(let error): ExitCode(error)
+        case .privateJournal(let error): error.isCorruption ? ExitCode(error) : .cannotCreate
+        case .migration(.unreadable): .unreadableInput
+        case .migration(.corrupt): .invalidMenu
+        case .migration(.cannotWrite): .ioError
+        }
+    }
+}
+
+/// What a person should know about a start that went on: rendered by `SessionCommand`
+/// as `kiosk: …` lines on standard error.
+enum StartupNotice: Equatable {
+    case stateConverted(path: String, keptAs: String)
+    case conversionFinished(path: String)
+    case journalRepaired(Journal.Repair)
+    /// In the state, no longer on the menu: kept, with their stock.
+    case ingredientsGone([IngredientCount])
+    case ingredientsNew([String])
+    case cursorDropped(sink: String, undelivered: Int)
+    case readlineMissing
+    /// The history file cannot be used; no history is kept.
+    case historyUnusable(path: String, reason: String)
+}
