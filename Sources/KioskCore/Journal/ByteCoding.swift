@@ -97,13 +97,16 @@ struct ByteReader {
     }
 
     mutating func string() throws(RecordDecodingError) -> String {
+        let slice = try stringBytes()
+        // The record's checksum vouches for its bytes; anything not UTF-8 is repaired, never trusted.
+        return String(decoding: slice.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// The bytes of the next string, without making one.
+    mutating func stringBytes() throws(RecordDecodingError) -> UnsafeRawBufferPointer {
         let length = try count()
         defer { offset += length }
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
-        guard let text = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw .malformed("a name is not valid UTF-8")
-        }
-        return text
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
     }
 }
 

@@ -71,6 +71,19 @@ public enum RecordCodec {
         bytes = writer.bytes
     }
 
+    /// Appends the body of a record of `facts` then `events` to `bytes`: a record without
+    /// building one, for the order path.
+    public static func encode(time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into bytes: inout [UInt8]) {
+        var writer = ByteWriter(into: bytes)
+        bytes = []
+        writer.signed(time.millisecondsSince1970)
+        writer.string(source)
+        writer.varint(UInt64(facts.count + events.count))
+        for fact in facts { encode(fact, relativeTo: time, into: &writer) }
+        for event in events { encode(event, relativeTo: time, into: &writer) }
+        bytes = writer.bytes
+    }
+
     public static func encode(_ record: JournalRecord) -> [UInt8] {
         var bytes: [UInt8] = []
         encode(record, into: &bytes)
@@ -136,7 +149,7 @@ public enum RecordCodec {
     /// Reads a record body, reusing parsed message templates across records.
     static func decode(_ reader: inout ByteReader, templates: inout TemplateCache) throws(RecordDecodingError) -> JournalRecord {
         let time = Timestamp(millisecondsSince1970: try reader.signed())
-        let source = try reader.string()
+        let source = templates.source(try reader.stringBytes())
         let count = try reader.count(minimumBytes: 2)
         var entries: [JournalEntry] = []
         entries.reserveCapacity(count)
@@ -200,6 +213,18 @@ public enum RecordCodec {
 /// thousands of records.
 struct TemplateCache: Sendable {
     private var parsed: [String: MessageTemplate] = [:]
+    /// The last record's source: nearly every record of a journal has the same one.
+    private var lastSource: (bytes: [UInt8], text: String) = ([], "")
+
+    /// The source whose UTF-8 is `bytes`, made once while it repeats.
+    mutating func source(_ bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.count == lastSource.bytes.count, lastSource.bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            return lastSource.text
+        }
+        let text = String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+        lastSource = (Array(bytes), text)
+        return text
+    }
 
     mutating func template(for text: String) -> MessageTemplate {
         if let known = parsed[text] { return known }

@@ -63,9 +63,9 @@ public final class Session {
         }
         guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
         if let store {
-            let record = JournalRecord(time: events.first?.time ?? clock(), source: kiosk.source, entries: facts + events.map(JournalEntry.event))
-            store.journal.append(record)
-            store.recordAppended(record)
+            let time = events.first?.time ?? clock()
+            store.journal.append(time: time, source: kiosk.source, facts: facts, events: events)
+            if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
         }
         facts.removeAll()
         return CommandResult(command: command, output: output, error: failure, events: events)
