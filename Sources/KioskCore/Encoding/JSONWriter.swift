@@ -139,6 +139,19 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Appends JSON text written in the source — punctuation and keys that end where a
+    /// value follows (`,"type":"`) — in one copy.
+    public mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        needsComma = false
+    }
+
+    /// Appends text known to need no escaping (a type name), without quotes or separator.
+    public mutating func plain(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     /// Writes already-encoded JSON as one value.
     public mutating func raw(_ json: some Sequence<UInt8>) {
         separate()

@@ -121,7 +121,8 @@ public enum RecordCodec {
         writer.word(event.id.low)
         writer.varint(event.sequence)
         writer.signed(event.time.millisecondsSince1970 &- time.millisecondsSince1970)
-        if event.template == MessageCatalog.defaults[event.type] {
+        // The text decides: a template is its text parsed.
+        if event.template.text == MessageCatalog.defaults[event.type].text {
             writer.byte(0)
         } else {
             writer.byte(1)
