@@ -7,13 +7,19 @@ public struct Item: Sendable, Hashable {
     /// `nil` when the menu gives no price (the Juice Maker has none).
     public let price: Money?
     public let recipe: Recipe
+    /// Words `suggest` questions and profiles refer to: `sweet`, `tropical`.
+    public let tags: [String]
+    /// The allergens the item has, or `nil` when the menu does not say (unknown).
+    public let allergens: Allergens?
 
-    public init(name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe) {
+    public init(name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, tags: [String] = [], allergens: Allergens? = nil) {
         self.name = name
         self.aliases = aliases
         self.slug = NameKey.slug(name)
         self.price = price
         self.recipe = recipe
+        self.tags = tags
+        self.allergens = allergens
     }
 }
 

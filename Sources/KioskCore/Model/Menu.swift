@@ -13,6 +13,10 @@ public final class Menu: Sendable {
     public let ingredients: [Ingredient]
     public let items: [Item]
     public let messages: MessageCatalog
+    /// The questions `suggest` asks, in the order answers are given.
+    public let questions: [Question]
+    public let suggestSettings: SuggestSettings
+    let suggestionIndex: SuggestionIndex
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -21,13 +25,15 @@ public final class Menu: Sendable {
     ///
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
-    ///   outside `1...maximumQuantity`.
+    ///   outside `1...maximumQuantity`, or the questions are too many or share a key.
     public convenience init(
         name: String,
         currency: String? = nil,
         ingredients: [Ingredient],
         items: [Item],
-        messages: MessageCatalog = .defaults
+        messages: MessageCatalog = .defaults,
+        questions: [Question] = [],
+        suggestSettings: SuggestSettings = .defaults
     ) throws(MenuModelError) {
         var ingredientKeys = Set<String>()
         for ingredient in ingredients {
@@ -47,12 +53,19 @@ public final class Menu: Sendable {
                 }
             }
         }
-        self.init(trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages)
+        try Menu.validate(questions: questions)
+        self.init(
+            trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages,
+            questions: questions, suggestSettings: suggestSettings
+        )
     }
 
     /// A menu whose parts are known to be valid, as the public initializer checks them: for
     /// the menu language, which checks every rule itself and reports each with a position.
-    package convenience init(trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults) {
+    package convenience init(
+        trusting name: String, currency: String? = nil, ingredients: [Ingredient], items: [Item], messages: MessageCatalog = .defaults,
+        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
+    ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
         for (index, ingredient) in ingredients.enumerated() {
@@ -66,7 +79,7 @@ public final class Menu: Sendable {
         }
         self.init(
             trusting: name, currency: currency, ingredients: ingredients, items: items, messages: messages,
-            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey
+            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, questions: questions, suggestSettings: suggestSettings
         )
     }
 
@@ -76,13 +89,16 @@ public final class Menu: Sendable {
     /// `ingredientsByKey` every folded ingredient name to its ingredient.
     package init(
         trusting name: String, currency: String?, ingredients: [Ingredient], items: [Item], messages: MessageCatalog,
-        itemsByKey: [String: Int], ingredientsByKey: [String: Int]
+        itemsByKey: [String: Int], ingredientsByKey: [String: Int], questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
     ) {
         self.name = name
         self.currency = currency
         self.ingredients = ingredients
         self.items = items
         self.messages = messages
+        self.questions = questions
+        self.suggestSettings = suggestSettings
+        self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
     }

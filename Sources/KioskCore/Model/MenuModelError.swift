@@ -8,4 +8,6 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case repeatedIngredient(item: String, index: Int)
     case quantityOutOfRange(item: String, quantity: Int)
     case stockOutOfRange(ingredient: String, stock: Int)
+    case tooManyQuestions(Int)
+    case duplicateQuestion(String)
 }

@@ -75,6 +75,8 @@ struct Binder {
     /// For the recipe being bound: where in its `needs` each ingredient was first listed,
     /// or -1. One table for every recipe, reset after each, so a duplicate costs no hashing.
     private var listedAt: [Int] = []
+    /// Questions, `suggest` settings and the tags items use: see `Binder+Suggest.swift`.
+    var suggest = SuggestBinding()
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -87,6 +89,9 @@ struct Binder {
         for index in byKind[.kiosk, default: []] { bindKiosk(statements[index]) }
         for index in byKind[.ingredient, default: []] { bindIngredient(statements[index]) }
         for index in byKind[.item, default: []] { bindItem(statements[index]) }
+        // After the items, so each question can check that some item has its tags.
+        for index in byKind[.question, default: []] { bindQuestion(statements[index]) }
+        for index in byKind[.suggest, default: []] { bindSuggest(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
@@ -100,7 +105,9 @@ struct Binder {
             items: items,
             messages: MessageCatalog(templates: messages.mapValues(\.template)),
             itemsByKey: itemClaims.mapValues(\.index),
-            ingredientsByKey: ingredientClaims.mapValues(\.index)
+            ingredientsByKey: ingredientClaims.mapValues(\.index),
+            questions: suggest.questions,
+            suggestSettings: suggest.settings
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
@@ -150,6 +157,8 @@ struct Binder {
         let name = nameText(statement.head(0), property: "item", file: statement.file)
         let properties = readProperties(of: statement)
         let recipe = bindRecipe(properties["needs"], of: name ?? statement.head(0).text, statement: statement)
+        let tags = bindTags(properties["tags"])
+        let allergens = bindAllergens(properties["allergens"], statement: statement)
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
@@ -181,7 +190,7 @@ struct Binder {
             aliases.append(alias.value)
         }
         if let recipe {
-            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe))
+            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe, tags: tags, allergens: allergens))
         }
     }
 

@@ -59,6 +59,16 @@ public enum MenuProblem: Sendable, Hashable {
     case includeCycle([String])
     case includeTooDeep(limit: Int)
 
+    // Suggestions
+    case unknownAllergen(String, suggestion: String?)
+    case ambiguousAllergen(String, meanings: [String])
+    case allergenNoneWithOthers
+    case duplicateQuestion(String, existing: String)
+    case questionWithoutTags(String)
+    case unusedQuestionTag(String, question: String, suggestion: String?)
+    case tooManyQuestions(limit: Int)
+    case duplicateSuggest
+
     public enum NameProblem: Sendable, Hashable {
         case empty
         case tooLong(limit: Int)

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The statements of the menu language, with the head arguments and properties each takes.
 enum StatementKind: String, Sendable, CaseIterable {
     case kiosk
@@ -6,6 +8,8 @@ enum StatementKind: String, Sendable, CaseIterable {
     case item
     case message
     case sink
+    case question
+    case suggest
 
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
@@ -16,6 +20,8 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .item: ["an item name"]
         case .message: ["an event type", "the message text in quotes"]
         case .sink: ["a sink kind"]
+        case .question: ["a question key", "the question text in quotes"]
+        case .suggest: []
         }
     }
 
@@ -32,8 +38,17 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("alias", .name, list: true, repeatable: true),
             PropertySpec("price", .amount),
             PropertySpec("needs", .nameAndQuantity, list: true, required: true),
+            PropertySpec("tags", .name, list: true, repeatable: true),
+            PropertySpec("allergens", .name, list: true),
         ]
         case .sink: []
+        case .question: [PropertySpec("tags", .name, list: true, repeatable: true, required: true)]
+        case .suggest: [
+            PropertySpec("shows", .integer(SuggestSettings.showsRange)),
+            PropertySpec("next", .integer(SuggestSettings.nextRange)),
+            PropertySpec("rule", .choice(GroupRule.allCases.map(\.rawValue))),
+            PropertySpec("threshold", .integer(SuggestSettings.thresholdRange)),
+        ]
         }
     }
 }
