@@ -43,6 +43,7 @@ import Testing
         let korean = try #require(result.menu).menu
         #expect(korean.questions.map(\.text) == ["달콤한 쥬스가 좋으세요?", "열대 과일 쥬스는 어떠세요?", "두 가지 과일을 섞은 쥬스는 어떠세요?"])
         #expect(korean.items.allSatisfy { $0.allergens == Allergens() && !$0.tags.isEmpty })
+        #expect(korean.messages[.suggestionMade].text == "추천 메뉴: {item}")
     }
 
     // MARK: Allergens

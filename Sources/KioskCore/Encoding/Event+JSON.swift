@@ -59,6 +59,8 @@ extension Event.Payload {
             writer.array("removedItems", strings: e.difference.removedItems)
             writer.array("addedIngredients", strings: e.difference.addedIngredients)
             writer.array("removedIngredients", strings: e.difference.removedIngredients)
+        case .suggestionMade(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

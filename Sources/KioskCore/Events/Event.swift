@@ -34,6 +34,7 @@ public struct Event: Sendable, Hashable {
         case restockNeeded(RestockNeeded)
         case stockChanged(StockChanged)
         case menuReloaded(MenuReloaded)
+        case suggestionMade(SuggestionMade)
 
         public var type: EventType {
             switch self {
@@ -42,6 +43,7 @@ public struct Event: Sendable, Hashable {
             case .restockNeeded: .restockNeeded
             case .stockChanged: .stockChanged
             case .menuReloaded: .menuReloaded
+            case .suggestionMade: .suggestionMade
             }
         }
     }

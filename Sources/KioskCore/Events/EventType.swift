@@ -5,6 +5,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case restockNeeded = "restock.needed"
     case stockChanged = "stock.changed"
     case menuReloaded = "menu.reloaded"
+    case suggestionMade = "suggestion.made"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -14,6 +15,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .restockNeeded: 2
         case .stockChanged: 3
         case .menuReloaded: 4
+        case .suggestionMade: 5
         }
     }
 }

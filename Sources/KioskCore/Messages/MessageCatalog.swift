@@ -6,6 +6,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .restockNeeded: "{ingredient} needs restocking: {stock} left.",
         .stockChanged: "{ingredient} stock is now {stock}.",
         .menuReloaded: "Menu reloaded: {menu}.",
+        .suggestionMade: "Suggested: {item}.",
     ]
 
     public static let defaults = MessageCatalog(templates: [:])

@@ -100,6 +100,7 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.stock, .stockChanged(let e)): String(e.to)
         case (.stock, .orderSucceeded(let e)): e.stock.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", ")
         case (.menu, .menuReloaded(let e)): e.menu
+        case (.item, .suggestionMade(let e)): e.items.map(\.item).joined(separator: ", ")
         default: ""
         }
     }

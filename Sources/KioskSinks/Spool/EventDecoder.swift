@@ -48,6 +48,8 @@ enum EventDecoder {
                 addedIngredients: names("addedIngredients"), removedIngredients: names("removedIngredients")
             )
             return .menuReloaded(MenuReloaded(menu: menu, ingredients: ingredients, items: items, difference: difference))
+        case .suggestionMade:
+            return SuggestionMade(json: data).map(Event.Payload.suggestionMade)
         }
     }
 
