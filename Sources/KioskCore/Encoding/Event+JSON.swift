@@ -100,6 +100,8 @@ extension Event.Payload {
                 writer.number(total)
                 if let currency = e.currency { writer.field("currency", currency) }
             }
+        case .suggestionMade(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

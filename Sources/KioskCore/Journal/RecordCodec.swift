@@ -29,6 +29,7 @@ public enum RecordCodec {
         case .ticketCancelled: 9
         case .ticketRecalled: 10
         case .ticketLate: 11
+        case .suggestionMade: 12
         }
     }
 
@@ -45,6 +46,7 @@ public enum RecordCodec {
         case 9: .ticketCancelled
         case 10: .ticketRecalled
         case 11: .ticketLate
+        case 12: .suggestionMade
         default: nil
         }
     }
