@@ -497,6 +497,18 @@ public final class Journal: @unchecked Sendable {
         transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
     }
 
+    /// The position up to which the session has folded the journal (its last commit or
+    /// catch-up): where a snapshot of the session's state belongs.
+    public var foldPosition: UInt64 {
+        transaction.withLock { fold.position }
+    }
+
+    /// Whether the records after the last snapshot are more than a start-up should read:
+    /// a clean exit then writes one, so the next start is short.
+    public var wantsSnapshotAtExit: Bool {
+        transaction.withLock { fold.position > lastSnapshot && fold.position - lastSnapshot >= 16 << 10 }
+    }
+
     /// Writes a snapshot of the fold at its position, then deletes what no reader needs:
     /// older snapshots, and segments wholly before both it and every sink's cursor.
     public func writeSnapshot(_ snapshot: JournalSnapshot) throws(JournalError) {

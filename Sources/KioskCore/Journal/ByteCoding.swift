@@ -30,7 +30,7 @@ struct ByteWriter {
     }
 
     mutating func word(_ value: UInt64) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     mutating func string(_ value: String) {

@@ -60,6 +60,9 @@ public enum RecordCodec {
 
     // MARK: Encoding
 
+    /// Each event type's default message text, by ordinal: compared with every event's.
+    static let defaultTexts: [String] = EventType.allCases.map { MessageCatalog.defaults[$0].text }
+
     /// Appends the body of `record` to `bytes`.
     public static func encode(_ record: JournalRecord, into bytes: inout [UInt8]) {
         var writer = ByteWriter(into: bytes)
@@ -124,7 +127,7 @@ public enum RecordCodec {
         writer.varint(event.sequence)
         writer.signed(event.time.millisecondsSince1970 &- time.millisecondsSince1970)
         // The text decides: a template is its text parsed.
-        if event.template.text == MessageCatalog.defaults[event.type].text {
+        if event.template.text == RecordCodec.defaultTexts[event.type.ordinal] {
             writer.byte(0)
         } else {
             writer.byte(1)

@@ -111,6 +111,13 @@ public final class Session {
         return nil
     }
 
+    /// At a clean exit: a snapshot of the state when the journal has grown since the last,
+    /// so the next start reads little. Failing to write one loses nothing.
+    public func checkpoint() {
+        guard let store, committed == nil, store.journal.wantsSnapshotAtExit else { return }
+        try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: store.journal.foldPosition))
+    }
+
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.
     /// The runners call this before each command, so the next command sees the new menu.
     public func reloadIfHungUp() -> CommandResult? {
@@ -242,7 +249,7 @@ public final class Session {
 
     /// Every sink's counters, with what waits in the journal and what failed for good.
     private var sinkStatuses: [SinkStatus] {
-        let backlog = dispatcher.backlog()
+        let backlog = dispatcher.backlog(lastSequence: kiosk.sequence)
         return dispatcher.statuses.map { status in
             var status = status
             if let waiting = backlog[status.name] { status.waiting = waiting }
