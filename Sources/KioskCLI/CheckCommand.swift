@@ -22,7 +22,7 @@ struct CheckCommand {
                 errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(unreadable.reason)\n")
                 status = .unreadableInput
             } else if let menu = compilation.menu {
-                output.write("\(TerminalText.visible(path)): ok (\(menu.summary))\n")
+                output.write("\(TerminalText.visible(path)): ok (\(menu.summaryWithQuestions))\n")
             } else {
                 report(compilation, path: path)
                 if status == .success { status = .invalidMenu }

@@ -55,7 +55,7 @@ struct SessionCommand {
         if store == nil, members.contains(where: { !$0.isForeground }) {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
         }
-        let dispatcher = Dispatcher(members, journal: store?.journal)
+        let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence)
         if let store { dropCursors(except: dispatcher.backgroundNames, in: store.journal) }
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])
 
@@ -75,11 +75,13 @@ struct SessionCommand {
             let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
             status = allSucceeded ? .success : .failure
         }
+        session.checkpoint()
         let statuses = dispatcher.shutdown(timeout: arguments.flushTimeout)
         sinks.http.close()
         store?.refreshDeliveries()
         errors.write(sinks.farewell(
-            statuses, backlog: dispatcher.backlog(), failures: store?.deliveries, journal: store?.journal.directory.path
+            statuses, backlog: dispatcher.backlog(lastSequence: session.kiosk.sequence), failures: store?.deliveries,
+            journal: store?.journal.directory.path
         ))
         if !output.flush() { return .ioError }
         if let signal = Signals.terminationSignal { return .signalled(signal) }

@@ -115,6 +115,7 @@ public final class Journal: @unchecked Sendable {
             throw .system(error)
         }
         defer { lockFile.unlock() }
+        try directory.settleFormat()
         let listing = try directory.list()
         let snapshot = try listing.snapshots.last.map { position throws(JournalError) in
             try Snapshots.load(directory.snapshotPath(position: position))
@@ -135,7 +136,7 @@ public final class Journal: @unchecked Sendable {
             segments: listing.segments, lastSnapshot: snapshot?.position ?? 0
         )
         journal.repairs = repairs
-        for name in listing.temporary { try? FileSystem.removeFile(directory.path + "/" + name) }
+        directory.removeAbandonedFiles(listing.temporary)
         return Opened(journal: journal, snapshot: snapshot, records: records, repairs: repairs)
     }
 
@@ -221,10 +222,14 @@ public final class Journal: @unchecked Sendable {
 
     /// Adds a record to the commit in progress.
     public func append(_ record: JournalRecord) {
-        var body: [UInt8] = []
-        body.reserveCapacity(128)
-        RecordCodec.encode(record, into: &body)
-        RecordFrame.append(body: body, groupStart: groupStart, to: &pending)
+        RecordFrame.append(groupStart: groupStart, to: &pending) { RecordCodec.encode(record, into: &$0) }
+    }
+
+    /// Adds a record of `facts` then `events` to the commit in progress, encoded in place.
+    public func append(time: Timestamp, source: String, facts: [JournalEntry], events: [Event]) {
+        RecordFrame.append(groupStart: groupStart, to: &pending) {
+            RecordCodec.encode(time: time, source: source, facts: facts, events: events, into: &$0)
+        }
     }
 
     /// How many bytes the commit in progress will write.
@@ -490,6 +495,18 @@ public final class Journal: @unchecked Sendable {
     /// Whether enough was appended since the last snapshot to write another.
     public var wantsSnapshot: Bool {
         transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
+    }
+
+    /// The position up to which the session has folded the journal (its last commit or
+    /// catch-up): where a snapshot of the session's state belongs.
+    public var foldPosition: UInt64 {
+        transaction.withLock { fold.position }
+    }
+
+    /// Whether the records after the last snapshot are more than a start-up should read:
+    /// a clean exit then writes one, so the next start is short.
+    public var wantsSnapshotAtExit: Bool {
+        transaction.withLock { fold.position > lastSnapshot && fold.position - lastSnapshot >= 16 << 10 }
     }
 
     /// Writes a snapshot of the fold at its position, then deletes what no reader needs:

@@ -18,6 +18,22 @@ enum RecordFrame {
     /// No record is larger: a length beyond it is damage, not a record.
     static let maximumBodySize = 64 << 20
 
+    /// Appends a frame whose body `writeBody` appends in place: no copy of the body.
+    static func append(groupStart: UInt64, to bytes: inout [UInt8], _ writeBody: (inout [UInt8]) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 8))
+        withUnsafeBytes(of: groupStart.littleEndian) { bytes.append(contentsOf: $0) }
+        writeBody(&bytes)
+        let length = UInt32(bytes.count - start - headerSize)
+        let crc = bytes.withUnsafeBytes { raw in
+            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
+        }
+        bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self)
+            raw.storeBytes(of: crc.littleEndian, toByteOffset: start + 4, as: UInt32.self)
+        }
+    }
+
     /// Appends the frame of `body` to `bytes`.
     static func append(body: [UInt8], groupStart: UInt64, to bytes: inout [UInt8]) {
         let start = bytes.count

@@ -70,8 +70,9 @@ public struct StateDirectory: Sendable {
 
     // MARK: Creating and checking
 
-    /// Makes sure `path` is a state directory: creates it (0700, with missing parents) or
-    /// checks the one there.
+    /// Makes sure `path` can be a state directory: creates it (0700, with missing parents)
+    /// or checks that the one there is one (or empty) — writing nothing into a directory
+    /// that holds anything else. The format file is settled under the lock: `settleFormat`.
     func prepare() throws(JournalError) {
         let kind: FileStatus.Kind?
         do {
@@ -87,18 +88,32 @@ public struct StateDirectory: Sendable {
             } catch {
                 throw .cannotCreate(path: path, reason: error.reason)
             }
-            try writeFormat()
         case .directory?:
             let listing = try list()
-            if listing.hasFormat {
-                try checkFormat()
-            } else if listing.segments.isEmpty, listing.snapshots.isEmpty, listing.others.isEmpty {
-                try writeFormat()
-            } else {
+            if !listing.hasFormat, !listing.segments.isEmpty || !listing.snapshots.isEmpty || !listing.others.isEmpty {
                 throw .notAStateDirectory(path: path, reason: "it holds other files and no 'format' file")
             }
         case .some:
             throw .notAStateDirectory(path: path, reason: "it is not a directory")
+        }
+    }
+
+    /// Writes the format file of a new state directory, or checks the one there. Called
+    /// under the lock, so two processes starting together agree.
+    func settleFormat() throws(JournalError) {
+        if try list().hasFormat {
+            try checkFormat()
+        } else {
+            try writeFormat()
+        }
+    }
+
+    /// Removes temporary files that processes which died mid-write left (`NAME.tmp-PID`);
+    /// those of running processes are theirs.
+    func removeAbandonedFiles(_ names: [String]) {
+        for name in names {
+            guard let pid = name.split(separator: "-").last.flatMap({ Int32($0) }), !SystemProcess.isRunning(pid) else { continue }
+            try? FileSystem.removeFile(path + "/" + name)
         }
     }
 

@@ -64,6 +64,7 @@ public enum StateMigration {
         do throws(JournalError) {
             let directory = StateDirectory(path: building)
             try directory.prepare()
+            try directory.settleFormat()
             try Snapshots.write(JournalSnapshot(position: 0, kiosk: old), in: directory)
         } catch {
             try? FileSystem.removeTree(building)

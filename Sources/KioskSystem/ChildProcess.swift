@@ -127,3 +127,11 @@ public final class ChildProcess: @unchecked Sendable {
         status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
+
+/// Facts about processes other than kiosk's children.
+public enum SystemProcess {
+    /// Whether a process with this id exists (it may belong to someone else).
+    public static func isRunning(_ pid: Int32) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+    }
+}

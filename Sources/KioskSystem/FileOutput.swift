@@ -17,6 +17,11 @@ public final class FileOutput: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var failure: Int32?
+        /// While held, nothing is written until `release`: a batch shows a commit's results
+        /// only once they are on disk.
+        var holding = false
+        /// How much of the buffer `release(upTo:)` has written out while holding.
+        var released = 0
     }
 
     public init(descriptor: Int32, limit: Int = 64 << 10) {
@@ -35,16 +40,64 @@ public final class FileOutput: Sendable {
     public func write(bytes: some Collection<UInt8>) {
         state.withLock { state in
             state.buffer.append(contentsOf: bytes)
-            if state.buffer.count >= limit { drain(&state) }
+            if state.buffer.count >= limit, !state.holding { drain(&state) }
         }
     }
 
-    /// Writes out everything buffered. Returns `false` once any write has failed.
+    /// Writes out everything buffered — unless held. Returns `false` once any write has
+    /// failed.
     @discardableResult
     public func flush() -> Bool {
         state.withLock { state in
-            drain(&state)
+            if !state.holding { drain(&state) }
             return state.failure == nil
+        }
+    }
+
+    // MARK: Holding
+
+    /// Keeps everything written from now on until `release`: what was buffered before is
+    /// written out first.
+    public func hold() {
+        state.withLock { state in
+            guard !state.holding else { return }
+            drain(&state)
+            state.holding = true
+            state.released = 0
+        }
+    }
+
+    /// A position in what is held, for `cut` and `release(upTo:)`.
+    public var mark: Int {
+        state.withLock { $0.buffer.count }
+    }
+
+    /// Drops what was written after `mark`.
+    public func cut(to mark: Int) {
+        state.withLock { state in
+            guard state.holding, mark >= state.released, mark < state.buffer.count else { return }
+            state.buffer.removeSubrange(mark...)
+        }
+    }
+
+    /// Writes out what is held up to `mark`, still holding the rest.
+    public func release(upTo mark: Int) {
+        state.withLock { state in
+            guard state.holding, mark > state.released else { return }
+            let end = min(mark, state.buffer.count)
+            write(state.buffer[state.released..<end], into: &state)
+            state.released = end
+        }
+    }
+
+    /// Writes out everything held and stops holding.
+    public func release() {
+        state.withLock { state in
+            guard state.holding else { return }
+            if state.released < state.buffer.count { write(state.buffer[state.released...], into: &state) }
+            state.buffer.removeAll(keepingCapacity: true)
+            state.holding = false
+            state.released = 0
         }
     }
 
@@ -53,8 +106,13 @@ public final class FileOutput: Sendable {
 
     private func drain(_ state: inout State) {
         defer { state.buffer.removeAll(keepingCapacity: true) }
-        guard state.failure == nil, !state.buffer.isEmpty else { return }
-        state.failure = state.buffer.withUnsafeBytes { raw -> Int32? in
+        guard !state.buffer.isEmpty else { return }
+        write(state.buffer[...], into: &state)
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>, into state: inout State) {
+        guard state.failure == nil, !bytes.isEmpty else { return }
+        state.failure = bytes.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {

@@ -116,6 +116,21 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Appends JSON text written in the source — punctuation and keys that end where a
+    /// value follows (`,"type":"`) — in one copy.
+    @inlinable
+    public mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { storage.append(contentsOf: $0) }
+        needsComma = false
+    }
+
+    /// Appends text known to need no escaping (a type name), without quotes or separator.
+    @inlinable
+    public mutating func plain(_ text: String) {
+        var text = text
+        text.withUTF8 { storage.append(contentsOf: $0) }
+    }
+
     /// Writes already-encoded JSON as one value.
     @inlinable
     public mutating func raw(_ json: some Sequence<UInt8>) {

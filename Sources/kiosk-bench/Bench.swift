@@ -1,6 +1,6 @@
 import Foundation
 
-/// kiosk-bench: measures every figure of SPEC §8 on this machine, each next to a baseline
+/// kiosk-bench: measures every performance budget's figure on this machine, each next to a baseline
 /// measured in the same run, and prints a table (or `--json`).
 ///
 ///     swift run -c release kiosk-bench [--json] [--quick] [--no-build]
@@ -20,7 +20,8 @@ enum Bench {
             print("  --json      one JSON object instead of the table")
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
-            print("  --only F    one figure: start-up, parsing, core, batch, webhook, webhook-in-order, slow-receiver, memory")
+            print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
+            print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -36,14 +37,18 @@ enum Bench {
 
             let figures = Figures(kiosk: kiosk, scratch: scratch, quick: arguments.contains("--quick"))
             var results: [Figure] = []
-            let steps: [(String, () throws -> Figure)] = [
-                ("start-up", figures.startUp), ("parsing", figures.parse), ("core", figures.coreOrders),
-                ("batch", figures.batchWithLog), ("webhook", figures.webhookDelivery), ("webhook-in-order", figures.orderedWebhookDelivery),
-                ("slow-receiver", figures.slowReceiver), ("memory", figures.peakMemory),
+            let steps: [(String, () throws -> [Figure])] = [
+                ("start-up", { [figures.startUp()] }), ("parsing", { [try figures.parse()] }), ("core", { [try figures.coreOrders()] }),
+                ("batch", { [try figures.batchWithLog()] }), ("conversation", figures.durableConversation),
+                ("batch-state", { [try figures.batchWithStateAndLog()] }), ("history", figures.startWithLongHistory),
+                ("webhook", { [try figures.webhookDelivery()] }), ("webhook-in-order", { [try figures.orderedWebhookDelivery()] }),
+                ("slow-receiver", { [try figures.slowReceiver()] }), ("unanswered", { [try figures.unansweredWebhookMemory()] }),
+                ("mqtt", { [try figures.mqttRate()] }), ("mqtt-down", { [try figures.mqttDownMemory()] }),
+                ("memory", { [try figures.peakMemory()] }),
             ]
             for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))
-                results.append(try measure())
+                results += try measure()
             }
             print(arguments.contains("--json") ? Report.json(results) : Report.table(results))
         } catch {

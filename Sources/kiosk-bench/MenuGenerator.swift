@@ -1,4 +1,4 @@
-/// The large menu of SPEC §8: 10,000 items over 1,000 ingredients, as a `.kiosk` file and
+/// The large menu of the budgets: 10,000 items over 1,000 ingredients, as a `.kiosk` file and
 /// as the same content in JSON (the JSONSerialization baseline).
 enum MenuGenerator {
     static func kiosk(items: Int = 10_000, ingredients: Int = 1_000) -> String {

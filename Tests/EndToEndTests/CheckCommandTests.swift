@@ -8,11 +8,11 @@ import Testing
             "check", "menus/cafe.kiosk", "menus/juice-board-ko.kiosk", "menus/juice-board.kiosk", "menus/juice-ko.kiosk", "menus/juice.kiosk"
         ).run()
         #expect(result.stdout == """
-        menus/cafe.kiosk: ok (5 ingredients, 4 items, 4 sinks)
+        menus/cafe.kiosk: ok (5 ingredients, 4 items, 2 questions, 4 sinks)
         menus/juice-board-ko.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
         menus/juice-board.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
-        menus/juice-ko.kiosk: ok (5 ingredients, 7 items, 0 sinks)
-        menus/juice.kiosk: ok (5 ingredients, 7 items, 0 sinks)
+        menus/juice-ko.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)
+        menus/juice.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)
 
         """)
         #expect(result.stderr == "")
@@ -66,7 +66,7 @@ import Testing
     @Test func aMissingFileExits66AndTheOthersAreStillChecked() throws {
         let result = try KioskProcess("check", "menus/nope.kiosk", "menus/juice.kiosk").run()
         #expect(result.stderr == "kiosk: cannot read 'menus/nope.kiosk': no such file\n")
-        #expect(result.stdout == "menus/juice.kiosk: ok (5 ingredients, 7 items, 0 sinks)\n")
+        #expect(result.stdout == "menus/juice.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)\n")
         #expect(result.status == 66)
     }
 

@@ -65,7 +65,7 @@ import Testing
         for kiosk in [plain, withMQTT] { kiosk.send("stock") }
         try waitFor("both kiosks to answer") { plain.stdout.contains("mango") && withMQTT.stdout.contains("mango") }
         #expect(try !loadsMosquitto(plain))
-        #expect(try loadsMosquitto(withMQTT))
+        #expect(try loadsMosquitto(withMQTT), "\(withMQTT.stderr) \(withMQTT.process.isRunning)")
         #expect(plain.finish() == 0)
         #expect(withMQTT.finish() == 0)
     }

@@ -6,19 +6,25 @@ enum Fixtures {
 
     static func juiceMaker(messages: MessageCatalog = .defaults) throws -> Menu {
         let ingredients = fruits.map { Ingredient(name: $0, initialStock: 10) }
-        func recipe(_ parts: (String, Int)...) -> Recipe {
-            Recipe(parts.map { Recipe.Component(ingredient: fruits.firstIndex(of: $0.0)!, quantity: $0.1) })
+        func juice(_ name: String, _ parts: (String, Int)..., tags: [String]) -> Item {
+            let recipe = Recipe(parts.map { Recipe.Component(ingredient: fruits.firstIndex(of: $0.0)!, quantity: $0.1) })
+            return Item(name: name, recipe: recipe, tags: tags, allergens: Allergens())
         }
         let items = [
-            Item(name: "Strawberry Juice", recipe: recipe(("strawberry", 16))),
-            Item(name: "Banana Juice", recipe: recipe(("banana", 2))),
-            Item(name: "Kiwi Juice", recipe: recipe(("kiwi", 3))),
-            Item(name: "Pineapple Juice", recipe: recipe(("pineapple", 2))),
-            Item(name: "Strawberry Banana Juice", recipe: recipe(("strawberry", 10), ("banana", 1))),
-            Item(name: "Mango Juice", recipe: recipe(("mango", 3))),
-            Item(name: "Mango Kiwi Juice", recipe: recipe(("mango", 2), ("kiwi", 1))),
+            juice("Strawberry Juice", ("strawberry", 16), tags: ["sweet", "berry"]),
+            juice("Banana Juice", ("banana", 2), tags: ["sweet", "creamy"]),
+            juice("Kiwi Juice", ("kiwi", 3), tags: ["tangy"]),
+            juice("Pineapple Juice", ("pineapple", 2), tags: ["tropical", "tangy"]),
+            juice("Strawberry Banana Juice", ("strawberry", 10), ("banana", 1), tags: ["sweet", "berry", "creamy", "blend"]),
+            juice("Mango Juice", ("mango", 3), tags: ["sweet", "tropical"]),
+            juice("Mango Kiwi Juice", ("mango", 2), ("kiwi", 1), tags: ["tropical", "tangy", "blend"]),
         ]
-        return try Menu(name: "Juice Maker", ingredients: ingredients, items: items, messages: messages)
+        let questions = [
+            Question(key: "sweet", text: "Something sweet?", tags: ["sweet"]),
+            Question(key: "tropical", text: "Something tropical?", tags: ["tropical"]),
+            Question(key: "blend", text: "A blend of two fruits?", tags: ["blend"]),
+        ]
+        return try Menu(name: "Juice Maker", ingredients: ingredients, items: items, messages: messages, questions: questions)
     }
 
     static let noon = Timestamp(millisecondsSince1970: 1_795_262_400_000) // 2026-11-21T12:00:00Z

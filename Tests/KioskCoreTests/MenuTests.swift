@@ -57,6 +57,8 @@ import Testing
         let fixture = try Fixtures.juiceMaker()
         #expect(juice.items == fixture.items)
         #expect(juice.ingredients == fixture.ingredients)
+        #expect(juice.questions == fixture.questions)
+        #expect(juice.suggestSettings == fixture.suggestSettings)
     }
 
     @Test func theSourceIsTheSlugOfTheNameUnlessGiven() throws {

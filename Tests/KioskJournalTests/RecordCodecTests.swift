@@ -74,3 +74,38 @@ import Testing
         #expect(decoded == snapshot)
     }
 }
+
+/// Board and suggestion events in the journal's format.
+@Suite struct LaterEventCodecTests {
+    private func event(_ payload: Event.Payload, _ sequence: UInt64) -> Event {
+        Event(
+            id: EventID(high: 0x0190_1234_5678_7000 + sequence, low: 0x8000_0000_0000_0001), sequence: sequence, time: Sample.time,
+            source: "/kiosk/juice", payload: payload, template: MessageCatalog.defaults[payload.type]
+        )
+    }
+
+    @Test func ticketAndSuggestionEventsRoundTrip() throws {
+        let lines = [ItemQuantity(item: "Mango Juice", quantity: 2)]
+        let events = [
+            event(.orderSucceeded(OrderSucceeded(
+                lines: lines, consumed: [IngredientCount(ingredient: "mango", count: 6)], stock: [IngredientCount(ingredient: "mango", count: 4)],
+                ticket: 12, promised: Timestamp(millisecondsSince1970: 1_795_262_520_000)
+            )), 1),
+            event(.ticketStarted(TicketStarted(ticket: 12, station: "blender", prep: 120_000, lines: lines)), 2),
+            event(.ticketReady(TicketChanged(ticket: 12, lines: lines)), 3),
+            event(.ticketPickedUp(TicketChanged(ticket: 12, lines: lines)), 4),
+            event(.ticketRecalled(TicketChanged(ticket: 12, lines: lines)), 5),
+            event(.ticketLate(TicketChanged(ticket: 12, lines: lines)), 6),
+            event(.ticketCancelled(TicketCancelled(
+                ticket: 12, lines: lines, from: .preparing, wasted: [IngredientCount(ingredient: "mango", count: 6)], total: Money("9"), currency: "KRW"
+            )), 7),
+            event(.suggestionMade(SuggestionMade(
+                profiles: ["ana", "민지"], partySize: 2, answers: [AnsweredQuestion(question: "sweet", answer: .yes), AnsweredQuestion(question: "cold", answer: .skip)],
+                rule: .leastMisery, lenient: true, page: 2,
+                items: [SuggestionMade.ScoredItem(item: "Mango Juice", tenths: 73), SuggestionMade.ScoredItem(item: "Oat Latte", tenths: 60, undeclaredAllergens: true)]
+            )), 8),
+        ]
+        let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))
+        #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+    }
+}

@@ -190,6 +190,8 @@ import Testing
         #expect(bundled.ingredients == compiled.ingredients)
         #expect(bundled.items == compiled.items)
         #expect(bundled.messages == compiled.messages)
+        #expect(bundled.questions == compiled.questions)
+        #expect(bundled.suggestSettings == compiled.suggestSettings)
         #expect(BundledMenu.compilation.menu?.sinks.isEmpty == true)
     }
 

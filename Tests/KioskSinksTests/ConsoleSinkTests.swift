@@ -22,6 +22,7 @@ import Testing
         딸기 needs restocking: 1 left.
         milk stock is now 6.
         Menu reloaded: Café.
+        Suggested: Strawberry "Milk".
 
         """)
     }

@@ -71,6 +71,7 @@ import Testing
             "shop/juice-maker/restock.needed/-/딸기",
             "shop/juice-maker/stock.changed/-/milk",
             "shop/juice-maker/menu.reloaded/-/-",
+            "shop/juice-maker/suggestion.made/-/-",
         ])
     }
 

@@ -18,7 +18,7 @@ enum Events {
         return events
     }
 
-    /// One of each type.
+    /// One of each type (`suggestion.made` made by hand: the kiosk does not make it).
     static func everyType() throws -> [Event] {
         let menu = try Menu(
             name: "Café", currency: "KRW",
@@ -33,6 +33,14 @@ enum Events {
         try kiosk.place(Order(item: 0), at: time, emitting: &events)
         try kiosk.edit(.add, 5, of: 0, at: time, emitting: &events)
         kiosk.replaceMenu(with: menu, at: time, emitting: &events)
+        let suggestion = SuggestionMade(
+            profiles: ["민지"], partySize: 1, answers: [AnsweredQuestion(question: "sweet", answer: .no)], rule: .leastMisery,
+            lenient: true, page: 1, items: [.init(item: menu.items[0].name, tenths: 73, undeclaredAllergens: true)]
+        )
+        events.append(Event(
+            id: EventID(high: 0x0190_1234_5678_7000, low: 0x8000_0000_0000_0001), sequence: kiosk.sequence + 1, time: time,
+            source: kiosk.source, payload: .suggestionMade(suggestion), template: menu.messages[.suggestionMade]
+        ))
         return events
     }
 }

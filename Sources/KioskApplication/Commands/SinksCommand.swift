@@ -32,7 +32,7 @@ public enum SinksCommand: CommandHandler {
 
     /// Every sink's counters, with what waits in the journal and what failed for good.
     private static func statuses(in session: Session) -> [SinkStatus] {
-        let backlog = session.dispatcher.backlog()
+        let backlog = session.dispatcher.backlog(lastSequence: session.kiosk.sequence)
         return session.dispatcher.statuses.map { status in
             var status = status
             if let waiting = backlog[status.name] { status.waiting = waiting }

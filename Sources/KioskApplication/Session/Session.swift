@@ -73,9 +73,9 @@ public final class Session {
         }
         guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
         if let store {
-            let record = JournalRecord(time: events.first?.time ?? clock(), source: kiosk.source, entries: facts + events.map(JournalEntry.event))
-            store.journal.append(record)
-            store.recordAppended(record)
+            let time = events.first?.time ?? clock()
+            store.journal.append(time: time, source: kiosk.source, facts: facts, events: events)
+            if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
         }
         facts.removeAll()
         return CommandResult(command: command, output: output, error: failure, events: events)
@@ -116,6 +116,13 @@ public final class Session {
             try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: position))
         }
         return nil
+    }
+
+    /// At a clean exit: a snapshot of the state when the journal has grown since the last,
+    /// so the next start reads little. Failing to write one loses nothing.
+    public func checkpoint() {
+        guard let store, committed == nil, store.journal.wantsSnapshotAtExit else { return }
+        try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: store.journal.foldPosition))
     }
 
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`.

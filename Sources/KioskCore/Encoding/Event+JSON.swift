@@ -16,17 +16,19 @@ extension Event {
     }
 
     public func write(to writer: inout JSONWriter) {
+        // The envelope's fixed text in a few runs: a log writes hundreds of thousands of these.
         writer.beginObject()
-        writer.field("specversion", "1.0")
-        writer.key("id")
+        writer.literal(#""specversion":"1.0","id":"#)
         writer.eventID(id)
-        writer.field("source", source)
-        writer.field("type", type.rawValue)
-        writer.key("time")
+        writer.literal(#","source":"#)
+        writer.string(source)
+        writer.literal(#","type":""#)
+        writer.plain(type.rawValue)
+        writer.literal(#"","time":"#)
         writer.timestamp(time)
-        writer.field("datacontenttype", Event.dataContentType)
-        writer.field("seq", sequence)
-        writer.key("data")
+        writer.literal(#","datacontenttype":"application/json","seq":"#)
+        writer.number(sequence)
+        writer.literal(#","data":"#)
         writeData(to: &writer)
         writer.endObject()
     }
@@ -100,6 +102,8 @@ extension Event.Payload {
                 writer.number(total)
                 if let currency = e.currency { writer.field("currency", currency) }
             }
+        case .suggestionMade(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

@@ -40,6 +40,7 @@ public struct Event: Sendable, Hashable {
         case ticketCancelled(TicketCancelled)
         case ticketRecalled(TicketChanged)
         case ticketLate(TicketChanged)
+        case suggestionMade(SuggestionMade)
 
         public var type: EventType {
             switch self {
@@ -54,6 +55,7 @@ public struct Event: Sendable, Hashable {
             case .ticketCancelled: .ticketCancelled
             case .ticketRecalled: .ticketRecalled
             case .ticketLate: .ticketLate
+            case .suggestionMade: .suggestionMade
             }
         }
     }

@@ -11,6 +11,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case ticketCancelled = "ticket.cancelled"
     case ticketRecalled = "ticket.recalled"
     case ticketLate = "ticket.late"
+    case suggestionMade = "suggestion.made"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -26,6 +27,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .ticketCancelled: 8
         case .ticketRecalled: 9
         case .ticketLate: 10
+        case .suggestionMade: 11
         }
     }
 }

@@ -30,7 +30,7 @@ struct ByteWriter {
     }
 
     mutating func word(_ value: UInt64) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     mutating func string(_ value: String) {
@@ -97,13 +97,16 @@ struct ByteReader {
     }
 
     mutating func string() throws(RecordDecodingError) -> String {
+        let slice = try stringBytes()
+        // The record's checksum vouches for its bytes; anything not UTF-8 is repaired, never trusted.
+        return String(decoding: slice.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// The bytes of the next string, without making one.
+    mutating func stringBytes() throws(RecordDecodingError) -> UnsafeRawBufferPointer {
         let length = try count()
         defer { offset += length }
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
-        guard let text = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw .malformed("a name is not valid UTF-8")
-        }
-        return text
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
     }
 }
 

@@ -42,7 +42,7 @@ extension Kiosk {
             }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
-        case .restockNeeded, .menuReloaded:
+        case .restockNeeded, .menuReloaded, .suggestionMade:
             break
         }
     }

@@ -9,6 +9,7 @@
 /// ticket.started  = ticket station:string prep:zigzag(ms) lines
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
+/// suggestion.made = profiles:strings partySize answers:(question:string answer:u8)* rule:u8 lenient:u8 page items:(item:string tenths undeclared:u8)*
 /// lines           = count (item:string quantity)*
 ///
 /// `order.succeeded` flag 16 adds `ticket` and `promised` (milliseconds, zigzag) after the
@@ -68,6 +69,8 @@ enum PayloadCodec {
             writer.byte((e.total == nil ? 0 : 1) | (e.currency == nil ? 0 : 2))
             if let total = e.total { writer.int(total.hundredths) }
             if let currency = e.currency { writer.string(currency) }
+        case .suggestionMade(let e):
+            encodeSuggestion(e, into: &writer)
         case .orderFailed(let e):
             encode(lines: e.lines, into: &writer)
             writer.varint(UInt64(e.missing.count))
@@ -156,6 +159,8 @@ enum PayloadCodec {
             return .ticketCancelled(TicketCancelled(
                 ticket: ticket, lines: lines, from: from, restocked: restocked, wasted: wasted, total: total, currency: currency
             ))
+        case .suggestionMade:
+            return .suggestionMade(try decodeSuggestion(&reader))
         case .orderFailed:
             let lines = try decodeLines(&reader)
             let count = try reader.count(minimumBytes: 3)
@@ -195,6 +200,55 @@ enum PayloadCodec {
             let difference = MenuDifference(addedItems: lists[0], removedItems: lists[1], addedIngredients: lists[2], removedIngredients: lists[3])
             return .menuReloaded(MenuReloaded(menu: menu, ingredients: ingredients, items: items, difference: difference))
         }
+    }
+
+    // MARK: Suggestions
+
+    private static func encodeSuggestion(_ e: SuggestionMade, into writer: inout ByteWriter) {
+        writer.varint(UInt64(e.profiles.count))
+        for profile in e.profiles { writer.string(profile) }
+        writer.int(e.partySize)
+        writer.varint(UInt64(e.answers.count))
+        for answered in e.answers {
+            writer.string(answered.question)
+            writer.byte(answered.answer == .yes ? 0 : answered.answer == .no ? 1 : 2)
+        }
+        writer.byte(UInt8(GroupRule.allCases.firstIndex(of: e.rule) ?? 0))
+        writer.byte(e.lenient ? 1 : 0)
+        writer.int(e.page)
+        writer.varint(UInt64(e.items.count))
+        for item in e.items {
+            writer.string(item.item)
+            writer.int(item.tenths)
+            writer.byte(item.undeclaredAllergens ? 1 : 0)
+        }
+    }
+
+    private static func decodeSuggestion(_ reader: inout ByteReader) throws(RecordDecodingError) -> SuggestionMade {
+        var profiles: [String] = []
+        for _ in 0..<(try reader.count()) { profiles.append(try reader.string()) }
+        let partySize = try reader.int()
+        var answers: [AnsweredQuestion] = []
+        for _ in 0..<(try reader.count(minimumBytes: 2)) {
+            let question = try reader.string()
+            let answer: Answer = switch try reader.byte() {
+            case 0: .yes
+            case 1: .no
+            default: .skip
+            }
+            answers.append(AnsweredQuestion(question: question, answer: answer))
+        }
+        let ruleIndex = Int(try reader.byte())
+        guard ruleIndex < GroupRule.allCases.count else { throw .malformed("unknown group rule") }
+        let lenient = try reader.byte() == 1
+        let page = try reader.int()
+        var items: [SuggestionMade.ScoredItem] = []
+        for _ in 0..<(try reader.count(minimumBytes: 3)) {
+            items.append(SuggestionMade.ScoredItem(item: try reader.string(), tenths: try reader.int(), undeclaredAllergens: try reader.byte() == 1))
+        }
+        return SuggestionMade(
+            profiles: profiles, partySize: partySize, answers: answers, rule: GroupRule.allCases[ruleIndex], lenient: lenient, page: page, items: items
+        )
     }
 
     // MARK: Parts

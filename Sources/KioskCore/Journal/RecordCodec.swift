@@ -29,6 +29,7 @@ public enum RecordCodec {
         case .ticketCancelled: 9
         case .ticketRecalled: 10
         case .ticketLate: 11
+        case .suggestionMade: 12
         }
     }
 
@@ -45,6 +46,7 @@ public enum RecordCodec {
         case 9: .ticketCancelled
         case 10: .ticketRecalled
         case 11: .ticketLate
+        case 12: .suggestionMade
         default: nil
         }
     }
@@ -58,6 +60,9 @@ public enum RecordCodec {
 
     // MARK: Encoding
 
+    /// Each event type's default message text, by ordinal: compared with every event's.
+    static let defaultTexts: [String] = EventType.allCases.map { MessageCatalog.defaults[$0].text }
+
     /// Appends the body of `record` to `bytes`.
     public static func encode(_ record: JournalRecord, into bytes: inout [UInt8]) {
         var writer = ByteWriter(into: bytes)
@@ -68,6 +73,19 @@ public enum RecordCodec {
         for entry in record.entries {
             encode(entry, relativeTo: record.time, into: &writer)
         }
+        bytes = writer.bytes
+    }
+
+    /// Appends the body of a record of `facts` then `events` to `bytes`: a record without
+    /// building one, for the order path.
+    public static func encode(time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into bytes: inout [UInt8]) {
+        var writer = ByteWriter(into: bytes)
+        bytes = []
+        writer.signed(time.millisecondsSince1970)
+        writer.string(source)
+        writer.varint(UInt64(facts.count + events.count))
+        for fact in facts { encode(fact, relativeTo: time, into: &writer) }
+        for event in events { encode(event, relativeTo: time, into: &writer) }
         bytes = writer.bytes
     }
 
@@ -108,7 +126,8 @@ public enum RecordCodec {
         writer.word(event.id.low)
         writer.varint(event.sequence)
         writer.signed(event.time.millisecondsSince1970 &- time.millisecondsSince1970)
-        if event.template == MessageCatalog.defaults[event.type] {
+        // The text decides: a template is its text parsed.
+        if event.template.text == RecordCodec.defaultTexts[event.type.ordinal] {
             writer.byte(0)
         } else {
             writer.byte(1)
@@ -136,7 +155,7 @@ public enum RecordCodec {
     /// Reads a record body, reusing parsed message templates across records.
     static func decode(_ reader: inout ByteReader, templates: inout TemplateCache) throws(RecordDecodingError) -> JournalRecord {
         let time = Timestamp(millisecondsSince1970: try reader.signed())
-        let source = try reader.string()
+        let source = templates.source(try reader.stringBytes())
         let count = try reader.count(minimumBytes: 2)
         var entries: [JournalEntry] = []
         entries.reserveCapacity(count)
@@ -200,6 +219,18 @@ public enum RecordCodec {
 /// thousands of records.
 struct TemplateCache: Sendable {
     private var parsed: [String: MessageTemplate] = [:]
+    /// The last record's source: nearly every record of a journal has the same one.
+    private var lastSource: (bytes: [UInt8], text: String) = ([], "")
+
+    /// The source whose UTF-8 is `bytes`, made once while it repeats.
+    mutating func source(_ bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.count == lastSource.bytes.count, lastSource.bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            return lastSource.text
+        }
+        let text = String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+        lastSource = (Array(bytes), text)
+        return text
+    }
 
     mutating func template(for text: String) -> MessageTemplate {
         if let known = parsed[text] { return known }

@@ -12,6 +12,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .ticketCancelled: "Ticket {ticket} was cancelled.",
         .ticketRecalled: "Ticket {ticket} was recalled: ready for pickup again.",
         .ticketLate: "Ticket {ticket} is late.",
+        .suggestionMade: "Suggested: {item}.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

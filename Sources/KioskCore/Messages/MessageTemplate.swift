@@ -114,6 +114,7 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.quantity, .ticketCancelled(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
         case (.quantity, .ticketReady(let e)), (.quantity, .ticketPickedUp(let e)), (.quantity, .ticketRecalled(let e)), (.quantity, .ticketLate(let e)):
             String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
+        case (.item, .suggestionMade(let e)): e.items.map(\.item).joined(separator: ", ")
         default: ""
         }
     }

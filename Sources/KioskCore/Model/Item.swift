@@ -17,8 +17,15 @@ public struct Item: Sendable, Hashable {
     public let prep: Duration
     /// Where it is prepared: an index into `Menu.stations`.
     public let station: Int
+    /// Words `suggest` questions and profiles refer to: `sweet`, `tropical`.
+    public let tags: [String]
+    /// The allergens the item has, or `nil` when the menu does not say (unknown).
+    public let allergens: Allergens?
 
-    public init(name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0) {
+    public init(
+        name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
+        tags: [String] = [], allergens: Allergens? = nil
+    ) {
         self.name = name
         self.aliases = aliases
         self.slug = NameKey.slug(name)
@@ -26,6 +33,8 @@ public struct Item: Sendable, Hashable {
         self.recipe = recipe
         self.prep = prep
         self.station = station
+        self.tags = tags
+        self.allergens = allergens
     }
 }
 

@@ -21,6 +21,10 @@ public final class Menu: Sendable {
     /// The order board's settings; `nil` when the menu has no `board`, and then orders
     /// make no tickets.
     public let board: BoardSettings?
+    /// The questions `suggest` asks, in the order answers are given.
+    public let questions: [Question]
+    public let suggestSettings: SuggestSettings
+    let suggestionIndex: SuggestionIndex
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -30,7 +34,7 @@ public final class Menu: Sendable {
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
     ///   outside `1...maximumQuantity`, or `source` is not a URI reference; or when stations
-    ///   or the board are inconsistent.
+    ///   or the board are inconsistent; or the questions are too many or share a key.
     public convenience init(
         name: String,
         currency: String? = nil,
@@ -39,7 +43,9 @@ public final class Menu: Sendable {
         items: [Item],
         messages: MessageCatalog = .defaults,
         stations: [Station] = [.counter],
-        board: BoardSettings? = nil
+        board: BoardSettings? = nil,
+        questions: [Question] = [],
+        suggestSettings: SuggestSettings = .defaults
     ) throws(MenuModelError) {
         if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
@@ -63,9 +69,10 @@ public final class Menu: Sendable {
                 }
             }
         }
+        try Menu.validate(questions: questions)
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            stations: stations, board: board
+            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings
         )
     }
 
@@ -73,7 +80,8 @@ public final class Menu: Sendable {
     /// the menu language, which checks every rule itself and reports each with a position.
     package convenience init(
         trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
-        messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil
+        messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil,
+        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
     ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
@@ -88,7 +96,8 @@ public final class Menu: Sendable {
         }
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board
+            itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board,
+            questions: questions, suggestSettings: suggestSettings
         )
     }
 
@@ -99,7 +108,7 @@ public final class Menu: Sendable {
     package init(
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
-        board: BoardSettings? = nil
+        board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
     ) {
         self.name = name
         self.currency = currency
@@ -107,6 +116,9 @@ public final class Menu: Sendable {
         self.ingredients = ingredients
         self.items = items
         self.messages = messages
+        self.questions = questions
+        self.suggestSettings = suggestSettings
+        self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

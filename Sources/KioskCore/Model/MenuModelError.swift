@@ -16,4 +16,6 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case prepOutOfRange(item: String)
     /// `warn` is not shorter than `late`.
     case warnNotBeforeLate
+    case tooManyQuestions(Int)
+    case duplicateQuestion(String)
 }

@@ -83,6 +83,8 @@ struct Binder {
     /// For the recipe being bound: where in its `needs` each ingredient was first listed,
     /// or -1. One table for every recipe, reset after each, so a duplicate costs no hashing.
     private var listedAt: [Int] = []
+    /// Questions, `suggest` settings and the tags items use: see `Binder+Suggest.swift`.
+    var suggest = SuggestBinding()
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -98,6 +100,9 @@ struct Binder {
         declaredStations = stations.count
         for index in byKind[.board, default: []] { bindBoard(statements[index]) }
         for index in byKind[.item, default: []] { bindItem(statements[index]) }
+        // After the items, so each question can check that some item has its tags.
+        for index in byKind[.question, default: []] { bindQuestion(statements[index]) }
+        for index in byKind[.suggest, default: []] { bindSuggest(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
@@ -114,7 +119,9 @@ struct Binder {
             itemsByKey: itemClaims.mapValues(\.index),
             ingredientsByKey: ingredientClaims.mapValues(\.index),
             stations: stations,
-            board: board
+            board: board,
+            questions: suggest.questions,
+            suggestSettings: suggest.settings
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
@@ -167,6 +174,8 @@ struct Binder {
         let recipe = bindRecipe(properties["needs"], of: name ?? statement.head(0).text, statement: statement)
         let prep = itemPrep(properties["prep"], statement: statement)
         let station = itemStation(properties["station"], statement: statement)
+        let tags = bindTags(properties["tags"])
+        let allergens = bindAllergens(properties["allergens"], statement: statement)
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
@@ -198,7 +207,9 @@ struct Binder {
             aliases.append(alias.value)
         }
         if let recipe {
-            items.append(Item(name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station))
+            items.append(Item(
+                name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens
+            ))
         }
     }
 

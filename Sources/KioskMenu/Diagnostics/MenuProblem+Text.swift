@@ -79,6 +79,14 @@ extension MenuProblem {
         case .durationOutOfRange(let property, let text, let range): "'\(property)' of \(MenuProblem.shorten(text)) must be between \(range)"
         case .warnNotBeforeLate(let warn, let late, let lateIsDefault):
             "'warn' (\(warn)) must be shorter than 'late' (\(late)\(lateIsDefault ? " by default" : ""))"
+        case .unknownAllergen(let word, _): "unknown allergen '\(word)'"
+        case .ambiguousAllergen(let word, _): "'\(word)' may mean more than one allergen"
+        case .allergenNoneWithOthers: "'none' cannot be listed with allergens"
+        case .duplicateQuestion(let key, _): "duplicate question '\(key)'"
+        case .questionWithoutTags(let key): "question '\(key)' has no 'tags'"
+        case .unusedQuestionTag(let tag, let question, _): "no item has the tag '\(tag)' of question '\(question)'"
+        case .tooManyQuestions(let limit): "more than \(limit) questions"
+        case .duplicateSuggest: "'suggest' is given twice"
         }
     }
 
@@ -91,7 +99,7 @@ extension MenuProblem {
         case .controlCharacterInString: [#"write it as an escape, such as \t or \u{7}"#]
         case .malformedVariable: [#"write ${NAME} or ${NAME:-default}; write \$ for a literal '$'"#]
         case .unknownKeyword(_, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? ["statements are kiosk, include, ingredient, item, station, board, message and sink"]
+            MenuProblem.didYouMean(suggestion) ?? ["statements are \(MenuProblem.list(StatementKind.allCases.map(\.rawValue)))"]
         case .unknownProperty(_, let statement, let suggestion, let known):
             MenuProblem.didYouMean(suggestion) ?? ["'\(statement)' takes \(MenuProblem.list(known.map { "'\($0)'" }))"]
         case .unquotedName(let name, let statement): ["write \(statement) \"\(name)\""]
@@ -133,6 +141,13 @@ extension MenuProblem {
             MenuProblem.didYouMean(suggestion)
                 ?? ["stations are \(MenuProblem.list(known.map { "'\($0)'" })); declare it: station \(name) staff 1"]
         case .warnNotBeforeLate: ["a ticket is marked warn first, then late: board { warn 5m late 8m }"]
+        case .unknownAllergen(_, let suggestion):
+            MenuProblem.didYouMean(suggestion)
+                ?? ["allergens are \(MenuProblem.list(Allergen.allCases.map(\.name))), or none"]
+        case .ambiguousAllergen(_, let meanings): ["write the ones the item has: \(MenuProblem.list(meanings, joiner: "or"))"]
+        case .allergenNoneWithOthers: ["write 'allergens none' alone for an item without any"]
+        case .questionWithoutTags: ["say which items a yes favours: tags sweet"]
+        case .unusedQuestionTag(let tag, _, let suggestion): MenuProblem.didYouMean(suggestion) ?? ["give the items it means the tag: tags \(tag)"]
         default: []
         }
     }
@@ -140,11 +155,12 @@ extension MenuProblem {
     /// The text of the note that points at `Diagnostic.related`.
     public var relatedNote: String {
         switch self {
-        case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing), .duplicateStation(_, let existing):
+        case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing), .duplicateStation(_, let existing),
+             .duplicateQuestion(_, let existing):
             "'\(existing)' was first declared here"
         case .duplicateAlias(_, let owner): "item '\(owner)' is declared here"
         case .duplicateNeed: "first listed here"
-        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard: "first given here"
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest: "first given here"
         default: "see here"
         }
     }

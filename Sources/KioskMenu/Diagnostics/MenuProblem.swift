@@ -70,6 +70,16 @@ public enum MenuProblem: Sendable, Hashable {
     /// `warn` is not shorter than `late`; `lateIsDefault` when `late` was not given.
     case warnNotBeforeLate(warn: String, late: String, lateIsDefault: Bool)
 
+    // Suggestions
+    case unknownAllergen(String, suggestion: String?)
+    case ambiguousAllergen(String, meanings: [String])
+    case allergenNoneWithOthers
+    case duplicateQuestion(String, existing: String)
+    case questionWithoutTags(String)
+    case unusedQuestionTag(String, question: String, suggestion: String?)
+    case tooManyQuestions(limit: Int)
+    case duplicateSuggest
+
     public enum NameProblem: Sendable, Hashable {
         case empty
         case tooLong(limit: Int)

@@ -10,6 +10,8 @@ enum StatementKind: String, Sendable, CaseIterable {
     case board
     case message
     case sink
+    case question
+    case suggest
 
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
@@ -22,6 +24,8 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .board: []
         case .message: ["an event type", "the message text in quotes"]
         case .sink: ["a sink kind"]
+        case .question: ["a question key", "the question text in quotes"]
+        case .suggest: []
         }
     }
 
@@ -38,6 +42,8 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("alias", .name, list: true, repeatable: true),
             PropertySpec("price", .amount),
             PropertySpec("needs", .nameAndQuantity, list: true, required: true),
+            PropertySpec("tags", .name, list: true, repeatable: true),
+            PropertySpec("allergens", .name, list: true),
             PropertySpec("prep", .duration),
             PropertySpec("station", .name),
         ]
@@ -48,6 +54,13 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("auto", .flag),
         ]
         case .sink: []
+        case .question: [PropertySpec("tags", .name, list: true, repeatable: true, required: true)]
+        case .suggest: [
+            PropertySpec("shows", .integer(SuggestSettings.showsRange)),
+            PropertySpec("next", .integer(SuggestSettings.nextRange)),
+            PropertySpec("rule", .choice(GroupRule.allCases.map(\.rawValue))),
+            PropertySpec("threshold", .integer(SuggestSettings.thresholdRange)),
+        ]
         }
     }
 }

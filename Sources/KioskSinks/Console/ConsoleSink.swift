@@ -49,7 +49,7 @@ public final class ConsoleSink: Sink {
         case .orderSucceeded: "\u{1B}[32m"
         case .orderFailed: "\u{1B}[31m"
         case .restockNeeded: "\u{1B}[33m"
-        case .stockChanged, .menuReloaded: "\u{1B}[36m"
+        case .stockChanged, .menuReloaded, .suggestionMade: "\u{1B}[36m"
         case .ticketLate, .ticketCancelled: "\u{1B}[33m"
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
         }

@@ -54,9 +54,11 @@ public final class Dispatcher: Sendable {
     private let order: [Int]
     public let journal: Journal?
 
-    /// - Parameter journal: where background sinks read their events; required when there
-    ///   is any.
-    public init(_ members: [Member], journal: Journal?) {
+    /// - Parameters:
+    ///   - journal: where background sinks read their events; required when there is any.
+    ///   - lastSequence: the `seq` of the journal's last event: where a new sink that starts
+    ///     at the end has delivered up to.
+    public init(_ members: [Member], journal: Journal?, lastSequence: UInt64 = 0) {
         self.journal = journal
         var foreground: [Member] = []
         var runners: [SinkRunner] = []
@@ -67,7 +69,7 @@ public final class Dispatcher: Sendable {
                 foreground.append(member)
             } else if let journal {
                 order.append(-1 - runners.count)
-                runners.append(SinkRunner(sink: member.sink, member: member, journal: journal))
+                runners.append(SinkRunner(sink: member.sink, member: member, journal: journal, lastSequence: lastSequence))
             }
         }
         self.foreground = foreground
@@ -127,12 +129,19 @@ public final class Dispatcher: Sendable {
 
     /// Events of the journal that each background sink has yet to deliver, by name —
     /// `nil` for a sink another process delivers for.
-    public func backlog() -> [String: Int] {
+    ///
+    /// - Parameter lastSequence: the `seq` of the journal's last event, when known: a sink
+    ///   that takes every type is then behind by the difference, without reading the journal.
+    public func backlog(lastSequence: UInt64? = nil) -> [String: Int] {
         guard let journal else { return [:] }
         var backlog: [String: Int] = [:]
         for runner in runners {
             guard let mark = runner.currentMark else { continue }
-            backlog[runner.member.name] = Dispatcher.count(after: mark, of: runner.member.events, in: journal)
+            if let lastSequence, runner.member.events == .all {
+                backlog[runner.member.name] = Int(lastSequence - min(mark.sequence, lastSequence))
+            } else {
+                backlog[runner.member.name] = Dispatcher.count(after: mark, of: runner.member.events, in: journal)
+            }
         }
         return backlog
     }

@@ -30,7 +30,7 @@ final class SinkRunner: @unchecked Sendable {
     /// how long a caught-up sink waits before looking for other processes' records.
     static let pollInterval: Duration = .milliseconds(250)
 
-    init(sink: any Sink, member: Dispatcher.Member, journal: Journal) {
+    init(sink: any Sink, member: Dispatcher.Member, journal: Journal, lastSequence: UInt64) {
         self.sink = sink
         self.member = member
         self.journal = journal
@@ -45,8 +45,9 @@ final class SinkRunner: @unchecked Sendable {
             locked = true
             mark = (try? cursor.read()) ?? nil
             if mark == nil {
-                let start = member.from == .start ? journal.startPosition : journal.endPosition
-                let fresh = CursorFile.Mark(position: start, sequence: 0)
+                let fresh = member.from == .start
+                    ? CursorFile.Mark(position: journal.startPosition, sequence: 0)
+                    : CursorFile.Mark(position: journal.endPosition, sequence: lastSequence)
                 try? cursor.write(fresh)
                 mark = fresh
             }

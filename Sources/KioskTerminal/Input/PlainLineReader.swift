@@ -72,6 +72,8 @@ public final class PlainLineReader: LineReader {
     static func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {
         var line = bytes
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        // Nearly every line is ASCII, which is valid UTF-8 as it is.
+        if line.allSatisfy({ $0 < 0x80 }) { return .line(String(decoding: line, as: UTF8.self)) }
         guard let text = String(validating: line, as: UTF8.self) else { return .rejected(.invalidUTF8) }
         return .line(text)
     }

@@ -6,8 +6,9 @@ import KioskSystem
 /// standard output; each error on standard error as `line N: …`.
 ///
 /// Group commit: the commands already read share one commit, and none of their results is
-/// shown before it; before waiting for more input the batch commits, so whoever sends one
-/// command and waits sees its result at once.
+/// shown before it — standard output and error are held meanwhile; before waiting for
+/// more input the batch commits, so whoever sends one command and waits sees its result at
+/// once.
 public final class BatchRunner {
     /// A group is committed at the latest after this many commands…
     static let groupCommands = 4_096
@@ -21,16 +22,21 @@ public final class BatchRunner {
     private let presenter: Presenter
     private let options: RunOptions
 
-    /// A command run but not yet committed, with what to show once it is.
-    private struct Pending {
+    /// A command of the open group: where its output starts in what is held, and what to
+    /// show instead if the commit fails.
+    private struct Entry {
         let line: Int
-        var result: CommandResult?
-        var failure: CommandError?
-        /// A reload asked for by SIGHUP: shown like a command, counted as none.
+        let command: Command?
+        let outputMark: Int
+        let errorsMark: Int
+        /// It changed something (its record is in the commit).
+        let changed: Bool
         let isHangup: Bool
     }
 
-    private var pending: [Pending] = []
+    private var group: [Entry] = []
+    private var groupFailed = false
+    private var stopped = false
 
     public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
         self.session = session
@@ -45,10 +51,10 @@ public final class BatchRunner {
     public func run() -> Bool {
         var lineNumber = 0
         var allSucceeded = true
-        reading: while true {
+        reading: while !stopped {
             if !reader.hasLineReady || isGroupFull {
                 if !finishGroup() { allSucceeded = false }
-                if shouldStop { break }
+                if stopped { break }
             }
             let input = reader.readLine(prompt: "")
             lineNumber += 1
@@ -56,21 +62,20 @@ public final class BatchRunner {
             case .end:
                 break reading
             case .rejected(let problem):
-                pending.append(Pending(line: lineNumber, failure: .line(problem), isHangup: false))
+                run(line: lineNumber) { (nil, .line(problem)) }
             case .line(let text):
                 if let reload = session.reloadIfHungUp() {
-                    pending.append(Pending(line: lineNumber, result: reload, failure: reload.error, isHangup: true))
+                    run(line: lineNumber, hangup: true) { (reload, reload.error) }
                 }
                 do {
                     guard let command = try CommandParser.parse(text, table: session.commands) else { continue reading }
-                    let result = session.execute(command)
-                    pending.append(Pending(line: lineNumber, result: result, failure: result.error, isHangup: false))
+                    run(line: lineNumber) {
+                        let result = session.execute(command)
+                        return (result, result.error)
+                    }
                 } catch {
-                    pending.append(Pending(line: lineNumber, failure: error, isHangup: false))
+                    run(line: lineNumber) { (nil, error) }
                 }
-            }
-            if pending.last.map({ $0.result?.command.entry.endsSession == true || ($0.failure != nil && options.bail) }) == true {
-                break
             }
             // SIGTERM or SIGINT: the command in hand is done; read no more.
             if Signals.terminationSignal != nil { break }
@@ -78,76 +83,92 @@ public final class BatchRunner {
         if !finishGroup() { allSucceeded = false }
         output.flush()
         errors.flush()
-        return allSucceeded
+        return allSucceeded && !groupFailed
     }
 
     private var isGroupFull: Bool {
-        pending.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
+        group.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
     }
 
-    /// Whether the last group ended the batch (`quit`, or a failure with `--bail`).
-    private var stopped = false
-    private var shouldStop: Bool { stopped }
+    /// Runs one command of the group and writes what it shows into the held output.
+    private func run(line: Int, hangup: Bool = false, _ body: () -> (CommandResult?, CommandError?)) {
+        if group.isEmpty {
+            output.hold()
+            errors.hold()
+        }
+        let outputMark = output.mark
+        let errorsMark = errors.mark
+        let (result, failure) = body()
+        if let result { session.dispatcher.publish(result.events) }
+        show(result, failure: failure, line: line, hangup: hangup)
+        group.append(Entry(
+            line: line, command: result?.command, outputMark: outputMark, errorsMark: errorsMark,
+            changed: result?.events.isEmpty == false, isHangup: hangup
+        ))
+        if !hangup, failure != nil {
+            groupFailed = true
+            if options.bail { stopped = true }
+        }
+        if result?.command.entry.endsSession == true { stopped = true }
+    }
 
-    /// Commits the group, then shows each of its results in order. Returns whether every
-    /// command of the group succeeded.
+    /// Commits the group, then lets its output out. Returns whether the commit succeeded.
     private func finishGroup() -> Bool {
-        guard !pending.isEmpty || session.hasOpenTransaction else { return true }
+        guard !group.isEmpty || session.hasOpenTransaction else { return true }
+        var committed = true
         if let failure = session.commit() {
+            committed = false
             undo(because: failure)
         }
-        var allSucceeded = true
-        for entry in pending {
-            if let result = entry.result { session.dispatcher.publish(result.events) }
-            if entry.isHangup {
-                showReload(entry)
-            } else {
-                show(entry)
-                if entry.failure != nil { allSucceeded = false }
+        if errors.mark > (group.first?.errorsMark ?? 0) {
+            // Errors among the results: standard output first, command by command, so the two
+            // streams stay in order when they share a file.
+            for index in group.indices {
+                let next = index + 1 < group.count ? group[index + 1] : nil
+                output.release(upTo: next?.outputMark ?? output.mark)
+                errors.release(upTo: next?.errorsMark ?? errors.mark)
             }
-            if entry.result?.command.entry.endsSession == true || (entry.failure != nil && options.bail && !entry.isHangup) { stopped = true }
         }
-        pending.removeAll(keepingCapacity: true)
-        output.flush()
-        errors.flush()
-        return allSucceeded
+        output.release()
+        errors.release()
+        group.removeAll(keepingCapacity: true)
+        return committed
     }
 
     /// A commit failed: every command that changed something is undone, and so is every
-    /// command after the first of them, which saw the changes.
+    /// command after the first of them, which saw the changes. What they showed is
+    /// replaced by the failure.
     private func undo(because failure: CommandError) {
-        guard let first = pending.firstIndex(where: { $0.result?.events.isEmpty == false }) else { return }
-        for index in first..<pending.count {
-            guard let command = pending[index].result?.command else { continue }
-            pending[index].result = CommandResult(command: command, error: failure)
-            pending[index].failure = failure
+        groupFailed = true
+        guard let first = group.firstIndex(where: \.changed) else { return }
+        let undone = group[first...]
+        output.cut(to: undone[first].outputMark)
+        errors.cut(to: undone[first].errorsMark)
+        var replaced: [Entry] = []
+        for entry in undone {
+            let outputMark = output.mark
+            let errorsMark = errors.mark
+            if let command = entry.command {
+                show(CommandResult(command: command, error: failure), failure: failure, line: entry.line, hangup: entry.isHangup)
+            }
+            replaced.append(Entry(
+                line: entry.line, command: entry.command, outputMark: outputMark, errorsMark: errorsMark, changed: false, isHangup: entry.isHangup
+            ))
         }
+        group.replaceSubrange(first..., with: replaced)
+        if options.bail { stopped = true }
     }
 
-    private func showReload(_ entry: Pending) {
-        guard let result = entry.result else { return }
+    private func show(_ result: CommandResult?, failure: CommandError?, line: Int, hangup: Bool) {
         if options.json {
-            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
-        } else if entry.failure == nil, !options.quiet {
+            let object = if hangup, let result { presenter.json(for: result) } else { presenter.json(for: result, error: failure, line: line) }
+            output.write(bytes: object + [UInt8(ascii: "\n")])
+        } else if let result, failure == nil, !options.quiet {
             output.write(presenter.text(for: result))
         }
-        if let failure = entry.failure {
-            output.flush()
-            errors.write("SIGHUP: \(presenter.message(for: failure))\n")
-        }
-    }
-
-    private func show(_ entry: Pending) {
-        if options.json {
-            output.write(bytes: presenter.json(for: entry.result, error: entry.failure, line: entry.line) + [UInt8(ascii: "\n")])
-        } else if let result = entry.result, entry.failure == nil, !options.quiet {
-            output.write(presenter.text(for: result))
-        }
-        if let failure = entry.failure {
-            // Standard output first, so the two streams stay in order when they share a file.
-            output.flush()
-            errors.write("line \(entry.line): \(presenter.message(for: failure))\n")
-            errors.flush()
+        if let failure {
+            let message = presenter.message(for: failure)
+            errors.write(hangup ? "SIGHUP: \(message)\n" : "line \(line): \(message)\n")
         }
     }
 }

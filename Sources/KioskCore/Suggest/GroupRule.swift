@@ -1,0 +1,16 @@
+/// How a group's scores for an item become one score: the aggregation strategies of group
+/// recommenders (Masthoff, "Group Recommender Systems: Combining Individual Models",
+/// Recommender Systems Handbook, 2011).
+public enum GroupRule: String, Sendable, Hashable, CaseIterable {
+    /// The mean of the members' scores.
+    case average
+    /// The lowest member's score: a group is as happy as its least happy member.
+    case leastMisery = "least-misery"
+    /// The mean, over only the items no member scores below the threshold.
+    case averageWithoutMisery = "average-without-misery"
+
+    /// `average without misery`: the rule's word with spaces, for sentences.
+    public var phrase: String {
+        rawValue.split(separator: "-").joined(separator: " ")
+    }
+}

@@ -1,0 +1,389 @@
+/// Answers "what should I have?": scores every item for each person, vetoes what anyone
+/// avoids, keeps only what the stock can make for the whole party, aggregates a group's
+/// scores by its rule, and ranks the rest.
+///
+/// Scores are on the 1–10 scale. A person's score for an item starts at 5; their rating of
+/// the item replaces it (`like` rates an item 10, `dislike` 1); each liked tag or
+/// ingredient the item has adds 1, each disliked one takes 1; each answered question adds
+/// 1 when the item fits the answer and takes 1 when it does not; the sum is kept within
+/// 1–10. Ties go to the item the stock can make more of, then to the one earlier on the
+/// menu, so the same request on the same state always gives the same list.
+///
+/// Pure: no clock, no I/O. The work per request is integer arithmetic over the flat arrays
+/// the menu built once (`SuggestionIndex`); names are looked up only to resolve the
+/// profiles, never per item.
+public enum Suggester {
+    /// Suggests for `request` with the stock `inventory`.
+    ///
+    /// - Throws: `SuggestionError` for an unknown or repeated profile, more answers than
+    ///   questions, or a party size out of range.
+    public static func suggest(
+        _ request: SuggestionRequest, menu: Menu, inventory: Inventory, profiles: Profiles
+    ) throws(SuggestionError) -> SuggestionOutcome {
+        let members = try resolve(request.profiles, in: profiles)
+        let partySize = request.partySize ?? max(1, members.count)
+        guard (max(1, members.count)...Menu.maximumQuantity).contains(partySize) else {
+            throw .partySizeOutOfRange(partySize)
+        }
+        guard request.answers.count <= menu.questions.count else {
+            throw .tooManyAnswers(given: request.answers.count, questions: menu.questions.count)
+        }
+        let settings = menu.suggestSettings
+        let context = SuggestionContext(
+            profiles: members.map(\.name), partySize: partySize,
+            answers: zip(menu.questions, request.answers).map { AnsweredQuestion(question: $0.key, answer: $1) },
+            rule: request.rule ?? settings.rule, threshold: settings.threshold, lenient: request.lenient
+        )
+        var run = Run(menu: menu, members: members, answers: request.answers, context: context, capacity: settings.ranked)
+        run.score(inventory: inventory)
+        if run.ranking.isEmpty {
+            return .nothing(run.reason, context)
+        }
+        let ranked = run.ranking.entries.map { run.suggestion(for: $0) }
+        return .suggestions(SuggestionPages(context: context, ranked: ranked, pageSize: settings.shows, nextLimit: settings.next, menu: menu))
+    }
+
+    private static func resolve(_ names: [String], in profiles: Profiles) throws(SuggestionError) -> [Profile] {
+        guard names.count <= SuggestionRequest.maximumProfiles else { throw .tooManyProfiles(limit: SuggestionRequest.maximumProfiles) }
+        var members: [Profile] = []
+        for name in names {
+            guard let profile = profiles[name] else { throw .unknownProfile(name) }
+            if members.contains(where: { $0.isNamed(name) }) { throw .repeatedProfile(profile.name) }
+            members.append(profile)
+        }
+        return members
+    }
+}
+
+/// One request's scoring: the group's vetoes and personal scores resolved to item indices,
+/// then one pass over the items.
+private struct Run {
+    let menu: Menu
+    let index: SuggestionIndex
+    let members: [Profile]
+    let context: SuggestionContext
+    /// Members scored: the profiles, or the one anonymous customer.
+    let memberCount: Int
+    /// Slots per item in `personal`: the members, padded to whole vectors of `Lanes`.
+    let stride: Int
+    /// Answer masks: bit `q` for each question answered yes, and each answered no.
+    private var yes: UInt64 = 0
+    private var no: UInt64 = 0
+    /// The union of the allergens the members avoid.
+    private var avoidedAllergens: UInt16 = 0
+    /// Per item, whether a member avoids one of its tags or ingredients, or the item itself;
+    /// empty when nobody does.
+    private var vetoed: [Bool] = []
+    /// Per item and member (item-major, `stride` slots an item), the score before answers;
+    /// empty when every member is neutral about every item. Padding slots hold
+    /// `Run.padding`, which scores 10 whatever the answers: it never lowers a minimum, and
+    /// adds a known amount to a sum.
+    private var personal: [Int16] = []
+
+    /// One vector of member scores.
+    typealias Lanes = SIMD8<Int16>
+    static let padding: Int16 = 1000
+
+    private(set) var ranking: Ranking
+    private var makeableItems = 0
+    private var vetoedItems = 0
+    private var undeclaredItems = 0
+
+    init(menu: Menu, members: [Profile], answers: [Answer], context: SuggestionContext, capacity: Int) {
+        self.menu = menu
+        self.index = menu.suggestionIndex
+        self.members = members
+        self.context = context
+        self.memberCount = max(1, members.count)
+        self.stride = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount * Lanes.scalarCount
+        self.ranking = Ranking(capacity: capacity)
+        for (position, answer) in answers.enumerated() {
+            switch answer {
+            case .yes: yes |= 1 << UInt64(position)
+            case .no: no |= 1 << UInt64(position)
+            case .skip: break
+            }
+        }
+        resolveAvoids()
+        resolveOpinions()
+    }
+
+    // MARK: Resolving the profiles
+
+    private mutating func resolveAvoids() {
+        for member in members {
+            for word in member.avoids {
+                avoidedAllergens |= Allergens.avoided(by: word).rawValue
+                let key = NameKey.fold(word)
+                if let tag = index.tagsByKey[key] { veto(index.itemsByTag[tag]) }
+                if let ingredient = menu.ingredientIndex(named: word) { veto(index.itemsByIngredient[ingredient]) }
+                if let item = menu.itemIndex(named: word) { veto(CollectionOfOne(Int32(item))) }
+            }
+        }
+    }
+
+    private mutating func veto(_ items: some Collection<Int32>) {
+        guard !items.isEmpty else { return }
+        if vetoed.isEmpty { vetoed = Array(repeating: false, count: menu.items.count) }
+        for item in items { vetoed[Int(item)] = true }
+    }
+
+    private mutating func resolveOpinions() {
+        guard members.contains(where: { !$0.likes.isEmpty || !$0.dislikes.isEmpty || !$0.ratings.isEmpty }) else { return }
+        let itemCount = menu.items.count
+        let row = (0..<stride).map { $0 < memberCount ? Int16(Profile.neutralScore) : Run.padding }
+        var personal = [Int16](unsafeUninitializedCapacity: itemCount * stride) { buffer, count in
+            row.withUnsafeBufferPointer { row in
+                guard let source = row.baseAddress, let target = buffer.baseAddress else { return }
+                for item in 0..<itemCount { (target + item * row.count).initialize(from: source, count: row.count) }
+            }
+            count = itemCount * row.count
+        }
+        // Marks the items one liked word already moved: a word that is both a tag and an
+        // ingredient of an item moves it once.
+        var moved: [Int32] = []
+        var stamp: Int32 = 0
+        for (position, member) in members.enumerated() {
+            let (scores, adjustments) = opinions(of: member)
+            for (item, score) in scores { personal[item * stride + position] = score }
+            if !adjustments.isEmpty, moved.isEmpty { moved = Array(repeating: 0, count: itemCount) }
+            for (word, delta) in adjustments {
+                stamp += 1
+                let tagItems = index.tagsByKey[NameKey.fold(word)].map { index.itemsByTag[$0] } ?? []
+                let ingredientItems = menu.ingredientIndex(named: word).map { index.itemsByIngredient[$0] } ?? []
+                personal.withUnsafeMutableBufferPointer { personal in
+                    moved.withUnsafeMutableBufferPointer { moved in
+                        for items in [tagItems, ingredientItems] {
+                            for item in items.map(Int.init) where moved[item] != stamp {
+                                moved[item] = stamp
+                                let slot = item * stride + position
+                                // Kept far from Int16's limits: the sum is brought into 1–10 anyway.
+                                personal[slot] = min(1000, max(-1000, personal[slot] + delta))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.personal = personal
+    }
+
+    /// A member's item scores (ratings; liked items 10, disliked 1; in that order, so a like
+    /// wins over a rating of the same item under another of its names), and the liked and
+    /// disliked words that are not items, each with its +1 or −1.
+    private func opinions(of member: Profile) -> (scores: [(item: Int, score: Int16)], adjustments: [(word: String, delta: Int16)]) {
+        var scores: [(item: Int, score: Int16)] = []
+        var adjustments: [(word: String, delta: Int16)] = []
+        for rating in member.ratings {
+            if let item = menu.itemIndex(named: rating.item) { scores.append((item, Int16(rating.score))) }
+        }
+        for (words, itemScore, delta) in [(member.likes, Profile.scale.upperBound, Int16(1)), (member.dislikes, Profile.scale.lowerBound, Int16(-1))] {
+            for word in words {
+                if let item = menu.itemIndex(named: word) {
+                    scores.append((item, Int16(itemScore)))
+                } else {
+                    adjustments.append((word, delta))
+                }
+            }
+        }
+        return (scores, adjustments)
+    }
+
+    // MARK: Scoring
+
+    /// Scores every item the stock can make for the party, and ranks the best.
+    mutating func score(inventory: Inventory) {
+        var tally = Tally(ranking: ranking)
+        index.withRecipes(stock: inventory.counts) { recipes in
+            index.fits.withUnsafeBufferPointer { fits in
+                index.allergens.withUnsafeBufferPointer { allergens in
+                    vetoed.withUnsafeBufferPointer { vetoed in
+                        personal.withUnsafeBufferPointer { personal in
+                            let tables = Tables(recipes: recipes, fits: fits, allergens: allergens, vetoed: vetoed, personal: personal)
+                            scoreItems(tables, into: &tally)
+                        }
+                    }
+                }
+            }
+        }
+        ranking = tally.ranking
+        makeableItems = tally.makeable
+        vetoedItems = tally.vetoed
+        undeclaredItems = tally.undeclared
+    }
+
+    /// The per-item tables of one request, as buffers.
+    private struct Tables {
+        let recipes: SuggestionIndex.Recipes
+        let fits: UnsafeBufferPointer<UInt64>
+        let allergens: UnsafeBufferPointer<UInt16>
+        let vetoed: UnsafeBufferPointer<Bool>
+        let personal: UnsafeBufferPointer<Int16>
+    }
+
+    /// What one pass over the items found.
+    private struct Tally {
+        var ranking: Ranking
+        var makeable = 0
+        var vetoed = 0
+        var undeclared = 0
+    }
+
+    /// The pass over the items: integer work only, the hot loop of `suggest`.
+    private func scoreItems(_ tables: Tables, into tally: inout Tally) {
+        let (partySize, rule, threshold) = (context.partySize, context.rule, context.threshold)
+        let (yes, no, memberCount, avoided) = (self.yes, self.no, self.memberCount, avoidedAllergens)
+        let strict = avoided != 0 && !context.lenient
+        // Each answer moves a score by 1 either way: start from every answer missed and add
+        // 2 for each one fitted.
+        let missedAll = no.nonzeroBitCount - yes.nonzeroBitCount
+        for item in 0..<menu.items.count {
+            guard tables.recipes.canMake(item, times: partySize) else { continue }
+            tally.makeable += 1
+            let bits = tables.allergens[item]
+            if (!tables.vetoed.isEmpty && tables.vetoed[item]) || bits & avoided != 0 {
+                tally.vetoed += 1
+                continue
+            }
+            if strict, bits == SuggestionIndex.undeclared {
+                tally.vetoed += 1
+                tally.undeclared += 1
+                continue
+            }
+            let fit = tables.fits[item]
+            // Scores are small (each within 1–10, summed over at most 50 members): wrapping
+            // arithmetic cannot wrap, and spares the overflow checks.
+            let answered = missedAll &+ 2 &* ((fit & yes).nonzeroBitCount &- (fit & no).nonzeroBitCount)
+            var sum = 0
+            var lowest = Int.max
+            if tables.personal.isEmpty {
+                let score = Run.onScale(Profile.neutralScore &+ answered)
+                sum = score &* memberCount
+                lowest = score
+            } else {
+                (sum, lowest) = Run.sumAndLowest(tables.personal, row: item &* stride, lanes: stride / Lanes.scalarCount, answered: answered)
+                sum = sum &- (stride &- memberCount) &* Profile.scale.upperBound
+            }
+            let key: Int
+            switch rule {
+            case .average: key = sum
+            case .leastMisery: key = lowest
+            case .averageWithoutMisery:
+                if lowest < threshold { continue }
+                key = sum
+            }
+            // The count costs a division per ingredient: work it out only for an item that
+            // ranks, which a tie with the last one ranked does only if more can be made.
+            switch tally.ranking.admission(of: key) {
+            case .no: continue
+            case .ifMoreThan(let makeable): guard tables.recipes.canMake(item, times: makeable + 1) else { continue }
+            case .yes: break
+            }
+            tally.ranking.offer(key: key, makeable: tables.recipes.makeableCount(of: item), item: item)
+        }
+    }
+
+    /// The sum and the lowest of one item's member scores with `answered` added, each kept
+    /// within 1–10, a vector of members at a time; padding slots count 10 each.
+    @inline(__always)
+    static func sumAndLowest(_ personal: UnsafeBufferPointer<Int16>, row: Int, lanes: Int, answered: Int) -> (sum: Int, lowest: Int) {
+        let shift = Lanes(repeating: Int16(truncatingIfNeeded: answered))
+        let low = Lanes(repeating: Int16(Profile.scale.lowerBound))
+        let high = Lanes(repeating: Int16(Profile.scale.upperBound))
+        var sums = Lanes.zero
+        var lowest = high
+        guard let base = personal.baseAddress else { return (0, 0) }
+        for lane in 0..<lanes {
+            let scores = UnsafeRawPointer(base + row + lane * Lanes.scalarCount).loadUnaligned(as: Lanes.self)
+            let scaled = pointwiseMin(pointwiseMax(scores &+ shift, low), high)
+            sums &+= scaled
+            lowest = pointwiseMin(lowest, scaled)
+        }
+        return (Int(sums.wrappedSum()), Int(lowest.min()))
+    }
+
+    static func onScale(_ score: Int) -> Int {
+        min(Profile.scale.upperBound, max(Profile.scale.lowerBound, score))
+    }
+
+    /// Why the ranking is empty.
+    var reason: NoSuggestion {
+        if makeableItems == 0 { return .outOfStock(partySize: context.partySize) }
+        if vetoedItems == makeableItems { return .allVetoed(vetoed: vetoedItems, undeclared: undeclaredItems) }
+        return .allMiserable(threshold: context.threshold)
+    }
+
+    // MARK: Explaining
+
+    /// The suggestion for a ranked item: its score again, member by member, and the answers
+    /// it fits.
+    func suggestion(for entry: Ranking.Entry) -> Suggestion {
+        let item = entry.item
+        let fit = index.fits[item]
+        let answered = no.nonzeroBitCount - yes.nonzeroBitCount + 2 * ((fit & yes).nonzeroBitCount - (fit & no).nonzeroBitCount)
+        let scores = (0..<memberCount).map { member in
+            Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * stride + member])) + answered)
+        }
+        let fitted = (fit & yes) | (~fit & no)
+        let fits = menu.questions.indices.filter { fitted & (1 << UInt64($0)) != 0 }.map { menu.questions[$0].key }
+        let score = context.rule == .leastMisery
+            ? SuggestionScore(total: scores.min() ?? 0, count: 1)
+            : SuggestionScore(total: scores.reduce(0, +), count: memberCount)
+        return Suggestion(
+            item: item, name: menu.items[item].name, score: score, makeable: entry.makeable, fits: fits,
+            memberScores: zip(members, scores).map { MemberScore(name: $0.name, score: $1) },
+            undeclaredAllergens: avoidedAllergens != 0 && index.allergens[item] == SuggestionIndex.undeclared
+        )
+    }
+}
+
+/// The best few items seen so far, best first: higher key, then more makeable, then
+/// earlier on the menu. Bounded, so ranking a big menu never sorts it.
+struct Ranking {
+    struct Entry {
+        let key: Int
+        let makeable: Int
+        let item: Int
+
+        /// Ranks above `other`. Items are offered in menu order, so an equal one offered
+        /// later never ranks above an earlier one.
+        func ranksAbove(_ other: Entry) -> Bool {
+            key != other.key ? key > other.key : makeable > other.makeable
+        }
+    }
+
+    let capacity: Int
+    private(set) var entries: [Entry] = []
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        entries.reserveCapacity(self.capacity)
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    enum Admission {
+        case yes
+        case no
+        /// Only if more than this many can be made: a tie with the last entry.
+        case ifMoreThan(Int)
+    }
+
+    /// Whether an item with `key`, offered after every item ranked so far, would rank.
+    func admission(of key: Int) -> Admission {
+        guard entries.count == capacity, let last = entries.last else { return .yes }
+        if key > last.key { return .yes }
+        return key == last.key ? .ifMoreThan(last.makeable) : .no
+    }
+
+    mutating func offer(key: Int, makeable: Int, item: Int) {
+        let entry = Entry(key: key, makeable: makeable, item: item)
+        if entries.count == capacity {
+            guard let last = entries.last, entry.ranksAbove(last) else { return }
+            entries.removeLast()
+        }
+        var position = entries.count
+        while position > 0, entry.ranksAbove(entries[position - 1]) { position -= 1 }
+        entries.insert(entry, at: position)
+    }
+}

@@ -1,0 +1,12 @@
+import KioskCore
+
+extension CompiledMenu {
+    /// `5 ingredients, 7 items, 3 questions, 0 sinks`: `summary`, with the questions
+    /// counted when the menu asks any.
+    public var summaryWithQuestions: String {
+        let questions = menu.questions.count
+        guard questions > 0 else { return summary }
+        return [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item"), plural(questions, "question"), plural(sinks.count, "sink")]
+            .joined(separator: ", ")
+    }
+}

@@ -1,0 +1,293 @@
+import KioskCore
+import KioskMenu
+import KioskText
+
+/// Lays out what `suggest`, `suggest next`, `profile` and `profile NAME` show: as text for
+/// people, and as the fields of the `"result"` object for `--json`. Pure: it finds and
+/// decides nothing.
+public struct SuggestionView: Sendable {
+    /// Bold table headers, for a terminal.
+    public var bold: Bool
+
+    public init(bold: Bool = false) {
+        self.bold = bold
+    }
+
+    // MARK: Suggestions as text
+
+    /// The text of a suggestion: the page shown, or why there is none.
+    public func text(for outcome: SuggestionOutcome) -> String {
+        switch outcome {
+        case .suggestions(let pages): text(for: pages)
+        case .nothing(let reason, let context): text(for: reason, context: context)
+        }
+    }
+
+    /// The page shown now, with who it is for, the answers, and how to see more:
+    ///
+    /// ```
+    /// Suggestions for ana and ben, by average without misery (no one below 4)
+    /// Answers: sweet yes, tropical no
+    /// #  ITEM          SCORE  LEAST PLEASED  FITS
+    /// 1  Kiwi Cooler     7.5  ben 6          tropical
+    /// 'suggest next' shows more (2 left).
+    /// ```
+    public func text(for pages: SuggestionPages) -> String {
+        let context = pages.context
+        var text = heading(context) + (pages.pageNumber > 1 ? ", page \(pages.pageNumber)" : "") + "\n"
+        if !context.answers.isEmpty { text += "Answers: " + SuggestionView.describe(context.answers) + "\n" }
+        text += table(pages.page, firstRank: (pages.pageNumber - 1) * pages.pageSize + 1, context: context)
+        if pages.hasMore {
+            text += "'suggest next' shows more (\(pages.nextsLeft) left).\n"
+        }
+        return text
+    }
+
+    /// Why nothing is suggested, and what might help.
+    public func text(for reason: NoSuggestion, context: SuggestionContext) -> String {
+        switch reason {
+        case .outOfStock(let partySize):
+            return partySize == 1 ? "Nothing can be made right now.\n" : "Nothing can be made for \(partySize) right now.\n"
+        case .allVetoed(_, let undeclared):
+            var text = "Everything that can be made has something \(SuggestionView.list(context.profiles, joiner: "or")) avoids.\n"
+            if undeclared > 0 {
+                let items = undeclared == 1 ? "1 of them does not declare its allergens" : "\(undeclared) of them do not declare their allergens"
+                text += "\(items): 'suggest … lenient' shows \(undeclared == 1 ? "it" : "them"), marked.\n"
+            }
+            return text
+        case .allMiserable(let threshold):
+            let whom = context.profiles.count > 1 ? "for someone" : context.profiles.first.map { "for \($0)" } ?? "with these answers"
+            return "Everything that can be made scores below \(threshold) \(whom); 'rule average' ranks it all.\n"
+        }
+    }
+
+    /// `Suggestions`, `Suggestions for ana`, or for a group with its rule.
+    private func heading(_ context: SuggestionContext) -> String {
+        guard !context.profiles.isEmpty else { return "Suggestions" }
+        var text = "Suggestions for " + SuggestionView.list(context.profiles, joiner: "and")
+        if context.profiles.count > 1 {
+            text += ", by " + context.rule.phrase
+            if context.rule == .averageWithoutMisery { text += " (no one below \(context.threshold))" }
+        }
+        return text
+    }
+
+    private func table(_ suggestions: [Suggestion], firstRank: Int, context: SuggestionContext) -> String {
+        let isGroup = context.profiles.count > 1
+        let hasAnswers = context.answers.contains { $0.answer != .skip }
+        let hasNotes = suggestions.contains(where: \.undeclaredAllergens)
+        var columns: [(String, TextTable.Alignment)] = [("#", .right), ("ITEM", .left), ("SCORE", .right)]
+        if isGroup { columns.append(("LEAST PLEASED", .left)) }
+        if hasAnswers { columns.append(("FITS", .left)) }
+        if hasNotes { columns.append(("NOTE", .left)) }
+        var table = TextTable(columns)
+        for (offset, suggestion) in suggestions.enumerated() {
+            var cells = [String(firstRank + offset), suggestion.name, suggestion.score.description]
+            if isGroup { cells.append(suggestion.leastPleased.map { "\($0.name) \($0.score)" } ?? "") }
+            if hasAnswers { cells.append(suggestion.fits.joined(separator: ", ")) }
+            if hasNotes { cells.append(suggestion.undeclaredAllergens ? "allergens not declared" : "") }
+            table.add(cells)
+        }
+        return table.render(bold: bold)
+    }
+
+    /// `sweet yes, tropical no, blend skipped`.
+    static func describe(_ answers: [AnsweredQuestion]) -> String {
+        answers.map { answer in
+            let word = switch answer.answer {
+            case .yes: "yes"
+            case .no: "no"
+            case .skip: "skipped"
+            }
+            return TerminalText.visible(answer.question) + " " + word
+        }.joined(separator: ", ")
+    }
+
+    /// `ana`, `ana and ben`, `ana, ben and cy`.
+    static func list(_ names: [String], joiner: String) -> String {
+        let names = names.map { TerminalText.visible($0) }
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " \(joiner) " + last
+    }
+
+    // MARK: Questions
+
+    /// What the kiosk asks, one question at a time: `Something sweet? [y/n/skip] `, or on a
+    /// question written in Korean `달콤한 쥬스가 좋으세요? [예/아니오/건너뛰기] `. Either
+    /// language's answers are read (`Answer(word:)`).
+    public func prompt(for question: Question) -> String {
+        let korean = question.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+        return TerminalText.visible(question.text) + (korean ? " [예/아니오/건너뛰기] " : " [y/n/skip] ")
+    }
+
+    // MARK: Suggestions as JSON
+
+    /// The fields of `suggest`'s result object:
+    ///
+    /// ```json
+    /// {"profiles":["ana","ben"],"party":2,"answers":{"sweet":"y"},"rule":"average-without-misery","threshold":4,
+    ///  "lenient":false,"page":1,"nextsLeft":2,"items":[{"rank":1,"item":"Kiwi Cooler","score":7.5,"canMake":10,
+    ///  "fits":["sweet"],"members":[{"name":"ana","score":9},{"name":"ben","score":6}],"leastPleased":"ben"}]}
+    /// ```
+    ///
+    /// With nothing to suggest, `items` is empty and `reason` says why: `out-of-stock`,
+    /// `all-vetoed` (with `vetoed` and `undeclared` counts) or `all-miserable`.
+    public func writeFields(for outcome: SuggestionOutcome, to writer: inout JSONWriter) {
+        switch outcome {
+        case .suggestions(let pages):
+            writeFields(for: pages, to: &writer)
+        case .nothing(let reason, let context):
+            writeContext(context, to: &writer)
+            writer.key("items")
+            writer.beginArray()
+            writer.endArray()
+            switch reason {
+            case .outOfStock: writer.field("reason", "out-of-stock")
+            case .allVetoed(let vetoed, let undeclared):
+                writer.field("reason", "all-vetoed")
+                writer.field("vetoed", vetoed)
+                writer.field("undeclared", undeclared)
+            case .allMiserable: writer.field("reason", "all-miserable")
+            }
+        }
+    }
+
+    /// The fields for the page shown now: for `suggest` and `suggest next` alike.
+    public func writeFields(for pages: SuggestionPages, to writer: inout JSONWriter) {
+        writeContext(pages.context, to: &writer)
+        writer.field("page", pages.pageNumber)
+        writer.field("nextsLeft", pages.hasMore ? pages.nextsLeft : 0)
+        writer.key("items")
+        writer.beginArray()
+        let firstRank = (pages.pageNumber - 1) * pages.pageSize + 1
+        for (offset, suggestion) in pages.page.enumerated() {
+            SuggestionView.write(suggestion, rank: firstRank + offset, to: &writer)
+        }
+        writer.endArray()
+    }
+
+    private func writeContext(_ context: SuggestionContext, to writer: inout JSONWriter) {
+        writer.array("profiles", strings: context.profiles)
+        writer.field("party", context.partySize)
+        writer.key("answers")
+        writer.beginObject()
+        for answer in context.answers {
+            writer.key(string: answer.question)
+            writer.string(answer.answer.symbol)
+        }
+        writer.endObject()
+        writer.field("rule", context.rule.rawValue)
+        writer.field("threshold", context.threshold)
+        writer.field("lenient", context.lenient)
+    }
+
+    private static func write(_ suggestion: Suggestion, rank: Int, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("rank", rank)
+        writer.field("item", suggestion.name)
+        writer.key("score")
+        writer.raw(suggestion.score.description.utf8)
+        writer.field("canMake", suggestion.makeable)
+        writer.array("fits", strings: suggestion.fits)
+        if !suggestion.memberScores.isEmpty {
+            writer.key("members")
+            writer.beginArray()
+            for member in suggestion.memberScores {
+                writer.beginObject()
+                writer.field("name", member.name)
+                writer.field("score", member.score)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if let least = suggestion.leastPleased { writer.field("leastPleased", least.name) }
+        if suggestion.undeclaredAllergens { writer.field("allergens", "undeclared") }
+        writer.endObject()
+    }
+
+    // MARK: Profiles as text
+
+    /// `profile`: one line per profile.
+    ///
+    /// ```
+    /// PROFILE  AVOIDS  LIKES     DISLIKES    RATINGS
+    /// ana      milk    tropical  Kiwi Juice  Mango Juice 8
+    /// ```
+    public func text(for profiles: Profiles) -> String {
+        guard !profiles.isEmpty else { return "No profiles.\n" }
+        var table = TextTable([("PROFILE", .left), ("AVOIDS", .left), ("LIKES", .left), ("DISLIKES", .left), ("RATINGS", .left)])
+        for profile in profiles.all {
+            table.add([
+                profile.name, profile.avoids.joined(separator: ", "), profile.likes.joined(separator: ", "),
+                profile.dislikes.joined(separator: ", "), SuggestionView.describe(profile.ratings),
+            ])
+        }
+        return table.render(bold: bold)
+    }
+
+    /// `profile NAME`: one list per line; with a menu, a name that means nothing on it is
+    /// marked, since it moves nothing there.
+    ///
+    /// ```
+    /// ana
+    ///   avoids    milk, sesame
+    ///   likes     tropical, pickles (not on this menu)
+    ///   dislikes  nothing
+    ///   ratings   Mango Juice 8
+    /// ```
+    public func text(for profile: Profile, menu: Menu? = nil) -> String {
+        func names(_ words: [String]) -> String {
+            words.map { word in
+                menu.map { $0.meaning(of: word).isEmpty } == true ? word + " (not on this menu)" : word
+            }.joined(separator: ", ")
+        }
+        let ratings = profile.ratings.map { rating in
+            names([rating.item]) + " \(rating.score)"
+        }.joined(separator: ", ")
+        let lines = [
+            ("avoids", names(profile.avoids)), ("likes", names(profile.likes)), ("dislikes", names(profile.dislikes)), ("ratings", ratings),
+        ]
+        var text = TerminalText.visible(profile.name) + "\n"
+        for (label, value) in lines {
+            text += "  " + label + String(repeating: " ", count: 10 - label.count) + (value.isEmpty ? "nothing" : TerminalText.visible(value)) + "\n"
+        }
+        return text
+    }
+
+    /// `Mango Juice 8, Kiwi Juice 3`.
+    static func describe(_ ratings: [Profile.Rating]) -> String {
+        ratings.map { "\($0.item) \($0.score)" }.joined(separator: ", ")
+    }
+
+    // MARK: Profiles as JSON
+
+    /// `profile`'s result fields: `{"profiles":[{…},…]}`, each as `writeFields(for: Profile)`.
+    public func writeFields(for profiles: Profiles, to writer: inout JSONWriter) {
+        writer.key("profiles")
+        writer.beginArray()
+        for profile in profiles.all {
+            writer.beginObject()
+            writeFields(for: profile, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// `profile NAME`'s result fields:
+    /// `{"name":"ana","avoids":["milk"],"likes":[],"dislikes":[],"ratings":[{"item":"Mango Juice","score":8}]}`.
+    public func writeFields(for profile: Profile, to writer: inout JSONWriter) {
+        writer.field("name", profile.name)
+        writer.array("avoids", strings: profile.avoids)
+        writer.array("likes", strings: profile.likes)
+        writer.array("dislikes", strings: profile.dislikes)
+        writer.key("ratings")
+        writer.beginArray()
+        for rating in profile.ratings {
+            writer.beginObject()
+            writer.field("item", rating.item)
+            writer.field("score", rating.score)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+}
