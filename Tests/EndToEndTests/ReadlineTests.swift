@@ -4,8 +4,8 @@ import Testing
 /// The REPL at a real terminal: readline, completion, history, Ctrl-C, Ctrl-D, and the
 /// restock flow. Every test drives the built binary through a pseudo-terminal.
 @Suite struct ReadlineTests {
-    private func terminal(history: String) throws -> PseudoTerminal {
-        try PseudoTerminal(environment: [
+    private func terminal(history: String, arguments: [String] = []) throws -> PseudoTerminal {
+        try PseudoTerminal(arguments: arguments, environment: [
             "TERM": "xterm", "NO_COLOR": "1", "KIOSK_HISTFILE": history, "HOME": "/nonexistent", "PATH": "/usr/bin:/bin",
         ])
     }
@@ -20,6 +20,25 @@ import Testing
         try kiosk.expect("iwi Juice ")
         kiosk.send("\r")
         try kiosk.expect("Mango Kiwi Juice is ready. Enjoy!")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesTheItemsOfAMenuReloaded() throws {
+        let scratch = try TemporaryDirectory()
+        let before = "ingredient mango stock 10\nitem \"Mango Juice\" needs mango 1\n"
+        let menu = try scratch.file("menu.kiosk", before)
+        let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path, arguments: ["--menu", menu])
+        try kiosk.expect("kiosk> ")
+        _ = try scratch.file("menu.kiosk", before + "item \"Tropical Punch\" needs mango 2\n")
+        kiosk.send("reload\r")
+        try kiosk.expect("New items: Tropical Punch")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order Trop\t")
+        try kiosk.expect("Punch ")
+        kiosk.send("\r")
+        try kiosk.expect("Tropical Punch is ready. Enjoy!")
         try kiosk.expect("kiosk> ")
         kiosk.send("\u{4}")
         #expect(try kiosk.waitForExit() == 0)

@@ -15,11 +15,15 @@ public protocol LineReader: AnyObject {
     /// Whether the next `readLine` returns without waiting for more input: a batch commits
     /// what it did before it waits, so whoever sends a command sees its result.
     var hasLineReady: Bool { get }
+
+    /// Completes with `completer` from now on: the names of a menu just reloaded.
+    func complete(with completer: Completer)
 }
 
 extension LineReader {
     public func remember(_ line: String) {}
     public var hasLineReady: Bool { false }
+    public func complete(with completer: Completer) {}
 }
 
 /// One line read, or why there is none.

@@ -56,8 +56,12 @@ public final class ReadlineLineReader: LineReader {
         }
     }
 
+    public func complete(with completer: Completer) {
+        ReadlineLineReader.completer = completer
+    }
+
     /// The words completion offers, for the menu now loaded.
-    public static var completer: Completer {
+    static var completer: Completer {
         get { completion.withLock { $0.completer } }
         set { completion.withLock { $0.completer = newValue } }
     }

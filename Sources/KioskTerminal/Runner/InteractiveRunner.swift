@@ -26,11 +26,17 @@ public final class InteractiveRunner {
     }
 
     public func run() {
+        var menuVersion = session.menuVersion
         let menu = session.kiosk.menu
         output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
             + "Type 'help' for the commands, Ctrl-D to quit.\n")
         while true {
             settle()
+            if session.menuVersion != menuVersion {
+                // `reload`, or a SIGHUP, swapped the menu: complete its names from now on.
+                menuVersion = session.menuVersion
+                reader.complete(with: Completer(menu: session.kiosk.menu, table: session.commands))
+            }
             switch reader.readLine(prompt: InteractiveRunner.prompt) {
             case .end:
                 output.write("\n")
