@@ -14,8 +14,10 @@ import KioskCore
 /// - Background sinks read the journal through a durable cursor: an event waits on disk
 ///   until `send` returns, so delivery is at least once across kills and restarts.
 ///   A sink must tolerate receiving an event again after a crash.
-/// - `close` is called once, after the last `send`, when the kiosk shuts down, even when
-///   the flush deadline passed.
+/// - `close` is called once when the kiosk shuts down, even when the flush deadline passed:
+///   after the last `send` by the sink's own thread — or, when a `send` still runs half a
+///   second past the deadline, by the shutdown, while that `send` runs. A `close` should
+///   then make it give up.
 public protocol Sink: AnyObject, Sendable {
     /// Delivers one event.
     func send(_ event: Event) throws(SinkFailure)

@@ -112,8 +112,25 @@ import Testing
         let started = ContinuousClock.now
         dispatcher.shutdown(timeout: .milliseconds(300))
         #expect(ContinuousClock.now - started < .seconds(2), "the deadline holds")
-        #expect(await eventually { sink.isClosed }, "close runs even when the deadline passed")
+        #expect(sink.isClosed, "close ran before shutdown returned, though the deadline passed")
         #expect(dispatcher.backlog().values.first == 4, "the events wait in the journal")
+    }
+
+    @Test func aSinkStuckInASendPastTheDeadlineIsClosedBeforeShutdownReturnsAndOnlyOnce() async throws {
+        let log = try Log()
+        let stuck = GateSink()
+        let dispatcher = Dispatcher([.init(sink: stuck, kind: "memory", name: "stuck")], journal: log.journal)
+        dispatcher.start()
+        try log.commit(try Events.orders(2))
+        #expect(await eventually { stuck.isSending })
+        let started = ContinuousClock.now
+        dispatcher.shutdown(timeout: .milliseconds(200))
+        #expect(ContinuousClock.now - started < .seconds(3), "the deadline holds")
+        #expect(stuck.closeCount == 1, "close runs before shutdown returns, though the send never did")
+        stuck.release()
+        #expect(await eventually { stuck.events.count >= 1 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(stuck.closeCount == 1, "the sink's own thread does not close it again")
     }
 
     @Test func theNextStartResumesFromTheCursorWithNothingLostAndNothingTwice() async throws {

@@ -59,16 +59,26 @@ func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async
 final class GateSink: Sink {
     private let open = Mutex(false)
     private let received = Mutex<[Event]>([])
+    private let sending = Atomic(false)
+    private let closes = Atomic(0)
 
     var target: String { "gate" }
 
     func send(_ event: Event) throws(SinkFailure) {
+        sending.store(true, ordering: .relaxed)
         while !open.withLock({ $0 }) { usleep(1000) }
         received.withLock { $0.append(event) }
     }
 
+    func close(by deadline: ContinuousClock.Instant) {
+        closes.add(1, ordering: .relaxed)
+    }
+
     func release() { open.withLock { $0 = true } }
     var events: [Event] { received.withLock { $0 } }
+    /// Whether a send has begun (and is held, until `release`).
+    var isSending: Bool { sending.load(ordering: .relaxed) }
+    var closeCount: Int { closes.load(ordering: .relaxed) }
 }
 
 /// A directory that is removed when the value goes away.

@@ -172,7 +172,11 @@ public final class Dispatcher: Sendable {
     public func shutdown(timeout: Duration) -> [SinkStatus] {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         for runner in runners { runner.stop(by: deadline) }
-        for runner in runners { _ = runner.join(until: deadline.advanced(by: .milliseconds(500))) }
+        // A runner still in a send half a second past the deadline is closed from here:
+        // the close must run, and it is what makes a stuck send give up.
+        for runner in runners where !runner.join(until: deadline.advanced(by: .milliseconds(500))) {
+            runner.close(by: deadline)
+        }
         for member in foreground { member.sink.close(by: deadline) }
         return statuses
     }

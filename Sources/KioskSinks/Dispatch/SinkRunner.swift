@@ -22,6 +22,7 @@ final class SinkRunner: @unchecked Sendable {
     private var stopEnd: UInt64 = .max
     private var retries: [Event] = []
     private var finished = false
+    private var closed = false
     private var mark: CursorFile.Mark?
     private let cursor: CursorFile?
     private var locked = false
@@ -92,6 +93,16 @@ final class SinkRunner: @unchecked Sendable {
         }
     }
 
+    /// Closes the sink, once, whoever asks first: this runner's thread after its last
+    /// send, or the shutdown when that thread is still in a send past the deadline.
+    func close(by deadline: ContinuousClock.Instant) {
+        let first = control.withLock { () -> Bool in
+            defer { closed = true }
+            return !closed
+        }
+        if first { sink.close(by: deadline) }
+    }
+
     var currentStatus: SinkStatus {
         status.withLock { $0 }
     }
@@ -124,7 +135,7 @@ final class SinkRunner: @unchecked Sendable {
 
     private func run() {
         defer {
-            sink.close(by: control.withLock { stopDeadline } ?? ContinuousClock.now.advanced(by: .seconds(5)))
+            close(by: control.withLock { stopDeadline } ?? ContinuousClock.now.advanced(by: .seconds(5)))
             // Another kiosk on the state may deliver for the sink now.
             control.withLock {
                 if locked { cursor?.unlock() }
