@@ -25,7 +25,18 @@ public enum HTTPAgent {
         return stamped
     }
 
+    /// Foundation makes a URL cache directory and a cookie jar's directory under the XDG
+    /// cache and data homes (`~/.cache`, `~/.local/share`) as soon as any session is
+    /// configured, even an ephemeral one that uses neither. Pointed where no directory can
+    /// be made, it makes none: the helper leaves nothing in the user's home.
+    static func keepFoundationOutOfHome() {
+        for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME"] {
+            CurrentProcess.setEnvironment(name, to: "/dev/null/kiosk-http")
+        }
+    }
+
     public static func run() -> Int32 {
+        keepFoundationOutOfHome()
         let transport = URLSessionTransport()
         let output = Mutex(())
         while let line = readLine(strippingNewline: true) {

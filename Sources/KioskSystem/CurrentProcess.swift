@@ -21,6 +21,11 @@ public enum CurrentProcess {
         return variables
     }
 
+    /// Sets an environment variable of this process, for what it reads or starts from now on.
+    public static func setEnvironment(_ name: String, to value: String) {
+        setenv(name, value, 1)
+    }
+
     /// The path of the running executable (`/proc/self/exe`), if the system says.
     public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

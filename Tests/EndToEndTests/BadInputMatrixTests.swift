@@ -76,6 +76,19 @@ import Testing
         #expect(result.stderr == "kiosk: cannot read '\(menu)': permission denied\n")
     }
 
+    /// One wording per errno, wherever the missing file is named: a menu, a script, an include.
+    @Test func aMissingFileIsSaidTheSameWayEverywhere() throws {
+        let scratch = try TemporaryDirectory()
+        let including = try scratch.file("including.kiosk", "include \"nope.kiosk\"\n")
+        let stderrs = try [
+            KioskProcess("--menu", "nope.kiosk", "-c", "menu").run().stderr,
+            KioskProcess("-f", "nope.kiosk").run().stderr,
+            KioskProcess("check", including).run().stderr,
+        ]
+        let reasons = stderrs.map { $0.split(separator: "\n").first.map { $0.split(separator: ":").last ?? "" } ?? "" }
+        #expect(reasons == [" no such file", " no such file", " no such file"], "\(stderrs)")
+    }
+
     @Test func emptyAndBlankLinesAreNotErrors() throws {
         let result = try KioskProcess(arguments: [], stdin: "\n   \n\t\n# note\n\r\n").run()
         #expect(result.status == 0)

@@ -86,6 +86,22 @@ import Testing
         #expect(server.requests.count == 2)
     }
 
+    /// The webhook helper keeps nothing in the user's home: no URL cache, no cookie jar.
+    @Test func theWebhookHelperLeavesTheHomeDirectoryAlone() throws {
+        let server = try TestHTTPServer()
+        let home = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        let result = try KioskProcess(
+            arguments: ["--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice"],
+            environment: ["HOME": home.url.path, "XDG_STATE_HOME": state.url.path]
+        ).run()
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(server.requests.count == 1, "the request was delivered")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.url.path) == ["kiosk"], "the private journal is where XDG_STATE_HOME says")
+    }
+
     @Test func aReceiverDownForAWholeRunLosesNothing() throws {
         // Find a free port, then leave it closed for the first run.
         let probe = try TestHTTPServer()
