@@ -181,7 +181,12 @@ struct SessionCommand {
                 throw .unreadableScript(path: path, error)
             }
         case .session where FileSystem.isTerminal(CurrentProcess.standardInput):
-            if let reader = ReadlineLineReader(historyPath: HistoryFile.path(environment: environment), completer: Completer(menu: menu)) {
+            var history = HistoryFile.path(environment: environment)
+            if let path = history, let problem = HistoryFile.check(path) {
+                note(.historyUnusable(problem))
+                history = nil
+            }
+            if let reader = ReadlineLineReader(historyPath: history, completer: Completer(menu: menu)) {
                 return reader
             }
             note(.readlineMissing)
@@ -232,8 +237,8 @@ struct SessionCommand {
                 + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
         case .readlineMissing:
             "kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n"
-        case .historyUnusable(let path, let reason):
-            "kiosk: cannot keep the history in '\(TerminalText.visible(path))': \(reason); history is not kept\n"
+        case .historyUnusable(let problem):
+            "kiosk: \(ErrorText().message(problem))\n"
         }
     }
 }

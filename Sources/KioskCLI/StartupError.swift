@@ -4,6 +4,7 @@ import KioskJournal
 import KioskMenu
 import KioskSinks
 import KioskSystem
+import KioskTerminal
 
 /// Why a session could not start: data, with the exit status it means. `SessionCommand`
 /// renders it once, at the edge; nothing is written before it is thrown.
@@ -52,5 +53,5 @@ enum StartupNotice: Equatable {
     case cursorDropped(sink: String, undelivered: Int)
     case readlineMissing
     /// The history file cannot be used; no history is kept.
-    case historyUnusable(path: String, reason: String)
+    case historyUnusable(HistoryFile.Problem)
 }

@@ -2,14 +2,17 @@ import Glibc
 
 /// The file operations kiosk needs, with `EINTR` retried and failures as `SystemError`.
 public enum FileSystem {
-    /// The whole file, refusing directories and files larger than `limit` bytes.
+    /// The whole of a regular file, refusing anything else — a directory, a FIFO, a device,
+    /// a socket — and files larger than `limit` bytes. Opened without blocking and checked
+    /// before the first read, so a FIFO nobody writes never holds kiosk up.
     public static func read(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw .current(path: path) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .current(path: path) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw SystemError(code: EISDIR, path: path) }
+        let kind = FileStatus(info).kind
+        guard kind == .regular else { throw .notARegularFile(kind, path: path) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

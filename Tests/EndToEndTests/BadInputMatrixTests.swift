@@ -89,6 +89,26 @@ import Testing
         #expect(reasons == [" no such file", " no such file", " no such file"], "\(stderrs)")
     }
 
+    /// A FIFO, a device or a directory where a menu is expected is refused at once: kiosk
+    /// never waits for a writer that may never come.
+    @Test func aFIFOOrADeviceIsRefusedAsAMenuOrAnInclude() throws {
+        let scratch = try TemporaryDirectory()
+        let fifo = scratch.url.appendingPathComponent("menu.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let including = try scratch.file("including.kiosk", "include \"menu.fifo\"\ninclude \"/dev/zero\"\n")
+        var menu = KioskProcess("--menu", fifo, "-c", "menu")
+        menu.timeout = .seconds(10)
+        let read = try menu.run()
+        #expect(read.status == 66)
+        #expect(read.stderr == "kiosk: cannot read '\(fifo)': is a FIFO, not a file\n")
+        var check = KioskProcess("check", including)
+        check.timeout = .seconds(10)
+        let checked = try check.run()
+        #expect(checked.status == 65)
+        #expect(checked.stderr.contains("\(including):1:9: error: cannot include 'menu.fifo': is a FIFO, not a file\n"), "\(checked.stderr)")
+        #expect(checked.stderr.contains("\(including):2:9: error: cannot include '/dev/zero': is a device, not a file\n"), "\(checked.stderr)")
+    }
+
     @Test func emptyAndBlankLinesAreNotErrors() throws {
         let result = try KioskProcess(arguments: [], stdin: "\n   \n\t\n# note\n\r\n").run()
         #expect(result.status == 0)

@@ -23,6 +23,8 @@ struct KioskProcess {
     var stdin: String = ""
     var environment: [String: String] = [:]
     var directory: URL = KioskProcess.repository
+    /// A run that takes longer is killed (and fails its test) rather than hanging the suite.
+    var timeout: Duration = .seconds(120)
 
     init(_ arguments: String..., stdin: String = "", environment: [String: String] = [:]) {
         self.arguments = arguments
@@ -64,7 +66,12 @@ struct KioskProcess {
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        if finished.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000)) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

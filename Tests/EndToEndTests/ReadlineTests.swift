@@ -44,6 +44,55 @@ import Testing
         #expect(try kiosk.waitForExit() == 0)
     }
 
+    /// A history file that is a FIFO, a device or a directory is refused with a reason;
+    /// the session starts all the same, without history.
+    @Test(arguments: ["fifo", "directory", "device"])
+    func aHistoryFileThatIsNoFileIsRefusedAndTheSessionStarts(_ kind: String) throws {
+        let scratch = try TemporaryDirectory()
+        var path = scratch.url.appendingPathComponent("history").path
+        let reason: String
+        switch kind {
+        case "fifo":
+            #expect(mkfifo(path, 0o600) == 0)
+            reason = "is a FIFO, not a file"
+        case "directory":
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            reason = "is a directory"
+        default:
+            path = "/dev/null"
+            reason = "is a device, not a file"
+        }
+        let kiosk = try terminal(history: path)
+        try kiosk.expect("kiosk: cannot keep the history in '\(path)': \(reason); history is not kept")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("menu\r")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("quit\r")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
+    /// A history file that cannot be written is said once, at the first write, not at every command.
+    @Test func aHistoryFileThatCannotBeWrittenIsSaidOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url.appendingPathComponent("gone")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("history").path
+        let kiosk = try terminal(history: path)
+        try kiosk.expect("kiosk> ")
+        // The directory becomes a file under the running kiosk: the history cannot be written.
+        try FileManager.default.removeItem(at: directory)
+        _ = try scratch.file("gone", "")
+        kiosk.send("menu\r")
+        let first = try kiosk.expect("kiosk> ")
+        #expect(first.contains("kiosk: cannot keep the history in '\(path)': not a directory; history is not kept"))
+        kiosk.send("stock\r")
+        let second = try kiosk.expect("kiosk> ")
+        #expect(second.contains("INGREDIENT"))
+        #expect(!second.contains("history"), "said once")
+        kiosk.send("quit\r")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
     @Test func ctrlCClearsTheLineAndKeepsTheSession() throws {
         let scratch = try TemporaryDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)

@@ -9,8 +9,10 @@ public protocol LineReader: AnyObject {
     /// Whether a person is typing: prompts, questions and the restock flow need one.
     var isInteractive: Bool { get }
 
-    /// Keeps an entered command for recall (readline's history); others ignore it.
-    func remember(_ line: String)
+    /// Keeps an entered command for recall (readline's history); others ignore it. Returns
+    /// why the history file cannot be written, the first time only; history then stays in
+    /// memory.
+    func remember(_ line: String) -> HistoryFile.Problem?
 
     /// Whether the next `readLine` returns without waiting for more input: a batch commits
     /// what it did before it waits, so whoever sends a command sees its result.
@@ -21,7 +23,7 @@ public protocol LineReader: AnyObject {
 }
 
 extension LineReader {
-    public func remember(_ line: String) {}
+    public func remember(_ line: String) -> HistoryFile.Problem? { nil }
     public var hasLineReady: Bool { false }
     public func complete(with completer: Completer) {}
 }

@@ -13,7 +13,7 @@ public final class ReadlineLineReader: LineReader {
     /// How many lines the history keeps.
     public static let historyCapacity = 1_000
 
-    private let historyPath: String?
+    private var historyPath: String?
 
     /// Loads readline and sets it up; `nil` when `libreadline.so.8` cannot be loaded.
     ///
@@ -46,14 +46,19 @@ public final class ReadlineLineReader: LineReader {
         return .line(line)
     }
 
-    public func remember(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace) else { return }
+    public func remember(_ line: String) -> HistoryFile.Problem? {
+        guard !line.allSatisfy(\.isWhitespace) else { return nil }
         kiosk_rl_history_add_unique(line)
-        guard let historyPath else { return }
+        guard let historyPath else { return nil }
         FileSystem.makeDirectories(for: historyPath)
-        if kiosk_rl_history_write(historyPath) == 0 {
+        let failure = kiosk_rl_history_write(historyPath)
+        guard failure != 0 else {
             FileSystem.setPermissions(historyPath, 0o600)
+            return nil
         }
+        // Said once: from now on the history stays in memory.
+        self.historyPath = nil
+        return HistoryFile.Problem(path: historyPath, error: SystemError(code: failure, path: historyPath))
     }
 
     public func complete(with completer: Completer) {

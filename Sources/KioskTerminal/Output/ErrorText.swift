@@ -52,6 +52,11 @@ public struct ErrorText: Sendable {
         }
     }
 
+    /// Why the history is not kept in its file.
+    public func message(_ problem: HistoryFile.Problem) -> String {
+        "cannot keep the history in '\(TerminalText.visible(problem.path))': \(problem.error.reason); history is not kept"
+    }
+
     /// Why a menu did not compile: the file that cannot be read, or every diagnostic.
     public func menuProblems(_ compilation: MenuCompilation) -> String {
         if let unreadable = compilation.unreadable {

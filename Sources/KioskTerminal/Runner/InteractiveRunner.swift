@@ -44,7 +44,10 @@ public final class InteractiveRunner {
             case .rejected(let problem):
                 showError(.line(problem))
             case .line(let text):
-                reader.remember(text)
+                if let problem = reader.remember(text) {
+                    output.flush()
+                    errors.write("kiosk: \(presenter.errors.message(problem))\n")
+                }
                 if let reload = session.reloadIfHungUp() {
                     var shown = reload
                     if let failure = session.commit() { shown = CommandResult(command: reload.command, error: failure) }
