@@ -6,6 +6,8 @@ import KioskText
 public struct MenuCompiler: Sendable {
     /// How deep `include` may nest before the compiler assumes a mistake.
     public static let maximumIncludeDepth = 32
+    /// How many files a menu may include in all, however they nest.
+    public static let maximumIncludedFiles = 10_000
     /// Diagnostics kept per compilation; past this they are only counted.
     public static let maximumDiagnostics = 1_000
 
@@ -71,6 +73,8 @@ public struct MenuCompiler: Sendable {
         var sources = SourceMap()
         var statements: [Statement] = []
         var diagnostics: [Diagnostic] = []
+        /// Set once an include went past `maximumIncludedFiles`.
+        private var tooManyIncludes = false
         private let schemas: [String: SinkSchema]
 
         init(compiler: MenuCompiler) {
@@ -101,13 +105,16 @@ public struct MenuCompiler: Sendable {
         }
 
         private mutating func include(_ statement: Statement, from file: SourceFile, chain: [String]) {
+            // Past the bound, one error at the first include too many; the rest are not read.
+            guard !tooManyIncludes else { return }
             let pathToken = statement.head(0)
             let at = SourceRange(file: statement.file, bytes: pathToken.range)
-            var binder = Binder(sources: sources, environment: compiler.environment, sinkKinds: [])
-            guard let written = binder.expand(pathToken, file: statement.file)?.value else {
-                diagnostics += binder.diagnostics
+            guard sources.files.count <= MenuCompiler.maximumIncludedFiles else {
+                diagnostics.append(Diagnostic(.tooManyIncludes(limit: MenuCompiler.maximumIncludedFiles), at: at))
+                tooManyIncludes = true
                 return
             }
+            guard let written = expandPath(pathToken, file: statement.file) else { return }
             let path = MenuCompiler.resolve(written, relativeTo: file.path)
             let identity = compiler.loader.identity(of: path)
             if let start = chain.firstIndex(of: identity) {
@@ -125,6 +132,16 @@ public struct MenuCompiler: Sendable {
             } catch {
                 diagnostics.append(Diagnostic(.includeFailed(path: TerminalText.visible(written), reason: error.reason), at: at))
             }
+        }
+
+        /// The path an `include` names, `${…}` expanded. The binder that expands it sees no
+        /// sources (expanding needs none): were it to share this run's, each file added
+        /// while it lived would copy every file read so far — quadratic in the includes.
+        private mutating func expandPath(_ token: Token, file: Int) -> String? {
+            var binder = Binder(sources: SourceMap(), environment: compiler.environment, sinkKinds: [])
+            let written = binder.expand(token, file: file)?.value
+            diagnostics += binder.diagnostics
+            return written
         }
     }
 

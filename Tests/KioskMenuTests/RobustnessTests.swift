@@ -91,6 +91,21 @@ import Testing
         let result = Compile("include \"f0.kiosk\"", files: files).compilation
         #expect(result.diagnostics.map(\.problem) == [.includeTooDeep(limit: 32)])
     }
+
+    /// A menu may include at most 10,000 files in all: past that, one error at the first
+    /// include too many, and the rest are not read.
+    @Test func includedFilesAreBoundedInAll() {
+        let limit = MenuCompiler.maximumIncludedFiles
+        let files = ["leaf.kiosk": "", "half.kiosk": String(repeating: "include \"leaf.kiosk\"\n", count: limit / 2)]
+        // 1 + 5,000 files, then 4,999 more: 10,000; then two too many.
+        let source = "include \"half.kiosk\"\n" + String(repeating: "include \"leaf.kiosk\"\n", count: limit / 2 - 1 + 2)
+        let result = Compile(source, files: files).compilation
+        #expect(limit == 10_000)
+        #expect(result.diagnostics.map(\.problem) == [.tooManyIncludes(limit: limit)])
+        let location = result.diagnostics.first.map { result.sources.location(of: $0.range) }
+        #expect(location?.line == limit / 2 + 1 && location?.column == 9 && result.diagnostics.first?.range.file == 0)
+        #expect(result.sources.files.count == limit + 1, "the menu and the files it may include, no more")
+    }
 }
 
 /// A small deterministic generator so random inputs are the same on every run.

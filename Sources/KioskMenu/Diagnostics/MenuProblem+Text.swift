@@ -73,6 +73,7 @@ extension MenuProblem {
         case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
         case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
         case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
+        case .tooManyIncludes(let limit): "too many included files: a menu includes at most \(MenuProblem.grouped(limit)) in all"
         case .duplicateStation(let name, _): "duplicate station '\(name)'"
         case .unknownStation(let name, _, _): "unknown station '\(name)'"
         case .duplicateBoard: "the board is declared twice"

@@ -63,6 +63,8 @@ public enum MenuProblem: Sendable, Hashable {
     case includeFailed(path: String, reason: String)
     case includeCycle([String])
     case includeTooDeep(limit: Int)
+    /// More files included in all than `MenuCompiler.maximumIncludedFiles`.
+    case tooManyIncludes(limit: Int)
     case duplicateStation(String, existing: String)
     case unknownStation(String, suggestion: String?, known: [String])
     case duplicateBoard
