@@ -4,9 +4,11 @@ import Foundation
 /// configuration, port and files of its own in a temporary directory — never the system's
 /// service, which it neither needs nor touches.
 ///
-/// mosquitto cannot report a port it chose, so the broker picks one at random and tries
-/// another when mosquitto exits at start (the port was taken). It can be stopped
-/// (SIGTERM), killed (SIGKILL) and started again on the same port.
+/// mosquitto cannot bind port 0 and report the port it got, so the broker picks one at
+/// random and tries another when mosquitto exits at start (the port was taken). It can be
+/// stopped (SIGTERM), killed (SIGKILL) and started again on the same port: while it is
+/// down, the port stays bound (not listening, so connections are refused as by a broker
+/// that is down) and no other program can take it before `restart`.
 public final class MosquittoBroker: @unchecked Sendable {
     public struct Options: Sendable {
         /// Users and passwords; none means anonymous clients are let in.
@@ -45,6 +47,8 @@ public final class MosquittoBroker: @unchecked Sendable {
     public let directory: URL
     public private(set) var port: UInt16 = 0
     private var process: Process?
+    /// A socket bound to the port while the broker is down, closed just before it starts.
+    private var holder: Int32 = -1
     private let lock = NSLock()
 
     /// Starts a broker, writing whatever files its options need.
@@ -61,6 +65,7 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     deinit {
         kill()
+        release()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -93,6 +98,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         kill()
         // The old listener's socket may linger a moment.
         for attempt in 0..<50 {
+            release()
             if try start(port: port) { return }
             Thread.sleep(forTimeInterval: 0.02 * Double(attempt + 1))
         }
@@ -109,6 +115,29 @@ public final class MosquittoBroker: @unchecked Sendable {
         guard let running, running.isRunning else { return }
         Foundation.kill(running.processIdentifier, number)
         running.waitUntilExit()
+        hold()
+    }
+
+    /// Binds the port, without listening, until `release`: the broker is down, and the
+    /// port stays its own.
+    private func hold() {
+        guard holder < 0 else { return }
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if bound == 0 { holder = socket } else { close(socket) }
+    }
+
+    private func release() {
+        if holder >= 0 { close(holder) }
+        holder = -1
     }
 
     private func startOnSomePort() throws {

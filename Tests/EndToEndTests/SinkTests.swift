@@ -103,11 +103,10 @@ import Testing
     }
 
     @Test func aReceiverDownForAWholeRunLosesNothing() throws {
-        // Find a free port, then leave it closed for the first run.
-        let probe = try TestHTTPServer()
-        let port = probe.port
-        let url = probe.url
-        probe.stop()
+        // A receiver bound to its port but not listening: down for the first run, and no
+        // other program can take its port before it comes up.
+        let server = try TestHTTPServer(listening: false)
+        let url = server.url
         let state = try TemporaryDirectory()
         let environment = ["XDG_STATE_HOME": state.url.path]
 
@@ -124,7 +123,7 @@ import Testing
             .flatMap { JSONValue(parsing: Array($0.utf8))?["events"]?.array ?? [] }.compactMap { $0["id"]?.string }
         #expect(waitingIds.count == 2)
 
-        let server = try TestHTTPServer(port: port)
+        try server.listen()
         let up = try KioskProcess(arguments: ["--sink", "webhook url \"\(url)\"", "-c", "order banana juice"], environment: environment).run()
         #expect(up.stderr == "")
         let ids = server.requests.compactMap { $0.headers["webhook-id"] }
