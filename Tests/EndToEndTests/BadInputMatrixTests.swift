@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// Every kind of bad input, through the built binary: each gets a clear message naming
@@ -63,9 +64,10 @@ import Testing
         #expect(result.stdout == "")
     }
 
-    @Test func aFileOnlyRootCanReadIsUnreadableForOthers() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
-        let scratch = try TemporaryDirectory()
+    /// Needs root, to run kiosk as another user: skipped — and reported so — otherwise.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func aFileOnlyRootCanReadIsUnreadableForOthers() throws {
+        let scratch = try ScratchDirectory()
         chmod(scratch.url.path, 0o755)
         let menu = try scratch.file("private.kiosk", "ingredient mango stock 1\n")
         chmod(menu, 0o600)
@@ -78,7 +80,7 @@ import Testing
 
     /// One wording per errno, wherever the missing file is named: a menu, a script, an include.
     @Test func aMissingFileIsSaidTheSameWayEverywhere() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let including = try scratch.file("including.kiosk", "include \"nope.kiosk\"\n")
         let stderrs = try [
             KioskProcess("--menu", "nope.kiosk", "-c", "menu").run().stderr,
@@ -92,7 +94,7 @@ import Testing
     /// A FIFO, a device or a directory where a menu is expected is refused at once: kiosk
     /// never waits for a writer that may never come.
     @Test func aFIFOOrADeviceIsRefusedAsAMenuOrAnInclude() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let fifo = scratch.url.appendingPathComponent("menu.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let including = try scratch.file("including.kiosk", "include \"menu.fifo\"\ninclude \"/dev/zero\"\n")
@@ -117,7 +119,7 @@ import Testing
     }
 
     @Test func aSalesTotalThatWouldOverflowIsRefusedAndNothingIsTaken() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("dear.kiosk", """
         kiosk "Dear" currency "KRW"
         ingredient gold stock 1000000000
@@ -131,7 +133,7 @@ import Testing
     }
 
     @Test func theRecordSurvivesEveryBadLine() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("s.json").path
         var input = Array("order mango juice\n".utf8)
         input += Array("order ".utf8) + [0xFF, 0xFE, 0x0A]
@@ -144,31 +146,5 @@ import Testing
         let after = try KioskProcess("--state", state, "-c", "history; stock").run()
         #expect(after.stdout.contains("Mango Juice  made"))
         #expect(stockCount("mango", in: after.stdout) == 7)
-    }
-}
-
-extension KioskProcess {
-    /// Runs a different command line (a wrapper such as `setpriv`) with this input.
-    func runAs(_ commandLine: [String], directory: String = "/") throws -> Result {
-        let scratch = try TemporaryDirectory()
-        let output = scratch.url.appendingPathComponent("stdout")
-        let errors = scratch.url.appendingPathComponent("stderr")
-        try Data().write(to: output)
-        try Data().write(to: errors)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: commandLine[0])
-        process.arguments = Array(commandLine.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-        )
     }
 }

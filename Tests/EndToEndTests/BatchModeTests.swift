@@ -1,5 +1,6 @@
 import Foundation
 import KioskCore
+import KioskTestSupport
 import KioskText
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func commandsFromAFileWithLineNumbers() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let script = try scratch.file("orders.txt", "order kiwi juice\r\norder kiwi jiuce\r\nhelp\r\n")
         let result = try KioskProcess("-f", script).run()
         #expect(result.stderr == "line 2: unknown item 'kiwi jiuce' (did you mean 'Kiwi Juice'?)\n")
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func anInvalidMenuExits65WithItsDiagnostics() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("bad.kiosk", "ingredient mango stok 1\n")
         let result = try KioskProcess("--menu", menu, "-c", "menu").run()
         #expect(result.status == 65)

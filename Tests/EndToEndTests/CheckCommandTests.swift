@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// `kiosk check` run as a user runs it: the built binary, real files, real pipes.
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func fiveMistakesGiveFiveDiagnosticsInOneRun() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let path = try scratch.file("bad.kiosk", """
         kiosk "Bad Juice"
         ingredient mango stock 10
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func noColourOnAPipe() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let path = try scratch.file("bad.kiosk", "ingredient mango stok 1")
         let result = try KioskProcess("check", path).run()
         #expect(result.status == 65)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func aFileFullOfErrorsShowsTheFirstHundred() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let path = try scratch.file("many.kiosk", String(repeating: "ingredeint x\n", count: 150))
         let result = try KioskProcess("check", path).run()
         #expect(result.status == 65)
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func randomBytesDoNotCrashTheCheck() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let path = scratch.url.appendingPathComponent("random.kiosk")

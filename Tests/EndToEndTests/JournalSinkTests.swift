@@ -14,13 +14,6 @@ import Testing
 
     """
 
-    /// Every event id in the state, in journal order, from `kiosk state dump`.
-    static func eventIds(_ state: String) throws -> [String] {
-        let dump = try KioskProcess("state", "dump", state).run()
-        return dump.stdout.split(separator: "\n").flatMap { JSONValue(parsing: Array($0.utf8))?["events"]?.array ?? [] }
-            .compactMap { $0["id"]?.string }
-    }
-
     /// Feeds orders to a running kiosk in bursts until it stops reading.
     static func feed(_ kiosk: RunningKiosk, bursts: Int = 300) -> DispatchSemaphore {
         let fed = DispatchSemaphore(value: 0)
@@ -35,7 +28,7 @@ import Testing
     }
 
     @Test func signalsAndKillsWithTheReceiverDownLoseNoEventAndRepeatNone() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("menu.kiosk", JournalSinkTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         let server = try TestHTTPServer(listening: false)
@@ -47,7 +40,7 @@ import Testing
             kill(kiosk.process.processIdentifier, signal)
             kiosk.process.waitUntilExit()
             fed.wait()
-            let all = try JournalSinkTests.eventIds(state)
+            let all = try StateDump.eventIds(state)
             switch signal {
             case SIGKILL:
                 #expect(kiosk.process.terminationReason == .uncaughtSignal)
@@ -57,7 +50,7 @@ import Testing
                 #expect(kiosk.stderr.hasSuffix("kiosk: \(all.count) events wait for webhook \(server.url) in \(state); they are sent on the next start\n"))
             }
         }
-        let all = try JournalSinkTests.eventIds(state)
+        let all = try StateDump.eventIds(state)
         #expect(all.count > 100)
         try server.listen()
         let up = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "30s", "--sink", sink, "-c", "menu"]).run()
@@ -67,7 +60,7 @@ import Testing
     }
 
     @Test func aLogThatCannotBeWrittenLeavesNoPartialLineAndLosesNothing() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         let log = scratch.url.appendingPathComponent("kiosk.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: "/dev/full")
@@ -80,12 +73,12 @@ import Testing
         let next = try KioskProcess("--state", state, "--sink", "log path \"\(log)\"", "-c", "menu").run()
         #expect(next.stderr == "")
         let written = lines(of: log)
-        #expect(written.map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try JournalSinkTests.eventIds(state)).map(Optional.some))
+        #expect(written.map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try StateDump.eventIds(state)).map(Optional.some))
         #expect(try String(contentsOfFile: log, encoding: .utf8).hasSuffix("}\n"), "whole lines only")
     }
 
     @Test func twoProcessesWithTheSameWebhookDeliverEveryEventOnce() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("menu.kiosk", JournalSinkTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         let server = try TestHTTPServer()
@@ -99,7 +92,7 @@ import Testing
         #expect(first.finish() == 0)
         second.send("order mango juice")
         #expect(second.finish() == 0)
-        let all = try JournalSinkTests.eventIds(state)
+        let all = try StateDump.eventIds(state)
         let received = server.requests.compactMap { $0.headers["webhook-id"] }
         #expect(all.count == 101)
         #expect(Set(received) == Set(all), "every event delivered")
@@ -107,7 +100,7 @@ import Testing
     }
 
     @Test func aRetryKilledAtAnyPointLosesNothing() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         // Eight refusals: eight failed events. Then slow answers, so kills land mid-retry.
         let server = try TestHTTPServer(replies: Array(repeating: .status(400), count: 8) + [.delayed(.milliseconds(150), .status(200))])
@@ -133,7 +126,7 @@ import Testing
     }
 
     @Test func anAcknowledgingProgramKilledMidStreamGetsTheRestAgain() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let out = scratch.url.appendingPathComponent("acked").path
         // The first run of the program acknowledges three events and dies; later runs all.
         let program = try scratch.file("ack.sh", """
@@ -155,11 +148,11 @@ import Testing
         ).run()
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(lines(of: out) == (try JournalSinkTests.eventIds(state)), "each event acknowledged once, in order, across the restart")
+        #expect(lines(of: out) == (try StateDump.eventIds(state)), "each event acknowledged once, in order, across the restart")
     }
 
     @Test func aProgramThatIgnoresSigtermDoesNotHoldUpTheExit() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let program = try scratch.file("stubborn.sh", """
         #!/bin/sh
         trap '' TERM
@@ -207,7 +200,7 @@ import Testing
     }
 
     @Test func aSinkAddedLaterStartsAtTheEndUnlessItAsksForTheStart() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         _ = try KioskProcess("--state", state, "-c", "order mango juice; order kiwi juice").run()
         let late = scratch.url.appendingPathComponent("late.jsonl").path
@@ -218,6 +211,6 @@ import Testing
         #expect(result.stderr == "")
         #expect(lines(of: late).count == 1)
         #expect(lines(of: all).count == 3)
-        #expect(lines(of: all).map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try JournalSinkTests.eventIds(state)).map(Optional.some))
+        #expect(lines(of: all).map { JSONValue(parsing: Array($0.utf8))?["id"]?.string } == (try StateDump.eventIds(state)).map(Optional.some))
     }
 }

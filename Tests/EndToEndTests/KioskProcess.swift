@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// Runs the built `kiosk` binary with real files and pipes, and collects what it printed.
@@ -15,14 +16,10 @@ struct KioskProcess {
         return me.deletingLastPathComponent().appendingPathComponent("kiosk")
     }()
 
-    /// The repository, for `menus/`.
-    static let repository: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     var arguments: [String]
     var stdin: String = ""
     var environment: [String: String] = [:]
-    var directory: URL = KioskProcess.repository
+    var directory: URL = Repository.root
     /// A run that takes longer is killed (and fails its test) rather than hanging the suite.
     var timeout: Duration = .seconds(120)
 
@@ -47,25 +44,40 @@ struct KioskProcess {
         try run(input: Array(stdin.utf8))
     }
 
+    /// Runs kiosk with a home, and a state directory, of its own.
     private func run(input bytes: [UInt8]) throws -> Result {
-        let scratch = try TemporaryDirectory()
-        let input = scratch.url.appendingPathComponent("stdin")
-        let output = scratch.url.appendingPathComponent("stdout")
-        let errors = scratch.url.appendingPathComponent("stderr")
-        try Data(bytes).write(to: input)
-        try Data().write(to: output)
-        try Data().write(to: errors)
+        let scratch = try ScratchDirectory()
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "XDG_STATE_HOME": scratch.path("state")]
+        variables.merge(environment) { _, new in new }
+        return try KioskProcess.launch(KioskProcess.executable.path, arguments, directory: directory, environment: variables, input: bytes, timeout: timeout)
+    }
 
+    /// Runs a different command line (a wrapper such as `setpriv`, or a tool such as `jq`)
+    /// with this input and a bare environment.
+    func runAs(_ commandLine: [String], directory: String = "/") throws -> Result {
+        try KioskProcess.launch(
+            commandLine[0], Array(commandLine.dropFirst()), directory: URL(fileURLWithPath: directory),
+            environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], input: Array(stdin.utf8), timeout: timeout
+        )
+    }
+
+    /// Runs a program to its end, or until `timeout` (then kills it), with its standard
+    /// streams in files.
+    private static func launch(
+        _ executable: String, _ arguments: [String], directory: URL, environment: [String: String], input: [UInt8], timeout: Duration
+    ) throws -> Result {
+        let scratch = try ScratchDirectory()
+        let stdin = try scratch.file("stdin", bytes: input)
+        let stdout = try scratch.file("stdout", "")
+        let stderr = try scratch.file("stderr", "")
         let process = Process()
-        process.executableURL = KioskProcess.executable
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "XDG_STATE_HOME": scratch.url.appendingPathComponent("state").path]
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        process.environment = environment
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdin))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
@@ -75,30 +87,9 @@ struct KioskProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: stdout)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: stderr)), as: UTF8.self)
         )
-    }
-}
-
-/// A directory that is removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, _ contents: String) throws -> String {
-        let path = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: path)
-        return path.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 
@@ -106,21 +97,19 @@ final class TemporaryDirectory {
 final class RunningKiosk: @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
-    private let scratch: TemporaryDirectory
+    private let scratch: ScratchDirectory
     private let outputURL: URL
     var stdoutURL: URL { outputURL }
     private let errorURL: URL
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
-        scratch = try TemporaryDirectory()
-        outputURL = scratch.url.appendingPathComponent("stdout")
-        errorURL = scratch.url.appendingPathComponent("stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
+        scratch = try ScratchDirectory()
+        outputURL = URL(fileURLWithPath: try scratch.file("stdout", ""))
+        errorURL = URL(fileURLWithPath: try scratch.file("stderr", ""))
         process.executableURL = KioskProcess.executable
         process.arguments = arguments
-        process.currentDirectoryURL = KioskProcess.repository
-        var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "XDG_STATE_HOME": scratch.url.appendingPathComponent("state").path]
+        process.currentDirectoryURL = Repository.root
+        var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "XDG_STATE_HOME": scratch.path("state")]
         env.merge(environment) { _, new in new }
         process.environment = env
         process.standardInput = input

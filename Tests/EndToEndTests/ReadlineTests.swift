@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// The REPL at a real terminal: readline, completion, history, Ctrl-C, Ctrl-D, and the
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func tabCompletesACommandAndAnItem() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
         try kiosk.expect("kiosk> ")
         kiosk.send("ord\t")
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func tabCompletesTheItemsOfAMenuReloaded() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let before = "ingredient mango stock 10\nitem \"Mango Juice\" needs mango 1\n"
         let menu = try scratch.file("menu.kiosk", before)
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path, arguments: ["--menu", menu])
@@ -48,7 +49,7 @@ import Testing
     /// the session starts all the same, without history.
     @Test(arguments: ["fifo", "directory", "device"])
     func aHistoryFileThatIsNoFileIsRefusedAndTheSessionStarts(_ kind: String) throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         var path = scratch.url.appendingPathComponent("history").path
         let reason: String
         switch kind {
@@ -73,7 +74,7 @@ import Testing
 
     /// A history file that cannot be written is said once, at the first write, not at every command.
     @Test func aHistoryFileThatCannotBeWrittenIsSaidOnce() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let directory = scratch.url.appendingPathComponent("gone")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("history").path
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func ctrlCClearsTheLineAndKeepsTheSession() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
         try kiosk.expect("kiosk> ")
         kiosk.send("order mango juice 3")
@@ -109,7 +110,7 @@ import Testing
     }
 
     @Test func ctrlDExitsZeroWithoutEscapeNoise() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
         try kiosk.expect("kiosk> ")
         kiosk.send("\u{4}")
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func historyIsWrittenPrivatelyAndReadBackOnTheNextStart() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("state/kiosk/history").path
         let first = try terminal(history: path)
         try first.expect("kiosk> ")
@@ -145,7 +146,7 @@ import Testing
     }
 
     @Test func aRefusedStrawberryJuiceIsRestockedAndRetried() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
         try kiosk.expect("kiosk> ")
         kiosk.send("order strawberry juice\r")
@@ -168,7 +169,7 @@ import Testing
     }
 
     @Test func answeringNoLeavesTheStockAlone() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
         try kiosk.expect("kiosk> ")
         kiosk.send("order strawberry juice\r")

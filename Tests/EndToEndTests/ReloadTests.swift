@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: ["command", "SIGHUP"])
     func aNewItemCanBeOrderedAtOnceAndTheStockIsKept(trigger: String) throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("menu.kiosk", juice)
         let kiosk = try RunningKiosk(arguments: ["--menu", menu])
         kiosk.send("order mango juice")
@@ -35,7 +35,7 @@ import Testing
 
     @Test(arguments: ["command", "SIGHUP"])
     func aBrokenMenuLeavesTheOldOneWorking(trigger: String) throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("menu.kiosk", juice)
         let kiosk = try RunningKiosk(arguments: ["--menu", menu])
         kiosk.send("stock")

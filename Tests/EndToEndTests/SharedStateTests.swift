@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func twoProcessesNeverOversellAndLoseNoEdit() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("shared.kiosk", SharedStateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         let terminals = [try Terminal(state: state, menu: menu), try Terminal(state: state, menu: menu)]
@@ -74,7 +74,7 @@ import Testing
         // Refused orders make the exit status 1; anything else would be a crash.
         for terminal in terminals { #expect(terminal.kiosk.finish() == 1) }
         let dump = try KioskProcess("state", "dump", state).run()
-        #expect(try StateTests.fold(dump.stdout)["mango"] == 5, "the dump folded by hand agrees")
+        #expect(try StateDump.fold(dump.stdout)["mango"] == 5, "the dump folded by hand agrees")
         let history = try KioskProcess("--state", state, "--menu", menu, "--json", "-c", "report").run()
         let report = try #require(JSONValue(parsing: Array(history.stdout.utf8))?["result"])
         #expect(report["made"]?.int == 200 * 5)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SinkTests {
     @Test func theWebhookAndTheLogGetTheSameCloudEvents() throws {
         let server = try TestHTTPServer()
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("logs/kiosk.jsonl").path
         let result = try KioskProcess(
             "--sink", "webhook url \"\(server.url)\"", "--sink", "log path \"\(log)\"",
@@ -58,7 +58,7 @@ import Testing
 
     @Test func badRequestIsOneAttemptRecordedAsFailedAndListed() throws {
         let server = try TestHTTPServer(replies: [.status(400)])
-        let state = try TemporaryDirectory()
+        let state = try ScratchDirectory()
         let environment = ["XDG_STATE_HOME": state.url.path]
         let sink = "webhook url \"\(server.url)\" backoff 10ms"
         let result = try KioskProcess(arguments: ["--sink", sink, "-c", "order mango juice"], environment: environment).run()
@@ -89,8 +89,8 @@ import Testing
     /// The webhook helper keeps nothing in the user's home: no URL cache, no cookie jar.
     @Test func theWebhookHelperLeavesTheHomeDirectoryAlone() throws {
         let server = try TestHTTPServer()
-        let home = try TemporaryDirectory()
-        let state = try TemporaryDirectory()
+        let home = try ScratchDirectory()
+        let state = try ScratchDirectory()
         let result = try KioskProcess(
             arguments: ["--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice"],
             environment: ["HOME": home.url.path, "XDG_STATE_HOME": state.url.path]
@@ -107,7 +107,7 @@ import Testing
         // other program can take its port before it comes up.
         let server = try TestHTTPServer(listening: false)
         let url = server.url
-        let state = try TemporaryDirectory()
+        let state = try ScratchDirectory()
         let environment = ["XDG_STATE_HOME": state.url.path]
 
         let started = ContinuousClock.now
@@ -119,8 +119,7 @@ import Testing
         let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: state.url.path + "/kiosk/journals").first)
         let path = state.url.path + "/kiosk/journals/" + journal
         #expect(first.stderr == "kiosk: 2 events wait for webhook \(url) in \(path); they are sent on the next start\n")
-        let waitingIds = try KioskProcess("state", "dump", path).run().stdout.split(separator: "\n")
-            .flatMap { JSONValue(parsing: Array($0.utf8))?["events"]?.array ?? [] }.compactMap { $0["id"]?.string }
+        let waitingIds = try StateDump.eventIds(path)
         #expect(waitingIds.count == 2)
 
         try server.listen()
@@ -134,7 +133,7 @@ import Testing
 
     @Test func aReceiverThatHoldsEveryRequestDelaysNoOrder() throws {
         let server = try TestHTTPServer(replies: [.hold])
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("kiosk.jsonl").path
         let script = try scratch.file("orders.txt", "stock set mango 1000\n" + String(repeating: "order mango juice\n", count: 200))
         let kiosk = try RunningKiosk(arguments: [
@@ -155,7 +154,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func aLogMovedAwayMidRunGoesOnInANewFile(hangUp: Bool) throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("kiosk.jsonl").path
         let kiosk = try RunningKiosk(arguments: ["--quiet", "--sink", "log path \"\(log)\" on stock.changed"])
         for _ in 0..<3 { kiosk.send("stock add kiwi 1") }
@@ -172,7 +171,7 @@ import Testing
     }
 
     @Test func anExecProgramGetsEveryEventAndIsStartedAgainWhenItExits() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let out = scratch.url.appendingPathComponent("events.jsonl").path
         let program = try scratch.file("reader.sh", """
         #!/bin/sh
@@ -196,7 +195,7 @@ import Testing
 
     @Test func filtersPerSinkAndSecretsMasked() throws {
         let server = try TestHTTPServer()
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("failures.jsonl").path
         let menu = try scratch.file("menu.kiosk", """
         ingredient mango stock 4

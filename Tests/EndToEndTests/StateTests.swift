@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func killedDuringABatchEveryPrintedResultIsOnDisk() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         var before = 1_000_000
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func killedDuringAConversationAtMostTheCommandInFlightIsAhead() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         var before = 1_000_000
@@ -80,12 +80,12 @@ import Testing
     }
 
     @Test func aTornTailIsCutBackWithAMessageAndTheRightStock() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         _ = try KioskProcess("--state", state, "--menu", menu, "-c", "order mango juice 5").run()
         _ = try KioskProcess("--state", state, "--menu", menu, "-c", "order mango juice 7").run()
-        let end = try StateTests.journalEnd(state)
+        let end = try StateDump.journalEnd(state)
         let segment = state + "/00000000000000000000.journal"
         // A crash in the middle of the last record: the file ends 10 bytes into it.
         try FileHandle(forWritingTo: URL(fileURLWithPath: segment)).truncate(atOffset: end - 10)
@@ -100,14 +100,14 @@ import Testing
     }
 
     @Test func aFlippedByteBeforeTheEndStopsTheStartAndChangesNothing() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         for _ in 0..<3 { _ = try KioskProcess("--state", state, "--menu", menu, "-c", "order mango juice").run() }
         let segment = state + "/00000000000000000000.journal"
         var bytes = try Data(contentsOf: URL(fileURLWithPath: segment))
         // Inside the first order's record, which two later commits follow.
-        let record = try StateTests.recordPositions(state)[1]
+        let record = try StateDump.recordPositions(state)[1]
         bytes[Int(record + 40)] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: segment))
         let files = try StateTests.contents(of: state)
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func aSnapshotThatDoesNotVerifyStopsTheStart() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         _ = try KioskProcess("--state", state, "-c", "order mango juice").run()
         _ = try KioskProcess("state", "compact", state).run()
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func aFullDiskFailsTheOrderTheSessionGoesOnAndTheRestartShowsWhatWasDone() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 16_000) + "stock\n")
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func aVersionOneStateFileIsConvertedWithStockSalesAndHistoryIntact() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let old = try scratch.file("kiosk-state.json", """
         {"format":"kiosk-state","version":1,"menu":"Juice Maker","seq":9,"stock":{"strawberry":10,"banana":8,"pineapple":10,"kiwi":4,"mango":1},\
         "ledger":{"made":4,"refused":1,"revenue":"0","sales":[{"item":"Mango Juice","quantity":3,"revenue":"0"},{"item":"Banana Juice","quantity":1,"revenue":"0"}],\
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func verifyDumpAndCompactWorkOnALiveStateAndDumpFeedsJq() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         let kiosk = try RunningKiosk(arguments: ["--state", state, "--json"])
         kiosk.send("order mango juice")
@@ -204,7 +204,7 @@ import Testing
         try waitFor("the third result") { kiosk.stdoutLines.count == 3 }
         let dump = try KioskProcess("state", "dump", state).run()
         #expect(dump.status == 0)
-        #expect(try StateTests.fold(dump.stdout)["mango"] == 8)
+        #expect(try StateDump.fold(dump.stdout)["mango"] == 8)
         let jq = try StateTests.jq(".events[]?.type", input: dump.stdout)
         #expect(jq.status == 0)
         #expect(jq.stdout == "\"order.succeeded\"\n\"stock.changed\"\n\"order.succeeded\"\n")
@@ -212,7 +212,7 @@ import Testing
     }
 
     @Test func aChangedMenuIsReportedAndAnIngredientThatComesBackKeepsItsCount() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         _ = try KioskProcess("--state", state, "-c", "order mango juice; order kiwi juice 2; stock add banana 5").run()
         let menu = try scratch.file("new.kiosk", """
@@ -241,7 +241,7 @@ import Testing
     }
 
     @Test func manySegmentsAndSnapshotsFoldToTheSameStock() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
         let small = ["KIOSK_JOURNAL_SEGMENT_BYTES": "65536"]
@@ -258,7 +258,7 @@ import Testing
     }
 
     @Test func aPathThatIsNotAStateDirectoryIsAClearError() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let other = try scratch.file("other/notes.txt", "hello")
         let directory = (other as NSString).deletingLastPathComponent
         let result = try KioskProcess("--state", directory, "-c", "menu").run()
@@ -272,18 +272,6 @@ import Testing
     }
 
     // MARK: Reading the state
-
-    /// The journal's end, from `kiosk state verify --json`.
-    static func journalEnd(_ state: String) throws -> UInt64 {
-        let verify = try KioskProcess("state", "verify", "--json", state).run()
-        return UInt64(try #require(JSONValue(parsing: Array(verify.stdout.utf8))?["end"]?.int))
-    }
-
-    /// The positions of the records, from `kiosk state dump`.
-    static func recordPositions(_ state: String) throws -> [UInt64] {
-        let dump = try KioskProcess("state", "dump", state).run()
-        return dump.stdout.split(separator: "\n").compactMap { JSONValue(parsing: Array($0.utf8))?["position"]?.int }.map(UInt64.init)
-    }
 
     /// Every file of a directory tree with its bytes.
     static func contents(of directory: String) throws -> [String: Data] {
@@ -299,38 +287,8 @@ import Testing
         return files
     }
 
-    /// Stock by ingredient, folded by hand from `kiosk state dump`: the snapshot's, then
-    /// every record after it.
-    static func fold(_ dump: String) throws -> [String: Int] {
-        var stock: [String: Int] = [:]
-        var from = 0
-        for line in dump.split(separator: "\n") {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            if let snapshot = object["snapshot"] as? [String: Any] {
-                stock = snapshot["stock"] as? [String: Int] ?? [:]
-                from = snapshot["position"] as? Int ?? 0
-                continue
-            }
-            guard let position = object["position"] as? Int, position >= from else { continue }
-            for fact in object["facts"] as? [[String: Any]] ?? [] where fact["fact"] as? String == "stock.declared" {
-                stock[fact["ingredient"] as? String ?? ""] = fact["count"] as? Int
-            }
-            for event in object["events"] as? [[String: Any]] ?? [] {
-                let data = event["data"] as? [String: Any] ?? [:]
-                switch event["type"] as? String {
-                case "order.succeeded":
-                    for (name, count) in data["stock"] as? [String: Int] ?? [:] { stock[name] = count }
-                case "stock.changed":
-                    stock[data["ingredient"] as? String ?? ""] = data["to"] as? Int
-                default: break
-                }
-            }
-        }
-        return stock
-    }
-
     static func jq(_ filter: String, input: String) throws -> KioskProcess.Result {
-        let scratch = try TemporaryDirectory()
+        let scratch = try ScratchDirectory()
         let file = try scratch.file("in.jsonl", input)
         return try KioskProcess().runAs(["/usr/bin/jq", "-c", filter, file], directory: "/")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 @testable import KioskJournal
+import KioskTestSupport
 import Testing
 
 /// The journal on a real file system: commits, catching up across instances (as two
@@ -9,7 +10,7 @@ import Testing
     static let options = Journal.Options(durability: .written, segmentLimit: 8192, allocationChunk: 4096, snapshotInterval: 1 << 30)
 
     @Test func whatOneWriterCommitsTheOtherCatchesUp() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
         let first = try Journal.open(scratch.state, options: JournalTests.options).journal
         let second = try Journal.open(scratch.state, options: JournalTests.options).journal
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func manyCommitsRollSegmentsAndReadBackInOrder() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
         let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
         for round in 0..<400 {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func aRolledBackCommitLeavesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
         let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
         _ = try journal.begin()
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func aTornTailIsClassifiedAndCutBack() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
         let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
         _ = try journal.begin()
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func aFlippedByteOfAFullLengthRecordIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
         let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
         _ = try journal.begin()
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func cursorsSurviveAWriteCutShort() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         try scratch.state.prepare()
         let cursor = try CursorFile.open(sink: "webhook http://127.0.0.1/hook", in: scratch.state)
         #expect(try cursor.read() == nil)

@@ -1,20 +1,10 @@
-import Foundation
 import KioskCore
 @testable import KioskJournal
+import KioskTestSupport
 
-/// A directory removed when the value goes away.
-final class Scratch {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-journal-\(UUID().uuidString)").path
-    }
-
+extension ScratchDirectory {
+    /// The state directory the tests open: `state` in the scratch directory.
     var state: StateDirectory { StateDirectory(path: path + "/state") }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
 }
 
 enum Sample {

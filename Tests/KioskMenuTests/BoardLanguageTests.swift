@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskTestSupport
 import Testing
 
 /// Stations, the board and items' prep times: what compiles, and every diagnostic as text.
@@ -47,13 +48,13 @@ import Testing
 
     @Test func theBoardMenusCompileAndTheirNamesFindTheirItems() throws {
         for name in ["juice-board", "juice-board-ko"] {
-            let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: MenusDirectory.path + "/\(name).kiosk")
+            let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: Repository.menus + "/\(name).kiosk")
             let compiled = try #require(result.menu, "\(name).kiosk has errors")
             #expect(compiled.summary == "5 ingredients, 7 items, 2 stations, 0 sinks")
             #expect(compiled.menu.stations.map(\.staff) == [2, 1])
             #expect(compiled.menu.itemIndex(named: "mango juice") != nil)
         }
-        let korean = try #require(MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: MenusDirectory.path + "/juice-board-ko.kiosk").menu).menu
+        let korean = try #require(MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: Repository.menus + "/juice-board-ko.kiosk").menu).menu
         #expect(korean.messages[.ticketReady].text == "{ticket}번 나왔습니다! 맛있게 드세요!")
     }
 

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskTestSupport
 import Testing
 
 /// The rules of the language, one by one, through the whole compiler.
@@ -176,7 +177,7 @@ import Testing
     @Test func everyBundledMenuCompiles() throws {
         for name in ["juice", "juice-ko", "cafe"] {
             let compiler = MenuCompiler(sinkSchemas: SinkSchemasFixture.all)
-            let result = compiler.compile(path: MenusDirectory.path + "/\(name).kiosk")
+            let result = compiler.compile(path: Repository.menus + "/\(name).kiosk")
             #expect(result.diagnostics.isEmpty, "\(name).kiosk has errors")
             #expect(result.menu != nil)
         }
@@ -196,7 +197,7 @@ import Testing
     }
 
     @Test func theKoreanMenuFindsItemsByKoreanAndEnglishNames() throws {
-        let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: MenusDirectory.path + "/juice-ko.kiosk")
+        let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: Repository.menus + "/juice-ko.kiosk")
         let menu = try #require(result.menu).menu
         #expect(menu.itemIndex(named: "망고쥬스") == menu.itemIndex(named: "mango juice"))
         #expect(menu.itemIndex(named: "망고 쥬스") != nil)

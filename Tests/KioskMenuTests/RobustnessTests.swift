@@ -1,15 +1,16 @@
 import KioskMenu
+import KioskTestSupport
 import Testing
 
 /// No file makes the compiler crash or hang.
 @Suite struct RobustnessTests {
     @Test func everyPrefixOfTheCafeMenuCompilesOrFailsCleanly() throws {
-        let cafe = try FileSourceLoader().read(MenusDirectory.path + "/cafe.kiosk")
-        let common = try FileSourceLoader().read(MenusDirectory.path + "/common/messages-ko.kiosk")
+        let cafe = try FileSourceLoader().read(Repository.menus + "/cafe.kiosk")
+        let common = try FileSourceLoader().read(Repository.menus + "/common/messages-ko.kiosk")
         for length in stride(from: 0, through: cafe.count, by: 7) {
             let result = Compile(bytes: Array(cafe.prefix(length)), files: ["common/messages-ko.kiosk": String(decoding: common, as: UTF8.self)])
                 .compilation
-            #expect(result.menu != nil || !result.diagnostics.isEmpty)
+            #expect(wellFormednessProblems(of: result) == [], "the first \(length) bytes")
         }
     }
 
@@ -18,19 +19,19 @@ import Testing
         for _ in 0..<100 {
             let bytes = (0..<Int.random(in: 0...1000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let result = Compile(bytes: bytes).compilation
-            #expect(result.menu != nil || !result.diagnostics.isEmpty)
-            _ = DiagnosticRenderer().render(result.diagnostics, in: result.sources)
+            #expect(!result.diagnostics.isEmpty || bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A }, "random bytes are rarely a menu")
+            #expect(wellFormednessProblems(of: result) == [])
         }
     }
 
     @Test func shuffledMenuTokensGiveDiagnosticsNotCrashes() throws {
-        let words = try String(decoding: FileSourceLoader().read(MenusDirectory.path + "/cafe.kiosk"), as: UTF8.self)
+        let words = try String(decoding: FileSourceLoader().read(Repository.menus + "/cafe.kiosk"), as: UTF8.self)
             .split(whereSeparator: { $0 == " " }).map(String.init)
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<300 {
             let source = (0..<60).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
             let result = Compile(source).compilation
-            _ = DiagnosticRenderer().render(result.diagnostics, in: result.sources)
+            #expect(wellFormednessProblems(of: result) == [], "\(source)")
         }
     }
 

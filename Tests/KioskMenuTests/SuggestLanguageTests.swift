@@ -1,5 +1,6 @@
 import KioskCore
 import KioskMenu
+import KioskTestSupport
 import Testing
 
 /// `tags`, `allergens`, `question` and `suggest`: what they compile to, and every
@@ -39,7 +40,7 @@ import Testing
         let juice = try #require(Compile(juiceMakerSource).menu).menu
         #expect(juice.questions.map(\.key) == ["sweet", "tropical", "blend"])
         #expect(juice.items.allSatisfy { $0.allergens == Allergens() && !$0.tags.isEmpty })
-        let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: MenusDirectory.path + "/juice-ko.kiosk")
+        let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: Repository.menus + "/juice-ko.kiosk")
         let korean = try #require(result.menu).menu
         #expect(korean.questions.map(\.text) == ["달콤한 쥬스가 좋으세요?", "열대 과일 쥬스는 어떠세요?", "두 가지 과일을 섞은 쥬스는 어떠세요?"])
         #expect(korean.items.allSatisfy { $0.allergens == Allergens() && !$0.tags.isEmpty })

@@ -46,14 +46,30 @@ enum SinkSchemasFixture {
     static let all = SinkRegistry.standard.schemas
 }
 
-/// `menus/juice.kiosk`, as text.
-let juiceMakerSource: String = (try? String(decoding: FileSourceLoader().read(MenusDirectory.path + "/juice.kiosk"), as: UTF8.self)) ?? ""
-
-/// The repository's `menus/` directory, found from this source file.
-enum MenusDirectory {
-    static let path: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/menus"
-    }()
+/// What must hold of any compilation, whatever the input, as a list of what does not: a
+/// menu exactly when there is no error; diagnostics in file and position order, each
+/// within its file; a rendering with one headline per diagnostic and no control character
+/// but its line ends — a hostile file never drives the terminal.
+func wellFormednessProblems(of result: MenuCompilation) -> [String] {
+    var problems: [String] = []
+    if (result.menu == nil) == result.diagnostics.isEmpty { problems.append("a menu with errors, or no menu without any") }
+    let positions = result.diagnostics.map { [$0.range.file, $0.range.bytes.lowerBound] }
+    if zip(positions, positions.dropFirst()).contains(where: { $0.lexicographicallyPrecedes($1) == false && $0 != $1 }) {
+        problems.append("diagnostics out of order")
+    }
+    for diagnostic in result.diagnostics {
+        let range = diagnostic.range
+        if range.file >= result.sources.files.count || range.bytes.upperBound > result.sources[range.file].bytes.count {
+            problems.append("\(diagnostic.problem) points outside its file")
+        }
+    }
+    let rendered = DiagnosticRenderer().render(result.diagnostics, in: result.sources)
+    if rendered.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }) {
+        problems.append("a control character in the rendering")
+    }
+    let headlines = rendered.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": error: ") }
+    if headlines.count != result.diagnostics.count {
+        problems.append("\(headlines.count) headlines for \(result.diagnostics.count) diagnostics")
+    }
+    return problems
 }

@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 import KioskSinks
 import KioskSystem
+import KioskTestSupport
 import Testing
 
 @Suite struct ConsoleSinkTests {

@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 import KioskJournal
 import KioskSinks
+import KioskTestSupport
 import Testing
 
 /// Background sinks read a real journal through their cursors.

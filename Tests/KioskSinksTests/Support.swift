@@ -45,16 +45,6 @@ enum Events {
     }
 }
 
-/// Waits for a condition that another thread makes true, failing after `timeout`.
-func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-}
-
 /// A sink that holds every send until it is opened.
 final class GateSink: Sink {
     private let open = Mutex(false)
@@ -79,18 +69,4 @@ final class GateSink: Sink {
     /// Whether a send has begun (and is held, until `release`).
     var isSending: Bool { sending.load(ordering: .relaxed) }
     var closeCount: Int { closes.load(ordering: .relaxed) }
-}
-
-/// A directory that is removed when the value goes away.
-final class ScratchDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-sinks-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
 }
