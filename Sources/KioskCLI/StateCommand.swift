@@ -23,8 +23,8 @@ struct StateCommand {
             case .dump:
                 _ = try JournalInspector.dump(state) { output.write(bytes: $0) }
             case .compact:
-                let (before, after) = try JournalInspector.compact(state)
-                output.write("\(TerminalText.visible(directory)): compacted; journal segments took \(StateCommand.bytes(before)), now \(StateCommand.bytes(after))\n")
+                let compaction = try JournalInspector.compact(state)
+                output.write("\(TerminalText.visible(directory)): compacted; journal segments took \(StateCommand.bytes(compaction.before)), now \(StateCommand.bytes(compaction.after))\n")
             }
         } catch {
             output.flush()

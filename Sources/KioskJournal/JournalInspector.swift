@@ -7,10 +7,29 @@ import KioskSystem
 /// Reading takes no lock; only where the journal seems to end in bad bytes does it wait
 /// for the shared lock and look again, so a commit in progress is never taken for damage.
 public enum JournalInspector {
+    /// The segments' bytes on disk before and after a compaction.
+    public struct Compaction: Sendable, Equatable {
+        public let before: UInt64
+        public let after: UInt64
+    }
+
     /// What a walk over the whole state found.
     public struct Summary: Sendable {
-        public var segments: [(name: String, bytes: UInt64)] = []
-        public var snapshot: (name: String, position: UInt64, sequence: UInt64)?
+        /// A segment file and its size on disk.
+        public struct Segment: Sendable, Equatable {
+            public let name: String
+            public let bytes: UInt64
+        }
+
+        /// The newest snapshot: its file, and where and at which seq it stands.
+        public struct Snapshot: Sendable, Equatable {
+            public let name: String
+            public let position: UInt64
+            public let sequence: UInt64
+        }
+
+        public var segments: [Segment] = []
+        public var snapshot: Snapshot?
         public var records = 0
         public var events = 0
         public var firstPosition: UInt64 = 0
@@ -50,7 +69,7 @@ public enum JournalInspector {
 
     /// Folds the state into a new snapshot at its end and removes what no reader needs.
     /// Returns the bytes of segments before and after.
-    public static func compact(_ directory: StateDirectory) throws(JournalError) -> (before: UInt64, after: UInt64) {
+    public static func compact(_ directory: StateDirectory) throws(JournalError) -> Compaction {
         try directory.checkExisting()
         let before = try segmentBytes(directory)
         let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized))
@@ -66,7 +85,7 @@ public enum JournalInspector {
         }
         let position = opened.journal.endPosition
         try opened.journal.writeSnapshot(JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: deliveries))
-        return (before, try segmentBytes(directory))
+        return Compaction(before: before, after: try segmentBytes(directory))
     }
 
     private static func segmentBytes(_ directory: StateDirectory) throws(JournalError) -> UInt64 {
@@ -86,14 +105,14 @@ public enum JournalInspector {
         var summary = Summary()
         for base in listing.segments {
             let path = directory.segmentPath(base: base)
-            summary.segments.append((StateDirectory.name(base) + ".journal", (try? FileSystem.status(of: path).size) ?? 0))
+            summary.segments.append(Summary.Segment(name: StateDirectory.name(base) + ".journal", bytes: (try? FileSystem.status(of: path).size) ?? 0))
         }
         var newest: JournalSnapshot?
         for position in listing.snapshots {
             newest = try Snapshots.load(directory.snapshotPath(position: position))
         }
         if let newest {
-            summary.snapshot = (StateDirectory.name(newest.position) + ".snapshot", newest.position, newest.kiosk.sequence)
+            summary.snapshot = Summary.Snapshot(name: StateDirectory.name(newest.position) + ".snapshot", position: newest.position, sequence: newest.kiosk.sequence)
             onSnapshot(newest)
             summary.failedDeliveries = newest.deliveries.bySink.mapValues(\.count)
         }

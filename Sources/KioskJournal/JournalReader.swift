@@ -14,14 +14,20 @@ public final class JournalReader: @unchecked Sendable {
 
     /// The next record that ends at or before `limit`, or `nil` when there is none yet —
     /// including a record another process is still writing, or one that cannot be read.
-    public func nextRecord(upTo limit: UInt64, decoder: inout RecordDecoder) -> (position: UInt64, record: JournalRecord)? {
+    public func nextRecord(upTo limit: UInt64, decoder: inout RecordDecoder) -> PositionedRecord? {
         guard scanner.position < limit, let step = try? scanner.next(), case .record(let location) = step, location.end <= limit else {
             return nil
         }
         let decoded = scanner.withBody { body in Result { () throws(RecordDecodingError) in try decoder.decode(body) } }
         guard case .success(let record) = decoded else { return nil }
         scanner.advance()
-        return (location.position, record)
+        return PositionedRecord(position: location.position, record: record)
+    }
+
+    /// A record and where it starts in the journal.
+    public struct PositionedRecord {
+        public let position: UInt64
+        public let record: JournalRecord
     }
 }
 

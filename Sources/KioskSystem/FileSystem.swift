@@ -45,22 +45,26 @@ public enum FileSystem {
 
     /// Writes every byte, retrying short writes and `EINTR`.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) throws(SystemError) {
-        let (_, failure) = writePrefix(fd, bytes, path: path)
-        if let failure { throw failure }
+        if let failure = writePrefix(fd, bytes, path: path).failure { throw failure }
     }
 
-    /// Writes as many bytes as it can, retrying short writes and `EINTR`: how many were
-    /// written, and why it stopped short, if it did.
-    public static func writePrefix(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) -> (written: Int, failure: SystemError?) {
-        bytes.withUnsafeBytes { buffer -> (Int, SystemError?) in
-            guard let base = buffer.baseAddress else { return (0, nil) }
+    /// How far a write went: the bytes written, and why it stopped short, if it did.
+    public struct PartialWrite: Sendable, Equatable {
+        public let written: Int
+        public let failure: SystemError?
+    }
+
+    /// Writes as many bytes as it can, retrying short writes and `EINTR`.
+    public static func writePrefix(_ fd: Int32, _ bytes: [UInt8], path: String? = nil) -> PartialWrite {
+        bytes.withUnsafeBytes { buffer -> PartialWrite in
+            guard let base = buffer.baseAddress else { return PartialWrite(written: 0, failure: nil) }
             var offset = 0
             while offset < buffer.count {
                 let written = retryingInterrupts { write(fd, base + offset, buffer.count - offset) }
-                if written < 0 { return (offset, .current(path: path)) }
+                if written < 0 { return PartialWrite(written: offset, failure: .current(path: path)) }
                 offset += written
             }
-            return (offset, nil)
+            return PartialWrite(written: offset, failure: nil)
         }
     }
 

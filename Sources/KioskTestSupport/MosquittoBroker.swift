@@ -76,7 +76,13 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// The CA certificate that signed the broker's (and the client's).
     public var caFile: String { path("ca.crt") }
     /// A client certificate and key signed by `caFile`.
-    public var clientCertificate: (certfile: String, keyfile: String) { (path("client.crt"), path("client.key")) }
+    public var clientCertificate: ClientCertificate { ClientCertificate(certfile: path("client.crt"), keyfile: path("client.key")) }
+
+    /// A client certificate's file and its key's.
+    public struct ClientCertificate: Sendable {
+        public let certfile: String
+        public let keyfile: String
+    }
 
     /// What mosquitto logged.
     public var log: String { (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? "" }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct CloudEventsBindingTests {
     @Test func binaryModeSendsTheAttributesAsHeadersAndTheDataAsTheBody() throws {
         let event = try #require(Events.orders(1).first)
-        let (headers, body) = CloudEventsBinding.binary(event)
+        let message = CloudEventsBinding.binary(event)
+        let (headers, body) = (message.headers, message.body)
         #expect(headers == [
             HTTPHeader("ce-specversion", "1.0"),
             HTTPHeader("ce-id", event.id.description),

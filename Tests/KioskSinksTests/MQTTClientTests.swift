@@ -40,7 +40,7 @@ import Testing
         let subscriber = try MQTTSubscriber(broker: broker)
         let client = try MQTTClient(.test(broker))
         defer { client.close() }
-        let properties = MQTTClient.Properties(contentType: "application/cloudevents+json", userProperties: [("id", "01a1ffc3")], utf8Payload: true)
+        let properties = MQTTClient.Properties(contentType: "application/cloudevents+json", userProperties: [.init(name: "id", value: "01a1ffc3")], utf8Payload: true)
         let id = try client.publish(topic: "kiosk/test/p", payload: Array("{}".utf8), qos: 1, retain: false, properties: properties)
         #expect(client.waitForAcknowledgements([id], until: .inSeconds(20)) == [.acknowledged])
         try subscriber.waitFor("the message") { !$0.isEmpty }
@@ -57,7 +57,7 @@ import Testing
         let client = try MQTTClient(configuration)
         defer { client.close() }
         #expect(client.waitUntilConnected(until: .inSeconds(10)))
-        let properties = MQTTClient.Properties(contentType: "application/cloudevents+json", userProperties: [("id", "x")])
+        let properties = MQTTClient.Properties(contentType: "application/cloudevents+json", userProperties: [.init(name: "id", value: "x")])
         let id = try client.publish(topic: "kiosk/test/old", payload: Array("hello".utf8), qos: 1, retain: false, properties: properties)
         #expect(client.waitForAcknowledgements([id], until: .inSeconds(20)) == [.acknowledged])
         try subscriber.waitFor("the message") { !$0.isEmpty }

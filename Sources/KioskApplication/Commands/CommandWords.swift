@@ -48,17 +48,21 @@ public struct CommandWords: Sendable {
         return lowered
     }
 
-    /// A name then a whole number (`mango juice 2`, `"oat milk" 5`): what `stock add` and
-    /// `restock` take.
-    public func nameAndAmount() throws(CommandError) -> (name: String, amount: Int) {
-        let words = self.words
-        return try CommandWords.nameAndAmount(words[...], synopsis: entry.synopsis)
+    /// A name and a whole number, as `stock add` and `restock` take them.
+    public struct NameAndAmount: Sendable, Equatable {
+        public let name: String
+        public let amount: Int
     }
 
-    static func nameAndAmount(_ words: ArraySlice<String>, synopsis: String) throws(CommandError) -> (name: String, amount: Int) {
+    /// A name then a whole number (`mango juice 2`, `"oat milk" 5`).
+    public func nameAndAmount() throws(CommandError) -> NameAndAmount {
+        try CommandWords.nameAndAmount(words[...], synopsis: entry.synopsis)
+    }
+
+    static func nameAndAmount(_ words: ArraySlice<String>, synopsis: String) throws(CommandError) -> NameAndAmount {
         guard words.count >= 2, let last = words.last else { throw .usage(synopsis) }
         let amount = try CommandParser.number(last, what: "amount", minimum: 0)
-        return (words.dropLast().joined(separator: " "), amount)
+        return NameAndAmount(name: words.dropLast().joined(separator: " "), amount: amount)
     }
 
     // MARK: Bytes

@@ -13,8 +13,8 @@ public enum RestockCommand: CommandHandler {
 
     public static func parse(_ words: CommandWords) throws(CommandError) -> Arguments {
         guard !words.isEmpty else { return .all }
-        let (ingredient, amount) = try words.nameAndAmount()
-        return .one(ingredient: ingredient, amount: amount)
+        let restocked = try words.nameAndAmount()
+        return .one(ingredient: restocked.name, amount: restocked.amount)
     }
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {

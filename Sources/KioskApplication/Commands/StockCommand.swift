@@ -13,8 +13,8 @@ public enum StockCommand: CommandHandler {
         guard let first = list.first else { return .list }
         let sub = try words.subcommand(first)
         guard let edit = StockEdit(rawValue: sub) else { throw words.usage }
-        let (ingredient, amount) = try CommandWords.nameAndAmount(list.dropFirst(), synopsis: words.entry.synopsis)
-        return .edit(edit, ingredient: ingredient, amount: amount)
+        let edited = try CommandWords.nameAndAmount(list.dropFirst(), synopsis: words.entry.synopsis)
+        return .edit(edit, ingredient: edited.name, amount: edited.amount)
     }
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {

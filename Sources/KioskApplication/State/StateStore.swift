@@ -67,7 +67,7 @@ public final class StateStore {
     private func fold(_ opened: Journal.Opened, into opening: inout Opening, menu: Menu, ids: UUIDv7Generator, at time: Timestamp) throws(JournalError) {
         var known = Set<String>()
         if let snapshot = opened.snapshot {
-            let (kiosk, _) = Kiosk.restoring(snapshot.kiosk, menu: menu, ids: ids)
+            let kiosk = Kiosk.restoring(snapshot.kiosk, menu: menu, ids: ids).kiosk
             opening.kiosk = kiosk
             for entry in snapshot.kiosk.stock { known.insert(NameKey.fold(entry.ingredient)) }
         }

@@ -96,9 +96,15 @@ public struct Board: Sendable {
         counts[Int(state.rawValue)]
     }
 
+    /// How many parts wait at a station, and how many it is preparing.
+    public struct StationLoad: Sendable, Equatable {
+        public let queued: Int
+        public let preparing: Int
+    }
+
     /// How many parts wait at `station`, and how many it is preparing.
-    public func load(of station: Int) -> (queued: Int, preparing: Int) {
-        (queues[station].queued, queues[station].busy)
+    public func load(of station: Int) -> StationLoad {
+        StationLoad(queued: queues[station].queued, preparing: queues[station].busy)
     }
 
     /// The board's station for the menu's station `index`.

@@ -135,8 +135,8 @@ public struct Kiosk: Sendable {
     /// Ingredients at or below their low mark, or short for the last refused order, with
     /// the amount `restock` offers for each: enough to cover the shortfall, or to reach the
     /// starting stock, whichever is more.
-    public var restockSuggestions: [(ingredient: Int, amount: Int)] {
-        var suggestions: [(ingredient: Int, amount: Int)] = []
+    public var restockSuggestions: [RestockNeed] {
+        var suggestions: [RestockNeed] = []
         for (index, ingredient) in menu.ingredients.enumerated() {
             let count = inventory[index]
             let short = lastShortfalls.first { $0.ingredient == index && $0.needed > count }
@@ -144,7 +144,7 @@ public struct Kiosk: Sendable {
             let toInitial = max(0, ingredient.initialStock - count)
             let toNeeded = short.map { $0.needed - count } ?? 0
             let amount = min(max(toInitial, toNeeded), Menu.maximumQuantity - count)
-            if amount > 0 { suggestions.append((index, amount)) }
+            if amount > 0 { suggestions.append(RestockNeed(ingredient: index, amount: amount)) }
         }
         return suggestions
     }

@@ -35,9 +35,15 @@ extension Kiosk {
         )
     }
 
+    /// A kiosk restored from a snapshot, and what the restoring found.
+    public struct Restored {
+        public let kiosk: Kiosk
+        public let report: RestoreReport
+    }
+
     /// A kiosk that goes on from a saved state with `menu`: ingredients the state knows keep
     /// their stock, new ones start at their declared stock, totals carry over by name.
-    public static func restoring(_ snapshot: KioskSnapshot, menu: Menu, ids: UUIDv7Generator) -> (Kiosk, RestoreReport) {
+    public static func restoring(_ snapshot: KioskSnapshot, menu: Menu, ids: UUIDv7Generator) -> Restored {
         var report = RestoreReport()
         var saved: [String: Int] = [:]
         for entry in snapshot.stock { saved[NameKey.fold(entry.ingredient)] = entry.count }
@@ -59,7 +65,7 @@ extension Kiosk {
                 ingredient: entry.ingredient, count: min(max(entry.count, 0), Menu.maximumQuantity)
             )
         }
-        return (kiosk, report)
+        return Restored(kiosk: kiosk, report: report)
     }
 }
 
@@ -67,7 +73,7 @@ extension Kiosk {
     /// This kiosk started again from a snapshot: its menu and id generator, the snapshot's
     /// stock, totals and sequence. For a process that fell behind compaction.
     public func reloaded(from snapshot: KioskSnapshot) -> Kiosk {
-        var (kiosk, _) = Kiosk.restoring(snapshot, menu: menu, ids: ids)
+        var kiosk = Kiosk.restoring(snapshot, menu: menu, ids: ids).kiosk
         kiosk.ids = ids
         return kiosk
     }

@@ -48,13 +48,25 @@ public struct SinkDeclaration: Sendable, Hashable {
         return nil
     }
 
-    public func choice(_ name: String) -> (word: String, duration: Duration?)? {
-        if case .choice(let word, let duration)? = options[name]?.first { return (word, duration) }
+    /// A word chosen from a list, with the duration some words take (`sync interval 1s`).
+    public struct Choice: Sendable, Equatable {
+        public let word: String
+        public let duration: Duration?
+    }
+
+    public func choice(_ name: String) -> Choice? {
+        if case .choice(let word, let duration)? = options[name]?.first { return Choice(word: word, duration: duration) }
         return nil
     }
 
-    public func headers(_ name: String) -> [(name: String, value: ConfigText)] {
-        options[name, default: []].compactMap { if case .header(let n, let v) = $0 { (n, v) } else { nil } }
+    /// A header a sink sends: its name, and its value as written (`${…}` masked when shown).
+    public struct Header: Sendable, Equatable {
+        public let name: String
+        public let value: ConfigText
+    }
+
+    public func headers(_ name: String) -> [Header] {
+        options[name, default: []].compactMap { if case .header(let n, let v) = $0 { Header(name: n, value: v) } else { nil } }
     }
 }
 

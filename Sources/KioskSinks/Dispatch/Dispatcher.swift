@@ -157,7 +157,7 @@ public final class Dispatcher: Sendable {
         var decoder = RecordDecoder()
         var count = 0
         let end = journal.endPosition
-        while let (_, record) = reader.nextRecord(upTo: end, decoder: &decoder) {
+        while let record = reader.nextRecord(upTo: end, decoder: &decoder)?.record {
             for case .event(let event) in record.entries where event.sequence > mark.sequence && types.contains(event.type) {
                 count += 1
             }

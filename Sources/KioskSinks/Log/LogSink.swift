@@ -21,9 +21,10 @@ public final class LogSink: Sink {
             guard let path = declaration.text("path") else {
                 throw SinkSetupError(declaration: declaration, reason: "a log sink needs a 'path'")
             }
-            let sync: Sync = switch declaration.choice("sync") {
-            case ("always", _)?: .always
-            case ("interval", let interval?)?: .interval(interval)
+            let choice = declaration.choice("sync")
+            let sync: Sync = switch (choice?.word, choice?.duration) {
+            case ("always", _): .always
+            case ("interval", let interval?): .interval(interval)
             default: .never
             }
             do throws(SystemError) {
@@ -101,7 +102,8 @@ public final class LogSink: Sink {
                 return (0, error)
             }
             let sizeBefore = FileSystem.size(of: state.descriptor)
-            let (written, failure) = FileSystem.writePrefix(state.descriptor, bytes, path: path.value)
+            let attempt = FileSystem.writePrefix(state.descriptor, bytes, path: path.value)
+            let (written, failure) = (attempt.written, attempt.failure)
             if failure == nil {
                 do throws(SystemError) {
                     try syncIfDue(&state)

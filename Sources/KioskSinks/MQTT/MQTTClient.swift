@@ -127,17 +127,28 @@ public final class MQTTClient: @unchecked Sendable {
     /// MQTT 5 properties of a message; left out over 3.1.1.
     public struct Properties: Sendable {
         public var contentType: String?
-        public var userProperties: [(name: String, value: String)]
+        public var userProperties: [UserProperty]
         /// Says the payload is UTF-8 text.
         public var utf8Payload: Bool
 
-        public init(contentType: String? = nil, userProperties: [(name: String, value: String)] = [], utf8Payload: Bool = false) {
+        public init(contentType: String? = nil, userProperties: [UserProperty] = [], utf8Payload: Bool = false) {
             self.contentType = contentType
             self.userProperties = userProperties
             self.utf8Payload = utf8Payload
         }
 
         var isEmpty: Bool { contentType == nil && userProperties.isEmpty && !utf8Payload }
+
+        /// An MQTT 5 user property: a name and a value, both text.
+        public struct UserProperty: Sendable, Equatable {
+            public let name: String
+            public let value: String
+
+            public init(name: String, value: String) {
+                self.name = name
+                self.value = value
+            }
+        }
     }
 
     private struct Unsettled {

@@ -185,7 +185,7 @@ public final class MQTTSink: Sink {
         var messages: [(key: MessageKey, id: MQTTClient.MessageID)] = []
         let eventTopic = topic.render { MQTTSink.value(of: $0, for: event, kiosk: kioskSlug) }
         let properties = MQTTClient.Properties(
-            contentType: "application/cloudevents+json", userProperties: [("id", event.id.description)], utf8Payload: true
+            contentType: "application/cloudevents+json", userProperties: [.init(name: "id", value: event.id.description)], utf8Payload: true
         )
         messages.append(try publish(MessageKey(event: event.id, topic: eventTopic), payload: event.json, retain: false, properties: properties))
         for count in MQTTSink.stock(after: event) where ingredients.contains(count.ingredient) {

@@ -13,7 +13,7 @@ public enum CloudEventsBinding {
     /// The headers and body of `event` in binary mode: `ce-specversion`, `ce-id`,
     /// `ce-source`, `ce-type`, `ce-time`, the extension `ce-seq`, and `Content-Type`
     /// for `data` (its `datacontenttype`). Values are percent-encoded as the binding requires.
-    public static func binary(_ event: Event) -> (headers: [HTTPHeader], body: [UInt8]) {
+    public static func binary(_ event: Event) -> BinaryMessage {
         let headers = [
             HTTPHeader("ce-specversion", "1.0"),
             HTTPHeader("ce-id", percentEncoded(event.id.description)),
@@ -23,7 +23,13 @@ public enum CloudEventsBinding {
             HTTPHeader("ce-seq", String(event.sequence)),
             HTTPHeader("Content-Type", Event.dataContentType),
         ]
-        return (headers, event.dataJSON)
+        return BinaryMessage(headers: headers, body: event.dataJSON)
+    }
+
+    /// An event in binary mode: its attributes as headers, its data as the body.
+    public struct BinaryMessage: Sendable, Equatable {
+        public let headers: [HTTPHeader]
+        public let body: [UInt8]
     }
 
     /// `value` as a header value: space, `"`, `%` and every byte outside printable ASCII

@@ -81,9 +81,9 @@ public final class WebhookSink: Sink {
         var fields = [HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"), HTTPHeader("webhook-id", event.id.description)]
         let body: [UInt8]
         if binary {
-            let (ceHeaders, data) = CloudEventsBinding.binary(event)
-            fields += ceHeaders
-            body = data
+            let message = CloudEventsBinding.binary(event)
+            fields += message.headers
+            body = message.body
         } else {
             fields.append(HTTPHeader("Content-Type", CloudEventsBinding.structuredContentType))
             body = event.json
