@@ -1,4 +1,4 @@
-import KioskMenu
+import KioskText
 
 /// The command line of `kiosk`, parsed.
 ///

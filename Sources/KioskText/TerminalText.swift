@@ -62,6 +62,12 @@ public enum TerminalText {
     public static func visible(_ text: Substring) -> String {
         visible(String(text))
     }
+
+    /// `text` cut to its first `kept` characters and `…` when it has more than `limit`: a
+    /// long name or number quoted in a message stays readable.
+    public static func shortened(_ text: String, longerThan limit: Int, keeping kept: Int) -> String {
+        text.count > limit ? String(text.prefix(kept)) + "…" : text
+    }
 }
 
 extension String {

@@ -1,5 +1,5 @@
 import KioskCore
-import KioskMenu
+import KioskText
 
 /// Turns a command line into a `Command`: finds the entry its first word names in the
 /// table, and lets the entry's parse function read the rest.

@@ -1,4 +1,4 @@
-import KioskMenu
+import KioskText
 
 /// The rest of a command line after the command's name, for its parse function: as words,
 /// as one phrase, or split at commas.

@@ -1,4 +1,4 @@
-import KioskMenu
+import KioskText
 
 /// `help [COMMAND]`: every command, or one in detail.
 public enum HelpCommand: CommandHandler {

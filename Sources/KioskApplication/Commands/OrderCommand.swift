@@ -1,5 +1,5 @@
 import KioskCore
-import KioskMenu
+import KioskText
 
 /// `order ITEM [QTY] [, ITEM [QTY]]…`: one order of one or more lines, made whole or
 /// refused whole.

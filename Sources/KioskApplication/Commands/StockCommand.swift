@@ -1,5 +1,5 @@
 import KioskCore
-import KioskMenu
+import KioskText
 
 /// `stock [add|remove|set INGREDIENT N]`: the ingredients, or an edit of one.
 public enum StockCommand: CommandHandler {

@@ -1,3 +1,5 @@
+import KioskText
+
 /// An exact amount of money, held in hundredths so that `4.50` stays `4.50`.
 ///
 /// All arithmetic is checked: a sum or product that would overflow returns `nil`
@@ -89,15 +91,7 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
         let magnitude = hundredths.magnitude
         let units = magnitude / 100
         let fraction = magnitude % 100
-        var digits = String(units)
-        if grouped, digits.count > 3 {
-            var out = ""
-            for (offset, ch) in digits.enumerated() {
-                if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
-                out.append(ch)
-            }
-            digits = out
-        }
+        let digits = grouped ? units.grouped : String(units)
         let sign = negative ? "-" : ""
         if fraction == 0 { return sign + digits }
         return sign + digits + "." + (fraction < 10 ? "0" : "") + String(fraction)

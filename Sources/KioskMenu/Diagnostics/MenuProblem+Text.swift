@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 extension MenuProblem {
     /// The one-line message after `error:`.
@@ -185,11 +186,11 @@ extension MenuProblem {
     }
 
     static func grouped(_ value: Int) -> String {
-        Money(units: value)?.grouped ?? String(value)
+        value.grouped
     }
 
     /// Long numbers and names cut to a readable length.
     static func shorten(_ text: String) -> String {
-        text.count <= 40 ? text : String(text.prefix(37)) + "…"
+        TerminalText.shortened(text, longerThan: 40, keeping: 37)
     }
 }

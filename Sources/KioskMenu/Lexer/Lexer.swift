@@ -146,7 +146,7 @@ struct Lexer {
             report(.invalidUTF8, start..<index)
         } else {
             let text = TerminalText.visible(String(decoding: bytes[start..<index], as: UTF8.self))
-            report(.unexpectedCharacters(text.count > 20 ? String(text.prefix(20)) + "…" : text), start..<index)
+            report(.unexpectedCharacters(TerminalText.shortened(text, longerThan: 20, keeping: 20)), start..<index)
         }
     }
 

@@ -1,3 +1,5 @@
+import KioskText
+
 /// The command line of `kiosk simulate`, parsed: a pure function of the arguments.
 ///
 /// ```
@@ -154,20 +156,7 @@ public struct SimulateArguments: Sendable, Equatable {
 
     /// The option within two edits of `name`, if one is.
     static func closest(to name: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Suggestions.closest(to: name, among: candidates)
     }
 
     /// The text of `kiosk simulate --help`.

@@ -20,13 +20,7 @@ enum TextFormat {
 
     /// `12,345`.
     static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(character)
-        }
-        return (value < 0 ? "-" : "") + text
+        value.grouped
     }
 
     /// `08:05` for milliseconds since midnight; hours go past 23 after midnight.

@@ -66,11 +66,10 @@ public struct ErrorText: Sendable {
     }
 
     private func shown(_ text: String) -> String {
-        let visible = TerminalText.visible(text)
-        return visible.count > 60 ? String(visible.prefix(57)) + "…" : visible
+        TerminalText.shortened(TerminalText.visible(text), longerThan: 60, keeping: 57)
     }
 
     private func grouped(_ value: Int) -> String {
-        Money(units: value)?.grouped ?? String(value)
+        value.grouped
     }
 }

@@ -1,0 +1,17 @@
+import KioskText
+import Testing
+
+@Suite struct TerminalTextTests {
+    @Test func controlCharactersEscapesAndBidiOverridesAreMadeVisible() {
+        #expect(TerminalText.visible("plain text") == "plain text")
+        #expect(TerminalText.visible("\u{1B}[2Jmango\u{0}\u{7F}") == "␛[2Jmango␀␡")
+        #expect(TerminalText.visible("a\u{202E}b\u{2066}c\u{85}d") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
+        #expect(TerminalText.visible("딸기 우유") == "딸기 우유")
+    }
+
+    @Test func widthCountsColumnsOnATerminal() {
+        #expect(TerminalText.width(of: "mango") == 5)
+        #expect(TerminalText.width(of: "딸기우유") == 8)
+        #expect(TerminalText.width(of: "e\u{301}") == 1, "a combining mark takes no column")
+    }
+}
