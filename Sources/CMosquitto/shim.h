@@ -111,9 +111,9 @@ static inline int kiosk_mosq_will_set(kiosk_mosq_table api, struct mosquitto *m,
                                       const void *payload, int qos, bool retain) {
     return api->will_set_v5(m, topic, length, payload, qos, retain, NULL);
 }
-static inline int kiosk_mosq_tls_set(kiosk_mosq_table api, struct mosquitto *m, const char *cafile, const char *certfile,
-                                     const char *keyfile) {
-    return api->tls_set(m, cafile, NULL, certfile, keyfile, NULL);
+static inline int kiosk_mosq_tls_set(kiosk_mosq_table api, struct mosquitto *m, const char *cafile, const char *capath,
+                                     const char *certfile, const char *keyfile) {
+    return api->tls_set(m, cafile, capath, certfile, keyfile, NULL);
 }
 static inline int kiosk_mosq_reconnect_delay_set(kiosk_mosq_table api, struct mosquitto *m, unsigned int delay) {
     return api->reconnect_delay_set(m, delay, delay, false);

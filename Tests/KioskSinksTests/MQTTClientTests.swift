@@ -118,6 +118,21 @@ import Testing
         #expect(error.description.contains("certificate verify failed"))
     }
 
+    /// libmosquitto, given only MOSQ_OPT_TLS_USE_OS_CERTS, refused every attempt after the
+    /// first as "invalid function arguments": each retry must fail for the real reason.
+    @Test func everyRetryWithTheSystemsCAsFailsForTheRealReason() throws {
+        let broker = try MosquittoBroker(.init(tls: true))
+        var configuration = MQTTConfiguration.test(broker)
+        configuration.host = "localhost"
+        configuration.tls = .init()
+        let client = try MQTTClient(configuration)
+        defer { client.close() }
+        try waitFor("three failed attempts") { client.status.failedAttempts >= 3 }
+        let error = try #require(client.status.lastError)
+        #expect(error.description.hasPrefix("TLS with localhost:\(broker.port) failed: "), "\(error)")
+        #expect(error.description.contains("certificate verify failed"))
+    }
+
     @Test func aClientCertificateForABrokerThatAsks() throws {
         let broker = try MosquittoBroker(.init(tls: true, requireClientCertificate: true))
         var configuration = MQTTConfiguration.test(broker)

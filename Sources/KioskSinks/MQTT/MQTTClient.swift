@@ -547,6 +547,9 @@ public final class MQTTClient: @unchecked Sendable {
         }
     }
 
+    /// Where Debian and Ubuntu keep the CA certificates they trust, hashed for OpenSSL.
+    static let systemCertificates = "/etc/ssl/certs"
+
     private static func configure(_ handle: OpaquePointer, _ configuration: MQTTConfiguration, library: MQTTLibrary) throws(MQTTError) {
         func check(_ code: Int32, _ setting: String) throws(MQTTError) {
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
@@ -574,7 +577,15 @@ public final class MQTTClient: @unchecked Sendable {
             }
             if let cafile = tls.cafile {
                 let files = ([cafile] + [tls.certfile, tls.keyfile].compactMap { $0 }).map { "'\($0)'" }.joined(separator: ", ")
-                try check(kiosk_mosq_tls_set(library.api, handle, cafile, tls.certfile, tls.keyfile), "the TLS files \(files)")
+                try check(kiosk_mosq_tls_set(library.api, handle, cafile, nil, tls.certfile, tls.keyfile), "the TLS files \(files)")
+            } else if (try? FileSystem.status(of: MQTTClient.systemCertificates))?.kind == .directory {
+                // The system's CAs as a directory, not MOSQ_OPT_TLS_USE_OS_CERTS alone: with
+                // that option and neither a CA file nor a directory, libmosquitto refuses
+                // every connection after the first ("invalid function arguments").
+                try check(
+                    kiosk_mosq_tls_set(library.api, handle, nil, MQTTClient.systemCertificates, tls.certfile, tls.keyfile),
+                    "the system's CA certificates in \(MQTTClient.systemCertificates)"
+                )
             } else {
                 try check(kiosk_mosq_int_option(library.api, handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "the system's CA certificates")
             }
