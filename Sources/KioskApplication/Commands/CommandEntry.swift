@@ -1,7 +1,9 @@
 /// Everything about one command, declared once in `CommandTable`: its name and aliases,
 /// its help, what Tab completes after it, and its handler (how its arguments are read and
 /// how it runs). Dispatch, `help`, completion, `--json` and the README check read it.
-public struct CommandEntry: Sendable {
+///
+/// A class, immutable: every parsed `Command` refers to its entry rather than copying it.
+public final class CommandEntry: Sendable {
     /// The name typed, and the name `--json` reports.
     public let name: String
     /// Other names for it (`exit` for `quit`).
