@@ -108,9 +108,13 @@ import Testing
         let events = try Events.orders(50)
         // QoS 0 has nothing to send before the connection is up: the first try may fail.
         #expect(try Self.deliver(events[...], to: sink).allSatisfy { $0.delivered == 0 })
-        try subscriber.waitFor("every event") { $0.count == 50 }
+        // At least once: a try that timed out on a loaded machine may have reached the
+        // broker, and its retry then arrives again.
+        try subscriber.waitFor("every event") { Set($0.compactMap { $0.userProperties["id"] }).count == 50 }
         #expect(subscriber.messages.allSatisfy { $0.qos == qos })
-        #expect(subscriber.messages.map { $0.userProperties["id"] } == events.map(\.id.description))
+        var seen = Set<String>()
+        let firstArrivals = subscriber.messages.compactMap { $0.userProperties["id"] }.filter { seen.insert($0).inserted }
+        #expect(firstArrivals == events.map(\.id.description), "in order, counting each event's first arrival")
     }
 
     @Test func aBrokerKilledMidStreamFailsRetryablyThenEveryEventArrives() throws {

@@ -44,36 +44,42 @@ public final class InteractiveRunner {
             case .rejected(let problem):
                 showError(.line(problem))
             case .line(let text):
-                if let problem = reader.remember(text) {
-                    output.flush()
-                    errors.write("kiosk: \(presenter.errors.message(problem))\n")
-                }
-                if let reload = session.reloadIfHungUp() {
-                    var shown = reload
-                    if let failure = session.commit() { shown = CommandResult(command: reload.command, error: failure) }
-                    session.dispatcher.publish(shown.events)
-                    show(shown)
-                }
-                let command: Command
-                do {
-                    guard let parsed = try CommandParser.parse(text, table: session.commands) else { continue }
-                    command = parsed
-                } catch {
-                    showError(error)
-                    continue
-                }
-                if command.entry.endsSession { return }
-                switch command.arguments.conversation {
-                case .askRestockAmounts:
-                    walkRestock(session.restockSuggestions, ifNone: "Nothing needs restocking.")
-                case .offerRestockWhenRefused:
-                    let result = run(command)
-                    if case .refused? = result.error { offerRestock(retrying: command) }
-                case .none:
-                    run(command)
-                }
+                guard handle(text) else { return }
             }
         }
+    }
+
+    /// Runs what a person typed; `false` when it ends the session.
+    private func handle(_ text: String) -> Bool {
+        if let problem = reader.remember(text) {
+            output.flush()
+            errors.write("kiosk: \(presenter.errors.message(problem))\n")
+        }
+        if let reload = session.reloadIfHungUp() {
+            var shown = reload
+            if let failure = session.commit() { shown = CommandResult(command: reload.command, error: failure) }
+            session.dispatcher.publish(shown.events)
+            show(shown)
+        }
+        let command: Command
+        do {
+            guard let parsed = try CommandParser.parse(text, table: session.commands) else { return true }
+            command = parsed
+        } catch {
+            showError(error)
+            return true
+        }
+        if command.entry.endsSession { return false }
+        switch command.arguments.conversation {
+        case .askRestockAmounts:
+            walkRestock(session.restockSuggestions, ifNone: "Nothing needs restocking.")
+        case .offerRestockWhenRefused:
+            let result = run(command)
+            if case .refused? = result.error { offerRestock(retrying: command) }
+        case .none:
+            run(command)
+        }
+        return true
     }
 
     /// Runs a command and shows its events, result or error.
