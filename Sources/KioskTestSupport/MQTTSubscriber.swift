@@ -41,6 +41,10 @@ public final class MQTTSubscriber: @unchecked Sendable {
             // One line per message, fields by tab, the payload in hex: nothing in a
             // payload can break a line.
             "-F", "MSG\t%t\t%r\t%q\t%C\t%P\t%x",
+            // mosquitto 2.0.11 lets more QoS 2 messages be in flight to a subscriber than
+            // the receive maximum it asked for (20 by default), and the subscriber then
+            // drops the connection as a protocol error: ask for the most MQTT allows.
+            "-D", "connect", "receive-maximum", "65535",
         ]
         if let username { arguments += ["-u", username] }
         if let password { arguments += ["-P", password] }
