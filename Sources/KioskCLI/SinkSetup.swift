@@ -71,7 +71,7 @@ struct SinkSetup {
         for status in statuses {
             let name = TerminalText.visible(status.name)
             if let waiting = backlog[status.name], waiting > 0, let journal {
-                lines += "kiosk: \(plural(waiting, "event")) wait for \(name) in \(TerminalText.visible(journal)); they are sent on the next start\n"
+                lines += "kiosk: \(plural(waiting, "event")) \(waiting == 1 ? "waits" : "wait") for \(name) in \(TerminalText.visible(journal)); they are sent on the next start\n"
             }
             let failed = failures?.failures(of: status.name) ?? []
             if let last = failed.last, let journal {
