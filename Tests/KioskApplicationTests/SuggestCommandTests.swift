@@ -5,7 +5,7 @@ import Testing
 
 /// `suggest`: its words, its event, and `suggest next` within the last suggestion only.
 @Suite struct SuggestCommandTests {
-    static let synopsis = "suggest [for NAME, …] [answers y,n,-] [rule RULE] [lenient] | suggest next"
+    static let synopsis = "suggest [for NAMES] [answers y,n,-] [rule R]"
 
     private func parse(_ line: String) throws -> SuggestCommand.Arguments? {
         try CommandParser.parse(line)?.arguments as? SuggestCommand.Arguments

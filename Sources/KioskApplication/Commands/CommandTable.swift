@@ -90,7 +90,7 @@ public struct CommandTable: Sendable {
             details: "Totals since the kiosk started (or since the state file began).", handler: ReportCommand.self
         ),
         CommandEntry(
-            "suggest", synopsis: "suggest [for NAME, …] [answers y,n,-] [rule RULE] [lenient] | suggest next",
+            "suggest", synopsis: "suggest [for NAMES] [answers y,n,-] [rule R]",
             summary: "what to have, from what can be made now, profiles and the menu's questions",
             details: """
             Scores every item the stock can make now — for a group, as many times as it has members — and
@@ -100,6 +100,7 @@ public struct CommandTable: Sendable {
               suggest                               at a terminal, asks the menu's questions first
               suggest answers y,n,-                 the answers in question order (y, n, - to skip)
               suggest for ana, ben rule least-misery
+              suggest for ana lenient               also items whose allergens are not declared, marked
               suggest next                          the next page, as often as the menu allows
             The rules are average, least-misery and average-without-misery (the menu's is the default).
             Any change to the state (an order, a restock, a profile) ends the paging: 'suggest' again.
@@ -110,7 +111,7 @@ public struct CommandTable: Sendable {
             handler: SuggestCommand.self
         ),
         CommandEntry(
-            "profile", synopsis: "profile [NAME [avoid|unavoid|like|dislike|forget WHAT, …]… | NAME rate ITEM N | NAME remove]",
+            "profile", synopsis: "profile [NAME [avoid|like|dislike|rate …]]",
             summary: "the tastes 'suggest' reads: list, show, change or remove a profile",
             details: """
             Alone, lists every profile; with a name, shows one. Names are one word, in any case and any script.
