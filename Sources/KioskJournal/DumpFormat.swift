@@ -4,7 +4,7 @@ import KioskText
 /// The JSON lines of `kiosk state dump`: a snapshot line, then a line per record.
 ///
 /// ```
-/// {"snapshot":{"position":…,"seq":…,"menu":…,"stock":{…},"made":…,"refused":…,"revenue":"…","sales":[…],"usage":[…]}}
+/// {"snapshot":{"position":…,"seq":…,"menu":…,"stock":{…},"made":…,"refused":…,"revenue":"…","sales":[…],"usage":[…],"profiles":[["add","ana"],…]}}
 /// {"position":…,"time":"…","source":"…","events":[CloudEvents…],"facts":[{"fact":"stock.declared",…}]}
 /// ```
 enum DumpFormat {
@@ -40,6 +40,12 @@ enum DumpFormat {
             writer.endObject()
         }
         writer.endArray()
+        if !snapshot.kiosk.profiles.isEmpty {
+            writer.key("profiles")
+            writer.beginArray()
+            for change in snapshot.kiosk.profiles.changes { change.write(to: &writer) }
+            writer.endArray()
+        }
         writer.endObject()
         writer.endObject()
         writer.endLine()
@@ -92,6 +98,11 @@ enum DumpFormat {
             writer.field("sink", sink)
             writer.key("id")
             writer.eventID(id)
+        case .profileChanged(let change):
+            writer.beginObject()
+            writer.field("fact", "profile.changed")
+            writer.key("change")
+            change.write(to: &writer)
         }
         writer.endObject()
     }

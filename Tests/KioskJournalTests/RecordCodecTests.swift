@@ -109,3 +109,63 @@ import Testing
         #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
     }
 }
+
+/// Profiles in the journal: the `profile.changed` fact, its fold, and snapshots that keep
+/// them while reading the ones written before profiles were state.
+@Suite struct ProfileFactCodecTests {
+    static let changes: [ProfileChange] = [
+        .add(profile: "민지"), .avoid(profile: "ana", "milk"), .like(profile: "ana", "tropical"), .dislike(profile: "ANA", "Kiwi Juice"),
+        .rate(profile: "ana", item: "Mango Juice", score: 8), .unavoid(profile: "ana", "milk"), .forget(profile: "ana", "tropical"),
+        .avoid(profile: "ben", "nuts"), .remove(profile: "ben"),
+    ]
+
+    @Test func everyProfileChangeRoundTripsAsAFact() throws {
+        let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: ProfileFactCodecTests.changes.map(JournalEntry.profileChanged))
+        #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+    }
+
+    @Test func aProfileFactIsCode68ThenTheChangesWords() {
+        let record = JournalRecord(time: Timestamp(millisecondsSince1970: 0), source: "s", entries: [.profileChanged(.rate(profile: "a", item: "M", score: 8))])
+        // time 0, source "s", one entry; 68, four strings: "rate" "a" "M" "8".
+        #expect(RecordCodec.encode(record) == [0, 1, 0x73, 1, 68, 4, 4, 0x72, 0x61, 0x74, 0x65, 1, 0x61, 1, 0x4D, 1, 0x38])
+    }
+
+    @Test func anUnknownProfileOperationIsMalformed() {
+        // 68 with the words ["shout", "ana"].
+        let body: [UInt8] = [0, 1, 0x73, 1, 68, 2, 5] + Array("shout".utf8) + [3] + Array("ana".utf8)
+        #expect(throws: RecordDecodingError.malformed("an unknown profile change")) { try RecordCodec.decode(body) }
+    }
+
+    @Test func foldingProfileFactsGivesTheProfilesTheChangesMake() throws {
+        var kiosk = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 1))
+        kiosk.apply(JournalRecord(time: Sample.time, source: "s", entries: ProfileFactCodecTests.changes.map(JournalEntry.profileChanged)))
+        #expect(kiosk.profiles == Profiles(replaying: ProfileFactCodecTests.changes))
+        #expect(kiosk.profiles.all.map(\.name) == ["민지", "ana"])
+        #expect(kiosk.profiles["ANA"] == Profile(name: "ana", dislikes: ["Kiwi Juice"], ratings: [.init(item: "Mango Juice", score: 8)]))
+    }
+
+    @Test func snapshotsKeepTheProfiles() throws {
+        let (kiosk, _) = try Sample.records()
+        var snapshot = JournalSnapshot(position: 99, kiosk: kiosk.snapshot)
+        snapshot.kiosk.profiles = Profiles(replaying: ProfileFactCodecTests.changes)
+        let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        #expect(decoded == snapshot)
+        #expect(decoded.kiosk.profiles["ana"]?.ratings == [.init(item: "Mango Juice", score: 8)])
+    }
+
+    @Test func aSnapshotWithoutProfilesHasTheBytesOfOneWrittenBeforeProfilesAndReadsBack() throws {
+        let (kiosk, _) = try Sample.records()
+        let snapshot = JournalSnapshot(position: 7, kiosk: kiosk.snapshot)
+        let bytes = SnapshotCodec.encode(snapshot)
+        // Before profiles, a snapshot ended with its deliveries: here none, one zero byte.
+        #expect(bytes.last == 0)
+        var withProfiles = snapshot
+        withProfiles.kiosk.profiles = Profiles(replaying: [.add(profile: "ana")])
+        // The same bytes, then section 1 with one change of two words.
+        #expect(SnapshotCodec.encode(withProfiles) == bytes + [1, 1, 2, 3] + Array("add".utf8) + [3] + Array("ana".utf8))
+        #expect(try bytes.withUnsafeBytes { try SnapshotCodec.decode($0) }.kiosk.profiles.isEmpty)
+        #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
+            try (bytes + [2]).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        }
+    }
+}

@@ -32,3 +32,32 @@ import Testing
         #expect(completer.complete(line: "menu x", word: "x") == [])
     }
 }
+
+/// What Tab completes after `suggest` and `profile`: their keywords, profile names, rules,
+/// and what a profile may avoid or like.
+@Suite struct SuggestCompletionTests {
+    let completer = Completer(
+        items: ["Mango Juice", "Kiwi Juice"], slugs: ["mango-juice", "kiwi-juice"], ingredients: ["mango", "kiwi"],
+        tags: ["sweet", "tropical"], profiles: ["ana", "ben", "민지"]
+    )
+
+    @Test func suggestCompletesItsPartsInAnyOrder() {
+        #expect(completer.complete(line: "suggest ", word: "") == ["answers", "for", "lenient", "next", "rule"])
+        #expect(completer.complete(line: "suggest for ", word: "") == ["ana", "ben", "민지"])
+        #expect(completer.complete(line: "suggest for ana,b", word: "ana,b") == ["ana,ben"])
+        #expect(completer.complete(line: "suggest for ana, ", word: "") == ["ana", "answers", "ben", "for", "lenient", "next", "rule", "민지"])
+        #expect(completer.complete(line: "suggest for ana r", word: "r") == ["rule"])
+        #expect(completer.complete(line: "suggest rule l", word: "l") == ["least-misery"])
+        #expect(completer.complete(line: "suggest answers y,n l", word: "l") == ["lenient"])
+    }
+
+    @Test func profileCompletesNamesThenChangesThenWhatTheyName() {
+        #expect(completer.complete(line: "profile ", word: "") == ["ana", "ben", "민지"])
+        #expect(completer.complete(line: "profile ana ", word: "") == ["avoid", "dislike", "forget", "like", "rate", "remove", "unavoid"])
+        #expect(completer.complete(line: "profile ana avoid m", word: "m") == ["Mango Juice", "mango", "milk", "molluscs", "mustard"])
+        #expect(completer.complete(line: "profile ana like sweet, tro", word: "tro") == ["tropical"])
+        #expect(completer.complete(line: "profile ana avoid milk l", word: "l") == ["like"])
+        #expect(completer.complete(line: "profile ana avoid milk, l", word: "l") == ["like", "lupin"])
+        #expect(completer.complete(line: "profile ana rate kiwi j", word: "j") == ["Juice"])
+    }
+}

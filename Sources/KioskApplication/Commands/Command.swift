@@ -52,4 +52,6 @@ public enum Conversation: Sendable, Equatable {
     /// Instead of adding the default amounts, ask how much of each low or short
     /// ingredient to add.
     case askRestockAmounts
+    /// Before a suggestion without answers: ask the menu's questions one at a time.
+    case askQuestions
 }

@@ -61,6 +61,16 @@ public indirect enum Completion: Sendable {
     case ingredients
     /// A sub-command first, then what follows it.
     case subcommands([Subcommand])
+    /// Parts in any order, each a keyword then what it takes (`suggest for ana rule average`).
+    case clauses([Subcommand])
+    /// A profile's name, then what follows it.
+    case profile(then: Completion)
+    /// Profile names, separated by commas.
+    case profiles
+    /// The group rules of `suggest`.
+    case rules
+    /// What a profile may avoid, like or dislike: allergens, ingredients, tags and items.
+    case subjects
 
     public struct Subcommand: Sendable {
         public let name: String

@@ -32,6 +32,17 @@ public enum CommandError: Error, Sendable, Equatable {
     case unknownSink(String, known: [String])
     /// The journal could not be written, so the command was undone.
     case notSaved(JournalError)
+    /// A profile change that cannot be made, or a profile that is not there.
+    case profile(ProfileError)
+    /// A suggestion that cannot be asked for: an unknown profile, too many answers.
+    case suggestion(SuggestionError)
+    /// `suggest answers …` with a word that is not y, n or -.
+    case notAnAnswer(String)
+    case unknownRule(String, suggestion: String?)
+    /// `suggest next` before any suggestion.
+    case noSuggestionToPage
+    /// `suggest next` after the stock, the profiles or the menu changed.
+    case suggestionOutdated
 }
 
 /// A menu that did not compile, kept whole so that whoever shows it can render its

@@ -90,6 +90,46 @@ public struct CommandTable: Sendable {
             details: "Totals since the kiosk started (or since the state file began).", handler: ReportCommand.self
         ),
         CommandEntry(
+            "suggest", synopsis: "suggest [for NAMES] [answers y,n,-] [rule R]",
+            summary: "what to have, from what can be made now, profiles and the menu's questions",
+            details: """
+            Scores every item the stock can make now — for a group, as many times as it has members — and
+            shows the best, with the answers each fits and, for a group, whom it pleases least. Anything a
+            member avoids vetoes an item for all; someone who avoids an allergen is not offered an item whose
+            allergens the menu does not declare, unless 'lenient' (then it is marked).
+              suggest                               at a terminal, asks the menu's questions first
+              suggest answers y,n,-                 the answers in question order (y, n, - to skip)
+              suggest for ana, ben rule least-misery
+              suggest for ana lenient               also items whose allergens are not declared, marked
+              suggest next                          the next page, as often as the menu allows
+            The rules are average, least-misery and average-without-misery (the menu's is the default).
+            Any change to the state (an order, a restock, a profile) ends the paging: 'suggest' again.
+            """,
+            completion: .clauses([
+                .init("for", then: .profiles), .init("answers"), .init("rule", then: .rules), .init("lenient"), .init("next"),
+            ]),
+            handler: SuggestCommand.self
+        ),
+        CommandEntry(
+            "profile", synopsis: "profile [NAME [avoid|like|dislike|rate …]]",
+            summary: "the tastes 'suggest' reads: list, show, change or remove a profile",
+            details: """
+            Alone, lists every profile; with a name, shows one. Names are one word, in any case and any script.
+              profile ana avoid milk, nuts dislike "Kiwi Juice" like mango
+              profile ana rate "Mango Juice" 8      a score from 1 to 10 replaces the neutral 5
+              profile ana unavoid milk              forget undoes a like, a dislike or a rating
+              profile ana remove
+            Avoiding an allergen, an ingredient, a tag or an item vetoes every item that has it. Liking an
+            item rates it 10, disliking it 1; liking a tag or an ingredient adds 1 to every item with it,
+            disliking takes 1. A change to a new name makes the profile. Profiles are kept in the state.
+            """,
+            completion: .profile(then: .clauses(
+                ["avoid", "unavoid", "like", "dislike", "forget"].map { .init($0, then: .subjects) }
+                    + [.init("rate", then: .items), .init("remove")]
+            )),
+            handler: ProfileCommand.self
+        ),
+        CommandEntry(
             "help", synopsis: "help [COMMAND]", summary: "these commands, or one in detail",
             details: "Shows every command, or one command in detail.", completion: .commands, handler: HelpCommand.self
         ),

@@ -35,6 +35,16 @@ public enum CommandOutput: Sendable {
     case failedEvents([FailedEvent])
     case retried([RetriedSink])
     case reloaded(ReloadSummary)
+    /// What `suggest` or `suggest next` shows: a page of suggestions, or why there are none.
+    case suggestions(SuggestionOutcome)
+    /// `suggest next` past the last page it may show.
+    case noMoreSuggestions(NoMoreSuggestions)
+    /// `profile`: every profile.
+    case profiles(Profiles)
+    /// `profile NAME`, or the profile a change left; with the menu its names are read on.
+    case profile(Profile, menu: Menu)
+    /// `profile NAME remove`: the name as it was made.
+    case profileRemoved(String)
 }
 
 /// What a successful `reload` changed.

@@ -30,6 +30,9 @@ public final class Session {
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
 
+    /// The last suggestion, while `suggest next` may page through it.
+    var suggestionPaging: SuggestCommand.Paging?
+
     /// Counts the menus this session has had: it changes when `reload` swaps the menu, so a
     /// terminal knows to complete the new menu's names.
     public internal(set) var menuVersion = 0

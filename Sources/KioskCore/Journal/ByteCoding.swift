@@ -40,6 +40,12 @@ struct ByteWriter {
             bytes.append(contentsOf: utf8)
         }
     }
+
+    /// A count, then that many strings.
+    mutating func strings(_ values: [String]) {
+        varint(UInt64(values.count))
+        for value in values { string(value) }
+    }
 }
 
 /// Reads what `ByteWriter` wrote, checking every bound: a malformed record throws, it
@@ -100,6 +106,13 @@ struct ByteReader {
         let slice = try stringBytes()
         // The record's checksum vouches for its bytes; anything not UTF-8 is repaired, never trusted.
         return String(decoding: slice.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// A count, then that many strings.
+    mutating func strings() throws(RecordDecodingError) -> [String] {
+        var values: [String] = []
+        for _ in 0..<(try count()) { values.append(try string()) }
+        return values
     }
 
     /// The bytes of the next string, without making one.

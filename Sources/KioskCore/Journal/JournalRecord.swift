@@ -36,4 +36,6 @@ public enum JournalEntry: Sendable, Hashable {
     case retryRequested(sink: String)
     /// A failed event was delivered on a retry.
     case deliveryResolved(sink: String, id: EventID)
+    /// `profile`: one change to the profiles `suggest` reads.
+    case profileChanged(ProfileChange)
 }

@@ -20,8 +20,18 @@ public struct JournalSnapshot: Sendable, Hashable {
 /// stock    = count (ingredient:string count)*
 /// ledger   = made refused revenue:zigzag sales usage history
 /// deliveries = count (sink:string count (reason:string retrying:u8 source:string event)*)*
+/// section* = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
 /// ```
+///
+/// Sections follow the deliveries only when they hold something: a snapshot without
+/// profiles is byte for byte what kiosk wrote before profiles were state, and a snapshot
+/// from then reads as one without profiles.
 public enum SnapshotCodec {
+    /// What may follow the deliveries, each at most once, in this order.
+    enum Section: UInt8 {
+        case profiles = 1
+    }
+
     public static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
         var writer = ByteWriter()
         writer.varint(snapshot.position)
@@ -45,6 +55,12 @@ public enum SnapshotCodec {
                 writer.string(failure.event.source)
                 RecordCodec.encode(failure.event, relativeTo: Timestamp(millisecondsSince1970: 0), into: &writer)
             }
+        }
+        if !snapshot.kiosk.profiles.isEmpty {
+            writer.byte(Section.profiles.rawValue)
+            let changes = snapshot.kiosk.profiles.changes
+            writer.varint(UInt64(changes.count))
+            for change in changes { writer.strings(change.fields) }
         }
         return writer.bytes
     }
@@ -118,8 +134,19 @@ public enum SnapshotCodec {
             }
             bySink[sink] = failures
         }
-        guard reader.isAtEnd else { throw .malformed("bytes follow the snapshot") }
-        let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger)
+        var profiles = Profiles()
+        while !reader.isAtEnd {
+            switch Section(rawValue: try reader.byte()) {
+            case .profiles:
+                for _ in 0..<(try reader.count(minimumBytes: 3)) {
+                    guard let change = ProfileChange(fields: try reader.strings()) else { throw .malformed("an unknown profile change") }
+                    profiles.apply(change)
+                }
+            case nil:
+                throw .malformed("bytes follow the snapshot")
+            }
+        }
+        let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles)
         return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink))
     }
 

@@ -13,6 +13,8 @@ extension Kiosk {
                 apply(event)
             case .stockDeclared(let ingredient, let count):
                 setStock(of: ingredient, to: count)
+            case .profileChanged(let change):
+                profiles.apply(change)
             case .deliveryFailed, .retryRequested, .deliveryResolved:
                 break
             }

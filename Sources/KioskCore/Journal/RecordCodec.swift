@@ -56,6 +56,8 @@ public enum RecordCodec {
         case deliveryFailed = 65
         case retryRequested = 66
         case deliveryResolved = 67
+        /// 69–71 are kept for the profiles too: a new kind of profile change takes one.
+        case profileChanged = 68
     }
 
     // MARK: Encoding
@@ -117,6 +119,9 @@ public enum RecordCodec {
             writer.string(sink)
             writer.word(id.high)
             writer.word(id.low)
+        case .profileChanged(let change):
+            writer.byte(FactTag.profileChanged.rawValue)
+            writer.strings(change.fields)
         }
     }
 
@@ -189,6 +194,10 @@ public enum RecordCodec {
         case .deliveryResolved:
             let sink = try reader.string()
             return .deliveryResolved(sink: sink, id: EventID(high: try reader.word(), low: try reader.word()))
+        case .profileChanged:
+            let fields = try reader.strings()
+            guard let change = ProfileChange(fields: fields) else { throw .malformed("an unknown profile change") }
+            return .profileChanged(change)
         case nil:
             throw .unknownEntry(tag)
         }

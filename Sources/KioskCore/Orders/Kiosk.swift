@@ -18,6 +18,8 @@ public struct Kiosk: Sendable {
     public internal(set) var retainedStock: [String: IngredientCount] = [:]
     /// The order board, when the menu has one: every order made becomes a ticket.
     public internal(set) var board: Board?
+    /// The profiles `suggest` reads: state, the fold of the journal's profile changes.
+    public internal(set) var profiles = Profiles()
     var ids: UUIDv7Generator
     private let hasPrices: Bool
 
@@ -174,8 +176,10 @@ public struct Kiosk: Sendable {
         lastShortfalls = []
         var carried = board
         carried?.reconfigure(for: newMenu)
+        let profiles = profiles
         self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
         retainedStock = retained
+        self.profiles = profiles
         // A board goes on with its tickets and numbers; a menu without one has none.
         if newMenu.board != nil, let carried { board = carried }
         let payload = MenuReloaded(menu: newMenu.name, ingredients: newMenu.ingredients.count, items: newMenu.items.count, difference: difference)

@@ -1,16 +1,19 @@
 /// What a kiosk keeps across runs (`--state`): stock by ingredient name, the event
-/// sequence, and the ledger. Names rather than indices, so a changed menu can take it.
+/// sequence, the ledger and the profiles. Names rather than indices, so a changed menu can
+/// take it.
 public struct KioskSnapshot: Sendable, Hashable {
     public var menuName: String
     public var sequence: UInt64
     public var stock: [IngredientCount]
     public var ledger: LedgerSnapshot
+    public var profiles: Profiles
 
-    public init(menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot) {
+    public init(menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles()) {
         self.menuName = menuName
         self.sequence = sequence
         self.stock = stock
         self.ledger = ledger
+        self.profiles = profiles
     }
 }
 
@@ -31,7 +34,8 @@ extension Kiosk {
             sequence: sequence,
             stock: menu.ingredients.indices.map { IngredientCount(ingredient: menu.ingredients[$0].name, count: inventory[$0]) }
                 + retainedStock.values.sorted { $0.ingredient < $1.ingredient },
-            ledger: ledger.snapshot
+            ledger: ledger.snapshot,
+            profiles: profiles
         )
     }
 
@@ -60,6 +64,7 @@ extension Kiosk {
             menu: menu, inventory: Inventory(counts: counts), ledger: Ledger(menu: menu, snapshot: snapshot.ledger),
             sequence: snapshot.sequence, ids: ids
         )
+        kiosk.profiles = snapshot.profiles
         for entry in report.vanishedIngredients {
             kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(
                 ingredient: entry.ingredient, count: min(max(entry.count, 0), Menu.maximumQuantity)

@@ -16,6 +16,18 @@ public struct Profiles: Sendable, Hashable {
 
     public var isEmpty: Bool { all.isEmpty }
 
+    /// The changes that make these profiles from none, in order: how a snapshot keeps them.
+    /// Replaying them gives profiles equal to these.
+    public var changes: [ProfileChange] {
+        all.flatMap { profile in
+            [ProfileChange.add(profile: profile.name)]
+                + profile.avoids.map { ProfileChange.avoid(profile: profile.name, $0) }
+                + profile.likes.map { ProfileChange.like(profile: profile.name, $0) }
+                + profile.dislikes.map { ProfileChange.dislike(profile: profile.name, $0) }
+                + profile.ratings.map { ProfileChange.rate(profile: profile.name, item: $0.item, score: $0.score) }
+        }
+    }
+
     /// The profile called `name`, in any case.
     public subscript(name: String) -> Profile? {
         index(of: name).map { all[$0] }

@@ -12,21 +12,32 @@ public struct Completer: Sendable {
     public var items: [String]
     public var slugs: [String]
     public var ingredients: [String]
+    public var tags: [String]
+    /// The profiles' names: they change as `profile` makes and removes them.
+    public var profiles: [String]
 
-    public init(table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = []) {
+    public init(
+        table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = [], tags: [String] = [],
+        profiles: [String] = []
+    ) {
         self.table = table
         self.items = items
         self.slugs = slugs
         self.ingredients = ingredients
+        self.tags = tags
+        self.profiles = profiles
     }
 
-    /// The vocabulary of a menu: item names and aliases, slugs, ingredients.
-    public init(menu: Menu, table: CommandTable = .standard) {
+    /// The vocabulary of a menu: item names and aliases, slugs, ingredients, tags; and the
+    /// profiles' names.
+    public init(menu: Menu, table: CommandTable = .standard, profiles: [String] = []) {
         self.init(
             table: table,
             items: menu.items.flatMap { [$0.name] + $0.aliases },
             slugs: menu.items.map(\.slug),
-            ingredients: menu.ingredients.map(\.name)
+            ingredients: menu.ingredients.map(\.name),
+            tags: menu.tags,
+            profiles: profiles
         )
     }
 
@@ -36,27 +47,75 @@ public struct Completer: Sendable {
         let words = beforeWord.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard let name = words.first else { return matching(word, in: table.names) }
         guard var completion = table.entry(named: name)?.completion else { return [] }
-        // Walk down the sub-commands typed so far.
+        // Walk down the sub-commands, and a profile's name, typed so far.
         var consumed = 1
-        while case .subcommands(let subcommands) = completion {
-            guard consumed < words.count else { return matching(word, in: subcommands.map(\.name)) }
-            guard let next = subcommands.first(where: { $0.name == words[consumed] }) else { return [] }
-            completion = next.then
-            consumed += 1
+        walking: while true {
+            switch completion {
+            case .subcommands(let subcommands):
+                guard consumed < words.count else { return matching(word, in: subcommands.map(\.name)) }
+                guard let next = subcommands.first(where: { $0.name == words[consumed] }) else { return [] }
+                completion = next.then
+                consumed += 1
+            case .profile(let then):
+                guard consumed < words.count else { return matching(word, in: profiles) }
+                completion = then
+                consumed += 1
+            default:
+                break walking
+            }
         }
+        if case .clauses(let clauses) = completion {
+            return complete(clauses, line: line, word: word, words: words, consumed: consumed)
+        }
+        return complete(completion, line: line, word: word, words: words, consumed: consumed)
+    }
+
+    /// After a part's keyword, what the keyword takes; after its values, those values or
+    /// another keyword.
+    private func complete(_ clauses: [Completion.Subcommand], line: String, word: String, words: [String], consumed: Int) -> [String] {
+        let names = clauses.map(\.name)
+        guard let last = words.indices.dropFirst(consumed).last(where: { names.contains(words[$0]) }),
+              let clause = clauses.first(where: { $0.name == words[last] }) else {
+            return matching(word, in: names)
+        }
+        let values = complete(clause.then, line: line, word: word, words: words, consumed: last + 1)
+        return last == words.count - 1 ? values : unique(values + matching(word, in: names))
+    }
+
+    private func complete(_ completion: Completion, line: String, word: String, words: [String], consumed: Int) -> [String] {
         switch completion {
-        case .nothing, .subcommands:
+        case .nothing, .subcommands, .clauses, .profile:
             return []
+        case .profiles:
+            return listed(word, in: profiles)
+        case .rules:
+            return matching(word, in: GroupRule.allCases.map(\.rawValue))
+        case .subjects:
+            let phrase = lastPhrase(afterWords: consumed, in: line)
+            return rest(of: trimLeading(phrase), word: word, candidates: Allergen.allCases.map(\.name) + ingredients + tags + items)
         case .commands:
             return words.count == consumed ? matching(word, in: table.names) : []
         case .items:
-            let afterCommand = textAfter(firstWords: consumed, in: line)
-            let phrase = afterCommand.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? afterCommand
+            let phrase = lastPhrase(afterWords: consumed, in: line)
             let candidates = phrase.contains("-") ? items + slugs : items
             return rest(of: trimLeading(phrase), word: word, candidates: candidates)
         case .ingredients:
             return rest(of: trimLeading(textAfter(firstWords: consumed, in: line)), word: word, candidates: ingredients)
         }
+    }
+
+    /// The text after the first `n` words, from its last comma on.
+    private func lastPhrase(afterWords n: Int, in line: String) -> String {
+        let after = textAfter(firstWords: n, in: line)
+        return after.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? after
+    }
+
+    /// For a comma-separated list typed as one word (`ana,b`): the candidates for its last
+    /// name, each after the names before it.
+    private func listed(_ word: String, in candidates: [String]) -> [String] {
+        guard let comma = word.lastIndex(of: ",") else { return matching(word, in: candidates) }
+        let before = word[...comma]
+        return matching(String(word[word.index(after: comma)...]), in: candidates).map { before + $0 }
     }
 
     private func matching(_ prefix: String, in candidates: [String]) -> [String] {

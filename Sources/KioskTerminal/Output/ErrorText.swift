@@ -49,6 +49,14 @@ public struct ErrorText: Sendable {
         case .unknownSink(let name, let known):
             "no sink '\(shown(name))'" + (known.isEmpty ? "; no sink reads the journal" : "; the sinks are: " + known.map { "'\(shown($0))'" }.joined(separator: ", "))
         case .notSaved(let error): "the journal could not be written (\(error.message)); the command was undone"
+        case .profile(let error): shown(error.message, limit: 200)
+        case .suggestion(let error): shown(error.message, limit: 200)
+        case .notAnAnswer(let word): "'\(shown(word))' is not an answer: give y, n or - (yes, no, skip) for each question, in order"
+        case .unknownRule(let word, let suggestion):
+            "unknown rule '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; the rules are " + GroupRule.allCases.map(\.rawValue).joined(separator: ", ")
+        case .noSuggestionToPage: "no suggestion to show more of; 'suggest' first"
+        case .suggestionOutdated: "the stock, the profiles or the menu changed since the last suggestion; 'suggest' again"
         }
     }
 
@@ -67,6 +75,11 @@ public struct ErrorText: Sendable {
 
     private func shown(_ text: String) -> String {
         TerminalText.shortened(TerminalText.visible(text), longerThan: 60, keeping: 57)
+    }
+
+    /// A message the core made with names in it: visible, and cut only when very long.
+    private func shown(_ text: String, limit: Int) -> String {
+        TerminalText.shortened(TerminalText.visible(text), longerThan: limit, keeping: limit - 3)
     }
 
     private func grouped(_ value: Int) -> String {

@@ -45,7 +45,18 @@ public struct Presenter: Sendable {
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
             reloaded(summary.difference) + Presenter.notes(summary).map { $0 + "\n" }.joined()
+        case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
+        case .noMoreSuggestions(let reason): Presenter.capitalized(reason.message) + ".\n"
+        case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
+        case .profile(let profile, let menu): SuggestionView(bold: bold).text(for: profile, menu: menu)
+        case .profileRemoved(let name): "Profile '\(TerminalText.visible(name))' removed.\n"
         }
+    }
+
+    /// `No more suggestions: …`: a message of the core's as a sentence.
+    private static func capitalized(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        return first.uppercased() + message.dropFirst()
     }
 
     /// The edits that changed nothing, said so: the console's events tell the others.
@@ -298,6 +309,30 @@ public struct Presenter: Sendable {
                                  ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients),
                                  ("notes", Presenter.notes(summary))]
             for (key, names) in lists { writer.array(key, strings: names) }
+        case .suggestions(let outcome):
+            SuggestionView().writeFields(for: outcome, to: &writer)
+        case .noMoreSuggestions(let reason):
+            writer.key("items")
+            writer.beginArray()
+            writer.endArray()
+            writer.field("nextsLeft", 0)
+            writer.field("reason", Presenter.word(for: reason))
+            writer.field("message", reason.message)
+        case .profiles(let profiles):
+            SuggestionView().writeFields(for: profiles, to: &writer)
+        case .profile(let profile, _):
+            SuggestionView().writeFields(for: profile, to: &writer)
+        case .profileRemoved(let name):
+            writer.field("removed", name)
+        }
+    }
+
+    /// `limit-reached`, `exhausted`, `menu-changed`: why `suggest next` showed nothing.
+    private static func word(for reason: NoMoreSuggestions) -> String {
+        switch reason {
+        case .limitReached: "limit-reached"
+        case .exhausted: "exhausted"
+        case .menuChanged: "menu-changed"
         }
     }
 

@@ -27,15 +27,19 @@ public final class InteractiveRunner {
 
     public func run() {
         var menuVersion = session.menuVersion
+        var profileNames = session.kiosk.profiles.all.map(\.name)
         let menu = session.kiosk.menu
         output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
             + "Type 'help' for the commands, Ctrl-D to quit.\n")
         while true {
             settle()
-            if session.menuVersion != menuVersion {
-                // `reload`, or a SIGHUP, swapped the menu: complete its names from now on.
+            let names = session.kiosk.profiles.all.map(\.name)
+            if session.menuVersion != menuVersion || names != profileNames {
+                // `reload`, or a SIGHUP, swapped the menu, or profiles came or went: complete
+                // the names there are now.
                 menuVersion = session.menuVersion
-                reader.complete(with: Completer(menu: session.kiosk.menu, table: session.commands))
+                profileNames = names
+                reader.complete(with: Completer(menu: session.kiosk.menu, table: session.commands, profiles: names))
             }
             switch reader.readLine(prompt: InteractiveRunner.prompt) {
             case .end:
@@ -76,10 +80,51 @@ public final class InteractiveRunner {
         case .offerRestockWhenRefused:
             let result = run(command)
             if case .refused? = result.error { offerRestock(retrying: command) }
+        case .askQuestions:
+            let asked = askQuestions()
+            if let arguments = command.arguments as? SuggestCommand.Arguments {
+                run(Command(entry: command.entry, arguments: arguments.answering(asked.answers)))
+            } else {
+                run(command)
+            }
+            if let next = asked.nextLine { return handle(next) }
         case .none:
             run(command)
         }
         return true
+    }
+
+    // MARK: The questions of `suggest`
+
+    /// The answers a person gave, and the line that ended the questions early, if one did.
+    private struct Asked {
+        var answers: [Answer] = []
+        var nextLine: String?
+    }
+
+    /// Asks the menu's questions one at a time. An empty line skips a question; a line that
+    /// is no answer — a command typed or pasted — ends the questions and runs next; Ctrl-D
+    /// ends them. Unasked questions count as skipped.
+    private func askQuestions() -> Asked {
+        var asked = Asked()
+        let view = SuggestionView()
+        for question in session.kiosk.menu.questions {
+            settle()
+            guard case .line(let line) = reader.readLine(prompt: view.prompt(for: question)) else {
+                output.write("\n")
+                break
+            }
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty {
+                asked.answers.append(.skip)
+            } else if let answer = Answer(word: trimmed) {
+                asked.answers.append(answer)
+            } else {
+                asked.nextLine = line
+                break
+            }
+        }
+        return asked
     }
 
     /// Runs a command and shows its events, result or error.
