@@ -12,12 +12,23 @@ public struct Completer: Sendable {
     public var items: [String]
     public var slugs: [String]
     public var ingredients: [String]
+    /// The board's ticket numbers by state, oldest first; picked-up ones only while they
+    /// can be recalled. Empty without a board.
+    public var tickets: [TicketState: [Int]] = [:]
 
     public init(table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = []) {
         self.table = table
         self.items = items
         self.slugs = slugs
         self.ingredients = ingredients
+    }
+
+    /// The ticket numbers of `board` by state, for completing the board's commands.
+    public static func tickets(of board: Board?) -> [TicketState: [Int]] {
+        guard let board else { return [:] }
+        var numbers: [TicketState: [Int]] = [.pickedUp: board.recallable]
+        for ticket in board.activeTickets { numbers[ticket.state, default: []].append(ticket.number) }
+        return numbers
     }
 
     /// The vocabulary of a menu: item names and aliases, slugs, ingredients.
@@ -56,6 +67,11 @@ public struct Completer: Sendable {
             return rest(of: trimLeading(phrase), word: word, candidates: candidates)
         case .ingredients:
             return rest(of: trimLeading(textAfter(firstWords: consumed, in: line)), word: word, candidates: ingredients)
+        case .tickets(let states):
+            guard words.count == consumed else { return [] }
+            let numbers = states.flatMap { tickets[$0] ?? [] }.sorted().map(String.init)
+            let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            return numbers.filter { $0.hasPrefix(digits) }
         }
     }
 

@@ -49,6 +49,11 @@ public struct ErrorText: Sendable {
         case .unknownSink(let name, let known):
             "no sink '\(shown(name))'" + (known.isEmpty ? "; no sink reads the journal" : "; the sinks are: " + known.map { "'\(shown($0))'" }.joined(separator: ", "))
         case .notSaved(let error): "the journal could not be written (\(error.message)); the command was undone"
+        case .noBoard(let command): "this menu has no board: '\(command)' needs a 'board' statement in the menu"
+        case .board(let error): error.message
+        case .needsVirtualClock: "'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself"
+        case .invalidDuration(let text):
+            "'\(shown(text))' is not a duration such as 90s, 2m or 1h (at most \(WaitCommand.maximumHours) hours)"
         }
     }
 
