@@ -23,7 +23,7 @@ public struct SessionHarness {
         try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time)
     }
 
-    /// The fixed time of a harness without a clock of its own: 2026-11-23T09:00:00Z.
+    /// The fixed time of a harness without a clock of its own: 2026-11-21T12:00:00Z.
     public static let fixedTime = Timestamp(millisecondsSince1970: 1_795_262_400_000)
 
     /// A session on a menu file that tests may rewrite, for `reload`.
