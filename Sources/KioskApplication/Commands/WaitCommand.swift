@@ -33,8 +33,9 @@ public enum WaitCommand: CommandHandler {
     /// `90s`, `2m`, `1h30m`, `500ms`, or a bare number of seconds; at most `maximumHours`.
     static func duration(_ text: String) -> Int64? {
         let units: [(String, Int64)] = [("ms", 1), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        guard !text.isEmpty else { return nil }
         var rest = Substring(text.lowercased())
-        if !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit) { rest += "s" }
+        if rest.allSatisfy(\.isASCIIDigit) { rest += "s" }
         var total: Int64 = 0
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
