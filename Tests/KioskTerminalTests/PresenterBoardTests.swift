@@ -262,4 +262,25 @@ import Testing
         #expect(try shown("wait 1m", in: harness) == "error: 'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself\n")
         #expect(try shown("wait soon", in: harness) == "error: 'soon' is not a duration such as 90s, 2m or 1h (at most 8784 hours)\n")
     }
+
+    @Test func theKoreanBoardSpeaksItsOwnMessagesAndShowsItsColumns() throws {
+        let harness = try SessionHarness(menu: try Repository.text("menus/juice-board-ko.kiosk"), time: SessionClock(virtualAt: Self.nine))
+        #expect(try shown("order 망고쥬스", in: harness) == "#1 ready by 09:02, in about 2 min\n")
+        try harness.run("order 바나나쥬스")
+        try harness.run("start")
+        try harness.run("wait 1m")
+        #expect(try shown("board", in: harness) == """
+        QUEUED (1)       | PREPARING (1)    | READY (0)
+        #2  1:00  카운터 | #1  1:00  블렌더
+          바나나쥬스     |   망고쥬스
+
+        """)
+        try harness.run("ready")
+        try harness.run("pickup 1")
+        try harness.run("recall")
+        #expect(harness.messages == [
+            "1번 주문: 망고쥬스. 번호를 불러 드릴게요!", "2번 주문: 바나나쥬스. 번호를 불러 드릴게요!", "1번 블렌더에서 만드는 중",
+            "1번 나왔습니다! 맛있게 드세요!", "1번 가져가셨어요", "1번 다시 나왔습니다",
+        ])
+    }
 }

@@ -103,8 +103,10 @@ public final class Session {
     /// late marks — appended as a record of its own in the open transaction, before the
     /// command that follows. Returns its events.
     private func tickBoard() -> [Event] {
-        guard kiosk.board != nil else { return [] }
-        kiosk.advanceBoard(to: clock(), emitting: &events)
+        guard let due = kiosk.nextBoardChange else { return [] }
+        let now = clock()
+        guard due <= now else { return [] }
+        kiosk.advanceBoard(to: now, emitting: &events)
         guard !events.isEmpty else { return [] }
         let ticked = events
         if let store, let first = ticked.first {
