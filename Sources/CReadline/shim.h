@@ -111,6 +111,14 @@ static inline int kiosk_rl_load(void) {
     return 1;
 }
 
+/// kiosk's work while readline waits for input (the order board's clock); returns 1 when
+/// it wrote over the prompt, which is then drawn again with the line typed so far.
+typedef int (*kiosk_rl_idle_work)(void);
+static kiosk_rl_idle_work kiosk_rl_idle = NULL;
+
+/// Sets the work done while readline waits; NULL for none.
+static inline void kiosk_rl_set_idle(kiosk_rl_idle_work work) { kiosk_rl_idle = work; }
+
 static void kiosk_rl_on_sigint(int signal_number) {
     (void)signal_number;
     kiosk_rl_interrupted = 1;
@@ -129,6 +137,10 @@ static int kiosk_rl_signal_hook(void) {
         kiosk_rl_interrupted = 0;
         kiosk_rl.replace_line("", 0);
         kiosk_rl.crlf();
+        kiosk_rl.on_new_line();
+        kiosk_rl.redisplay();
+    }
+    if (kiosk_rl_idle != NULL && kiosk_rl_idle()) {
         kiosk_rl.on_new_line();
         kiosk_rl.redisplay();
     }

@@ -5,6 +5,7 @@ import KioskText
 /// ```
 /// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
+///       [--clock virtual[=TIME]]
 /// kiosk check FILE…
 /// kiosk state verify|dump|compact DIRECTORY
 /// kiosk --help | --version
@@ -40,10 +41,18 @@ public struct Arguments: Sendable, Equatable {
     public var noColor = false
     /// How long sinks may take to deliver what is queued at exit.
     public var flushTimeout: Duration = .seconds(5)
+    /// The clock the session runs on: `nil` for the wall clock.
+    public var clock: ClockChoice?
+
+    /// `--clock virtual[=TIME]`: time stands still except for `wait`, from `start` (the
+    /// wall clock's time at the start when it is not given).
+    public struct ClockChoice: Sendable, Equatable {
+        public var start: Int64?
+    }
 
     public init() {}
 
-    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout"]
+    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout", "--clock"]
     static let flagOptions = ["--bail", "--json", "--quiet", "--no-color", "--help", "-h", "--version", "-V"]
 
     /// Parses the arguments after the program name.
@@ -103,6 +112,8 @@ public struct Arguments: Sendable, Equatable {
         case "--flush-timeout":
             guard let duration = Arguments.duration(value) else { throw .invalidValue(option: option, value: value, expected: "a duration such as 5s or 500ms") }
             flushTimeout = duration
+        case "--clock":
+            clock = try Arguments.clock(value)
         default: break
         }
     }
@@ -151,6 +162,16 @@ public struct Arguments: Sendable, Equatable {
         }
         guard rest.count == 2 else { throw .stateUsage(nil, suggestion: nil) }
         mode = .state(action, rest[1])
+    }
+
+    /// `virtual`, or `virtual=2026-11-23T09:00:00Z`.
+    static func clock(_ text: String) throws(UsageError) -> ClockChoice {
+        let expected = "'virtual' or 'virtual=TIME' with TIME in ISO 8601 such as 2026-11-23T09:00:00Z"
+        if text == "virtual" { return ClockChoice(start: nil) }
+        guard text.hasPrefix("virtual="), let start = ISO8601.milliseconds(parsing: String(text.dropFirst("virtual=".count))) else {
+            throw .invalidValue(option: "--clock", value: text, expected: expected)
+        }
+        return ClockChoice(start: start)
     }
 
     /// `5s`, `500ms`, `2m`, or a bare number of seconds.

@@ -61,9 +61,10 @@ struct SessionCommand {
 
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
-            clock: SystemClock.now, store: store
+            time: sessionClock, store: store
         )
-        let presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: renderer))
+        var presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: renderer))
+        presenter.colour = colors && output.isTerminal
         let options = RunOptions(
             bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors
         )
@@ -89,6 +90,13 @@ struct SessionCommand {
     }
 
     // MARK: Parts
+
+    /// The wall clock, or the virtual clock of `--clock virtual`, made once: the state is
+    /// opened at its time too.
+    private var sessionClock: SessionClock {
+        guard let choice = arguments.clock else { return SessionClock(wall: SystemClock.now) }
+        return SessionClock(virtualAt: Timestamp(millisecondsSince1970: choice.start ?? WallClock.millisecondsSince1970()))
+    }
 
     /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
     /// be read or is damaged before its end stops the start, untouched. A state file of

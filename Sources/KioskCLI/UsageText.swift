@@ -19,6 +19,8 @@ enum UsageText {
       --quiet                    print only errors
       --no-color                 never colour the output (NO_COLOR does the same)
       --flush-timeout DURATION   how long sinks may take to deliver at exit (5s)
+      --clock virtual[=TIME]     a clock that stands still but for 'wait' (for the
+                                 order board), from TIME (ISO 8601) or now
       -h, --help                 show this help
       -V, --version              show the version
 

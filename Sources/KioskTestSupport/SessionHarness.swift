@@ -3,8 +3,9 @@ import KioskCore
 import KioskMenu
 import KioskSinks
 
-/// A session on a menu from source, with an in-memory console and a fixed clock: the
-/// application without a terminal, for the tests of the application and of the terminal.
+/// A session on a menu from source, with an in-memory console and a fixed clock (or the
+/// clock given): the application without a terminal, for the tests of the application
+/// and of the terminal.
 public struct SessionHarness {
     public let session: Session
     public let console: InMemorySink
@@ -15,13 +16,18 @@ public struct SessionHarness {
     }
 
     /// The Juice Maker, or `source`, with `files` for its includes.
-    public init(menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard) throws {
+    public init(
+        menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard, time: SessionClock? = nil
+    ) throws {
         let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
-        try self.init(path: "menu.kiosk", loader: loader, commands: commands)
+        try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time)
     }
 
+    /// The fixed time of a harness without a clock of its own: 2026-11-21T12:00:00Z.
+    public static let fixedTime = Timestamp(millisecondsSince1970: 1_795_262_400_000)
+
     /// A session on a menu file that tests may rewrite, for `reload`.
-    public init(path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard) throws {
+    public init(path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard, time: SessionClock? = nil) throws {
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: loader)
         let menuSource = MenuSource(path: path, compiler: compiler)
         guard let compiled = menuSource.compile().menu else { throw Failure.badMenu }
@@ -31,7 +37,7 @@ public struct SessionHarness {
         session = Session(
             kiosk: Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3)), dispatcher: dispatcher,
             menuSource: menuSource, sinkDeclarations: compiled.sinks,
-            clock: { Timestamp(millisecondsSince1970: 1_795_262_400_000) }, commands: commands
+            time: time ?? SessionClock(wall: { SessionHarness.fixedTime }), commands: commands
         )
     }
 

@@ -21,7 +21,8 @@ enum Bench {
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
             print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
-            print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest")
+            print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
+            print("              board-batch, board-render")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -46,6 +47,7 @@ enum Bench {
                 ("mqtt", { [try figures.mqttRate()] }), ("mqtt-down", { [try figures.mqttDownMemory()] }),
                 ("memory", { [try figures.peakMemory()] }),
                 ("suggest", { [try figures.suggestForAGroup()] }),
+                ("board-batch", { [try figures.batchWithBoard()] }), ("board-render", { [try figures.boardRender()] }),
             ]
             for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))

@@ -45,6 +45,57 @@ import Testing
         #expect(try kiosk.waitForExit() == 0)
     }
 
+    @Test func tabCompletesTheTicketsABoardCommandAppliesTo() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("menu.kiosk", "ingredient mango stock 10\nboard\nitem \"Mango Juice\" needs mango 1\n")
+        let kiosk = try terminal(history: scratch.path("history"), arguments: ["--menu", menu])
+        for line in ["order mango juice", "order mango juice", "start"] {
+            try kiosk.expect("kiosk> ")
+            kiosk.send(line + "\r")
+        }
+        try kiosk.expect("Ticket 1 is being prepared at the counter.")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("ready \t")
+        try kiosk.expect("ready 1 ")
+        kiosk.send("\r")
+        try kiosk.expect("Ticket 1 is ready: Mango Juice.")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("pickup \t")
+        try kiosk.expect("pickup 1 ")
+        kiosk.send("\r")
+        try kiosk.expect("Ticket 1 was picked up.")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("bu\t")
+        try kiosk.expect("bump ")
+        kiosk.send("\t")
+        try kiosk.expect("2 ")
+        kiosk.send("\r")
+        try kiosk.expect("Ticket 2 is being prepared at the counter.")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
+    /// On the wall clock the board moves while the prompt waits: a ticket of `board auto`
+    /// is ready near its time, with nothing typed, and the line typed so far stays.
+    @Test func theBoardMovesWhileThePromptWaits() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("menu.kiosk", "ingredient mango stock 10\nboard auto\nitem \"Mango Juice\" needs mango 1 prep 1s\n")
+        let kiosk = try terminal(history: scratch.path("history"), arguments: ["--menu", menu])
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order mango juice\r")
+        try kiosk.expect("#1 ready by")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("board pub")
+        try kiosk.expect("Ticket 1 is ready: Mango Juice.", timeout: .seconds(10))
+        try kiosk.expect("kiosk> board pub")
+        kiosk.send("lic\r")
+        try kiosk.expect("PREPARING  READY")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
     /// A history file that is a FIFO, a device or a directory is refused with a reason;
     /// the session starts all the same, without history.
     @Test(arguments: ["fifo", "directory", "device"])

@@ -21,8 +21,8 @@ import Testing
         private let output: FileHandle
         private var pending = Data()
 
-        init(state: String, menu: String) throws {
-            kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--json"])
+        init(state: String, menu: String, more: [String] = []) throws {
+            kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--json"] + more)
             output = try FileHandle(forReadingFrom: kiosk.stdoutURL)
         }
 

@@ -2,6 +2,7 @@
 import KioskCore
 import KioskMenu
 import KioskTestSupport
+import Synchronization
 import Testing
 
 @Suite struct SessionTests {
@@ -121,5 +122,77 @@ import Testing
         #expect(report.madeOrders == 1)
         #expect(report.refusedOrders == 1)
         #expect(report.usage.first { $0.ingredient == "mango" }?.used == 3)
+    }
+
+    /// A wall clock the test moves.
+    final class TestClock: Sendable {
+        let now = Mutex(SessionHarness.fixedTime)
+        func move(seconds: Int64) { now.withLock { $0 = $0.adding(milliseconds: seconds * 1000) } }
+        var clock: SessionClock { SessionClock(wall: { [self] in now.withLock { $0 } }) }
+    }
+
+    static let autoBoard = """
+    ingredient mango stock 10
+    station bar
+    board auto
+    item "Mango Juice" needs mango 1 prep 1m station bar
+    """
+
+    @Test func onTheWallClockTheBoardCatchesUpBeforeEachCommandAtTheExactTimes() throws {
+        let time = TestClock()
+        let harness = try SessionHarness(menu: SessionTests.autoBoard, time: time.clock)
+        try harness.run("order mango juice")
+        try harness.run("order mango juice")
+        time.move(seconds: 150)
+        let result = try harness.run("stock")
+        let happened = result.events.map { "\($0.type.rawValue) \($0.time.iso8601)" }
+        #expect(happened == [
+            "ticket.ready 2026-11-21T12:01:00.000Z", "ticket.started 2026-11-21T12:01:00.000Z", "ticket.ready 2026-11-21T12:02:00.000Z",
+        ])
+        #expect(harness.session.kiosk.board?.count(.ready) == 2)
+    }
+
+    @Test func aTickBetweenCommandsFiresOnlyWhatIsDue() throws {
+        let time = TestClock()
+        let harness = try SessionHarness(menu: SessionTests.autoBoard, time: time.clock)
+        try harness.run("order mango juice")
+        #expect(harness.session.tick().events.isEmpty)
+        time.move(seconds: 59)
+        #expect(harness.session.tick().events.isEmpty)
+        time.move(seconds: 1)
+        let ticked = harness.session.tick()
+        #expect(ticked.error == nil)
+        #expect(ticked.events.map(\.type) == [.ticketReady])
+        #expect(harness.messages.last == "Ticket 1 is ready: Mango Juice.")
+        #expect(harness.session.tick().events.isEmpty)
+    }
+
+    @Test func aVirtualClockStandsStillButForWait() throws {
+        let clock = SessionClock(virtualAt: SessionHarness.fixedTime)
+        #expect(clock.isVirtual)
+        #expect(clock.now() == SessionHarness.fixedTime)
+        #expect(clock.advance(by: 90_000) == SessionHarness.fixedTime.adding(milliseconds: 90_000))
+        #expect(clock.now() == SessionHarness.fixedTime.adding(milliseconds: 90_000))
+        let wall = SessionClock(wall: { SessionHarness.fixedTime })
+        #expect(!wall.isVirtual)
+        #expect(wall.advance(by: 1) == nil)
+    }
+
+    @Test(arguments: [("90s", 90_000), ("2m", 120_000), ("1h30m", 5_400_000), ("500ms", 500), ("45", 45_000), ("0s", 0)] as [(String, Int64)])
+    func waitReadsDurations(_ text: String, _ milliseconds: Int64) {
+        #expect(WaitCommand.duration(text) == milliseconds)
+    }
+
+    @Test(arguments: ["", "soon", "m", "-1m", "1.5m", "9999999h", "2 m", "1x"])
+    func waitRefusesWhatIsNoDuration(_ text: String) {
+        #expect(WaitCommand.duration(text) == nil)
+    }
+
+    @Test func ticketNumbersAreWholeNumbersFromOneWithOrWithoutTheirHash() throws {
+        #expect(try TicketMove.number("12") == 12)
+        #expect(try TicketMove.number("#12") == 12)
+        #expect(throws: CommandError.numberTooSmall("0", what: "ticket", minimum: 1)) { try TicketMove.number("0") }
+        #expect(throws: CommandError.notANumber("-3", what: "ticket")) { try TicketMove.number("-3") }
+        #expect(throws: CommandError.numberTooLarge("99999999999999999999", what: "ticket")) { try TicketMove.number("99999999999999999999") }
     }
 }

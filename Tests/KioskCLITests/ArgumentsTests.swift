@@ -52,4 +52,15 @@ import Testing
         #expect(Arguments.duration("-1s") == nil)
         #expect(Arguments.duration("99999999999999999999s") == nil)
     }
+
+    @Test func aVirtualClockFromATimeOrFromNow() throws {
+        #expect(try Arguments.parse(["--clock", "virtual"]).clock == Arguments.ClockChoice(start: nil))
+        #expect(try Arguments.parse(["--clock=virtual=2026-11-23T09:00:00Z"]).clock == Arguments.ClockChoice(start: 1_795_424_400_000))
+        #expect(try Arguments.parse([]).clock == nil)
+        let expected = "'virtual' or 'virtual=TIME' with TIME in ISO 8601 such as 2026-11-23T09:00:00Z"
+        #expect(throws: UsageError.invalidValue(option: "--clock", value: "wall", expected: expected)) { try Arguments.parse(["--clock", "wall"]) }
+        #expect(throws: UsageError.invalidValue(option: "--clock", value: "virtual=9am", expected: expected)) {
+            try Arguments.parse(["--clock", "virtual=9am"])
+        }
+    }
 }

@@ -51,7 +51,7 @@ import Testing
         #expect(help.contains("answers pong, N times (at most 3)"))
         #expect(try harness.run("help ping").output.shownText == "usage: ping [N]\n\nChecks that the kiosk answers.\n")
         let completer = Completer(table: table)
-        #expect(completer.complete(line: "pi", word: "pi") == ["ping"])
+        #expect(completer.complete(line: "pin", word: "pin") == ["ping"])
         #expect(completer.complete(line: "ping ", word: "") == ["1", "2", "3"])
         let json = Presenter().json(for: try harness.run("ping"), line: 1)
         #expect(String(decoding: json, as: UTF8.self) == #"{"line":1,"command":"ping","ok":true,"result":{"text":"pong\n"}}"#)

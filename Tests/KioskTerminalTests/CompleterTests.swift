@@ -11,7 +11,7 @@ import Testing
 
     @Test func commandsCompleteFirst() {
         #expect(completer.complete(line: "or", word: "or") == ["order"])
-        #expect(completer.complete(line: "re", word: "re") == ["reload", "report", "restock"])
+        #expect(completer.complete(line: "re", word: "re") == ["ready", "recall", "reload", "report", "restock"])
         #expect(completer.complete(line: "", word: "").count == CommandTable.standard.names.count)
     }
 
@@ -21,6 +21,20 @@ import Testing
         #expect(completer.complete(line: "order mango juice 2, ban", word: "ban") == ["Banana Juice"])
         #expect(completer.complete(line: "order 망", word: "망") == ["망고쥬스"])
         #expect(completer.complete(line: "order mango-k", word: "mango-k") == ["mango-kiwi-juice"])
+    }
+
+    @Test func boardCommandsCompleteTheTicketsInTheirStatesAndTheirSubcommands() {
+        var completer = completer
+        completer.tickets = [.queued: [4, 12], .preparing: [3], .ready: [1, 2], .pickedUp: [7]]
+        #expect(completer.complete(line: "start ", word: "") == ["4", "12"])
+        #expect(completer.complete(line: "start 1", word: "1") == ["12"])
+        #expect(completer.complete(line: "ready #", word: "#") == ["3"])
+        #expect(completer.complete(line: "pickup ", word: "") == ["1", "2"])
+        #expect(completer.complete(line: "bump ", word: "") == ["1", "2", "3", "4", "12"])
+        #expect(completer.complete(line: "recall ", word: "") == ["7"])
+        #expect(completer.complete(line: "cancel 1", word: "1") == ["1", "12"])
+        #expect(completer.complete(line: "start 4 ", word: "") == [])
+        #expect(completer.complete(line: "board ", word: "") == ["all-day", "public"])
     }
 
     @Test func ingredientsAndSubcommands() {

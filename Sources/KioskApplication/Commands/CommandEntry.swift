@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Everything about one command, declared once in `CommandTable`: its name and aliases,
 /// its help, what Tab completes after it, and its handler (how its arguments are read and
 /// how it runs). Dispatch, `help`, completion, `--json` and the README check read it.
@@ -71,6 +73,9 @@ public indirect enum Completion: Sendable {
     case rules
     /// What a profile may avoid, like or dislike: allergens, ingredients, tags and items.
     case subjects
+    /// The numbers of the board's tickets in these states (`picked up`: those that can
+    /// still be recalled).
+    case tickets([TicketState])
 
     public struct Subcommand: Sendable {
         public let name: String

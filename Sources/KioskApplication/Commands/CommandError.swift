@@ -43,6 +43,14 @@ public enum CommandError: Error, Sendable, Equatable {
     case noSuggestionToPage
     /// `suggest next` after the stock, the profiles or the menu changed.
     case suggestionOutdated
+    /// A board command on a menu without a `board`.
+    case noBoard(command: String)
+    /// A move on the board the board refused: no such ticket, or not in the right state.
+    case board(BoardError)
+    /// `wait` on the wall clock, which only time moves.
+    case needsVirtualClock
+    /// Not a duration such as `90s`, `2m` or `1h`, or too long.
+    case invalidDuration(String)
 }
 
 /// A menu that did not compile, kept whole so that whoever shows it can render its

@@ -128,6 +128,61 @@ public struct CommandTable: Sendable {
                     + [.init("rate", then: .items), .init("remove")]
             )),
             handler: ProfileCommand.self
+            "board", synopsis: "board [public|all-day]", summary: "the order board: queued, preparing and ready tickets",
+            details: """
+            Three columns, QUEUED | PREPARING | READY, with their counts; each ticket with its number, age,
+            stations and items. A ticket in the kitchen past the board's warn age is marked warn, past its
+            late age LATE (in colour on a terminal).
+              board public    what a customer screen shows: the numbers preparing and ready
+              board all-day   per item, how many are in queued and preparing tickets
+            Only for a menu with a 'board' statement.
+            """,
+            completion: .subcommands([.init("public"), .init("all-day")]), handler: ShowBoardCommand.self
+        ),
+        CommandEntry(
+            "start", synopsis: "start [N]", summary: "start preparing ticket N (or the oldest queued)",
+            details: "Moves ticket N from queued to preparing; alone, the oldest queued ticket.",
+            completion: .tickets([.queued]), handler: StartCommand.self
+        ),
+        CommandEntry(
+            "ready", synopsis: "ready [N]", summary: "ticket N (or the oldest preparing) is ready",
+            details: "Moves ticket N from preparing to ready; alone, the oldest preparing ticket.",
+            completion: .tickets([.preparing]), handler: ReadyCommand.self
+        ),
+        CommandEntry(
+            "pickup", synopsis: "pickup [N]", summary: "ticket N (or the oldest ready) was picked up",
+            details: "Moves ticket N from ready to picked up; alone, the oldest ready ticket.",
+            completion: .tickets([.ready]), handler: PickupCommand.self
+        ),
+        CommandEntry(
+            "bump", synopsis: "bump [N]", summary: "move ticket N (or the oldest in the kitchen) one state on",
+            details: """
+            Moves ticket N to its next state, whatever it is: queued to preparing, preparing to ready, ready to
+            picked up. Alone, the oldest ticket queued or preparing.
+            """,
+            completion: .tickets([.queued, .preparing, .ready]), handler: BumpCommand.self
+        ),
+        CommandEntry(
+            "recall", synopsis: "recall [N]", summary: "bring the last picked-up ticket (or N) back to ready",
+            details: "Brings a picked-up ticket back to ready: alone the last one picked up; N may be any of the last 20.",
+            completion: .tickets([.pickedUp]), handler: RecallCommand.self
+        ),
+        CommandEntry(
+            "cancel", synopsis: "cancel N", summary: "cancel ticket N and reverse its sale",
+            details: """
+            Takes ticket N off the board and reverses its sale. A queued ticket's ingredients go back to stock;
+            a preparing or ready one's are counted as waste ('report'). A picked-up ticket cannot be cancelled.
+            """,
+            completion: .tickets([.queued, .preparing, .ready]), handler: CancelCommand.self
+        ),
+        CommandEntry(
+            "wait", synopsis: "wait DURATION", summary: "move the virtual clock on (90s, 2m, 1h)",
+            details: """
+            With --clock virtual, time stands still except for 'wait', which moves it on by DURATION and fires
+            every change the board had scheduled by then (auto start and ready, warn, late) in time order, each
+            at its own time. On the wall clock it is an error.
+            """,
+            handler: WaitCommand.self
         ),
         CommandEntry(
             "help", synopsis: "help [COMMAND]", summary: "these commands, or one in detail",

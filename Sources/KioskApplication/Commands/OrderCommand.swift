@@ -45,7 +45,9 @@ public enum OrderCommand: CommandHandler {
         switch outcome {
         case .made(let total):
             let names = lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
-            return .ordered(OrderSummary(lines: names, total: total, currency: total == nil ? nil : menu.currency))
+            var summary = OrderSummary(lines: names, total: total, currency: total == nil ? nil : menu.currency)
+            summary.promise = TicketPromise.made(in: session.events)
+            return .ordered(summary)
         case .refused(let shortfalls):
             throw .refused(missing: shortfalls.map {
                 Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)

@@ -45,6 +45,16 @@ public enum CommandOutput: Sendable {
     case profile(Profile, menu: Menu)
     /// `profile NAME remove`: the name as it was made.
     case profileRemoved(String)
+    /// The kitchen's three columns (`board`).
+    case board(BoardListing)
+    /// What a customer screen shows (`board public`).
+    case publicBoard(PublicBoard)
+    /// Per item, how many are in the kitchen (`board all-day`).
+    case allDay([AllDayCount])
+    /// A ticket moved by `start`, `ready`, `pickup`, `bump`, `recall` or `cancel`.
+    case ticketMoved(MovedTicket)
+    /// The virtual clock after `wait`.
+    case waited(Timestamp)
 }
 
 /// What a successful `reload` changed.
@@ -117,8 +127,11 @@ public struct SalesReport: Sendable {
     public let revenue: Money
     public let madeOrders: Int
     public let refusedOrders: Int
+    /// Per station times, late tickets and waste, when the menu has a board.
+    public let board: BoardReport?
 
-    init(menu: Menu, ledger: Ledger) {
+    init(menu: Menu, ledger: Ledger, board: BoardReport? = nil) {
+        self.board = board
         currency = menu.currency
         hasPrices = menu.items.contains { $0.price != nil } || ledger.revenue != .zero
         sales = Array(ledger.sales) + ledger.retiredSales.filter { $0.quantity > 0 }
@@ -134,6 +147,8 @@ public struct OrderSummary: Sendable {
     public let lines: [ItemQuantity]
     public let total: Money?
     public let currency: String?
+    /// Its ticket and when it is promised, when the menu has a board.
+    public var promise: TicketPromise? = nil
 }
 
 /// One ingredient's count before and after an edit.

@@ -16,7 +16,8 @@ public final class Session {
     public let commands: CommandTable
     let menuSource: MenuSource
     let sinkDeclarations: [SinkDeclaration]
-    let clock: @Sendable () -> Timestamp
+    /// The session's time: the wall clock, or a virtual one that `wait` moves.
+    public let time: SessionClock
     /// The events the command in hand caused so far.
     var events: [Event] = []
     /// Facts for the next record besides its events: ingredients a reload declared, a
@@ -37,18 +38,34 @@ public final class Session {
     /// terminal knows to complete the new menu's names.
     public internal(set) var menuVersion = 0
 
-    public init(
+    public convenience init(
         kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
         clock: @escaping @Sendable () -> Timestamp, store: StateStore? = nil, commands: CommandTable = .standard
+    ) {
+        self.init(
+            kiosk: kiosk, dispatcher: dispatcher, menuSource: menuSource, sinkDeclarations: sinkDeclarations,
+            time: SessionClock(wall: clock), store: store, commands: commands
+        )
+    }
+
+    /// A session on `time`: the wall clock, or a virtual clock for `wait`.
+    public init(
+        kiosk: Kiosk, dispatcher: Dispatcher, menuSource: MenuSource, sinkDeclarations: [SinkDeclaration],
+        time: SessionClock, store: StateStore? = nil, commands: CommandTable = .standard
     ) {
         self.kiosk = kiosk
         self.dispatcher = dispatcher
         self.menuSource = menuSource
         self.sinkDeclarations = sinkDeclarations
-        self.clock = clock
+        self.time = time
         self.store = store
         self.commands = commands
         events.reserveCapacity(8)
+    }
+
+    /// The time now, as the session's clock says.
+    func clock() -> Timestamp {
+        time.now()
     }
 
     /// Runs one command against the current state. With a store, it joins the open
@@ -65,6 +82,7 @@ public final class Session {
             }
         }
         events.removeAll(keepingCapacity: true)
+        let ticked = tickBoard()
         let output: CommandOutput
         let failure: CommandError?
         do {
@@ -74,14 +92,52 @@ public final class Session {
             output = .none
             failure = error
         }
-        guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure) }
+        guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure, events: ticked) }
         if let store {
             let time = events.first?.time ?? clock()
             store.journal.append(time: time, source: kiosk.source, facts: facts, events: events)
             if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
         }
         facts.removeAll()
-        return CommandResult(command: command, output: output, error: failure, events: events)
+        return CommandResult(command: command, output: output, error: failure, events: ticked + events)
+    }
+
+    /// What the order board did by itself up to now — auto starts and finishes, warn and
+    /// late marks — appended as a record of its own in the open transaction, before the
+    /// command that follows. Returns its events.
+    private func tickBoard() -> [Event] {
+        guard let due = kiosk.nextBoardChange else { return [] }
+        let now = clock()
+        guard due <= now else { return [] }
+        kiosk.advanceBoard(to: now, emitting: &events)
+        guard !events.isEmpty else { return [] }
+        let ticked = events
+        if let store, let first = ticked.first {
+            store.journal.append(time: first.time, source: kiosk.source, facts: [], events: ticked)
+        }
+        events.removeAll(keepingCapacity: true)
+        return ticked
+    }
+
+    /// On the wall clock, between commands: journals and commits what the board did by
+    /// itself by now (auto moves, late marks), and hands its events to the sinks. Returns
+    /// them, or the error if the commit failed; nothing when nothing was due.
+    public func tick() -> TickResult {
+        guard let due = kiosk.nextBoardChange, due <= clock() else { return TickResult(events: [], error: nil) }
+        if let store, committed == nil {
+            do throws(JournalError) {
+                let caughtUp = try store.journal.begin()
+                store.catchUp(caughtUp, into: &kiosk)
+                committed = kiosk
+            } catch {
+                return TickResult(events: [], error: .notSaved(error))
+            }
+        }
+        events.removeAll(keepingCapacity: true)
+        let ticked = tickBoard()
+        if let failure = commit() { return TickResult(events: [], error: failure) }
+        dispatcher.publish(ticked)
+        return TickResult(events: ticked, error: nil)
     }
 
     /// Runs one command and commits it at once; its events go to the sinks. For a person
@@ -159,6 +215,12 @@ public final class Session {
     public func restockCommand(_ ingredient: String, amount: Int) -> Command? {
         commands.entry(named: "restock").map { Command(entry: $0, arguments: RestockCommand.Arguments.one(ingredient: ingredient, amount: amount)) }
     }
+}
+
+/// What a tick of the board between commands did: its events, or why they were not kept.
+public struct TickResult: Sendable {
+    public let events: [Event]
+    public let error: CommandError?
 }
 
 /// An ingredient `restock` would top up: its name, its count now, and how many to add.

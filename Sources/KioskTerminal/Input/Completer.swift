@@ -15,6 +15,9 @@ public struct Completer: Sendable {
     public var tags: [String]
     /// The profiles' names: they change as `profile` makes and removes them.
     public var profiles: [String]
+    /// The board's ticket numbers by state, oldest first; picked-up ones only while they
+    /// can be recalled. Empty without a board.
+    public var tickets: [TicketState: [Int]] = [:]
 
     public init(
         table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = [], tags: [String] = [],
@@ -26,6 +29,14 @@ public struct Completer: Sendable {
         self.ingredients = ingredients
         self.tags = tags
         self.profiles = profiles
+    }
+
+    /// The ticket numbers of `board` by state, for completing the board's commands.
+    public static func tickets(of board: Board?) -> [TicketState: [Int]] {
+        guard let board else { return [:] }
+        var numbers: [TicketState: [Int]] = [.pickedUp: board.recallable]
+        for ticket in board.activeTickets { numbers[ticket.state, default: []].append(ticket.number) }
+        return numbers
     }
 
     /// The vocabulary of a menu: item names and aliases, slugs, ingredients, tags; and the
@@ -101,6 +112,11 @@ public struct Completer: Sendable {
             return rest(of: trimLeading(phrase), word: word, candidates: candidates)
         case .ingredients:
             return rest(of: trimLeading(textAfter(firstWords: consumed, in: line)), word: word, candidates: ingredients)
+        case .tickets(let states):
+            guard words.count == consumed else { return [] }
+            let numbers = states.flatMap { tickets[$0] ?? [] }.sorted().map(String.init)
+            let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            return numbers.filter { $0.hasPrefix(digits) }
         }
     }
 

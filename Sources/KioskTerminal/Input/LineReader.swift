@@ -20,12 +20,19 @@ public protocol LineReader: AnyObject {
 
     /// Completes with `completer` from now on: the names of a menu just reloaded.
     func complete(with completer: Completer)
+
+    /// Does `work` every tenth of a second or so while waiting for a person to type, on
+    /// the session's thread; when it returns `true` it wrote over the prompt, and the
+    /// prompt and the line typed so far are drawn again. Readers that never wait at a
+    /// terminal never call it.
+    func whileWaiting(_ work: @escaping () -> Bool)
 }
 
 extension LineReader {
     public func remember(_ line: String) -> HistoryFile.Problem? { nil }
     public var hasLineReady: Bool { false }
     public func complete(with completer: Completer) {}
+    public func whileWaiting(_ work: @escaping () -> Bool) {}
 }
 
 /// One line read, or why there is none.

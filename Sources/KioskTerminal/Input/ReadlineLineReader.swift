@@ -65,6 +65,15 @@ public final class ReadlineLineReader: LineReader {
         ReadlineLineReader.completer = completer
     }
 
+    public func whileWaiting(_ work: @escaping () -> Bool) {
+        ReadlineLineReader.idleWork = work
+        kiosk_rl_set_idle { ReadlineLineReader.idleWork?() == true ? 1 : 0 }
+    }
+
+    /// The idle work, reached from readline's event hook. Only the session's thread
+    /// reads lines, sets it and runs it: readline calls its hook inside `readline()`.
+    nonisolated(unsafe) private static var idleWork: (() -> Bool)?
+
     /// The words completion offers, for the menu now loaded.
     static var completer: Completer {
         get { completion.withLock { $0.completer } }

@@ -57,6 +57,11 @@ public struct ErrorText: Sendable {
                 + "; the rules are " + GroupRule.allCases.map(\.rawValue).joined(separator: ", ")
         case .noSuggestionToPage: "no suggestion to show more of; 'suggest' first"
         case .suggestionOutdated: "the stock, the profiles or the menu changed since the last suggestion; 'suggest' again"
+        case .noBoard(let command): "this menu has no board: '\(command)' needs a 'board' statement in the menu"
+        case .board(let error): error.message
+        case .needsVirtualClock: "'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself"
+        case .invalidDuration(let text):
+            "'\(shown(text))' is not a duration such as 90s, 2m or 1h (at most \(WaitCommand.maximumHours) hours)"
         }
     }
 

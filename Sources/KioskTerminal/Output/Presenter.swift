@@ -14,6 +14,8 @@ public struct Presenter: Sendable {
     public var utcOffset: @Sendable (Timestamp) -> Int
     /// Errors in words, for the terminal (its diagnostics coloured when it wants colour).
     public var errors: ErrorText
+    /// Warn and late tickets on the board in colour rather than marked with a word.
+    public var colour = false
 
     public init(bold: Bool = false, utcOffset: @escaping @Sendable (Timestamp) -> Int = { _ in 0 }, errors: ErrorText = ErrorText()) {
         self.bold = bold
@@ -32,7 +34,12 @@ public struct Presenter: Sendable {
     /// (printed by the console sink) say it all.
     public func text(for result: CommandResult) -> String {
         switch result.output {
-        case .none, .ordered: ""
+        case .none, .ticketMoved: ""
+        case .ordered(let summary): summary.promise.map(promise) ?? ""
+        case .board(let listing): boardView.text(listing)
+        case .publicBoard(let board): boardView.publicText(board)
+        case .allDay(let counts): boardView.allDayText(counts)
+        case .waited(let time): "It is now \(clockTime(time)).\n"
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)
         case .history(let records): history(records)
@@ -57,6 +64,26 @@ public struct Presenter: Sendable {
     private static func capitalized(_ message: String) -> String {
         guard let first = message.first else { return message }
         return first.uppercased() + message.dropFirst()
+    private var boardView: BoardView { BoardView(colour: colour, bold: bold) }
+
+    /// `#12 ready by 09:14, in about 4 min`: the minute shown is the first one the ticket
+    /// is promised by.
+    private func promise(_ promise: TicketPromise) -> String {
+        let minute: Int64 = 60_000
+        let promised = promise.promised.millisecondsSince1970
+        let (rounded, overflow) = promised.addingReportingOverflow((minute - promised % minute) % minute)
+        let byTime = Timestamp(millisecondsSince1970: overflow ? promised : rounded)
+        let civil = byTime.civil(offsetSeconds: utcOffset(byTime))
+        let byText = civil.timeOfDay.dropLast(3)
+        let wait = promise.wait
+        let within = wait < minute ? "in under a minute" : "in about \((wait + minute / 2) / minute) min"
+        return "#\(promise.ticket) ready by \(byText), \(within)\n"
+    }
+
+    /// `2026-11-23 09:06:00`, local time.
+    private func clockTime(_ time: Timestamp) -> String {
+        let civil = time.civil(offsetSeconds: utcOffset(time))
+        return "\(civil.date) \(civil.timeOfDay)"
     }
 
     /// The edits that changed nothing, said so: the console's events tell the others.
@@ -128,7 +155,9 @@ public struct Presenter: Sendable {
         if report.hasPrices {
             text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \($0)" } ?? "")\n"
         }
-        return text + "\n" + usage.render(bold: bold)
+        text += "\n" + usage.render(bold: bold)
+        guard let board = report.board else { return text }
+        return text + "\n" + boardView.reportText(board)
     }
 
     private func sinks(_ statuses: [SinkStatus]) -> String {
@@ -269,6 +298,25 @@ public struct Presenter: Sendable {
                 writer.number(total)
                 if let currency = summary.currency { writer.field("currency", currency) }
             }
+            if let promise = summary.promise {
+                writer.field("ticket", promise.ticket)
+                writer.key("promised")
+                writer.timestamp(promise.promised)
+                writer.field("waitMs", promise.wait)
+            }
+        case .board(let listing):
+            BoardView.write(listing, to: &writer)
+        case .publicBoard(let board):
+            BoardView.write(board, to: &writer)
+        case .allDay(let counts):
+            BoardView.write(counts, to: &writer)
+        case .ticketMoved(let moved):
+            writer.field("ticket", moved.ticket)
+            writer.field("state", moved.state.key)
+            writer.array("lines", lines: moved.lines)
+        case .waited(let time):
+            writer.key("now")
+            writer.timestamp(time)
         case .stockChanges(let changes), .restocked(let changes):
             writer.key("changes")
             writer.beginArray()
@@ -366,6 +414,12 @@ public struct Presenter: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        if let board = report.board {
+            writer.key("board")
+            writer.beginObject()
+            BoardView.write(board, to: &writer)
+            writer.endObject()
+        }
     }
 
     private static func write(_ record: OrderRecord, to writer: inout JSONWriter) {

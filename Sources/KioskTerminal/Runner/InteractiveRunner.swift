@@ -31,6 +31,8 @@ public final class InteractiveRunner {
         let menu = session.kiosk.menu
         output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
             + "Type 'help' for the commands, Ctrl-D to quit.\n")
+        var completer = Completer(menu: menu, table: session.commands, profiles: profileNames)
+        reader.whileWaiting { [unowned self] in tickWhileIdle() }
         while true {
             settle()
             let names = session.kiosk.profiles.all.map(\.name)
@@ -39,7 +41,13 @@ public final class InteractiveRunner {
                 // the names there are now.
                 menuVersion = session.menuVersion
                 profileNames = names
-                reader.complete(with: Completer(menu: session.kiosk.menu, table: session.commands, profiles: names))
+                completer = Completer(menu: session.kiosk.menu, table: session.commands, profiles: names)
+                reader.complete(with: completer)
+            }
+            if session.kiosk.board != nil {
+                // The board's commands complete the numbers of the tickets they apply to.
+                completer.tickets = Completer.tickets(of: session.kiosk.board)
+                reader.complete(with: completer)
             }
             switch reader.readLine(prompt: InteractiveRunner.prompt) {
             case .end:
@@ -199,6 +207,19 @@ public final class InteractiveRunner {
                 showError(error)
             }
         }
+    }
+
+    // MARK: The board's clock
+
+    /// At the prompt, on the wall clock: journals and shows what the board did by itself
+    /// (auto moves, late marks) when it is due, above the prompt. `true` when it wrote.
+    private func tickWhileIdle() -> Bool {
+        guard !session.time.isVirtual, let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+        output.write("\r\u{1B}[K")
+        let ticked = session.tick()
+        if let error = ticked.error { showError(error) }
+        settle()
+        return true
     }
 
     // MARK: Output
