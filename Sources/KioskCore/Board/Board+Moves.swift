@@ -159,7 +159,7 @@ extension Board {
         tickets[number] = ticket
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
-        oldest[Int(TicketState.queued.rawValue)].push(number)
+        if keepsHistory { oldest[Int(TicketState.queued.rawValue)].push(number) }
         order.append(number)
         for (index, part) in parts.enumerated() {
             queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
@@ -217,7 +217,7 @@ extension Board {
         if ticket.readyAt == nil {
             tickets[number]?.readyAt = now
             let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            for station in ticket.stations { queues[station].toReady.append(elapsed) }
+            if keepsHistory { for station in ticket.stations { queues[station].toReady.append(elapsed) } }
         }
         setState(number, .ready)
         changes.append(.ready(ticket: number, at: now))
@@ -231,9 +231,14 @@ extension Board {
         if ticket.pickedUpAt == nil {
             tickets[number]?.pickedUpAt = now
             let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+            if keepsHistory { for station in ticket.stations { queues[station].toPickup.append(elapsed) } }
         }
         setState(number, .pickedUp)
+        guard keepsHistory else {
+            tickets[number] = nil
+            changes.append(.pickedUp(ticket: number, at: now))
+            return
+        }
         recallable.append(number)
         if recallable.count > Board.recallDepth {
             // Out of reach of a recall: only its state is kept.
@@ -292,7 +297,7 @@ extension Board {
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
         tickets[number]?.state = state
-        if Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
+        if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
         if old.isActive, !state.isActive {
             orderStale += 1
             if orderStale > 64, orderStale * 2 > order.count { compactOrder() }
