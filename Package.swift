@@ -66,10 +66,10 @@ let package = Package(
             dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskText", "CReadline"],
             swiftSettings: strict
         ),
-        // The command line: arguments, `check`, `state`, wiring a session to a terminal.
+        // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
         .target(
             name: "KioskCLI",
-            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText"],
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation"],
             swiftSettings: strict
         ),
         // The thin executable.
