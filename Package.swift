@@ -49,7 +49,7 @@ let package = Package(
         // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
         // not part of make test.
         .executableTarget(
-            name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskTestSupport"], swiftSettings: strict
+            name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSimulation", "KioskTestSupport"], swiftSettings: strict
         ),
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),

@@ -21,7 +21,8 @@ enum Bench {
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
             print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
-            print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory")
+            print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory,")
+            print("              simulate, simulate-memory, simulate-board")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -45,6 +46,8 @@ enum Bench {
                 ("slow-receiver", { [try figures.slowReceiver()] }), ("unanswered", { [try figures.unansweredWebhookMemory()] }),
                 ("mqtt", { [try figures.mqttRate()] }), ("mqtt-down", { [try figures.mqttDownMemory()] }),
                 ("memory", { [try figures.peakMemory()] }),
+                ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
+                ("simulate-board", { [try figures.simulateBoardCost()] }),
             ]
             for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))

@@ -41,6 +41,18 @@ import Testing
         try expectLittlesLaw(try json(otherJSON.stdout))
     }
 
+    @Test func theREADMEsSampleReportIsWhatTheCommandPrints() throws {
+        let readme = try String(contentsOfFile: Repository.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        let command = "$ kiosk simulate --menu menus/juice-board.kiosk --seed 42 --hours 4 --arrivals 50/h \\\n    --service exponential --patience 10m --restock low:20m\n"
+        let start = try #require(readme.range(of: command))
+        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let result = try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--seed", "42", "--hours", "4", "--arrivals", "50/h", "--service", "exponential",
+            "--patience", "10m", "--restock", "low:20m"
+        ).run()
+        #expect(result.stdout == String(readme[start.upperBound..<end.lowerBound]))
+    }
+
     @Test func withoutASeedOneIsChosenAndPrintedSoTheRunCanBeRepeated() throws {
         let result = try KioskProcess("simulate", "--hours", "1").run()
         #expect(result.status == 0)
@@ -143,6 +155,18 @@ import Testing
         #expect(try runs(report).count == 5)
         #expect(report["summary"] is [String: Any])
         try expectLittlesLaw(report)
+    }
+
+    @Test func aLongRunAtATerminalShowsAProgressBarOnStandardErrorAndWipesIt() throws {
+        let terminal = try PseudoTerminal(
+            arguments: ["simulate", "--seed", "1", "--customers", "400000", "--arrivals", "50/h"],
+            environment: ["TERM": "xterm", "NO_COLOR": "1", "HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+        )
+        try terminal.expect("simulating [", timeout: .seconds(60))
+        try terminal.expect("%")
+        try terminal.expect("\r\u{1B}[K", timeout: .seconds(120))
+        try terminal.expect("Little's law")
+        #expect(try terminal.waitForExit(timeout: .seconds(30)) == 0)
     }
 
     /// The slow test of this suite: ten real seconds. `--pace 360` runs a simulated hour in

@@ -165,8 +165,12 @@ extension Board {
             queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
             queues[part.station].queued += 1
         }
-        scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
-        scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
+        // A simulator's board marks no ages: nothing of it shows a ticket, and the two
+        // heap entries per ticket were a fifth of its cost.
+        if keepsHistory {
+            scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
+            scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
+        }
         return number
     }
 

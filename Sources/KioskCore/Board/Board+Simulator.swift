@@ -3,8 +3,8 @@
 extension Board {
     /// An empty board in auto mode for a simulator: stations start the oldest waiting
     /// part as soon as a hand is free and finish it after its service time. It keeps no
-    /// history (no recall, no order-to-ready lists), so memory stays flat however many
-    /// tickets pass; `warn` and `late` are `settings`'.
+    /// history (no recall, no order-to-ready lists) and marks no ticket `warn` or `late`,
+    /// so memory stays flat however many tickets pass and no time goes to what nobody sees.
     public init(simulating stations: [Station], settings: BoardSettings = BoardSettings()) {
         self.init(stations: stations, settings: BoardSettings(warn: settings.warn, late: settings.late, auto: true))
         keepsHistory = false

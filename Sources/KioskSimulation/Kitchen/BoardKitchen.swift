@@ -15,8 +15,12 @@ public struct BoardKitchen: Kitchen, Sendable {
     private let itemNames: [String]
     /// The board's number of the ticket in each slot, with the slot's generation.
     private var numbers: [(generation: UInt32, number: Int)] = []
-    /// The open tickets' ids by board number.
-    private var open: [Int: TicketID] = [:]
+    /// The open tickets' ids by board number, from `firstOpen` on: numbers only grow, so
+    /// a window that drops its closed head replaces a dictionary (hashing was a tenth of
+    /// a simulated customer).
+    private var open: [TicketID?] = []
+    private var firstOpen = 0
+    private var head = 0
     private var changes: [BoardChange] = []
 
     /// - Parameters:
@@ -40,20 +44,22 @@ public struct BoardKitchen: Kitchen, Sendable {
         let slot = Int(ticket.id.slot)
         if slot >= numbers.count { numbers.append(contentsOf: repeatElement((generation: UInt32(0), number: 0), count: slot + 1 - numbers.count)) }
         numbers[slot] = (ticket.id.generation, number)
-        open[number] = ticket.id
+        if open.isEmpty { firstOpen = number }
+        open.append(ticket.id)
         board.open([line], service: ticket.preparationMilliseconds, at: time, changes: &changes)
         announce(&started)
     }
 
     public mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
         guard let number = number(of: ticket) else { return }
-        if board.collect(number, at: time, changes: &changes) { open[number] = nil }
+        let collected = board.collect(number, at: time, changes: &changes)
         announce(&started)
+        if collected { close(number) }
     }
 
     public mutating func withdraw(_ ticket: TicketID, at time: Timestamp) -> Bool {
         guard let number = number(of: ticket), board.withdrawQueued(number, changes: &changes) else { return false }
-        open[number] = nil
+        close(number)
         changes.removeAll(keepingCapacity: true)
         return true
     }
@@ -64,10 +70,31 @@ public struct BoardKitchen: Kitchen, Sendable {
         return numbers[slot].number
     }
 
+    private func openID(_ number: Int) -> TicketID? {
+        let index = number - firstOpen
+        return index >= head && index < open.count ? open[index] : nil
+    }
+
+    /// Forgets a ticket that left the board; the window's closed head is dropped now and then.
+    private mutating func close(_ number: Int) {
+        let index = number - firstOpen
+        guard index >= head, index < open.count else { return }
+        open[index] = nil
+        while head < open.count, open[head] == nil { head += 1 }
+        if head == open.count {
+            open.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 4096, head * 2 >= open.count {
+            open.removeFirst(head)
+            firstOpen += head
+            head = 0
+        }
+    }
+
     /// The starts among the board's changes, as the simulation wants them.
     private mutating func announce(_ started: inout [TicketStart]) {
         for change in changes {
-            guard case .started(let number, let station, let prep, let at) = change, let id = open[number] else { continue }
+            guard case .started(let number, let station, let prep, let at) = change, let id = openID(number) else { continue }
             started.append(TicketStart(ticket: id, station: station, start: at, ready: at.adding(milliseconds: prep)))
         }
         changes.removeAll(keepingCapacity: true)
