@@ -183,27 +183,31 @@ extension Board {
 
     /// One part goes from queued to preparing; the ticket too, if it was queued.
     mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout [BoardChange]) {
-        guard let part = tickets[number]?.parts[index], part.state == .queued else { return }
+        // One lookup, then the ticket is changed in place (each `tickets[number]?.…` hashes
+        // and may copy).
+        guard let position = tickets.index(forKey: number) else { return }
+        let part = tickets.values[position].parts[index]
+        guard part.state == .queued else { return }
         let prep = prep ?? part.prep
-        tickets[number]?.parts[index].state = .preparing
-        tickets[number]?.parts[index].started = now
-        tickets[number]?.parts[index].prep = prep
+        let wasQueued = tickets.values[position].state == .queued
+        tickets.values[position].parts[index].state = .preparing
+        tickets.values[position].parts[index].started = now
+        tickets.values[position].parts[index].prep = prep
+        if wasQueued { tickets.values[position].started = now }
         let done = now.adding(milliseconds: prep)
         queues[part.station].queued -= 1
         queues[part.station].busy += 1
         queues[part.station].inProgress[number] = done.millisecondsSince1970
         if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: index)) }
-        if tickets[number]?.state == .queued {
-            tickets[number]?.started = now
-            setState(number, .preparing)
-        }
+        if wasQueued { setState(number, .preparing) }
         changes.append(.started(ticket: number, station: part.station, prep: prep, at: now))
     }
 
     /// A part is done, or leaves its station unfinished: its hand, or its place in the
     /// queue, is free.
     mutating func releasePart(_ number: Int, _ index: Int) {
-        guard let part = tickets[number]?.parts[index] else { return }
+        guard let position = tickets.index(forKey: number) else { return }
+        let part = tickets.values[position].parts[index]
         switch part.state {
         case .queued: queues[part.station].queued -= 1
         case .preparing:
@@ -211,7 +215,7 @@ extension Board {
             queues[part.station].inProgress[number] = nil
         default: return
         }
-        tickets[number]?.parts[index].state = .ready
+        tickets.values[position].parts[index].state = .ready
     }
 
     /// The ticket is ready: every part done.
