@@ -220,26 +220,40 @@ extension Board {
 
     /// The ticket is ready: every part done.
     mutating func finish(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets[number] else { return }
-        for index in ticket.parts.indices { releasePart(number, index) }
-        if ticket.readyAt == nil {
-            tickets[number]?.readyAt = now
-            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            if keepsHistory { for station in ticket.stations { queues[station].toReady.append(elapsed) } }
+        guard let position = tickets.index(forKey: number) else { return }
+        let partCount = tickets.values[position].parts.count
+        for index in 0..<partCount { releasePart(number, index) }
+        // Re-found: releasing parts changes no ticket's place, but reading once is cheaper
+        // than proving it.
+        guard let position = tickets.index(forKey: number) else { return }
+        if tickets.values[position].readyAt == nil {
+            tickets.values[position].readyAt = now
+            if keepsHistory {
+                let ticket = tickets.values[position]
+                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+                for station in ticket.stations { queues[station].toReady.append(elapsed) }
+            }
         }
         setState(number, .ready)
         changes.append(.ready(ticket: number, at: now))
         if settings.auto {
-            for station in ticket.stations { dispatch(station, changes: &changes) }
+            if partCount == 1, let station = tickets[number]?.parts[0].station {
+                dispatch(station, changes: &changes)
+            } else {
+                for station in tickets[number]?.stations ?? [] { dispatch(station, changes: &changes) }
+            }
         }
     }
 
     mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets[number] else { return }
-        if ticket.pickedUpAt == nil {
-            tickets[number]?.pickedUpAt = now
-            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            if keepsHistory { for station in ticket.stations { queues[station].toPickup.append(elapsed) } }
+        guard let position = tickets.index(forKey: number) else { return }
+        if tickets.values[position].pickedUpAt == nil {
+            tickets.values[position].pickedUpAt = now
+            if keepsHistory {
+                let ticket = tickets.values[position]
+                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+                for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+            }
         }
         setState(number, .pickedUp)
         guard keepsHistory else {
@@ -304,7 +318,7 @@ extension Board {
         counts[Int(old.rawValue)] -= 1
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
-        tickets[number]?.state = state
+        if let position = tickets.index(forKey: number) { tickets.values[position].state = state }
         if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
         if old.isActive, !state.isActive {
             orderStale += 1
