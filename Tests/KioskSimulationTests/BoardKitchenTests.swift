@@ -63,16 +63,21 @@ import Testing
         #expect(viaDefault == viaBoard)
     }
 
-    @Test func theBoardKeepsNothingPerTicketOnceItIsDone() throws {
-        let (menu, configuration) = try Support.queue(servers: 3, perHour: 150, customers: 5_000, seed: 16)
-        var simulation = try Simulation(menu: menu, configuration: configuration, kitchen: BoardKitchen(menu: menu, configuration: configuration))
-        try simulation.run()
-        let kitchen = try #require(simulation.kitchen as? BoardKitchen)
-        #expect(kitchen.board.count(.pickedUp) == 5_000)
+    @Test func theBoardKeepsNothingPerTicketOnceItIsDone() {
+        var kitchen = BoardKitchen(stations: [.init(name: "bar", staff: 2)], itemNames: ["Tea"])
+        var started: [TicketStart] = []
+        for slot in 0..<500 as Range<Int32> {
+            let id = TicketID(slot: slot % 7, generation: UInt32(slot / 7))
+            let time = Timestamp(millisecondsSince1970: Int64(slot) * 1_000)
+            kitchen.submit(KitchenTicket(id: id, station: 0, item: 0, preparationMilliseconds: 500), at: time, started: &started)
+            kitchen.finish(id, at: time.adding(milliseconds: 500), started: &started)
+        }
+        #expect(started.count == 500)
+        #expect(kitchen.board.count(.pickedUp) == 500)
         #expect(kitchen.board.count(.queued) + kitchen.board.count(.preparing) + kitchen.board.count(.ready) == 0)
         #expect(kitchen.board.activeTickets.isEmpty)
         #expect(kitchen.board.recallable.isEmpty)
-        #expect(kitchen.board.ticket(5_000) == nil)
-        #expect(kitchen.board.state(of: 5_000) == .pickedUp)
+        #expect(kitchen.board.ticket(500) == nil)
+        #expect(kitchen.board.state(of: 500) == .pickedUp)
     }
 }
