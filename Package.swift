@@ -49,7 +49,8 @@ let package = Package(
         // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
         // not part of make test.
         .executableTarget(
-            name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskTerminal", "KioskTestSupport"], swiftSettings: strict
+            name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSimulation", "KioskTerminal", "KioskTestSupport"],
+            swiftSettings: strict
         ),
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
@@ -66,10 +67,10 @@ let package = Package(
             dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskText", "CReadline"],
             swiftSettings: strict
         ),
-        // The command line: arguments, `check`, `state`, wiring a session to a terminal.
+        // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
         .target(
             name: "KioskCLI",
-            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText"],
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation"],
             swiftSettings: strict
         ),
         // The thin executable.

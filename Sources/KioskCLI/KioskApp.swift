@@ -12,6 +12,10 @@ public enum KioskApp {
             output.flush()
             errors.flush()
         }
+        if arguments.first == "simulate" {
+            Signals.ignoreBrokenPipes()
+            return SimulateCommand(arguments: Array(arguments.dropFirst()), environment: environment, output: output, errors: errors).run()
+        }
         let parsed: Arguments
         do {
             parsed = try Arguments.parse(arguments)

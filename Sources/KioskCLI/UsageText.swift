@@ -6,6 +6,8 @@ enum UsageText {
     Usage:
       kiosk [options]            take orders at a prompt (or from a pipe, -c or -f)
       kiosk check FILE…          check menu files and print every error
+      kiosk simulate [options]   simulate a day of customers on a virtual clock
+                                 (kiosk simulate --help for its options)
 
     Options:
       --menu FILE                the menu to load (default: the bundled Juice Maker)

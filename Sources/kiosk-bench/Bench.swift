@@ -22,7 +22,7 @@ enum Bench {
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
             print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
             print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
-            print("              board-batch, board-render")
+            print("              board-batch, board-render, simulate, simulate-memory, simulate-board")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -48,6 +48,8 @@ enum Bench {
                 ("memory", { [try figures.peakMemory()] }),
                 ("suggest", { [try figures.suggestForAGroup()] }),
                 ("board-batch", { [try figures.batchWithBoard()] }), ("board-render", { [try figures.boardRender()] }),
+                ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
+                ("simulate-board", { [try figures.simulateBoardCost()] }),
             ]
             for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))

@@ -159,14 +159,18 @@ extension Board {
         tickets[number] = ticket
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
-        oldest[Int(TicketState.queued.rawValue)].push(number)
+        if keepsHistory { oldest[Int(TicketState.queued.rawValue)].push(number) }
         order.append(number)
         for (index, part) in parts.enumerated() {
             queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
             queues[part.station].queued += 1
         }
-        scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
-        scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
+        // A simulator's board marks no ages: nothing of it shows a ticket, and the two
+        // heap entries per ticket were a fifth of its cost.
+        if keepsHistory {
+            scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
+            scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
+        }
         return number
     }
 
@@ -179,27 +183,31 @@ extension Board {
 
     /// One part goes from queued to preparing; the ticket too, if it was queued.
     mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout [BoardChange]) {
-        guard let part = tickets[number]?.parts[index], part.state == .queued else { return }
+        // One lookup, then the ticket is changed in place (each `tickets[number]?.…` hashes
+        // and may copy).
+        guard let position = tickets.index(forKey: number) else { return }
+        let part = tickets.values[position].parts[index]
+        guard part.state == .queued else { return }
         let prep = prep ?? part.prep
-        tickets[number]?.parts[index].state = .preparing
-        tickets[number]?.parts[index].started = now
-        tickets[number]?.parts[index].prep = prep
+        let wasQueued = tickets.values[position].state == .queued
+        tickets.values[position].parts[index].state = .preparing
+        tickets.values[position].parts[index].started = now
+        tickets.values[position].parts[index].prep = prep
+        if wasQueued { tickets.values[position].started = now }
         let done = now.adding(milliseconds: prep)
         queues[part.station].queued -= 1
         queues[part.station].busy += 1
         queues[part.station].inProgress[number] = done.millisecondsSince1970
         if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: index)) }
-        if tickets[number]?.state == .queued {
-            tickets[number]?.started = now
-            setState(number, .preparing)
-        }
+        if wasQueued { setState(number, .preparing) }
         changes.append(.started(ticket: number, station: part.station, prep: prep, at: now))
     }
 
     /// A part is done, or leaves its station unfinished: its hand, or its place in the
     /// queue, is free.
     mutating func releasePart(_ number: Int, _ index: Int) {
-        guard let part = tickets[number]?.parts[index] else { return }
+        guard let position = tickets.index(forKey: number) else { return }
+        let part = tickets.values[position].parts[index]
         switch part.state {
         case .queued: queues[part.station].queued -= 1
         case .preparing:
@@ -207,33 +215,52 @@ extension Board {
             queues[part.station].inProgress[number] = nil
         default: return
         }
-        tickets[number]?.parts[index].state = .ready
+        tickets.values[position].parts[index].state = .ready
     }
 
     /// The ticket is ready: every part done.
     mutating func finish(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets[number] else { return }
-        for index in ticket.parts.indices { releasePart(number, index) }
-        if ticket.readyAt == nil {
-            tickets[number]?.readyAt = now
-            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            for station in ticket.stations { queues[station].toReady.append(elapsed) }
+        guard let position = tickets.index(forKey: number) else { return }
+        let partCount = tickets.values[position].parts.count
+        for index in 0..<partCount { releasePart(number, index) }
+        // Re-found: releasing parts changes no ticket's place, but reading once is cheaper
+        // than proving it.
+        guard let position = tickets.index(forKey: number) else { return }
+        if tickets.values[position].readyAt == nil {
+            tickets.values[position].readyAt = now
+            if keepsHistory {
+                let ticket = tickets.values[position]
+                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+                for station in ticket.stations { queues[station].toReady.append(elapsed) }
+            }
         }
         setState(number, .ready)
         changes.append(.ready(ticket: number, at: now))
         if settings.auto {
-            for station in ticket.stations { dispatch(station, changes: &changes) }
+            if partCount == 1, let station = tickets[number]?.parts[0].station {
+                dispatch(station, changes: &changes)
+            } else {
+                for station in tickets[number]?.stations ?? [] { dispatch(station, changes: &changes) }
+            }
         }
     }
 
     mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets[number] else { return }
-        if ticket.pickedUpAt == nil {
-            tickets[number]?.pickedUpAt = now
-            let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-            for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+        guard let position = tickets.index(forKey: number) else { return }
+        if tickets.values[position].pickedUpAt == nil {
+            tickets.values[position].pickedUpAt = now
+            if keepsHistory {
+                let ticket = tickets.values[position]
+                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
+                for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+            }
         }
         setState(number, .pickedUp)
+        guard keepsHistory else {
+            tickets[number] = nil
+            changes.append(.pickedUp(ticket: number, at: now))
+            return
+        }
         recallable.append(number)
         if recallable.count > Board.recallDepth {
             // Out of reach of a recall: only its state is kept.
@@ -291,8 +318,8 @@ extension Board {
         counts[Int(old.rawValue)] -= 1
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
-        tickets[number]?.state = state
-        if Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
+        if let position = tickets.index(forKey: number) { tickets.values[position].state = state }
+        if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
         if old.isActive, !state.isActive {
             orderStale += 1
             if orderStale > 64, orderStale * 2 > order.count { compactOrder() }

@@ -14,14 +14,15 @@ extension Board {
     }
 
     private mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
-        guard isLive(change), let ticket = tickets[change.ticket] else { return }
+        guard isLive(change), let position = tickets.index(forKey: change.ticket) else { return }
         switch change.kind {
         case .partDone(let index):
+            let station = tickets.values[position].parts[index].station
             releasePart(change.ticket, index)
             if tickets[change.ticket]?.parts.allSatisfy({ $0.state == .ready }) == true {
                 finish(change.ticket, changes: &changes)
             } else {
-                dispatch(ticket.parts[index].station, changes: &changes)
+                dispatch(station, changes: &changes)
             }
         case .warn:
             changes.append(.warned(ticket: change.ticket, at: now))
@@ -52,7 +53,9 @@ extension Board {
 
     /// Whether a scheduled change still applies to its ticket.
     func isLive(_ change: ScheduledChange) -> Bool {
-        guard let ticket = tickets[change.ticket] else { return false }
+        // Read in place: a copy of the ticket costs more than the rest of the check.
+        guard let position = tickets.index(forKey: change.ticket) else { return false }
+        let ticket = tickets.values[position]
         switch change.kind {
         case .partDone(let index): return ticket.parts.indices.contains(index) && ticket.parts[index].state == .preparing
         case .warn: return ticket.state.isInKitchen

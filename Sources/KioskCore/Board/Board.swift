@@ -61,6 +61,11 @@ public struct Board: Sendable {
     /// For each of the menu's stations, the board's station: reloads may add stations,
     /// and a board never drops one that has tickets.
     var menuStations: [Int]
+    /// Whether the board keeps what only a person at the REPL asks for later: the
+    /// order-to-ready and order-to-pickup times, the oldest-first heaps, the recall list.
+    /// A simulator's board (`init(simulating:settings:)`) does not, so a million tickets
+    /// cost a byte each.
+    var keepsHistory = true
 
     /// An empty board with `stations` (at least one), numbering tickets from `nextNumber`.
     public init(stations: [Station], settings: BoardSettings, nextNumber: Int = 1) {

@@ -6,10 +6,12 @@ import KioskText
 /// kiosk simulate [--menu FILE] [--hours H | --customers N] [--arrivals RATE]
 ///                [--seed S] [--service fixed|exponential] [--patience DURATION]
 ///                [--restock POLICY] [--replications R] [--json] [--csv FILE]
-///                [--pace X] [--sinks] [--sink SINK]…
+///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY]
 /// ```
 public struct SimulateArguments: Sendable, Equatable {
     public var menu: String?
+    /// `--state DIRECTORY`: the journal the sinks read, instead of a private one.
+    public var state: String?
     /// `nil`: 8 hours.
     public var stop: SimulationConfiguration.StopCondition?
     /// `nil`: the configuration's default.
@@ -32,7 +34,7 @@ public struct SimulateArguments: Sendable, Equatable {
     public init() {}
 
     static let valueOptions = [
-        "--menu", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock",
+        "--menu", "--state", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock",
         "--replications", "--csv", "--pace", "--sink",
     ]
     static let flagOptions = ["--json", "--sinks", "--help", "-h"]
@@ -76,6 +78,7 @@ public struct SimulateArguments: Sendable, Equatable {
         func invalid(_ expected: String) -> SimulateUsageError { .invalidValue(option: option, value: value, expected: expected) }
         switch option {
         case "--menu": menu = value
+        case "--state": state = value
         case "--hours":
             // Bounded before multiplying, so no input can overflow.
             guard let hours = DecimalNumber(value, maximumDecimals: 4), hours.units > 0, hours.units <= 8784 * hours.scale,
@@ -191,6 +194,8 @@ public struct SimulateArguments: Sendable, Equatable {
       --pace X               run X times faster than real time, for live sinks
       --sinks                send the simulated events to the menu's sinks
       --sink SINK            add a sink, as for kiosk --sink
+      --state DIRECTORY      with sinks: keep their events in this state's journal
+                             (default: a private journal, as kiosk keeps)
       -h, --help             show this help
 
     The same seed and options give the same report, byte for byte.

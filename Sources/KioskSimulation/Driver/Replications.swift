@@ -28,11 +28,11 @@ public enum Replications {
         return SimulationReport(menu: menu.name, configuration: configuration, runs: runs)
     }
 
-    /// The same with the reference kitchen, `FIFOKitchen`, staffed as configured.
+    /// The same with the REPL's board as the kitchen (`BoardKitchen`), staffed as configured.
     public static func run(
         menu: Menu, configuration: SimulationConfiguration, count: Int = 1, observer: SimulationObserver = SimulationObserver()
     ) throws(SimulationError) -> SimulationReport {
-        let staff = configuration.stations.map(\.staff)
-        return try run(menu: menu, configuration: configuration, count: count, kitchen: { _ in FIFOKitchen(servers: staff) }, observer: observer)
+        let kitchen = BoardKitchen(menu: menu, configuration: configuration)
+        return try run(menu: menu, configuration: configuration, count: count, kitchen: { _ in kitchen }, observer: observer)
     }
 }

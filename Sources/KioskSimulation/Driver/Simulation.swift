@@ -9,7 +9,7 @@ import KioskCore
 /// order they were scheduled) without sleeping. A seed gives the same day on every machine.
 /// Nothing is allocated per customer by the simulation itself: customers live in reused
 /// slots, and buffers are kept between events (the core allocates for each order it makes).
-/// The kitchen is held as `any Kitchen` rather than a generic parameter: a call through it
+/// The kitchen (by default the REPL's board, `BoardKitchen`) is held as `any Kitchen` rather than a generic parameter: a call through it
 /// costs nanoseconds, while a generic simulation is several times slower in debug builds.
 public struct Simulation {
     public let configuration: SimulationConfiguration
@@ -67,6 +67,7 @@ public struct Simulation {
         self.kitchen = kitchen
         self.choice = choice
         kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: streams.ids.next()))
+        kiosk.detachBoard()
         self.streams = streams
         base = configuration.day.millisecondsSince1970 + configuration.opening
         menuName = menu.name

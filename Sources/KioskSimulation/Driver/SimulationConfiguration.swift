@@ -96,6 +96,18 @@ public struct SimulationConfiguration: Sendable, Equatable {
         day = SimulationConfiguration.defaultDay
     }
 
+    /// The day `kiosk simulate` runs: `menu`'s own stations and staff, each item at its
+    /// station for its `prep` time, as the REPL's board prepares it; otherwise as
+    /// `init(menu:seed:)`. Every item is equally popular.
+    public init(boardOf menu: Menu, seed: UInt64) {
+        self.init(menu: menu, seed: seed)
+        stations = menu.stations.map { Station(name: $0.name, staff: $0.staff) }
+        items = menu.items.map { item in
+            let (seconds, attoseconds) = item.prep.components
+            return ItemProfile(station: item.station, preparationMilliseconds: seconds * 1000 + attoseconds / 1_000_000_000_000_000, popularity: 1)
+        }
+    }
+
     /// When the day opens, in milliseconds since midnight.
     public var opening: Int64 { arrivals.firstTime ?? openingTime }
 

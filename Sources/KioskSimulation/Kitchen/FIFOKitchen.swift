@@ -3,7 +3,8 @@ import KioskCore
 /// The reference kitchen: each station has a number of servers and one first-come,
 /// first-served queue; a free server takes the oldest ticket at once.
 ///
-/// It stands in for the real order board, which will replace it behind `Kitchen`.
+/// The test oracle for `BoardKitchen`, the real order board the simulator runs: both
+/// must give every customer the same start and ready times.
 /// Withdrawn tickets stay in their queue, marked, and are skipped when they reach its
 /// front, so leaving costs O(1) however long the queue. Per-ticket state lives in an
 /// array indexed by slot, so nothing is allocated per ticket.

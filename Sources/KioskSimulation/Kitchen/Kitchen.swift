@@ -11,7 +11,8 @@ import KioskCore
 /// at the time of the call, and `ready` no earlier.
 ///
 /// Ticket ids are small dense slots (see `TicketID`), so a kitchen may keep per-ticket
-/// state in arrays indexed by slot. `FIFOKitchen` is the reference implementation.
+/// state in arrays indexed by slot. `BoardKitchen` is the one the simulator runs;
+/// `FIFOKitchen` is the oracle it is tested against.
 public protocol Kitchen {
     /// A new ticket at `time`.
     mutating func submit(_ ticket: KitchenTicket, at time: Timestamp, started: inout [TicketStart])

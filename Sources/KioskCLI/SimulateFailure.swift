@@ -1,0 +1,56 @@
+import KioskApplication
+import KioskJournal
+import KioskMenu
+import KioskSimulation
+import KioskSinks
+import KioskSystem
+import KioskText
+
+/// Why `kiosk simulate` could not run: data, with its exit status; `SimulateCommand`
+/// renders it once, on standard error, and nothing of the report is written before.
+enum SimulateFailure: Error, Equatable {
+    /// The command line is wrong (64).
+    case usage(SimulateUsageError)
+    /// The menu file cannot be read (66).
+    case unreadableMenu(SourceLoadError)
+    /// The menu has errors (65).
+    case invalidMenu(MenuFailure)
+    /// The menu and the options make no day that can run (65).
+    case simulation(SimulationError)
+    /// The `--csv` file cannot be written (73 when it cannot be made, 74 later).
+    case csv(path: String, SystemError, opening: Bool)
+    /// A `--sink` has errors (64).
+    case invalidCommandLineSink(MenuFailure)
+    /// A sink cannot be made: 64 when the command line declared it, else 65.
+    case sinkSetup(SinkSetupError, onCommandLine: Bool)
+    /// The journal the sinks read cannot be used.
+    case journal(JournalError)
+    /// Writing the report failed (74).
+    case output
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage, .invalidCommandLineSink: .usage
+        case .unreadableMenu: .unreadableInput
+        case .invalidMenu, .simulation: .invalidMenu
+        case .csv(_, _, let opening): opening ? .cannotCreate : .ioError
+        case .sinkSetup(_, let onCommandLine): onCommandLine ? .usage : .invalidMenu
+        case .journal(let error): error.isCorruption ? ExitCode(error) : .cannotCreate
+        case .output: .ioError
+        }
+    }
+
+    /// The text for standard error.
+    func text(renderer: DiagnosticRenderer) -> String {
+        switch self {
+        case .usage(let error): "kiosk simulate: \(error.message)\nTry 'kiosk simulate --help' for more information.\n"
+        case .unreadableMenu(let unreadable): "kiosk simulate: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
+        case .invalidMenu(let failure), .invalidCommandLineSink(let failure): failure.compilation.render(with: renderer)
+        case .simulation(let error): "kiosk simulate: \(error.message)\n"
+        case .csv(let path, let error, _): "kiosk simulate: cannot write '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .sinkSetup(let error, _): "kiosk simulate: \(error.message)\n"
+        case .journal(let error): "kiosk simulate: events for the sinks cannot be kept: \(error.message)\n"
+        case .output: "kiosk simulate: the report could not be written\n"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import KioskCore
+
+/// The kitchen the simulator runs by default: the REPL's order board (`KioskCore.Board`)
+/// in auto mode, so a simulated day uses the same stations, staff, first-come-first-served
+/// queues and preparation as a kiosk with `board auto`.
+///
+/// Each simulation ticket is one board ticket of one line, prepared for the service time
+/// drawn for it. The board announces starts as `BoardChange.started`; those become
+/// `TicketStart`s. A ready ticket is picked up when the simulation finishes it, and a
+/// withdrawn one is taken off the board without moving its clock, so ties at one instant
+/// are settled in the simulation's order, exactly as `FIFOKitchen` settles them.
+public struct BoardKitchen: Kitchen, Sendable {
+    /// The board, for tests and reports.
+    public private(set) var board: Board
+    private let itemNames: [String]
+    /// The board's number of the ticket in each slot, with the slot's generation.
+    private var numbers: [(generation: UInt32, number: Int)] = []
+    /// The open tickets' ids by board number, from `firstOpen` on: numbers only grow, so
+    /// a window that drops its closed head replaces a dictionary (hashing was a tenth of
+    /// a simulated customer).
+    private var open: [TicketID?] = []
+    private var firstOpen = 0
+    private var head = 0
+    private var changes: [BoardChange] = []
+
+    /// - Parameters:
+    ///   - stations: the simulation's stations, in its order; staff at least 1 each.
+    ///   - itemNames: the menu's item names, for the board's ticket lines.
+    ///   - settings: the menu's board settings (`warn`, `late`), when it has a board.
+    public init(stations: [SimulationConfiguration.Station], itemNames: [String], settings: BoardSettings = BoardSettings()) {
+        board = Board(simulating: stations.map { Station(name: $0.name, staff: max(1, $0.staff)) }, settings: settings)
+        self.itemNames = itemNames
+    }
+
+    /// The kitchen for `menu` under `configuration`.
+    public init(menu: Menu, configuration: SimulationConfiguration) {
+        self.init(stations: configuration.stations, itemNames: menu.items.map(\.name), settings: menu.board ?? BoardSettings())
+    }
+
+    public mutating func submit(_ ticket: KitchenTicket, at time: Timestamp, started: inout [TicketStart]) {
+        let name = itemNames.indices.contains(ticket.item) ? itemNames[ticket.item] : ""
+        let line = TicketLine(item: name, quantity: 1, station: ticket.station, prep: ticket.preparationMilliseconds)
+        let number = board.nextNumber
+        let slot = Int(ticket.id.slot)
+        if slot >= numbers.count { numbers.append(contentsOf: repeatElement((generation: UInt32(0), number: 0), count: slot + 1 - numbers.count)) }
+        numbers[slot] = (ticket.id.generation, number)
+        if open.isEmpty { firstOpen = number }
+        open.append(ticket.id)
+        board.open([line], service: ticket.preparationMilliseconds, at: time, changes: &changes)
+        announce(&started)
+    }
+
+    public mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
+        guard let number = number(of: ticket) else { return }
+        let collected = board.collect(number, at: time, changes: &changes)
+        announce(&started)
+        if collected { close(number) }
+    }
+
+    public mutating func withdraw(_ ticket: TicketID, at time: Timestamp) -> Bool {
+        guard let number = number(of: ticket), board.withdrawQueued(number, changes: &changes) else { return false }
+        close(number)
+        changes.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    private func number(of ticket: TicketID) -> Int? {
+        let slot = Int(ticket.slot)
+        guard slot >= 0, slot < numbers.count, numbers[slot].generation == ticket.generation else { return nil }
+        return numbers[slot].number
+    }
+
+    private func openID(_ number: Int) -> TicketID? {
+        let index = number - firstOpen
+        return index >= head && index < open.count ? open[index] : nil
+    }
+
+    /// Forgets a ticket that left the board; the window's closed head is dropped now and then.
+    private mutating func close(_ number: Int) {
+        let index = number - firstOpen
+        guard index >= head, index < open.count else { return }
+        open[index] = nil
+        while head < open.count, open[head] == nil { head += 1 }
+        if head == open.count {
+            open.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 4096, head * 2 >= open.count {
+            open.removeFirst(head)
+            firstOpen += head
+            head = 0
+        }
+    }
+
+    /// The starts among the board's changes, as the simulation wants them.
+    private mutating func announce(_ started: inout [TicketStart]) {
+        for change in changes {
+            guard case .started(let number, let station, let prep, let at) = change, let id = openID(number) else { continue }
+            started.append(TicketStart(ticket: id, station: station, start: at, ready: at.adding(milliseconds: prep)))
+        }
+        changes.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import KioskCore
+import KioskSimulation
+
+/// `kiosk simulate`: its speed against SimPy on the same queue, and its memory over a
+/// million customers.
+extension Figures {
+    /// M/M/3 as a menu: one item, 1 min to prepare at one station of 3 staff, stock that
+    /// never runs out.
+    private func mm3Menu() throws -> String {
+        let path = scratch + "/mm3.kiosk"
+        try Data("""
+        kiosk "M/M/3"
+        ingredient tea stock 1000000000
+        station bar staff 3
+        item "Tea" needs tea 1 prep 1m station bar
+
+        """.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The same M/M/3 in SimPy: Poisson arrivals at 126 an hour, exponential service with
+    /// a mean of 1 min, 3 servers, first come first served; the mean wait is computed so the
+    /// work is comparable. Prints customers per second of simulating, start-up excluded.
+    private static let simpyModel = """
+    import random, sys, time, simpy
+    customers = int(sys.argv[1])
+    random.seed(1)
+    waits = [0.0, 0]
+    def customer(env, bar):
+        arrived = env.now
+        with bar.request() as request:
+            yield request
+            waits[0] += env.now - arrived
+            waits[1] += 1
+            yield env.timeout(random.expovariate(1.0))
+    def source(env, bar):
+        for _ in range(customers):
+            env.process(customer(env, bar))
+            yield env.timeout(random.expovariate(126 / 60))
+    env = simpy.Environment()
+    bar = simpy.Resource(env, capacity=3)
+    env.process(source(env, bar))
+    start = time.perf_counter()
+    env.run()
+    elapsed = time.perf_counter() - start
+    print(customers / elapsed, waits[0] / waits[1])
+    """
+
+    private static let mm3Arguments = ["--customers", "COUNT", "--arrivals", "126/h", "--service", "exponential", "--seed", "1", "--json"]
+
+    /// Simulated customers per second on M/M/3 without sinks, against SimPy in the Python
+    /// of `KIOSK_BENCH_PYTHON` (which `make bench` sets to a virtual environment with SimPy).
+    func simulateRate() throws -> Figure {
+        let menu = try mm3Menu()
+        let count = quick ? 200_000 : 1_000_000
+        let arguments = [kiosk, "simulate", "--menu", menu] + Figures.mm3Arguments.map { $0 == "COUNT" ? String(count) : $0 }
+        var rates: [Double] = []
+        for round in 0..<(quick ? 2 : 4) {
+            let run = Measure.run(arguments, environment: environment)
+            guard run.status == 0 else { throw BenchError.failed("kiosk simulate exited with \(run.status)") }
+            if round > 0 { rates.append(Double(count) / run.seconds) }
+        }
+        let value = Measure.median(rates)
+        let simpy = simpyRate(customers: quick ? 50_000 : 200_000)
+        let ratio = simpy.rate.map { value / $0 } ?? .nan
+        return Figure(
+            name: "kiosk simulate, M/M/3, no sinks", value: value, unit: "customers/s",
+            baselineName: simpy.rate == nil ? simpy.version : "SimPy \(simpy.version), same model", baseline: simpy.rate ?? .nan,
+            ratio: ratio, budget: "≥ 20×", holds: simpy.rate.map { _ in ratio >= 20 },
+            meaning: "a year of a busy stand, through the real kiosk and board, takes seconds; SimPy answers the queueing half only, far slower"
+        )
+    }
+
+    /// SimPy's rate, or why there is none.
+    private func simpyRate(customers: Int) -> (rate: Double?, version: String) {
+        guard let python = ProcessInfo.processInfo.environment["KIOSK_BENCH_PYTHON"], !python.isEmpty else {
+            return (nil, "SimPy: KIOSK_BENCH_PYTHON is not set (make bench sets it); no ratio")
+        }
+        let script = scratch + "/mm3.py"
+        let output = scratch + "/simpy.txt"
+        guard (try? Data(Figures.simpyModel.utf8).write(to: URL(fileURLWithPath: script))) != nil else { return (nil, "SimPy: cannot write its script") }
+        let version = scratch + "/simpy-version.txt"
+        guard Measure.run([python, "-c", "import simpy; print(simpy.__version__)"], output: version).status == 0 else {
+            return (nil, "SimPy is not installed in \(python); no ratio")
+        }
+        var rates: [Double] = []
+        for _ in 0..<(quick ? 1 : 3) {
+            guard Measure.run([python, script, String(customers)], output: output).status == 0,
+                  let text = try? String(contentsOfFile: output, encoding: .utf8),
+                  let rate = text.split(separator: " ").first.flatMap({ Double($0) }) else {
+                return (nil, "SimPy failed to run in \(python); no ratio")
+            }
+            rates.append(rate)
+        }
+        let name = (try? String(contentsOfFile: version, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        return (Measure.median(rates), name)
+    }
+
+    /// Peak resident memory of `kiosk simulate` over 1,000,000 customers (M/M/3, no sinks),
+    /// read from `/proc/PID/status` (`VmHWM`) until the process ends; see `peakMemory()`.
+    func simulateMemory() throws -> Figure {
+        let menu = try mm3Menu()
+        var peaks: [Double] = []
+        for _ in 0..<(quick ? 1 : 3) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: kiosk)
+            process.arguments = ["simulate", "--menu", menu] + Figures.mm3Arguments.map { $0 == "COUNT" ? "1000000" : $0 }
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var peak = Double.nan
+            while process.isRunning {
+                let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+                let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+                if let kilobytes = line.flatMap({ $0.split(separator: " ").dropFirst().first }).flatMap({ Double($0) }) { peak = kilobytes / 1024 }
+                usleep(10_000)
+            }
+            guard process.terminationStatus == 0 else { throw BenchError.failed("kiosk simulate exited with \(process.terminationStatus)") }
+            peaks.append(peak)
+        }
+        let value = Measure.median(peaks)
+        return Figure(
+            name: "peak memory, kiosk simulate, 1,000,000 customers", value: value, unit: "MB",
+            baselineName: "budget", baseline: 40, ratio: value / 40, budget: "≤ 1×", holds: value <= 40,
+            meaning: "statistics are kept as they go (histograms, running sums), never a list of customers, so any length of run fits"
+        )
+    }
+}
+
+extension Figures {
+    /// What running the simulation on the REPL's board costs against the bare reference
+    /// kitchen, in process, on the same M/M/3 day.
+    func simulateBoardCost() throws -> Figure {
+        let menu = try Menu(
+            name: "M/M/3", ingredients: [Ingredient(name: "tea", initialStock: Menu.maximumQuantity)],
+            items: [Item(name: "Tea", recipe: Recipe([.init(ingredient: 0, quantity: 1)]))]
+        )
+        var configuration = SimulationConfiguration(menu: menu, seed: 1)
+        configuration.stations = [.init(name: "bar", staff: 3)]
+        configuration.service = .exponential
+        configuration.arrivals = .constant(ArrivalRate(perHour: 126))
+        let count = quick ? 100_000 : 500_000
+        configuration.stop = .customers(count)
+        var board: [Double] = []
+        var reference: [Double] = []
+        for round in 0..<(quick ? 2 : 4) {
+            let b = try Measure.seconds {
+                _ = try Replications.run(menu: menu, configuration: configuration, count: 1, kitchen: { _ in BoardKitchen(menu: menu, configuration: configuration) })
+            }
+            let r = try Measure.seconds {
+                _ = try Replications.run(menu: menu, configuration: configuration, count: 1, kitchen: { _ in FIFOKitchen(servers: [3]) })
+            }
+            guard round > 0 else { continue }
+            board.append(Double(count) / b)
+            reference.append(Double(count) / r)
+        }
+        let value = Measure.median(board)
+        let baseline = Measure.median(reference)
+        return Figure(
+            name: "simulation on the REPL's board, M/M/3", value: value, unit: "customers/s",
+            baselineName: "the bare FIFO kitchen (the test oracle)", baseline: baseline,
+            ratio: value / baseline, budget: "for information", holds: nil,
+            meaning: "one engine for the REPL and the simulator costs this share of the simulator's speed"
+        )
+    }
+}

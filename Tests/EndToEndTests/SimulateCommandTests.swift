@@ -1,0 +1,193 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// `kiosk simulate` as a person or a script runs it: the built binary, real files.
+@Suite struct SimulateCommandTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    private func runs(_ report: [String: Any]) throws -> [[String: Any]] {
+        try #require(report["runs"] as? [[String: Any]])
+    }
+
+    /// Little's law on every run: the time-average number in the system against λ·W.
+    private func expectLittlesLaw(_ report: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for run in try runs(report) {
+            let little = try #require(run["littlesLaw"] as? [String: Any], sourceLocation: sourceLocation)
+            let average = try #require(little["averageInSystem"] as? Double, sourceLocation: sourceLocation)
+            let product = try #require(little["lambdaW"] as? Double, sourceLocation: sourceLocation)
+            #expect(average > 0, sourceLocation: sourceLocation)
+            #expect(abs(average - product) <= 0.01 * average, "L = \(average), λW = \(product)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theSameSeedGivesByteIdenticalTextAndJSONAndAnotherSeedDiffers() throws {
+        let options = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "3", "--service", "exponential", "--patience", "4m"]
+        let first = try KioskProcess(arguments: options + ["--seed", "5"]).run()
+        let again = try KioskProcess(arguments: options + ["--seed", "5"]).run()
+        let other = try KioskProcess(arguments: options + ["--seed", "6"]).run()
+        #expect(first.status == 0 && first.stderr == "")
+        #expect(first.stdout.hasPrefix("kiosk simulate: Juice Maker, seed 5\n"))
+        #expect(first.stdout == again.stdout)
+        #expect(first.stdout != other.stdout)
+        let firstJSON = try KioskProcess(arguments: options + ["--seed", "5", "--json"]).run()
+        let againJSON = try KioskProcess(arguments: options + ["--seed", "5", "--json"]).run()
+        let otherJSON = try KioskProcess(arguments: options + ["--seed", "6", "--json"]).run()
+        #expect(firstJSON.stdout == againJSON.stdout)
+        #expect(firstJSON.stdout != otherJSON.stdout)
+        try expectLittlesLaw(try json(firstJSON.stdout))
+        try expectLittlesLaw(try json(otherJSON.stdout))
+    }
+
+    @Test func theREADMEsSampleReportIsWhatTheCommandPrints() throws {
+        let readme = try String(contentsOfFile: Repository.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        let command = "$ kiosk simulate --menu menus/juice-board.kiosk --seed 42 --hours 4 --arrivals 50/h \\\n    --service exponential --patience 10m --restock low:20m\n"
+        let start = try #require(readme.range(of: command))
+        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let result = try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--seed", "42", "--hours", "4", "--arrivals", "50/h", "--service", "exponential",
+            "--patience", "10m", "--restock", "low:20m"
+        ).run()
+        #expect(result.stdout == String(readme[start.upperBound..<end.lowerBound]))
+    }
+
+    @Test func withoutASeedOneIsChosenAndPrintedSoTheRunCanBeRepeated() throws {
+        let result = try KioskProcess("simulate", "--hours", "1").run()
+        #expect(result.status == 0)
+        let seed = try #require(result.stderr.split(separator: " ").dropFirst(3).first.map(String.init))
+        #expect(result.stderr == "kiosk simulate: seed \(seed) (repeat this run with --seed \(seed))\n")
+        let repeated = try KioskProcess("simulate", "--hours", "1", "--seed", seed).run()
+        #expect(repeated.stdout == result.stdout)
+    }
+
+    @Test func theRecommendedStartingStockAvoidsEveryStockOutOnTheSameSeed() throws {
+        let scratch = try ScratchDirectory()
+        let short = try KioskProcess("simulate", "--menu", "menus/juice-board.kiosk", "--hours", "4", "--seed", "9", "--json").run()
+        let run = try #require(try runs(try json(short.stdout)).first)
+        #expect((run["refused"] as? Int ?? 0) > 0)
+        let ingredients = try #require(run["ingredients"] as? [[String: Any]])
+        var menu = try String(contentsOfFile: Repository.root.appendingPathComponent("menus/juice-board.kiosk").path, encoding: .utf8)
+        for ingredient in ingredients {
+            let name = try #require(ingredient["name"] as? String)
+            let enough = try #require(ingredient["sufficientStartingStock"] as? Int)
+            let padded = name.padding(toLength: 10, withPad: " ", startingAt: 0)
+            #expect(menu.contains("ingredient \(padded) stock 10\n"))
+            menu = menu.replacingOccurrences(of: "ingredient \(padded) stock 10\n", with: "ingredient \(name) stock \(enough)\n")
+        }
+        let path = try scratch.file("stocked.kiosk", menu)
+        let stocked = try KioskProcess("simulate", "--menu", path, "--hours", "4", "--seed", "9", "--json").run()
+        #expect(stocked.status == 0, "\(stocked.stderr)")
+        let after = try #require(try runs(try json(stocked.stdout)).first)
+        #expect(after["refused"] as? Int == 0)
+        #expect(after["arrived"] as? Int == run["arrived"] as? Int)
+        for ingredient in try #require(after["ingredients"] as? [[String: Any]]) {
+            #expect(ingredient["lostOrders"] as? Int == 0)
+            #expect(ingredient["firstShort"] is NSNull)
+        }
+    }
+
+    @Test func eventsGoToALogSinkWithSimulatedTimesInOrderAndTheCSVHasARowPerCustomer() throws {
+        let scratch = try ScratchDirectory()
+        let log = scratch.path("events.jsonl")
+        let csv = scratch.path("customers.csv")
+        let result = try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--seed", "3", "--restock", "low:10m",
+            "--sink", "log path \"\(log)\"", "--csv", csv, "--json"
+        ).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try runs(try json(result.stdout)).first)
+        let events = lines(of: log).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let times = events.compactMap { $0["time"] as? String }
+        #expect(times.count == events.count && events.count > 100)
+        #expect(times == times.sorted())
+        #expect(times.first?.hasPrefix("2026-01-01T08:") == true)
+        #expect(times.allSatisfy { $0 < "2026-01-01T11:00:00.000Z" })
+        #expect(events.compactMap { $0["seq"] as? Int } == Array(1...events.count))
+        let types = Set(events.compactMap { $0["type"] as? String })
+        #expect(types.isSuperset(of: ["order.succeeded", "order.failed", "restock.needed", "stock.changed"]))
+        let rows = lines(of: csv)
+        #expect(rows.first == "customer,arrival,start,ready,left,station,item,outcome")
+        #expect(rows.count == (run["arrived"] as? Int ?? -1) + 1)
+    }
+
+    @Test func withoutSinksNothingIsWrittenOutsideTheReport() throws {
+        let scratch = try ScratchDirectory()
+        var process = KioskProcess("simulate", "--menu", "menus/cafe.kiosk", "--hours", "1", "--seed", "1")
+        process.environment = ["XDG_STATE_HOME": scratch.path("state")]
+        let result = try process.run()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("state")))
+    }
+
+    @Test func helpShowsTheDefaultsAndMistakesAreUsageErrors() throws {
+        let help = try KioskProcess("simulate", "--help").run()
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--hours H              close the doors after H hours (default 8)"))
+        #expect(help.stdout.contains("(default 60/h)"))
+        let wrong = try KioskProcess("simulate", "--hour", "3").run()
+        #expect(wrong.status == 64)
+        #expect(wrong.stdout == "")
+        #expect(wrong.stderr == "kiosk simulate: unknown option '--hour' (did you mean '--hours'?)\nTry 'kiosk simulate --help' for more information.\n")
+        let both = try KioskProcess("simulate", "--pace", "60", "--replications", "3").run()
+        #expect(both.status == 64)
+        #expect(both.stderr == "kiosk simulate: '--pace' and '--replications' cannot be combined\nTry 'kiosk simulate --help' for more information.\n")
+        let missing = try KioskProcess("simulate", "--menu", "no-such.kiosk").run()
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "kiosk simulate: cannot read 'no-such.kiosk': no such file\n")
+        let csv = try KioskProcess("simulate", "--seed", "1", "--csv", "/proc/no/such/dir/c.csv").run()
+        #expect(csv.status == 73)
+        #expect(csv.stdout == "")
+    }
+
+    @Test func replicationsGiveConfidenceIntervalsAndLittlesLawHoldsInEach() throws {
+        let result = try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--seed", "4", "--replications", "5", "--restock", "every 30m",
+            "--service", "exponential"
+        ).run()
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("95 %"))
+        let report = try json(try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--seed", "4", "--replications", "5", "--restock", "every 30m",
+            "--service", "exponential", "--json"
+        ).run().stdout)
+        #expect(try runs(report).count == 5)
+        #expect(report["summary"] is [String: Any])
+        try expectLittlesLaw(report)
+    }
+
+    @Test func aLongRunAtATerminalShowsAProgressBarOnStandardErrorAndWipesIt() throws {
+        let terminal = try PseudoTerminal(
+            arguments: ["simulate", "--seed", "1", "--customers", "400000", "--arrivals", "50/h"],
+            environment: ["TERM": "xterm", "NO_COLOR": "1", "HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+        )
+        try terminal.expect("simulating [", timeout: .seconds(60))
+        try terminal.expect("%")
+        try terminal.expect("\r\u{1B}[K", timeout: .seconds(120))
+        try terminal.expect("Little's law")
+        #expect(try terminal.waitForExit(timeout: .seconds(30)) == 0)
+    }
+
+    /// The slow test of this suite: ten real seconds. `--pace 360` runs a simulated hour in
+    /// ten seconds; the run must take its simulated length (the hour, and the last
+    /// customers served after closing) divided by 360, within 5 %.
+    @Test func paceKeepsSimulatedTimeToRealTimeWithinFivePercentOverTenSeconds() throws {
+        let scratch = try ScratchDirectory()
+        let log = scratch.path("paced.jsonl")
+        let started = Date()
+        let result = try KioskProcess(
+            "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--arrivals", "600/h", "--seed", "2", "--pace", "360",
+            "--patience", "2m", "--restock", "low:1m", "--sink", "log path \"\(log)\"", "--json"
+        ).run()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try runs(try json(result.stdout)).first)
+        let simulated = try #require(run["durationSeconds"] as? Double)
+        let expected = simulated / 360
+        #expect(expected >= 10)
+        #expect(abs(elapsed - expected) <= 0.05 * expected, "took \(elapsed) s for \(expected) s")
+        let times = lines(of: log).compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["time"] as? String }
+        #expect(times.count > 500 && times == times.sorted())
+    }
+}
