@@ -25,7 +25,11 @@ struct SessionCommand {
         do throws(StartupError) {
             return try start()
         } catch {
-            errors.write(text(for: error))
+            if arguments.json {
+                errors.write(bytes: error.json(text: text(for: error)))
+            } else {
+                errors.write(text(for: error))
+            }
             return error.exitCode
         }
     }

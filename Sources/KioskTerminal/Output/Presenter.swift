@@ -175,17 +175,25 @@ public struct Presenter: Sendable {
 
     // MARK: JSON
 
-    /// One JSON object for a command: `{"line":…,"command":…,"ok":…,"result"|"error":…,"events":[…]}`.
-    public func json(for result: CommandResult?, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
+    /// One JSON object for a command:
+    /// `{"line":…,"command":…,"ok":…,"result"|"error":{"code":…,"message":…},"events":[…]}`.
+    ///
+    /// `command` is the canonical name of the command: the result's, else `command` (what
+    /// `CommandParser.commandName` found on a line that did not parse), else `""` for a
+    /// line that could not be read at all.
+    public func json(for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
         if let line { writer.field("line", line) }
-        writer.key("command")
-        if let result { writer.string(result.command.name) } else { writer.null() }
+        writer.field("command", result?.command.name ?? command ?? "")
         let failure = error ?? result?.error
         writer.field("ok", failure == nil)
         if let failure {
-            writer.field("error", ErrorText().message(failure))
+            writer.key("error")
+            writer.beginObject()
+            writer.field("code", failure.code)
+            writer.field("message", ErrorText().message(failure))
+            writer.endObject()
             if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
         } else if let result {
             writer.key("result")
