@@ -44,7 +44,8 @@ public struct Presenter: Sendable {
         case .failedEvents(let events): failed(events)
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
-            reloaded(summary.difference) + Presenter.notes(summary).map { $0 + "\n" }.joined()
+            (summary.menuChanged ? "" : "The menu has not changed.\n") + reloaded(summary.difference)
+                + Presenter.notes(summary).map { $0 + "\n" }.joined()
         }
     }
 
@@ -306,6 +307,7 @@ public struct Presenter: Sendable {
                                  ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients),
                                  ("notes", Presenter.notes(summary))]
             for (key, names) in lists { writer.array(key, strings: names) }
+            writer.field("changed", summary.menuChanged)
         }
     }
 
