@@ -63,7 +63,7 @@ public struct Presenter: Sendable {
         let hasPrices = listing.rows.contains { $0.price != nil }
         var columns: [(String, TextTable.Alignment)] = [("ITEM", .left)]
         if hasAliases { columns.append(("ALSO", .left)) }
-        if hasPrices { columns.append((listing.currency.map { "PRICE (\($0))" } ?? "PRICE", .right)) }
+        if hasPrices { columns.append((listing.currency.map { "PRICE (\(TerminalText.visible($0)))" } ?? "PRICE", .right)) }
         columns += [("NEEDS", .left), ("CAN MAKE", .right)]
         var table = TextTable(columns)
         for row in listing.rows {
@@ -74,7 +74,7 @@ public struct Presenter: Sendable {
             cells.append(String(row.makeable))
             table.add(cells)
         }
-        return listing.name + "\n" + table.render(bold: bold)
+        return TerminalText.visible(listing.name) + "\n" + table.render(bold: bold)
     }
 
     private func stock(_ listing: StockListing) -> String {
@@ -116,7 +116,7 @@ public struct Presenter: Sendable {
         var text = sales.render(bold: bold) + "\n"
         text += "Orders: \(report.madeOrders) made, \(report.refusedOrders) refused\n"
         if report.hasPrices {
-            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \($0)" } ?? "")\n"
+            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \(TerminalText.visible($0))" } ?? "")\n"
         }
         return text + "\n" + usage.render(bold: bold)
     }
@@ -129,9 +129,9 @@ public struct Presenter: Sendable {
         ])
         for status in statuses {
             table.add([
-                status.kind, status.target, Presenter.describe(status.events), String(status.delivered),
+                TerminalText.visible(status.kind), TerminalText.visible(status.target), Presenter.describe(status.events), String(status.delivered),
                 status.deliversHere ? String(status.waiting) : "elsewhere", String(status.retrying), String(status.failed),
-                status.lastError ?? "",
+                TerminalText.visible(status.lastError ?? ""),
             ])
         }
         var text = table.render(bold: bold)

@@ -31,7 +31,7 @@ public final class InteractiveRunner {
     public func run() {
         var menuVersion = session.menuVersion
         let menu = session.kiosk.menu
-        output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
+        output.write("\(TerminalText.visible(menu.name)) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
             + "Type 'help' for the commands, Ctrl-D to quit.\n")
         while true {
             settle()
