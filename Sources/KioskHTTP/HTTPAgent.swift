@@ -37,6 +37,10 @@ public enum HTTPAgent {
 
     public static func run() -> Int32 {
         keepFoundationOutOfHome()
+        // swift-corelibs-foundation's URLSession keeps a socket's write source armed while
+        // a request waits for its response, so its thread spins a full core for as long as
+        // a receiver takes to answer. Webhooks can wait; the orders kiosk takes cannot.
+        CurrentProcess.yieldProcessorToOthers()
         let transport = URLSessionTransport()
         let output = Mutex(())
         while let line = readLine(strippingNewline: true) {

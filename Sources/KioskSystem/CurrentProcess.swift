@@ -41,6 +41,12 @@ public enum CurrentProcess {
         while nanosleep(&wanted, &rest) != 0, errno == EINTR { wanted = rest }
     }
 
+    /// Lowers this process's scheduling priority to the least (nice 19), so that it runs
+    /// only on time no other process wants. For background helpers whose work can wait.
+    public static func yieldProcessorToOthers() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+    }
+
     /// The process id, for names of temporary files.
     public static var id: Int32 { getpid() }
 

@@ -102,6 +102,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.url.path) == ["kiosk"], "the private journal is where XDG_STATE_HOME says")
     }
 
+    /// URLSession's thread spins while a request awaits its answer: the helper must never
+    /// take processor time from the orders.
+    @Test func theWebhookHelperRunsAtTheLeastPriority() throws {
+        let helper = Process()
+        helper.executableURL = KioskProcess.executable.deletingLastPathComponent().appendingPathComponent("kiosk-http")
+        let input = Pipe()
+        helper.standardInput = input
+        helper.standardOutput = FileHandle.nullDevice
+        try helper.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            helper.waitUntilExit()
+        }
+        // /proc/PID/stat: the nice value is the 19th field; the 2nd, the name, has no spaces here.
+        func nice() -> Int? {
+            let stat = try? String(contentsOfFile: "/proc/\(helper.processIdentifier)/stat", encoding: .utf8)
+            return stat.flatMap { Int($0.split(separator: " ")[18]) }
+        }
+        try waitFor("kiosk-http to lower its priority (nice \(nice().map(String.init) ?? "unknown"))") { nice() == 19 }
+    }
+
     @Test func aReceiverDownForAWholeRunLosesNothing() throws {
         // A receiver bound to its port but not listening: down for the first run, and no
         // other program can take its port before it comes up.
