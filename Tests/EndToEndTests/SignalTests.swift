@@ -121,12 +121,12 @@ import Testing
                     close(descriptor)
                     round += 1
                 }
-                usleep(60_000)
+                usleep(300_000)
             }
         }
         writer.start()
         let pid = kiosk.process.processIdentifier
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(4)
         while Date() < deadline {
             kill(pid, SIGHUP)
             kiosk.send("stock")

@@ -17,9 +17,9 @@ public struct MenuSource: Sendable {
     static let readTries = 5
     /// A file modified this recently may be in the middle of a rewrite by a writer that
     /// was paused between two writes…
-    static let freshMilliseconds: Int64 = 200
+    static let freshMilliseconds: Int64 = 1_000
     /// …so it must then stay the same this long after it was read.
-    static let settleMilliseconds = 25
+    static let settleMilliseconds = 100
 
     /// The menu, compiled from a file that did not change while it was read: its size,
     /// modification time and inode are the same before and after. A file caught in the
