@@ -3,7 +3,8 @@ import KioskSinks
 import KioskSystem
 import KioskText
 
-/// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line.
+/// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line; with
+/// `--json`, the diagnostics as `DiagnosticJSON` objects and an ok object per good file.
 struct CheckCommand {
     /// Diagnostics printed per file before the rest are only counted.
     static let diagnosticLimit = 100
@@ -11,6 +12,7 @@ struct CheckCommand {
     let files: [String]
     let compiler: MenuCompiler
     let renderer: DiagnosticRenderer
+    var json = false
     let output: FileOutput
     let errors: FileOutput
 
@@ -18,9 +20,14 @@ struct CheckCommand {
         var status = ExitCode.success
         for path in files {
             let compilation = compiler.compile(path: path)
-            if let unreadable = compilation.unreadable {
+            if let unreadable = compilation.unreadable, json {
+                errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: "cannot read '\(path)': \(unreadable.reason)"))
+                status = .unreadableInput
+            } else if let unreadable = compilation.unreadable {
                 errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(unreadable.reason)\n")
                 status = .unreadableInput
+            } else if let menu = compilation.menu, json {
+                output.write(bytes: CheckCommand.okObject(path: path, summary: menu.summaryWithQuestions))
             } else if let menu = compilation.menu {
                 output.write("\(TerminalText.visible(path)): ok (\(menu.summaryWithQuestions))\n")
             } else {
@@ -34,11 +41,26 @@ struct CheckCommand {
     }
 
     private func report(_ compilation: MenuCompilation, path: String) {
+        if json {
+            errors.write(bytes: DiagnosticJSON.lines(Array(compilation.diagnostics.prefix(CheckCommand.diagnosticLimit)), in: compilation.sources))
+            return
+        }
         let shown = compilation.diagnostics.prefix(CheckCommand.diagnosticLimit)
         errors.write(renderer.render(Array(shown), in: compilation.sources))
         let count = compilation.errorCount
         var summary = "\(TerminalText.visible(path)): \(count) error\(count == 1 ? "" : "s")"
         if count > shown.count { summary += " (\(count - shown.count) not shown)" }
         errors.write(summary + "\n")
+    }
+
+    /// `{"file":…,"ok":true,"summary":…}` and its newline.
+    static func okObject(path: String, summary: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("file", path)
+        writer.field("ok", true)
+        writer.field("summary", summary)
+        writer.endObject()
+        return writer.bytes + [UInt8(ascii: "\n")]
     }
 }

@@ -6,6 +6,8 @@ import KioskSystem
 /// The `kiosk` program: reads the command line, wires the parts together and runs.
 public enum KioskApp {
     public static func main(_ arguments: [String], environment: [String: String]) -> ExitCode {
+        // Before anything else: a SIGHUP or SIGUSR1 while kiosk starts must not kill it.
+        Signals.watchHangups()
         let output = FileOutput.standardOutput
         let errors = FileOutput.standardError
         defer {
@@ -20,7 +22,11 @@ public enum KioskApp {
         do {
             parsed = try Arguments.parse(arguments)
         } catch {
-            errors.write("kiosk: \(error.message)\nTry 'kiosk --help' for more information.\n")
+            if arguments.contains("--json") {
+                errors.write(bytes: DiagnosticJSON.line(file: nil, code: "usage", message: error.message))
+            } else {
+                errors.write("kiosk: \(error.message)\nTry 'kiosk --help' for more information.\n")
+            }
             return .usage
         }
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
@@ -34,7 +40,7 @@ public enum KioskApp {
             return .success
         case .check(let files):
             let renderer = DiagnosticRenderer(colors: colors)
-            return CheckCommand(files: files, compiler: compiler, renderer: renderer, output: output, errors: errors).run()
+            return CheckCommand(files: files, compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
         case .state(let action, let path):
             return StateCommand(action: action, directory: path, json: parsed.json, output: output, errors: errors).run()
         case .session, .commands, .script:

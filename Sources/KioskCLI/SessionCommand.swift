@@ -25,7 +25,11 @@ struct SessionCommand {
         do throws(StartupError) {
             return try start()
         } catch {
-            errors.write(text(for: error))
+            if arguments.json {
+                errors.write(bytes: error.json(text: text(for: error)))
+            } else {
+                errors.write(text(for: error))
+            }
             return error.exitCode
         }
     }
@@ -42,7 +46,6 @@ struct SessionCommand {
         let commandLineSinks = try compileCommandLineSinks(compiler)
         var (kiosk, store) = try openState(menu: compiled.menu)
         let reader = try makeReader(menu: compiled.menu)
-        Signals.watchHangups()
         // At a terminal Ctrl-C clears the line; in a batch it stops like SIGTERM.
         Signals.watchTermination(interrupt: !reader.isInteractive)
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)

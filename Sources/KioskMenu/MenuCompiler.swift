@@ -175,6 +175,11 @@ public struct MenuCompilation: Sendable {
         self.unreadable = unreadable
     }
 
+    /// A menu file that could not be read.
+    public init(unreadable: SourceLoadError) {
+        self.init(menu: nil, diagnostics: [], sources: SourceMap(), unreadable: unreadable)
+    }
+
     /// Every error, kept or not.
     public var errorCount: Int { diagnostics.count + omittedDiagnostics }
 

@@ -34,6 +34,13 @@ public enum CurrentProcess {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Sleeps this thread for `milliseconds` (a signal does not cut it short).
+    public static func pause(milliseconds: Int) {
+        var wanted = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var rest = timespec()
+        while nanosleep(&wanted, &rest) != 0, errno == EINTR { wanted = rest }
+    }
+
     /// The process id, for names of temporary files.
     public static var id: Int32 { getpid() }
 

@@ -1,27 +1,42 @@
 import Glibc
 import Synchronization
 
-/// Counts SIGHUPs, for the parts of kiosk that act on one: log sinks reopen their files,
-/// the session reloads its menu. A handler only bumps a counter; whoever cares compares it
-/// with the count they last saw.
+/// Counts SIGHUPs and SIGUSR1s, for the parts of kiosk that act on them, as daemons do:
+/// SIGUSR1 asks log sinks to reopen their files (after a log rotation) and nothing else;
+/// SIGHUP asks the session to reload its menu, and log sinks to reopen too. A handler only
+/// bumps counters; whoever cares compares them with the counts they last saw, between two
+/// pieces of work, so a signal never cuts one short.
 public enum Signals {
     private static let hangups = Atomic<Int>(0)
+    private static let reopens = Atomic<Int>(0)
 
-    /// Installs the SIGHUP handler (once; later calls do nothing).
+    /// Installs the SIGHUP and SIGUSR1 handlers. Called first thing in `main`, before the
+    /// menu is read: their default action kills the process, and a SIGHUP sent by a
+    /// supervisor while kiosk starts must not. Later calls change nothing.
     public static func watchHangups() {
         _ = hangups.load(ordering: .relaxed)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        _ = reopens.load(ordering: .relaxed)
+        var hangup = sigaction()
+        hangup.__sigaction_handler.sa_handler = { _ in
             Signals.hangups.wrappingAdd(1, ordering: .relaxed)
+            Signals.reopens.wrappingAdd(1, ordering: .relaxed)
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGHUP, &action, nil)
-        // A parent may have started us with SIGHUP blocked; it would then never arrive.
-        var hangup = sigset_t()
-        sigemptyset(&hangup)
-        sigaddset(&hangup, SIGHUP)
-        sigprocmask(SIG_UNBLOCK, &hangup, nil)
+        sigemptyset(&hangup.sa_mask)
+        hangup.sa_flags = SA_RESTART
+        sigaction(SIGHUP, &hangup, nil)
+        var reopen = sigaction()
+        reopen.__sigaction_handler.sa_handler = { _ in
+            Signals.reopens.wrappingAdd(1, ordering: .relaxed)
+        }
+        sigemptyset(&reopen.sa_mask)
+        reopen.sa_flags = SA_RESTART
+        sigaction(SIGUSR1, &reopen, nil)
+        // A parent may have started us with them blocked; they would then never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGHUP)
+        sigaddset(&unblock, SIGUSR1)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Makes a write to a pipe or socket whose reader has gone fail with `EPIPE`, which
@@ -66,4 +81,7 @@ public enum Signals {
 
     /// How many SIGHUPs arrived so far.
     public static var hangupCount: Int { hangups.load(ordering: .relaxed) }
+
+    /// How many SIGHUPs and SIGUSR1s arrived so far: each asks log files to be reopened.
+    public static var reopenCount: Int { reopens.load(ordering: .relaxed) }
 }

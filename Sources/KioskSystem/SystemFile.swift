@@ -161,6 +161,8 @@ public struct FileStatus: Sendable, Equatable {
     public let size: UInt64
     public let device: UInt64
     public let inode: UInt64
+    /// The last modification, in nanoseconds since 1970.
+    public let modified: Int64
 
     init(_ info: stat) {
         kind = switch info.st_mode & S_IFMT {
@@ -176,5 +178,7 @@ public struct FileStatus: Sendable, Equatable {
         size = UInt64(max(info.st_size, 0))
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        let (seconds, overflow) = Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+        modified = overflow ? Int64(info.st_mtim.tv_sec) : seconds &+ Int64(info.st_mtim.tv_nsec)
     }
 }

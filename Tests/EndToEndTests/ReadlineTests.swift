@@ -219,6 +219,24 @@ import Testing
         #expect(try kiosk.waitForExit() == 0)
     }
 
+    /// A block pasted after an order that gets refused: the first line is no answer to
+    /// `Restock now?`, so it declines and runs, and so do the others; nothing is swallowed.
+    @Test func threeCommandsPastedAfterARefusedOrderAllRun() throws {
+        let scratch = try ScratchDirectory()
+        let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order strawberry juice\rstock add mango 1\rstock add kiwi 2\rstock add banana 3\r")
+        try kiosk.expect("Restock now? [y/N] ")
+        try kiosk.expect("mango stock is now 11.")
+        try kiosk.expect("kiwi stock is now 12.")
+        try kiosk.expect("banana stock is now 13.")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("stock\r")
+        #expect(try kiosk.expect("kiosk> ").contains("strawberry     10"), "the paste did not restock")
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
     @Test func answeringNoLeavesTheStockAlone() throws {
         let scratch = try ScratchDirectory()
         let kiosk = try terminal(history: scratch.url.appendingPathComponent("history").path)

@@ -82,9 +82,9 @@ import Testing
         let made = String(decoding: presenter.json(for: try harness.run("order mango juice"), line: 1), as: UTF8.self)
         #expect(made.hasPrefix(#"{"line":1,"command":"order","ok":true,"result":{"lines":[{"item":"Mango Juice","quantity":1}]},"events":[{"specversion":"1.0","#))
         let refused = String(decoding: presenter.json(for: try harness.run("order strawberry juice"), line: 2), as: UTF8.self)
-        #expect(refused.hasPrefix(#"{"line":2,"command":"order","ok":false,"error":"order refused: not enough strawberry (needed 16, available 10)","missing":[{"ingredient":"strawberry","needed":16,"available":10}],"events":["#))
-        let parseError = String(decoding: presenter.json(for: nil, error: .unknownCommand("x", suggestion: nil), line: 3), as: UTF8.self)
-        #expect(parseError == #"{"line":3,"command":null,"ok":false,"error":"unknown command 'x'; type 'help' for the commands"}"#)
+        #expect(refused.hasPrefix(#"{"line":2,"command":"order","ok":false,"error":{"code":"insufficient_stock","message":"order refused: not enough strawberry (needed 16, available 10)"},"missing":[{"ingredient":"strawberry","needed":16,"available":10}],"events":["#))
+        let parseError = String(decoding: presenter.json(for: nil, command: "x", error: .unknownCommand("x", suggestion: nil), line: 3), as: UTF8.self)
+        #expect(parseError == #"{"line":3,"command":"x","ok":false,"error":{"code":"unknown_command","message":"unknown command 'x'; type 'help' for the commands"}}"#)
     }
 
     @Test func everyJSONResultParses() throws {
@@ -120,7 +120,7 @@ import Testing
 
     @Test func bailStopsAtTheFirstFailure() throws {
         let result = try run("ordr; stock add mango 1", options: RunOptions(bail: true, json: true))
-        #expect(result.stdout == #"{"line":1,"command":null,"ok":false,"error":"unknown command 'ordr' (did you mean 'order'?)"}"# + "\n")
+        #expect(result.stdout == #"{"line":1,"command":"ordr","ok":false,"error":{"code":"unknown_command","message":"unknown command 'ordr' (did you mean 'order'?)"}}"# + "\n")
     }
 
     @Test func quitEndsTheBatch() throws {

@@ -19,6 +19,17 @@ public enum CommandParser {
         return Command(entry: entry, arguments: try entry.parse(words))
     }
 
+    /// The canonical name of the command `line` asks for, whether or not the rest parses:
+    /// the entry's name when its first word names one, else that word as typed; `nil` for
+    /// a blank line or a comment. `--json` reports it for a line that failed to parse.
+    public static func commandName(of line: String, table: CommandTable = .standard) -> String? {
+        let bytes = Array(line.utf8)[...]
+        guard let start = bytes.firstIndex(where: { !CommandWords.isSpace($0) }), bytes[start] != UInt8(ascii: "#") else { return nil }
+        let end = bytes[start...].firstIndex(where: CommandWords.isSpace) ?? bytes.endIndex
+        let word = CommandWords.text(bytes[start..<end])
+        return table.entry(named: word.lowercased())?.name ?? word
+    }
+
     // MARK: Numbers
 
     /// Whether `text` is written as a whole number (`12`, `-3`), whatever its size.

@@ -62,6 +62,8 @@ public struct ReloadSummary: Sendable, Equatable {
     public let difference: MenuDifference
     /// The new menu declares other sinks: they take effect at the next start.
     public let sinksChanged: Bool
+    /// `false` when the files compiled to the same menu: nothing was swapped.
+    public var menuChanged = true
 }
 
 /// The items of the menu as `menu` lists them.

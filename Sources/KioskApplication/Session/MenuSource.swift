@@ -1,4 +1,5 @@
 import KioskMenu
+import KioskSystem
 
 /// Where the menu comes from, so `reload` can read it again: a file, or the bundled Juice
 /// Maker; plus the sinks given on the command line.
@@ -12,8 +13,45 @@ public struct MenuSource: Sendable {
         self.compiler = compiler
     }
 
-    public func compile() -> MenuCompilation {
+    /// How many times a file that changes while it is read is read again.
+    static let readTries = 5
+    /// A file modified this recently may be in the middle of a rewrite by a writer that
+    /// was paused between two writes…
+    static let freshMilliseconds: Int64 = 1_000
+    /// …so it must then stay the same this long after it was read.
+    static let settleMilliseconds = 100
+
+    /// The menu, compiled from a file that did not change while it was read: its size,
+    /// modification time and inode are the same before and after. A file caught in the
+    /// middle of a rewrite is read again; one that keeps changing is a failure (the old
+    /// menu stays), never half a file. `settling` (a reload) also waits a moment after
+    /// reading a file modified a moment ago, in case its writer was paused mid-rewrite.
+    public func compile(settling: Bool = false) -> MenuCompilation {
         guard let path else { return BundledMenu.compilation }
-        return compiler.compile(path: path)
+        for _ in 0..<MenuSource.readTries {
+            let before = try? FileSystem.status(of: path)
+            let compilation = compiler.compile(path: path)
+            let after = try? FileSystem.status(of: path)
+            guard before == after else { continue }
+            guard let after else { return compilation }
+            if settling, WallClock.millisecondsSince1970() - after.modified / 1_000_000 < MenuSource.freshMilliseconds {
+                // Modification times are as coarse as the kernel's tick, and a rewrite to the
+                // same size keeps the size: read once more after a pause, and take the menu only
+                // if both readings made the same one.
+                CurrentProcess.pause(milliseconds: MenuSource.settleMilliseconds)
+                let again = compiler.compile(path: path)
+                guard (try? FileSystem.status(of: path)) == after, MenuSource.same(compilation, again) else { continue }
+            }
+            return compilation
+        }
+        return MenuCompilation(unreadable: SourceLoadError(path: path, reason: "it kept changing while it was read; try again once it is written"))
+    }
+
+    private static func same(_ first: MenuCompilation, _ second: MenuCompilation) -> Bool {
+        switch (first.menu, second.menu) {
+        case (let one?, let other?): one.menu.isSame(as: other.menu) && one.sinks == other.sinks
+        case (nil, nil): true
+        default: false
+        }
     }
 }

@@ -109,17 +109,26 @@ extension Binder {
         case .flag:
             return .flag
         case .header:
-            guard let name = expand(first, file: file)?.value else { return nil }
-            guard tokens.count == 2 else {
+            // `header NAME VALUE`, or one string `header "NAME: VALUE"`. Diagnostics show the
+            // text as written (`${TOKEN}`), never what the environment put in it.
+            guard let text = expand(first, file: file) else { return nil }
+            let name: ConfigText
+            let value: ConfigText
+            if tokens.count == 2 {
+                guard let second = expand(tokens[tokens.startIndex + 1], file: file) else { return nil }
+                (name, value) = (text, second)
+            } else if let split = Binder.splitHeader(text) {
+                (name, value) = split
+            } else {
                 let end = first.range.upperBound
-                report(.missingValue(property: name, expected: "a header value"), SourceRange(file: file, bytes: end..<end))
+                report(.missingValue(property: TerminalText.visible(text.display), expected: "a header value"), SourceRange(file: file, bytes: end..<end))
                 return nil
             }
-            guard !name.isEmpty, name.utf8.allSatisfy(Binder.isHeaderNameByte) else {
-                report(.invalidHeaderName(TerminalText.visible(name)), SourceRange(file: file, bytes: first.range))
+            guard !name.value.isEmpty, name.value.utf8.allSatisfy(Binder.isHeaderNameByte) else {
+                report(.invalidHeaderName(TerminalText.visible(name.display)), SourceRange(file: file, bytes: first.range))
                 return nil
             }
-            return expand(tokens[tokens.startIndex + 1], file: file).map { .header(name: name, value: $0) }
+            return .header(name: name.value, value: value)
         case .checkedText(let rule):
             guard let text = expand(first, file: file) else { return nil }
             if let reason = rule.problem(text.value) {
@@ -128,6 +137,18 @@ extension Binder {
             }
             return .text(text)
         }
+    }
+
+    /// `Name: value` split at its first colon, the value without the spaces after it; `nil`
+    /// without a colon, or when the name itself came from the environment (then the colon
+    /// of `display` is not the colon of `value`).
+    static func splitHeader(_ text: ConfigText) -> (name: ConfigText, value: ConfigText)? {
+        guard let colon = text.display.firstIndex(of: ":") else { return nil }
+        let name = String(text.display[..<colon])
+        guard !name.contains("${"), text.value.hasPrefix(name + ":") else { return nil }
+        let displayValue = text.display[text.display.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        let value = text.value.dropFirst(name.count + 1).drop { $0 == " " || $0 == "\t" }
+        return (ConfigText(name), ConfigText(value: String(value), display: String(displayValue)))
     }
 
     static func describe(_ shape: ValueShape) -> String {

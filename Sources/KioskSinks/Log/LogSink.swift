@@ -9,7 +9,7 @@ import Synchronization
 /// Each line is written whole by a single `write` on a file opened with `O_APPEND` and
 /// created with mode 0600 (and any missing directories), so lines never interleave.
 /// Before each write the sink checks that the path still names the open file: after a
-/// SIGHUP, or when the file was moved or deleted (log rotation), it opens the path anew,
+/// SIGHUP or SIGUSR1, or when the file was moved or deleted (log rotation), it opens the path anew,
 /// so nothing is written to a file nobody reads.
 public final class LogSink: Sink {
     public static let kind = SinkKind(
@@ -49,7 +49,7 @@ public final class LogSink: Sink {
         var descriptor: Int32 = -1
         var device: UInt64 = 0
         var inode: UInt64 = 0
-        var hangupsSeen = Signals.hangupCount
+        var reopensSeen = Signals.reopenCount
         var lastSync = ContinuousClock.now
         var unsynced = false
     }
@@ -137,15 +137,15 @@ public final class LogSink: Sink {
 
     // MARK: Files
 
-    /// Opens the path again after a SIGHUP, or when it no longer names the open file.
+    /// Opens the path again after a SIGHUP or SIGUSR1, or when it no longer names the open file.
     private func reopenIfNeeded(_ state: inout State) throws(SystemError) {
-        let hangups = Signals.hangupCount
+        let reopens = Signals.reopenCount
         let named = try? FileSystem.status(of: path.value)
         let moved = named.map { $0.device != state.device || $0.inode != state.inode } ?? true
-        guard state.descriptor < 0 || moved || hangups != state.hangupsSeen else { return }
+        guard state.descriptor < 0 || moved || reopens != state.reopensSeen else { return }
         if state.unsynced, state.descriptor >= 0 { try? FileSystem.synchronize(state.descriptor) }
         LogSink.closeFile(&state)
-        state.hangupsSeen = hangups
+        state.reopensSeen = reopens
         try LogSink.open(path.value, into: &state)
     }
 

@@ -1,6 +1,7 @@
 import CReadline
 import KioskApplication
 import KioskSystem
+import KioskText
 import Synchronization
 
 /// Reads lines with GNU readline: line editing, completion by context, and a history file
@@ -48,7 +49,7 @@ public final class ReadlineLineReader: LineReader {
 
     public func remember(_ line: String) -> HistoryFile.Problem? {
         guard !line.allSatisfy(\.isWhitespace) else { return nil }
-        kiosk_rl_history_add_unique(line)
+        kiosk_rl_history_add_unique(line.trimmingWhitespace())
         guard let historyPath else { return nil }
         FileSystem.makeDirectories(for: historyPath)
         let failure = kiosk_rl_history_write(historyPath)

@@ -51,7 +51,8 @@ public struct Presenter: Sendable {
         case .failedEvents(let events): failed(events)
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
-            reloaded(summary.difference) + Presenter.notes(summary).map { $0 + "\n" }.joined()
+            (summary.menuChanged ? "" : "The menu has not changed.\n") + reloaded(summary.difference)
+                + Presenter.notes(summary).map { $0 + "\n" }.joined()
         case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
         case .noMoreSuggestions(let reason): Presenter.capitalized(reason.message) + ".\n"
         case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
@@ -100,7 +101,7 @@ public struct Presenter: Sendable {
         let hasPrices = listing.rows.contains { $0.price != nil }
         var columns: [(String, TextTable.Alignment)] = [("ITEM", .left)]
         if hasAliases { columns.append(("ALSO", .left)) }
-        if hasPrices { columns.append((listing.currency.map { "PRICE (\($0))" } ?? "PRICE", .right)) }
+        if hasPrices { columns.append((listing.currency.map { "PRICE (\(TerminalText.visible($0)))" } ?? "PRICE", .right)) }
         columns += [("NEEDS", .left), ("CAN MAKE", .right)]
         var table = TextTable(columns)
         for row in listing.rows {
@@ -111,7 +112,7 @@ public struct Presenter: Sendable {
             cells.append(String(row.makeable))
             table.add(cells)
         }
-        return listing.name + "\n" + table.render(bold: bold)
+        return TerminalText.visible(listing.name) + "\n" + table.render(bold: bold)
     }
 
     private func stock(_ listing: StockListing) -> String {
@@ -153,7 +154,7 @@ public struct Presenter: Sendable {
         var text = sales.render(bold: bold) + "\n"
         text += "Orders: \(report.madeOrders) made, \(report.refusedOrders) refused\n"
         if report.hasPrices {
-            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \($0)" } ?? "")\n"
+            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \(TerminalText.visible($0))" } ?? "")\n"
         }
         text += "\n" + usage.render(bold: bold)
         guard let board = report.board else { return text }
@@ -168,9 +169,9 @@ public struct Presenter: Sendable {
         ])
         for status in statuses {
             table.add([
-                status.kind, status.target, Presenter.describe(status.events), String(status.delivered),
+                TerminalText.visible(status.kind), TerminalText.visible(status.target), Presenter.describe(status.events), String(status.delivered),
                 status.deliversHere ? String(status.waiting) : "elsewhere", String(status.retrying), String(status.failed),
-                status.lastError ?? "",
+                TerminalText.visible(status.lastError ?? ""),
             ])
         }
         var text = table.render(bold: bold)
@@ -215,17 +216,25 @@ public struct Presenter: Sendable {
 
     // MARK: JSON
 
-    /// One JSON object for a command: `{"line":…,"command":…,"ok":…,"result"|"error":…,"events":[…]}`.
-    public func json(for result: CommandResult?, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
+    /// One JSON object for a command:
+    /// `{"line":…,"command":…,"ok":…,"result"|"error":{"code":…,"message":…},"events":[…]}`.
+    ///
+    /// `command` is the canonical name of the command: the result's, else `command` (what
+    /// `CommandParser.commandName` found on a line that did not parse), else `""` for a
+    /// line that could not be read at all.
+    public func json(for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
         if let line { writer.field("line", line) }
-        writer.key("command")
-        if let result { writer.string(result.command.name) } else { writer.null() }
+        writer.field("command", result?.command.name ?? command ?? "")
         let failure = error ?? result?.error
         writer.field("ok", failure == nil)
         if let failure {
-            writer.field("error", ErrorText().message(failure))
+            writer.key("error")
+            writer.beginObject()
+            writer.field("code", failure.code)
+            writer.field("message", ErrorText().message(failure))
+            writer.endObject()
             if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
         } else if let result {
             writer.key("result")
@@ -357,6 +366,7 @@ public struct Presenter: Sendable {
                                  ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients),
                                  ("notes", Presenter.notes(summary))]
             for (key, names) in lists { writer.array(key, strings: names) }
+            writer.field("changed", summary.menuChanged)
         case .suggestions(let outcome):
             SuggestionView().writeFields(for: outcome, to: &writer)
         case .noMoreSuggestions(let reason):

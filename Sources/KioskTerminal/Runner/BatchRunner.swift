@@ -76,7 +76,7 @@ public final class BatchRunner {
                         return (result, result.error)
                     }
                 } catch {
-                    run(line: lineNumber) { (nil, error) }
+                    run(line: lineNumber, name: CommandParser.commandName(of: text, table: session.commands)) { (nil, error) }
                 }
             }
             // SIGTERM or SIGINT: the command in hand is done; read no more.
@@ -93,7 +93,7 @@ public final class BatchRunner {
     }
 
     /// Runs one command of the group and writes what it shows into the held output.
-    private func run(line: Int, hangup: Bool = false, _ body: () -> (CommandResult?, CommandError?)) {
+    private func run(line: Int, hangup: Bool = false, name: String? = nil, _ body: () -> (CommandResult?, CommandError?)) {
         if group.isEmpty {
             output.hold()
             errors.hold()
@@ -102,7 +102,7 @@ public final class BatchRunner {
         let errorsMark = errors.mark
         let (result, failure) = body()
         if let result { session.dispatcher.publish(result.events) }
-        show(result, failure: failure, line: line, hangup: hangup)
+        show(result, failure: failure, line: line, hangup: hangup, name: name)
         group.append(Entry(
             line: line, command: result?.command, outputMark: outputMark, errorsMark: errorsMark,
             changed: result?.events.isEmpty == false, isHangup: hangup
@@ -161,9 +161,9 @@ public final class BatchRunner {
         if options.bail { stopped = true }
     }
 
-    private func show(_ result: CommandResult?, failure: CommandError?, line: Int, hangup: Bool) {
+    private func show(_ result: CommandResult?, failure: CommandError?, line: Int, hangup: Bool, name: String? = nil) {
         if options.json {
-            let object = if hangup, let result { presenter.json(for: result) } else { presenter.json(for: result, error: failure, line: line) }
+            let object = if hangup, let result { presenter.json(for: result) } else { presenter.json(for: result, command: name, error: failure, line: line) }
             output.write(bytes: object + [UInt8(ascii: "\n")])
         } else if let result, failure == nil, !options.quiet {
             output.write(presenter.text(for: result))

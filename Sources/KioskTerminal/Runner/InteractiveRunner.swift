@@ -15,6 +15,9 @@ public final class InteractiveRunner {
     private let errors: FileOutput
     private let presenter: Presenter
     private let options: RunOptions
+    /// A line typed where a question was asked that was no answer to it: it declined the
+    /// question and runs as the next command, so a pasted block loses no line.
+    private var pendingLine: String?
 
     public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
         self.session = session
@@ -29,7 +32,7 @@ public final class InteractiveRunner {
         var menuVersion = session.menuVersion
         var profileNames = session.kiosk.profiles.all.map(\.name)
         let menu = session.kiosk.menu
-        output.write("\(menu.name) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
+        output.write("\(TerminalText.visible(menu.name)) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
             + "Type 'help' for the commands, Ctrl-D to quit.\n")
         var completer = Completer(menu: menu, table: session.commands, profiles: profileNames)
         reader.whileWaiting { [unowned self] in tickWhileIdle() }
@@ -49,12 +52,17 @@ public final class InteractiveRunner {
                 completer.tickets = Completer.tickets(of: session.kiosk.board)
                 reader.complete(with: completer)
             }
+            if let line = pendingLine {
+                pendingLine = nil
+                guard handle(line) else { return }
+                continue
+            }
             switch reader.readLine(prompt: InteractiveRunner.prompt) {
             case .end:
                 output.write("\n")
                 return
             case .rejected(let problem):
-                showError(.line(problem))
+                showError(.line(problem), command: nil)
             case .line(let text):
                 guard handle(text) else { return }
             }
@@ -78,7 +86,7 @@ public final class InteractiveRunner {
             guard let parsed = try CommandParser.parse(text, table: session.commands) else { return true }
             command = parsed
         } catch {
-            showError(error)
+            showError(error, command: CommandParser.commandName(of: text, table: session.commands))
             return true
         }
         if command.entry.endsSession { return false }
@@ -144,10 +152,10 @@ public final class InteractiveRunner {
     }
 
     private func show(_ result: CommandResult) {
-        if let error = result.error {
-            showError(error)
-        } else if options.json {
+        if options.json {
             output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
+        } else if let error = result.error {
+            showError(error, command: result.command.name)
         } else if !options.quiet {
             output.write(presenter.text(for: result))
         }
@@ -180,17 +188,20 @@ public final class InteractiveRunner {
         return true
     }
 
-    /// A yes/no question; an empty answer takes the default, Ctrl-D says no.
+    /// A yes/no question; an empty answer takes the default, Ctrl-D says no. A line that
+    /// is no answer (`y`, `yes`, `n`, `no`, or the Korean words `Answer` reads) says no and
+    /// is kept to run as the next command.
     private func ask(_ question: String, defaultAnswer: Bool) -> Bool {
-        while true {
-            settle()
-            guard case .line(let answer) = reader.readLine(prompt: question) else { return false }
-            switch answer.trimmingWhitespace().lowercased() {
-            case "": return defaultAnswer
-            case "y", "yes": return true
-            case "n", "no": return false
-            default: errors.write("Please answer y or n.\n")
-            }
+        settle()
+        guard case .line(let answer) = reader.readLine(prompt: question) else { return false }
+        let trimmed = answer.trimmingWhitespace()
+        if trimmed.isEmpty { return defaultAnswer }
+        switch Answer(word: trimmed) {
+        case .yes?: return true
+        case .no?: return false
+        case .skip?, nil:
+            pendingLine = answer
+            return false
         }
     }
 
@@ -201,10 +212,15 @@ public final class InteractiveRunner {
             guard case .line(let answer) = reader.readLine(prompt: question) else { return nil }
             let trimmed = answer.trimmingWhitespace()
             if trimmed.isEmpty { return defaultAmount }
+            guard CommandParser.isNumeral(trimmed) else {
+                // Not an amount: a command typed or pasted here stops the walk and runs.
+                pendingLine = answer
+                return nil
+            }
             do {
                 return try CommandParser.number(trimmed, what: "amount", minimum: 0)
             } catch {
-                showError(error)
+                showError(error, command: "restock")
             }
         }
     }
@@ -224,7 +240,13 @@ public final class InteractiveRunner {
 
     // MARK: Output
 
-    private func showError(_ error: CommandError) {
+    /// An error on standard error; with `--json`, as the command's object on standard output.
+    private func showError(_ error: CommandError, command: String?) {
+        if options.json {
+            output.write(bytes: presenter.json(for: nil, command: command, error: error) + [UInt8(ascii: "\n")])
+            output.flush()
+            return
+        }
         output.flush()
         let label = options.colors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
         errors.write("\(label) \(presenter.message(for: error))\n")

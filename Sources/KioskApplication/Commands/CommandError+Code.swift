@@ -1,0 +1,50 @@
+extension CommandError {
+    /// The error's stable name for programs: `--json` writes it as `error.code`. A code is
+    /// part of kiosk's interface: once released it never changes meaning, and a new case
+    /// takes a new code (the README lists them all; `CommandErrorCodeTests` checks it).
+    public var code: String {
+        switch self {
+        case .unknownCommand: "unknown_command"
+        case .usage: "usage"
+        case .unexpectedArguments: "unexpected_arguments"
+        case .unknownSubcommand: "unknown_subcommand"
+        case .notANumber: "invalid_quantity"
+        case .numberTooLarge: "quantity_too_large"
+        case .numberTooSmall: "quantity_too_small"
+        case .unknownItem: "unknown_item"
+        case .unknownIngredient: "unknown_ingredient"
+        case .refused: "insufficient_stock"
+        case .requirementTooLarge: "requirement_too_large"
+        case .totalTooLarge: "total_too_large"
+        case .belowZero: "below_zero"
+        case .aboveMaximum: "above_maximum"
+        case .line(.tooLong): "line_too_long"
+        case .line(.invalidUTF8): "invalid_utf8"
+        case .reloadFailed: "reload_failed"
+        case .unknownHelpTopic: "unknown_help_topic"
+        case .unknownSink: "unknown_sink"
+        case .notSaved: "io_error"
+        case .profile: "invalid_profile"
+        case .suggestion(.unknownProfile): "unknown_profile"
+        case .suggestion: "invalid_suggestion"
+        case .notAnAnswer: "not_an_answer"
+        case .unknownRule: "unknown_rule"
+        case .noSuggestionToPage: "no_suggestion"
+        case .suggestionOutdated: "suggestion_outdated"
+        case .noBoard, .board(.noBoard): "no_board"
+        case .board(.unknownTicket): "unknown_ticket"
+        case .board: "wrong_ticket_state"
+        case .needsVirtualClock: "needs_virtual_clock"
+        case .invalidDuration: "invalid_duration"
+        }
+    }
+
+    /// Every code `code` can give, in the order of the cases.
+    public static let codes = [
+        "unknown_command", "usage", "unexpected_arguments", "unknown_subcommand", "invalid_quantity", "quantity_too_large",
+        "quantity_too_small", "unknown_item", "unknown_ingredient", "insufficient_stock", "requirement_too_large", "total_too_large",
+        "below_zero", "above_maximum", "line_too_long", "invalid_utf8", "reload_failed", "unknown_help_topic", "unknown_sink", "io_error",
+        "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
+        "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",
+    ]
+}

@@ -1,0 +1,48 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// Values from `${…}` are used, and never printed: not in `sinks`, errors, diagnostics or
+/// `--json`, whether in a header written as one string, a sink's name or a bad URL.
+@Suite struct SecretTests {
+    private static let secret = "s3cr3t-T0KEN-value"
+    private let environment = ["TOKEN": SecretTests.secret]
+
+    @Test(arguments: [false, true])
+    func aSecretInAOneStringHeaderAndASinkNameIsSentButNeverShown(json: Bool) throws {
+        let server = try TestHTTPServer(replies: [.status(500)])
+        var arguments = [
+            "--flush-timeout", "2s", "--sink",
+            "webhook url \"\(server.url)?key=${TOKEN}\" header \"Authorization: Bearer ${TOKEN}\" name \"hook-${TOKEN}\" backoff 10ms",
+            "-c", "order mango juice; sinks; sinks failed; sinks retry hook-${TOKEN}",
+        ]
+        if json { arguments.insert("--json", at: 0) }
+        let result = try KioskProcess(arguments: arguments, environment: environment).run()
+        let request = try #require(server.requests.first)
+        #expect(request.headers["authorization"] == "Bearer \(SecretTests.secret)", "the secret is used")
+        #expect(request.path.contains(SecretTests.secret))
+        #expect(!result.stdout.contains(SecretTests.secret), "standard output: \(result.stdout)")
+        #expect(!result.stderr.contains(SecretTests.secret), "standard error: \(result.stderr)")
+        #expect(result.stdout.contains("${TOKEN}"), "shown as written")
+    }
+
+    @Test(arguments: [false, true])
+    func aSecretInAHeaderWithoutValueIsNotInTheDiagnostics(json: Bool) throws {
+        let sink = "webhook url \"http://127.0.0.1:1/\" header \"Bearer ${TOKEN}\""
+        let result = try KioskProcess(arguments: (json ? ["--json"] : []) + ["--sink", sink, "-c", "menu"], environment: environment).run()
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'Bearer ${TOKEN}'"))
+        #expect(!result.stderr.contains(SecretTests.secret), "standard error: \(result.stderr)")
+    }
+
+    /// A URL the menu accepts but the sender cannot parse: its error (in `sinks`, and at
+    /// exit) shows the URL as written.
+    @Test(arguments: [false, true])
+    func aSecretInAMalformedURLIsNotInItsLastError(json: Bool) throws {
+        let sink = "webhook url \"http://[${TOKEN}/x\" backoff 10ms"
+        let arguments = (json ? ["--json"] : []) + ["--flush-timeout", "2s", "--sink", sink, "-c", "order mango juice; sinks; sinks failed"]
+        let result = try KioskProcess(arguments: arguments, environment: environment).run()
+        #expect(!result.stdout.contains(SecretTests.secret), "standard output: \(result.stdout)")
+        #expect(!result.stderr.contains(SecretTests.secret), "standard error: \(result.stderr)")
+    }
+}

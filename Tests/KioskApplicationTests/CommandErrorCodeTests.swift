@@ -1,0 +1,45 @@
+import KioskApplication
+import KioskTestSupport
+import Testing
+
+/// Error codes are interface: one per case, each listed in the README, none twice.
+@Suite struct CommandErrorCodeTests {
+    /// The codes in the README's table headed `### Command error codes`, in order.
+    static func readmeCodes() throws -> [String] {
+        let lines = try Repository.text("README.md").split(separator: "\n", omittingEmptySubsequences: false)
+        guard let heading = lines.firstIndex(of: "### Command error codes") else { return [] }
+        var codes: [String] = []
+        for line in lines[(heading + 1)...] {
+            if line.hasPrefix("#") { break }
+            let spans = line.split(separator: "`", omittingEmptySubsequences: false)
+            if line.hasPrefix("| `"), spans.count > 2 { codes.append(String(spans[1])) }
+        }
+        return codes
+    }
+
+    @Test func theReadmeListsExactlyTheCodesOfTheCode() throws {
+        #expect(try CommandErrorCodeTests.readmeCodes() == CommandError.codes)
+    }
+
+    @Test func everyCodeIsSnakeCaseAndNoneIsGivenTwice() {
+        #expect(Set(CommandError.codes).count == CommandError.codes.count)
+        #expect(CommandError.codes.allSatisfy { $0.allSatisfy { $0 == "_" || ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") } })
+    }
+
+    @Test func eachCaseGivesACodeOfTheList() {
+        let errors: [CommandError] = [
+            .unknownCommand("x", suggestion: nil), .usage("order ITEM"), .unexpectedArguments(command: "menu"),
+            .unknownSubcommand("x", command: "stock", suggestion: nil, synopsis: "stock"), .notANumber("x", what: "quantity"),
+            .numberTooLarge("1", what: "quantity"), .numberTooSmall("0", what: "quantity", minimum: 1), .unknownItem("x", suggestion: nil),
+            .unknownIngredient("x", suggestion: nil), .refused(missing: []), .requirementTooLarge(ingredient: "mango"), .totalTooLarge,
+            .belowZero(ingredient: "mango", available: 1, requested: 2), .aboveMaximum(ingredient: "mango", current: 1, requested: 2),
+            .line(.tooLong(bytes: 2, limit: 1)), .line(.invalidUTF8), .unknownHelpTopic("x", suggestion: nil), .unknownSink("x", known: []),
+        ]
+        let codes = errors.map(\.code)
+        #expect(Set(codes).count == codes.count, "no two cases share a code")
+        #expect(Set(codes).isSubset(of: CommandError.codes))
+        // `reloadFailed` and `notSaved` carry a compilation and a journal error: the end-to-end
+        // tests give their codes through the binary (`JSONInterfaceTests`).
+        #expect(Set(CommandError.codes).subtracting(codes) == ["reload_failed", "io_error"])
+    }
+}
