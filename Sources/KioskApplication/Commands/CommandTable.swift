@@ -128,6 +128,8 @@ public struct CommandTable: Sendable {
                     + [.init("rate", then: .items), .init("remove")]
             )),
             handler: ProfileCommand.self
+        ),
+        CommandEntry(
             "board", synopsis: "board [public|all-day]", summary: "the order board: queued, preparing and ready tickets",
             details: """
             Three columns, QUEUED | PREPARING | READY, with their counts; each ticket with its number, age,

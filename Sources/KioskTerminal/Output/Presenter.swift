@@ -65,6 +65,8 @@ public struct Presenter: Sendable {
     private static func capitalized(_ message: String) -> String {
         guard let first = message.first else { return message }
         return first.uppercased() + message.dropFirst()
+    }
+
     private var boardView: BoardView { BoardView(colour: colour, bold: bold) }
 
     /// `#12 ready by 09:14, in about 4 min`: the minute shown is the first one the ticket

@@ -233,7 +233,7 @@ public final class InteractiveRunner {
         guard !session.time.isVirtual, let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
         output.write("\r\u{1B}[K")
         let ticked = session.tick()
-        if let error = ticked.error { showError(error) }
+        if let error = ticked.error { showError(error, command: nil) }
         settle()
         return true
     }
