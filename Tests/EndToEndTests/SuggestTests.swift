@@ -307,7 +307,7 @@ import Testing
         let ana = try #require(shown["result"] as? [String: Any])
         #expect(ana["dislikes"] as? [String] == ["kiwi juice"])
         #expect((ana["ratings"] as? [[String: Any]])?.first?["score"] as? Int == 9)
-        #expect(try running.ask("profile 민지")["error"] as? String == "no profile '민지'")
+        #expect(try running.ask("profile 민지")["error"].flatMap { ($0 as? [String: Any])?["message"] as? String } == "no profile '민지'")
         // Its input was a pipe: a batch, whose status says a command failed.
         #expect(running.kiosk.finish() == 1)
 

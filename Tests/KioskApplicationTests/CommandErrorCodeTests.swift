@@ -34,6 +34,9 @@ import Testing
             .unknownIngredient("x", suggestion: nil), .refused(missing: []), .requirementTooLarge(ingredient: "mango"), .totalTooLarge,
             .belowZero(ingredient: "mango", available: 1, requested: 2), .aboveMaximum(ingredient: "mango", current: 1, requested: 2),
             .line(.tooLong(bytes: 2, limit: 1)), .line(.invalidUTF8), .unknownHelpTopic("x", suggestion: nil), .unknownSink("x", known: []),
+            .profile(.unknownProfile("x")), .suggestion(.unknownProfile("x")), .suggestion(.tooManyAnswers(given: 4, questions: 3)),
+            .notAnAnswer("maybe"), .unknownRule("x", suggestion: nil), .noSuggestionToPage, .suggestionOutdated,
+            .noBoard(command: "board"), .board(.unknownTicket(9)), .board(.kitchenEmpty), .needsVirtualClock, .invalidDuration("x"),
         ]
         let codes = errors.map(\.code)
         #expect(Set(codes).count == codes.count, "no two cases share a code")
