@@ -39,6 +39,9 @@ public protocol Sink: AnyObject, Sendable {
     /// What the sink delivers to, safe to show: secrets from `${…}` stay masked.
     var target: String { get }
 
+    /// The sink's connection, for a sink that holds one (MQTT); `nil` for the others.
+    var connectionStatus: SinkConnection? { get }
+
     /// Releases what the sink holds (files, connections, programs). `deadline` is when the
     /// kiosk means to be gone: a sink that must wait for something (a program to exit)
     /// waits no longer.
@@ -59,6 +62,7 @@ extension Sink {
     public var batchLimit: Int { 1 }
     public var placement: SinkPlacement { .background(workers: 1) }
     public var retryPolicy: RetryPolicy { .untilShutdown }
+    public var connectionStatus: SinkConnection? { nil }
     public func close(by deadline: ContinuousClock.Instant) {}
 }
 

@@ -104,7 +104,9 @@ final class SinkRunner: @unchecked Sendable {
     }
 
     var currentStatus: SinkStatus {
-        status.withLock { $0 }
+        var current = status.withLock { $0 }
+        current.connection = sink.connectionStatus
+        return current
     }
 
     /// Where the sink has delivered up to, if this process delivered for it (`nil` when

@@ -116,6 +116,17 @@ public final class MQTTSink: PipelinedSink {
 
     public var batchLimit: Int { MQTTSink.window }
 
+    public var connectionStatus: SinkConnection? {
+        let status = client.status
+        let state = switch status.state {
+        case .connected: "connected"
+        case .connecting: "connecting"
+        case .waiting: "waiting to reconnect"
+        case .closed: "closed"
+        }
+        return SinkConnection(state: state, inFlight: inFlight, lastError: status.lastError?.description)
+    }
+
     public var retryPolicy: RetryPolicy {
         RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(200), maximumBackoff: .seconds(10))
     }
