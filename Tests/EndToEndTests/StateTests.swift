@@ -46,7 +46,7 @@ import Testing
             let after = try StateTests.mango(state, menu: menu)
             let onDisk = before - after
             #expect(onDisk >= printed, "a result on screen is a result on disk")
-            #expect(onDisk - printed <= 4_096, "at most the commit in flight more")
+            #expect(onDisk - printed <= 16_384, "at most the commit in flight more")
             before = after
         }
     }

@@ -111,8 +111,8 @@ public struct SalesReport: Sendable {
     init(menu: Menu, ledger: Ledger) {
         currency = menu.currency
         hasPrices = menu.items.contains { $0.price != nil } || ledger.revenue != .zero
-        sales = ledger.sales + ledger.retiredSales.filter { $0.quantity > 0 }
-        usage = ledger.usage + ledger.retiredUsage.filter { $0.used > 0 }
+        sales = Array(ledger.sales) + ledger.retiredSales.filter { $0.quantity > 0 }
+        usage = Array(ledger.usage) + ledger.retiredUsage.filter { $0.used > 0 }
         revenue = ledger.revenue
         madeOrders = ledger.madeOrders
         refusedOrders = ledger.refusedOrders

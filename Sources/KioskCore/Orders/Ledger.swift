@@ -28,8 +28,10 @@ public struct Ledger: Sendable {
     }
 
     public private(set) var history = RingBuffer<OrderRecord>(capacity: Ledger.historyCapacity)
-    public private(set) var sales: [Sales]
-    public private(set) var usage: [Usage]
+    /// By item index. Chunked, so the copy a transaction keeps costs little whatever the menu.
+    public private(set) var sales: ChunkedArray<Sales>
+    /// By ingredient index.
+    public private(set) var usage: ChunkedArray<Usage>
     public private(set) var retiredSales: [Sales] = []
     public private(set) var retiredUsage: [Usage] = []
     /// Where each retired line is, by `NameKey.fold` of its name.
@@ -40,8 +42,8 @@ public struct Ledger: Sendable {
     public private(set) var refusedOrders = 0
 
     public init(menu: Menu) {
-        sales = menu.items.map { Sales(item: $0.name) }
-        usage = menu.ingredients.map { Usage(ingredient: $0.name) }
+        sales = ChunkedArray(menu.items.lazy.map { Sales(item: $0.name) })
+        usage = ChunkedArray(menu.ingredients.lazy.map { Usage(ingredient: $0.name) })
     }
 
     /// A ledger restored from saved totals, lined up with `menu` by name.
@@ -75,8 +77,8 @@ public struct Ledger: Sendable {
     public var snapshot: LedgerSnapshot {
         LedgerSnapshot(
             history: Array(history),
-            sales: sales + retiredSales,
-            usage: usage + retiredUsage,
+            sales: Array(sales) + retiredSales,
+            usage: Array(usage) + retiredUsage,
             revenue: revenue,
             madeOrders: madeOrders,
             refusedOrders: refusedOrders
