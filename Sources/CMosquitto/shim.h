@@ -161,6 +161,12 @@ static inline void kiosk_mosq_callbacks_set(kiosk_mosq_table api, struct mosquit
     api->log_callback_set(m, on_log);
 }
 
+/// Sets or (with NULL) clears the log callback alone. libmosquitto formats a debug line for
+/// every packet while one is set, so kiosk sets it only while connecting.
+static inline void kiosk_mosq_log_callback_set(kiosk_mosq_table api, struct mosquitto *m, kiosk_mosq_log_callback on_log) {
+    api->log_callback_set(m, on_log);
+}
+
 static inline const char *kiosk_mosq_strerror(kiosk_mosq_table api, int code) { return api->strerror(code); }
 static inline const char *kiosk_mosq_reason_string(kiosk_mosq_table api, int code) { return api->reason_string(code); }
 static inline const char *kiosk_mosq_connack_string(kiosk_mosq_table api, int code) { return api->connack_string(code); }

@@ -39,6 +39,9 @@ public protocol Sink: AnyObject, Sendable {
     /// What the sink delivers to, safe to show: secrets from `${…}` stay masked.
     var target: String { get }
 
+    /// The sink's connection, for a sink that holds one (MQTT); `nil` for the others.
+    var connectionStatus: SinkConnection? { get }
+
     /// Releases what the sink holds (files, connections, programs). `deadline` is when the
     /// kiosk means to be gone: a sink that must wait for something (a program to exit)
     /// waits no longer.
@@ -59,7 +62,33 @@ extension Sink {
     public var batchLimit: Int { 1 }
     public var placement: SinkPlacement { .background(workers: 1) }
     public var retryPolicy: RetryPolicy { .untilShutdown }
+    public var connectionStatus: SinkConnection? { nil }
     public func close(by deadline: ContinuousClock.Instant) {}
+}
+
+/// A sink that keeps events in flight between calls (MQTT at QoS 1 and 2): waiting for
+/// one batch's acknowledgements would stall the next, so it is handed batches one after
+/// another and says, after each, how many of the oldest events it holds are delivered.
+///
+/// The runner's side of the bargain, which keeps delivery at least once and in `seq` order:
+/// it moves the cursor only past events reported delivered, a prefix of those submitted;
+/// before waiting for news it calls `flush`; and when `submit` or `flush` throws, it sends
+/// the events not yet reported with `send(batch:)` — which waits for copies still in flight
+/// rather than publishing them twice — before it submits anything more.
+public protocol PipelinedSink: Sink {
+    /// Starts delivering `batch`, the events after those submitted before. Blocks only to
+    /// keep what is in flight bounded. Returns how many of the oldest unreported events are
+    /// now delivered; those are reported and forgotten. Throws `BatchFailure` (its
+    /// `delivered` counted the same way) when a message failed or the broker went quiet;
+    /// everything else submitted is then forgotten too, for `send(batch:)` to settle.
+    func submit(_ batch: ArraySlice<Event>) throws(BatchFailure) -> Int
+
+    /// Waits until every event submitted is delivered, or for the sink's timeout. Returns
+    /// how many were (all of them), or throws as `submit` does.
+    func flush() throws(BatchFailure) -> Int
+
+    /// Events submitted and not yet reported delivered.
+    var inFlight: Int { get }
 }
 
 /// Where a sink's `send` runs.

@@ -55,12 +55,42 @@ import Testing
         #expect(!result.stderr.contains(password))
     }
 
+    @Test func sinksShowsTheConnectionItsInFlightCountAndItsLastError() throws {
+        let broker = try MosquittoBroker(.init(users: ["kiosk": "right-Pa55"]))
+        let url = "mqtt://kiosk:${MQTT_PASSWORD}@127.0.0.1:\(broker.port)"
+        let shown = "mqtt mqtt://kiosk:****@127.0.0.1:\(broker.port): "
+        func connectionLine(_ password: String, until wanted: (String) -> Bool) throws -> String {
+            let kiosk = try RunningKiosk(arguments: ["--sink", "mqtt url \"\(url)\""], environment: ["MQTT_PASSWORD": password])
+            var line = ""
+            let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+            while ContinuousClock.now < deadline {
+                kiosk.send("sinks")
+                Thread.sleep(forTimeInterval: 0.2)
+                line = kiosk.stdoutLines.last { $0.hasPrefix(shown) }.map(String.init) ?? ""
+                if wanted(line) { break }
+            }
+            #expect(kiosk.finish() == 0)
+            #expect(!kiosk.stdout.contains(password))
+            #expect(!kiosk.stderr.contains(password))
+            return line
+        }
+        #expect(try connectionLine("right-Pa55") { $0.contains("connected") } == shown + "connected, 0 in flight")
+        let refused = try connectionLine("wr0ng-Pa55") { $0.contains("last error") }
+        let error = "; last error: 127.0.0.1:\(broker.port) refused the connection: not authorized"
+        #expect([shown + "waiting to reconnect, 0 in flight" + error, shown + "connecting, 0 in flight" + error].contains(refused))
+    }
+
     @Test func libmosquittoIsLoadedOnlyForAnMQTTSink() throws {
         let broker = try MosquittoBroker()
         let plain = try RunningKiosk(arguments: [])
         let withMQTT = try RunningKiosk(arguments: ["--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\""])
         func loadsMosquitto(_ kiosk: RunningKiosk) throws -> Bool {
-            try String(contentsOfFile: "/proc/\(kiosk.process.processIdentifier)/maps", encoding: .utf8).contains("libmosquitto")
+            // Read to the end: /proc says its files are empty, and a reader that trusts the
+            // size reads one block, which holds libmosquitto's lines only when the layout
+            // happens to put them first.
+            let maps = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(kiosk.process.processIdentifier)/maps"))
+            defer { try? maps.close() }
+            return String(decoding: try maps.readToEnd() ?? Data(), as: UTF8.self).contains("libmosquitto")
         }
         for kiosk in [plain, withMQTT] { kiosk.send("stock") }
         try waitFor("both kiosks to answer") { plain.stdout.contains("mango") && withMQTT.stdout.contains("mango") }

@@ -56,6 +56,64 @@ import Testing
         #expect(sink.target == broker.url)
     }
 
+    @Test func pipelinedBatchesReportADeliveredPrefixAndAFlushTheRest() throws {
+        let broker = try MosquittoBroker()
+        let subscriber = try MQTTSubscriber(broker: broker, topic: "kiosk/juice-maker/events/#")
+        let sink = try #require(try Self.sink(#"mqtt url "\#(broker.url)" stock off"#) as? MQTTSink)
+        defer { sink.close(by: .now.advanced(by: .seconds(5))) }
+        let events = try Events.orders(3_000)
+        var delivered = 0
+        for start in stride(from: 0, to: events.count, by: 256) {
+            delivered += try sink.submit(events[start..<min(start + 256, events.count)])
+            #expect(sink.inFlight == events.prefix(min(start + 256, events.count)).count - delivered)
+            #expect(sink.inFlight <= MQTTSink.pipelineWindow)
+        }
+        delivered += try sink.flush()
+        #expect(delivered == events.count)
+        #expect(sink.inFlight == 0)
+        try subscriber.waitFor("every event") { $0.count == events.count }
+        #expect(subscriber.messages.map { $0.userProperties["id"] } == events.map(\.id.description))
+    }
+
+    @Test func aBrokerKilledUnderAPipelineLosesNoEvent() throws {
+        let broker = try MosquittoBroker(.init(persistence: true))
+        let subscriber = try MQTTSubscriber(broker: broker, clientID: "watcher", persistentSession: true)
+        let sink = try #require(try Self.sink(#"mqtt url "\#(broker.url)" stock off timeout 2s"#) as? MQTTSink)
+        defer { sink.close(by: .now.advanced(by: .seconds(5))) }
+        let events = try Events.orders(2_000)
+        // As the runner does: submit while it goes; once it fails, send the rest the
+        // blocking way, which waits for the copies libmosquitto still holds.
+        var reported = 0
+        var failure: BatchFailure?
+        for start in stride(from: 0, to: events.count, by: 256) where failure == nil {
+            if start == 1_024 { broker.kill() }
+            do throws(BatchFailure) {
+                reported += try sink.submit(events[start..<min(start + 256, events.count)])
+            } catch {
+                reported += error.delivered
+                failure = error
+            }
+        }
+        if failure == nil {
+            do throws(BatchFailure) { reported += try sink.flush() } catch {
+                reported += error.delivered
+                failure = error
+            }
+        }
+        let stalled = try #require(failure)
+        guard case .retryable = stalled.failure else {
+            Issue.record("not retryable: \(stalled)")
+            return
+        }
+        #expect(sink.inFlight == 0)
+        #expect(reported < events.count)
+        try broker.restart()
+        #expect(try Self.deliver(events[reported...], to: sink, within: .seconds(60)).allSatisfy { if case .retryable = $0.failure { true } else { false } })
+        try subscriber.waitFor("every event at least once", timeout: .seconds(60)) { messages in
+            Set(messages.compactMap { $0.userProperties["id"] }).isSuperset(of: events.map(\.id.description))
+        }
+    }
+
     @Test func aTopicTemplateWithItemAndIngredient() throws {
         let broker = try MosquittoBroker()
         let subscriber = try MQTTSubscriber(broker: broker, topic: "shop/#")

@@ -104,7 +104,9 @@ final class SinkRunner: @unchecked Sendable {
     }
 
     var currentStatus: SinkStatus {
-        status.withLock { $0 }
+        var current = status.withLock { $0 }
+        current.connection = sink.connectionStatus
+        return current
     }
 
     /// Where the sink has delivered up to, if this process delivered for it (`nil` when
@@ -150,6 +152,8 @@ final class SinkRunner: @unchecked Sendable {
         var positions: [UInt64] = []
         let readAhead = max(member.readAhead, sink.batchLimit)
         batch.reserveCapacity(readAhead)
+        let pipelined = sink as? any PipelinedSink
+        var inFlight = InFlight()
         while true {
             if !deliverRetries() { return }
             batch.removeAll(keepingCapacity: true)
@@ -166,6 +170,9 @@ final class SinkRunner: @unchecked Sendable {
                 readUpTo = scanner.position
             }
             if batch.isEmpty {
+                if let pipelined, !inFlight.events.isEmpty {
+                    guard hand(nil, to: pipelined, inFlight: &inFlight, mark: &mark, cursor: cursor) else { return }
+                }
                 if readUpTo > mark.position {
                     mark = CursorFile.Mark(position: readUpTo, sequence: mark.sequence)
                     save(mark, to: cursor)
@@ -173,6 +180,13 @@ final class SinkRunner: @unchecked Sendable {
                 if isStopping, readUpTo >= min(limit, stopEnd) || pastDeadline { return }
                 if isStopping { continue }
                 waitForNews(after: readUpTo)
+                continue
+            }
+            if let pipelined {
+                inFlight.events += batch
+                inFlight.positions += positions
+                inFlight.readUpTo = readUpTo
+                guard hand(batch[...], to: pipelined, inFlight: &inFlight, mark: &mark, cursor: cursor) else { return }
                 continue
             }
             let delivered = deliver(batch[...])
@@ -184,6 +198,51 @@ final class SinkRunner: @unchecked Sendable {
             save(mark, to: cursor)
             if delivered < batch.count { return }
         }
+    }
+
+    // MARK: Pipelining
+
+    /// The events a pipelined sink holds, oldest first, each with the position of its
+    /// record, and where reading stopped after the newest.
+    private struct InFlight {
+        var events: [Event] = []
+        var positions: [UInt64] = []
+        var readUpTo: UInt64 = 0
+
+        /// The cursor once the first `count` events are delivered.
+        func mark(after count: Int) -> CursorFile.Mark {
+            let position = count == events.count ? readUpTo : positions[count]
+            return CursorFile.Mark(position: position, sequence: events[count - 1].sequence)
+        }
+    }
+
+    /// Submits `batch` to a pipelined sink (`nil`: flushes it) and moves the cursor past what
+    /// it reports delivered. When the sink fails, settles everything in flight as `deliver`
+    /// does — retries, back-off, failures recorded — so the pipeline starts empty again.
+    /// Returns `false` when the stop deadline came first.
+    private func hand(
+        _ batch: ArraySlice<Event>?, to sink: any PipelinedSink, inFlight: inout InFlight, mark: inout CursorFile.Mark, cursor: CursorFile
+    ) -> Bool {
+        do throws(BatchFailure) {
+            let delivered = if let batch { try sink.submit(batch) } else { try sink.flush() }
+            count(delivered: delivered)
+            advance(delivered, inFlight: &inFlight, mark: &mark, cursor: cursor)
+            return true
+        } catch {
+            count(delivered: error.delivered)
+            advance(error.delivered, inFlight: &inFlight, mark: &mark, cursor: cursor)
+            let settled = deliver(inFlight.events[...])
+            advance(settled, inFlight: &inFlight, mark: &mark, cursor: cursor)
+            return inFlight.events.isEmpty
+        }
+    }
+
+    private func advance(_ count: Int, inFlight: inout InFlight, mark: inout CursorFile.Mark, cursor: CursorFile) {
+        guard count > 0 else { return }
+        mark = inFlight.mark(after: count)
+        inFlight.events.removeFirst(count)
+        inFlight.positions.removeFirst(count)
+        save(mark, to: cursor)
     }
 
     /// Takes the cursor's lock, waiting while another process holds it. Once shutdown has

@@ -21,6 +21,8 @@ public struct SinkStatus: Sendable, Equatable {
     /// Whether this process delivers for the sink; another kiosk on the same state may.
     public var deliversHere = true
     public var lastError: String?
+    /// The sink's connection as it is now, for a sink that holds one.
+    public var connection: SinkConnection?
 
     public init(kind: String, name: String, target: String, events: EventTypes) {
         self.kind = kind

@@ -39,10 +39,20 @@ enum MQTTCallbacks {
             { handle, _, mid, reason, _ in
                 MQTTCallbacks.client(for: handle)?.didPublish(mid: mid, reason: reason)
             },
-            { handle, _, level, text in
-                guard level & MOSQ_LOG_ERR != 0, let text else { return }
-                MQTTCallbacks.client(for: handle)?.didLogError(String(cString: text))
-            }
+            nil
         )
+    }
+
+    /// Turns the log callback on (while connecting: a TLS failure is only told there) or
+    /// off (once connected: libmosquitto formats a line for every packet while it is on).
+    static func logErrors(_ enabled: Bool, on handle: OpaquePointer, library: MQTTLibrary) {
+        guard enabled else {
+            kiosk_mosq_log_callback_set(library.api, handle, nil)
+            return
+        }
+        kiosk_mosq_log_callback_set(library.api, handle) { handle, _, level, text in
+            guard level & MOSQ_LOG_ERR != 0, let text else { return }
+            MQTTCallbacks.client(for: handle)?.didLogError(String(cString: text))
+        }
     }
 }

@@ -54,6 +54,9 @@ public final class MQTTClient: @unchecked Sendable {
     private var closing = false
     private var finished = false
     private var waiters = 0
+    /// An acknowledgement of this sequence or a later one wakes the waiters; the ones
+    /// before it would only wake them to find the newest they wait for still pending.
+    private var wakeAt: UInt64 = .max
     private var nextSequence: UInt64 = 1
     /// 0 for a message nobody waits for.
     private var sequenceByMid: [Int32: UInt64] = [:]
@@ -266,9 +269,10 @@ public final class MQTTClient: @unchecked Sendable {
             while true {
                 while firstPending < ids.count, outcomeLocked(ids[firstPending]) != .pending { firstPending += 1 }
                 let down = state == .closed || (state != .connected && (failingAtStart || failedAttempts > failuresAtStart))
-                if firstPending == ids.count || down || !condition.wait(until: deadline) {
-                    return ids.map(outcomeLocked)
-                }
+                if firstPending == ids.count || down { return ids.map(outcomeLocked) }
+                let newest = ids[firstPending...].lazy.filter { self.outcomeLocked($0) == .pending }.map(\.sequence).max() ?? 0
+                wakeAt = min(wakeAt, newest)
+                if !condition.wait(until: deadline) { return ids.map(outcomeLocked) }
             }
         }
     }
@@ -322,13 +326,18 @@ public final class MQTTClient: @unchecked Sendable {
 
     func didPublish(mid: Int32, reason: Int32) {
         condition.withLock {
+            var settled: UInt64?
             if let sequence = sequenceByMid.removeValue(forKey: mid) {
                 unsettled[sequence] = nil
                 settle(sequence, reason: reason)
+                settled = sequence
             } else {
                 earlyAcknowledgements[mid] = reason
             }
-            if waiters > 0 { condition.broadcast() }
+            if waiters > 0, let sequence = settled, sequence >= wakeAt {
+                wakeAt = .max
+                condition.broadcast()
+            }
         }
     }
 
@@ -410,6 +419,7 @@ public final class MQTTClient: @unchecked Sendable {
                 epoch += 1
                 forgetUnwrittenQoS0()
             }
+            MQTTCallbacks.logErrors(true, on: handle, library: library)
             let result = startConnection(version)
             condition.withLock {
                 attempted = true
@@ -431,6 +441,7 @@ public final class MQTTClient: @unchecked Sendable {
             return (connack, lost, libraryError, closing)
         }
         if answer == 0, !closingNow {
+            MQTTCallbacks.logErrors(false, on: handle, library: library)
             let since = ContinuousClock.now
             condition.withLock {
                 connections += 1

@@ -27,12 +27,16 @@ import Synchronization
 /// `timeout`. A message not yet acknowledged when a batch fails is not published again by
 /// the retry: libmosquitto keeps it and sends it after reconnecting, and the retry waits
 /// for it. Delivery is at least once; a consumer deduplicates on the event id.
-public final class MQTTSink: Sink {
+public final class MQTTSink: PipelinedSink {
     /// The placeholders a topic may use.
     public static let placeholders = ["kiosk", "type", "item", "ingredient"]
     public static let defaultTopic = "kiosk/{kiosk}/events/{type}"
     /// The most events one batch publishes before waiting for their acknowledgements.
     public static let window = 256
+    /// The most events `submit` keeps in flight. The broker takes a few at a time (a stock
+    /// mosquitto: 20); libmosquitto queues the rest, and its queue is walked at every
+    /// acknowledgement, so it is kept short.
+    public static let pipelineWindow = 1_024
 
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "mqtt", options: [
@@ -65,6 +69,8 @@ public final class MQTTSink: Sink {
     /// Messages published and not yet known to be acknowledged, by event and topic: a
     /// retried batch waits for these instead of publishing them again.
     private let unacknowledged = Mutex<[MessageKey: MQTTClient.MessageID]>([:])
+    /// Events submitted and not yet reported delivered, oldest first, with their messages.
+    private let pipeline = Mutex<[Published]>([])
 
     /// Connects to the broker (in the background) with `configuration`, whose will this
     /// sets to `offline` on the status topic.
@@ -110,6 +116,17 @@ public final class MQTTSink: Sink {
 
     public var batchLimit: Int { MQTTSink.window }
 
+    public var connectionStatus: SinkConnection? {
+        let status = client.status
+        let state = switch status.state {
+        case .connected: "connected"
+        case .connecting: "connecting"
+        case .waiting: "waiting to reconnect"
+        case .closed: "closed"
+        }
+        return SinkConnection(state: state, inFlight: inFlight, lastError: status.lastError?.description)
+    }
+
     public var retryPolicy: RetryPolicy {
         RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(200), maximumBackoff: .seconds(10))
     }
@@ -124,9 +141,9 @@ public final class MQTTSink: Sink {
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        let events = Array(batch)
+        let events = batch
         let lastChange = publishesStock ? MQTTSink.lastChanges(in: events) : [:]
-        var published: [[(key: MessageKey, id: MQTTClient.MessageID)]] = []
+        var published: [Published] = []
         var publishFailure: MQTTError?
         for (index, event) in events.enumerated() {
             do throws(MQTTError) {
@@ -152,10 +169,72 @@ public final class MQTTSink: Sink {
         if delivered == events.count { return }
         if let failure { throw BatchFailure(delivered: delivered, failure: failure) }
         guard let publishFailure else { throw BatchFailure(delivered: delivered, failure: .retryable(stalledReason)) }
-        if case .messageRejected = publishFailure {
-            throw BatchFailure(delivered: delivered, failure: .permanent(publishFailure.description))
+        throw BatchFailure(delivered: delivered, failure: MQTTSink.failure(publishing: publishFailure))
+    }
+
+    // MARK: Pipelining
+
+    public var inFlight: Int { pipeline.withLock { $0.count } }
+
+    public func submit(_ batch: ArraySlice<Event>) throws(BatchFailure) -> Int {
+        let lastChange = publishesStock ? MQTTSink.lastChanges(in: batch) : [:]
+        var publishFailure: MQTTError?
+        for (index, event) in batch.enumerated() {
+            do throws(MQTTError) {
+                let messages = try publish(event, stockOf: lastChange.filter { $0.value == index }.keys)
+                pipeline.withLock { $0.append(messages) }
+            } catch {
+                publishFailure = error
+                break
+            }
         }
-        throw BatchFailure(delivered: delivered, failure: .retryable(publishFailure.description))
+        return try report(leaving: publishFailure == nil ? MQTTSink.pipelineWindow : 0, publishFailure: publishFailure)
+    }
+
+    public func flush() throws(BatchFailure) -> Int {
+        try report(leaving: 0, publishFailure: nil)
+    }
+
+    /// Waits (up to `timeout`) until at most `window` events are in flight, then reports
+    /// the delivered prefix. Throws when a message failed, when more than `window` are still
+    /// in flight, or after `publishFailure`; the rest of the pipeline is then dropped, its
+    /// messages left in `unacknowledged` for `send(batch:)` to wait for.
+    private func report(leaving window: Int, publishFailure: MQTTError?) throws(BatchFailure) -> Int {
+        let oldest = pipeline.withLock { $0.count > window ? $0[..<($0.count - window)].flatMap { $0.map(\.id) } : [] }
+        if !oldest.isEmpty, publishFailure == nil {
+            _ = client.waitForAcknowledgements(oldest, until: ContinuousClock.now.advanced(by: timeout))
+        }
+        var failure: SinkFailure?
+        var stalled = false
+        let delivered = pipeline.withLock { events -> Int in
+            var delivered = 0
+            counting: for messages in events {
+                for message in messages {
+                    switch client.outcome(of: message.id) {
+                    case .acknowledged: continue
+                    case .pending: break counting
+                    case let other:
+                        failure = self.failure(for: other)
+                        break counting
+                    }
+                }
+                delivered += 1
+            }
+            forget(events.prefix(delivered).flatMap { $0.map(\.key) })
+            events.removeFirst(delivered)
+            stalled = events.count > window
+            if failure != nil || publishFailure != nil || stalled { events.removeAll() }
+            return delivered
+        }
+        if let failure { throw BatchFailure(delivered: delivered, failure: failure) }
+        if let publishFailure { throw BatchFailure(delivered: delivered, failure: MQTTSink.failure(publishing: publishFailure)) }
+        if stalled { throw BatchFailure(delivered: delivered, failure: .retryable(stalledReason)) }
+        return delivered
+    }
+
+    private static func failure(publishing error: MQTTError) -> SinkFailure {
+        if case .messageRejected = error { return .permanent(error.description) }
+        return .retryable(error.description)
     }
 
     /// Publishes `offline` (retained), waits for it briefly, then disconnects cleanly. Not
@@ -173,6 +252,9 @@ public final class MQTTSink: Sink {
     }
 
     // MARK: Messages
+
+    /// One event's messages: its own and its stock counts.
+    private typealias Published = [(key: MessageKey, id: MQTTClient.MessageID)]
 
     private struct MessageKey: Hashable, Sendable {
         let event: EventID
@@ -281,7 +363,7 @@ public final class MQTTSink: Sink {
     }
 
     /// For each ingredient, the index of the last event in `events` that changed it.
-    private static func lastChanges(in events: [Event]) -> [String: Int] {
+    private static func lastChanges(in events: ArraySlice<Event>) -> [String: Int] {
         var last: [String: Int] = [:]
         for (index, event) in events.enumerated() {
             for count in stock(after: event) { last[count.ingredient] = index }

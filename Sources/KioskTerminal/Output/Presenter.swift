@@ -180,7 +180,16 @@ public struct Presenter: Sendable {
         if statuses.contains(where: { !$0.deliversHere }) {
             text += "Another kiosk on this state delivers for the sinks marked 'elsewhere'.\n"
         }
+        for status in statuses {
+            if let connection = status.connection { text += Presenter.describe(connection, of: status) }
+        }
         return text
+    }
+
+    /// `mqtt mqtt://127.0.0.1:1883: connected, 12 in flight; last error: …`.
+    private static func describe(_ connection: SinkConnection, of status: SinkStatus) -> String {
+        let error = connection.lastError.map { "; last error: " + TerminalText.visible($0) } ?? ""
+        return "\(status.kind) \(TerminalText.visible(status.target)): \(connection.state), \(connection.inFlight) in flight\(error)\n"
     }
 
     private func failed(_ events: [FailedEvent]) -> String {
@@ -466,6 +475,15 @@ public struct Presenter: Sendable {
         writer.field("deliversHere", status.deliversHere)
         writer.key("lastError")
         if let lastError = status.lastError { writer.string(lastError) } else { writer.null() }
+        if let connection = status.connection {
+            writer.key("connection")
+            writer.beginObject()
+            writer.field("state", connection.state)
+            writer.field("inFlight", connection.inFlight)
+            writer.key("lastError")
+            if let lastError = connection.lastError { writer.string(lastError) } else { writer.null() }
+            writer.endObject()
+        }
         writer.endObject()
     }
 }
