@@ -13,7 +13,8 @@ public struct ChunkedArray<Element> {
 
     /// Never changed while shared: a change to a shared chunk replaces it with a copy.
     private final class Chunk {
-        var elements: [Element]
+        // Only ever changed through a uniquely referenced chunk: no dynamic access check.
+        @exclusivity(unchecked) var elements: [Element]
 
         init(_ elements: [Element]) {
             self.elements = elements
@@ -55,15 +56,15 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
     public var endIndex: Int { count }
 
     public subscript(position: Int) -> Element {
-        get {
+        @inline(__always) get {
             precondition(position >= 0 && position < count, "index out of range")
             return chunks[position >> Self.chunkShift].elements[position & (Self.chunkSize - 1)]
         }
-        set {
+        _modify {
             precondition(position >= 0 && position < count, "index out of range")
             let chunk = position >> Self.chunkShift
             makeChunkUnique(chunk)
-            chunks[chunk].elements[position & (Self.chunkSize - 1)] = newValue
+            yield &chunks[chunk].elements[position & (Self.chunkSize - 1)]
         }
     }
 }

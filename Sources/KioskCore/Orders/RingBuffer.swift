@@ -1,10 +1,7 @@
 /// The most recent `capacity` elements, oldest first.
-///
-/// Chunked, so that a copy (the kiosk a transaction keeps) and the next append cost a
-/// chunk, not the whole history.
 public struct RingBuffer<Element> {
     public let capacity: Int
-    private var storage = ChunkedArray<Element>()
+    private var storage: [Element] = []
     private var head = 0
 
     public init(capacity: Int) {
@@ -25,7 +22,7 @@ public struct RingBuffer<Element> {
 
     /// Up to `n` of the newest elements, oldest first.
     public func suffix(_ n: Int) -> [Element] {
-        let all = Array(storage[head...]) + Array(storage[..<head])
+        let all = Array(storage[head...] + storage[..<head])
         return Array(all.suffix(Swift.max(0, n)))
     }
 
