@@ -166,6 +166,21 @@ public struct JSONWriter: Sendable {
         endArray()
     }
 
+    /// `"name":[{…},…]`: an object per element, whose fields `fields` writes.
+    @inlinable
+    public mutating func array<Elements: Sequence>(
+        _ name: StaticString, objects elements: Elements, _ fields: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        key(name)
+        beginArray()
+        for element in elements {
+            beginObject()
+            fields(&self, element)
+            endObject()
+        }
+        endArray()
+    }
+
     @inlinable
     mutating func separate() {
         if needsComma { storage.append(UInt8(ascii: ",")) }

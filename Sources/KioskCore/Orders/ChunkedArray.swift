@@ -69,12 +69,6 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
     }
 }
 
-extension ChunkedArray: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: Element...) {
-        self.init(elements)
-    }
-}
-
 extension ChunkedArray: Equatable where Element: Equatable {
     public static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool {
         lhs.elementsEqual(rhs)
@@ -91,7 +85,3 @@ extension ChunkedArray: Hashable where Element: Hashable {
 // Chunks are shared between copies but never changed while shared (copy on write), so a
 // copy sent to another thread sees only values.
 extension ChunkedArray: @unchecked Sendable where Element: Sendable {}
-
-extension ChunkedArray: CustomStringConvertible {
-    public var description: String { Array(self).description }
-}

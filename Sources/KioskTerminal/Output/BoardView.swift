@@ -277,25 +277,17 @@ public struct BoardView: Sendable {
 
     /// `board all-day --json`'s fields.
     public static func write(_ counts: [AllDayCount], to writer: inout JSONWriter) {
-        writer.key("items")
-        writer.beginArray()
-        for count in counts {
-            writer.beginObject()
+        writer.array("items", objects: counts) { writer, count in
             writer.field("item", count.item)
             writer.field("queued", count.queued)
             writer.field("preparing", count.preparing)
             writer.field("total", count.total)
-            writer.endObject()
         }
-        writer.endArray()
     }
 
     /// The board report's fields; times in milliseconds.
     public static func write(_ report: BoardReport, to writer: inout JSONWriter) {
-        writer.key("stations")
-        writer.beginArray()
-        for station in report.stations {
-            writer.beginObject()
+        writer.array("stations", objects: report.stations) { writer, station in
             writer.field("station", station.name)
             writer.field("staff", station.staff)
             for (key, times) in [("orderToReady", station.orderToReady), ("orderToPickup", station.orderToPickup)] as [(StaticString, BoardReport.Times?)] {
@@ -312,9 +304,7 @@ public struct BoardView: Sendable {
                 writer.endObject()
             }
             writer.field("late", station.late)
-            writer.endObject()
         }
-        writer.endArray()
         writer.field("late", report.late)
         writer.field("cancelled", report.cancelled)
         writer.object("waste", counts: report.waste)

@@ -269,10 +269,7 @@ public struct Presenter: Sendable {
         case .menu(let listing):
             writer.field("name", listing.name)
             if let currency = listing.currency { writer.field("currency", currency) }
-            writer.key("items")
-            writer.beginArray()
-            for row in listing.rows {
-                writer.beginObject()
+            writer.array("items", objects: listing.rows) { writer, row in
                 writer.field("name", row.name)
                 writer.array("aliases", strings: row.aliases)
                 if let price = row.price {
@@ -281,22 +278,15 @@ public struct Presenter: Sendable {
                 }
                 writer.object("needs", counts: row.needs)
                 writer.field("available", row.makeable)
-                writer.endObject()
             }
-            writer.endArray()
         case .stock(let listing):
-            writer.key("ingredients")
-            writer.beginArray()
-            for row in listing.rows {
-                writer.beginObject()
+            writer.array("ingredients", objects: listing.rows) { writer, row in
                 writer.field("name", row.name)
                 writer.field("stock", row.count)
                 writer.field("low", row.low)
                 if let unit = row.unit { writer.field("unit", unit) }
                 writer.field("status", row.flag ?? "ok")
-                writer.endObject()
             }
-            writer.endArray()
         case .history(let records):
             writer.key("orders")
             writer.beginArray()
@@ -338,39 +328,24 @@ public struct Presenter: Sendable {
             writer.key("now")
             writer.timestamp(time)
         case .stockChanges(let changes), .restocked(let changes):
-            writer.key("changes")
-            writer.beginArray()
-            for change in changes {
-                writer.beginObject()
+            writer.array("changes", objects: changes) { writer, change in
                 writer.field("ingredient", change.ingredient)
                 writer.field("from", change.from)
                 writer.field("to", change.to)
-                writer.endObject()
             }
-            writer.endArray()
         case .failedEvents(let events):
-            writer.key("failed")
-            writer.beginArray()
-            for failure in events {
-                writer.beginObject()
+            writer.array("failed", objects: events) { writer, failure in
                 writer.field("sink", failure.sink)
                 writer.field("reason", failure.reason)
                 writer.field("retrying", failure.retrying)
                 writer.key("event")
                 failure.event.write(to: &writer)
-                writer.endObject()
             }
-            writer.endArray()
         case .retried(let sinks):
-            writer.key("retried")
-            writer.beginArray()
-            for sink in sinks {
-                writer.beginObject()
+            writer.array("retried", objects: sinks) { writer, sink in
                 writer.field("sink", sink.sink)
                 writer.field("events", sink.count)
-                writer.endObject()
             }
-            writer.endArray()
         case .reloaded(let summary):
             let difference = summary.difference
             let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
@@ -406,19 +381,14 @@ public struct Presenter: Sendable {
     }
 
     private func writeReport(_ report: SalesReport, to writer: inout JSONWriter) {
-        writer.key("items")
-        writer.beginArray()
-        for line in report.sales {
-            writer.beginObject()
+        writer.array("items", objects: report.sales) { writer, line in
             writer.field("item", line.item)
             writer.field("sold", line.quantity)
             if report.hasPrices {
                 writer.key("revenue")
                 writer.number(line.revenue)
             }
-            writer.endObject()
         }
-        writer.endArray()
         writer.field("made", report.madeOrders)
         writer.field("refused", report.refusedOrders)
         if report.hasPrices {
@@ -426,15 +396,10 @@ public struct Presenter: Sendable {
             writer.number(report.revenue)
             if let currency = report.currency { writer.field("currency", currency) }
         }
-        writer.key("ingredients")
-        writer.beginArray()
-        for line in report.usage {
-            writer.beginObject()
+        writer.array("ingredients", objects: report.usage) { writer, line in
             writer.field("ingredient", line.ingredient)
             writer.field("used", line.used)
-            writer.endObject()
         }
-        writer.endArray()
         if let board = report.board {
             writer.key("board")
             writer.beginObject()

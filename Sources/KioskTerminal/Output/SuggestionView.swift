@@ -190,15 +190,10 @@ public struct SuggestionView: Sendable {
         writer.field("canMake", suggestion.makeable)
         writer.array("fits", strings: suggestion.fits)
         if !suggestion.memberScores.isEmpty {
-            writer.key("members")
-            writer.beginArray()
-            for member in suggestion.memberScores {
-                writer.beginObject()
+            writer.array("members", objects: suggestion.memberScores) { writer, member in
                 writer.field("name", member.name)
                 writer.field("score", member.score)
-                writer.endObject()
             }
-            writer.endArray()
         }
         if let least = suggestion.leastPleased { writer.field("leastPleased", least.name) }
         if suggestion.undeclaredAllergens { writer.field("allergens", "undeclared") }
@@ -263,14 +258,9 @@ public struct SuggestionView: Sendable {
 
     /// `profile`'s result fields: `{"profiles":[{…},…]}`, each as `writeFields(for: Profile)`.
     public func writeFields(for profiles: Profiles, to writer: inout JSONWriter) {
-        writer.key("profiles")
-        writer.beginArray()
-        for profile in profiles.all {
-            writer.beginObject()
+        writer.array("profiles", objects: profiles.all) { writer, profile in
             writeFields(for: profile, to: &writer)
-            writer.endObject()
         }
-        writer.endArray()
     }
 
     /// `profile NAME`'s result fields:
@@ -280,14 +270,9 @@ public struct SuggestionView: Sendable {
         writer.array("avoids", strings: profile.avoids)
         writer.array("likes", strings: profile.likes)
         writer.array("dislikes", strings: profile.dislikes)
-        writer.key("ratings")
-        writer.beginArray()
-        for rating in profile.ratings {
-            writer.beginObject()
+        writer.array("ratings", objects: profile.ratings) { writer, rating in
             writer.field("item", rating.item)
             writer.field("score", rating.score)
-            writer.endObject()
         }
-        writer.endArray()
     }
 }
