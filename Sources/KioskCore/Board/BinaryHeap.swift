@@ -44,6 +44,11 @@ public struct BinaryHeap<Element: Comparable> {
         return first
     }
 
+    /// Empties the heap, keeping its storage.
+    public mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+    }
+
     /// The elements in ascending order, for comparing two heaps by content.
     public var sorted: [Element] { elements.sorted() }
 }

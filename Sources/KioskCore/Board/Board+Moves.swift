@@ -13,13 +13,22 @@ extension Board {
         _ lines: [TicketLine], consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
         at time: Timestamp, changes: inout [BoardChange]
     ) -> Ticket {
+        let number = add(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: time, changes: &changes)
+        return tickets.ticket(number) ?? Ticket.placeholder(number)
+    }
+
+    /// `open(_:consumed:lineTotals:service:at:changes:)`, returning only the new ticket's
+    /// number: for callers that need no copy of the ticket, like a simulator.
+    @discardableResult
+    public mutating func add(
+        _ lines: [TicketLine], consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
+        at time: Timestamp, changes: inout [BoardChange]
+    ) -> Int {
         advance(to: time, changes: &changes)
         let number = admit(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
-        if settings.auto {
-            for part in tickets[number]?.parts ?? [] { dispatch(part.station, changes: &changes) }
-        }
+        if settings.auto { dispatchAll(number, changes: &changes) }
         pruneSchedule()
-        return tickets[number] ?? Ticket.placeholder(number)
+        return number
     }
 
     /// Moves a ticket, after firing what was due by `time`.
@@ -115,7 +124,7 @@ extension Board {
     }
 
     private func found(_ number: Int) throws(BoardError) -> Ticket {
-        guard let ticket = tickets[number] else { throw .unknownTicket(number) }
+        guard let ticket = tickets.ticket(number) else { throw .unknownTicket(number) }
         return ticket
     }
 
@@ -141,28 +150,22 @@ extension Board {
         let number = nextNumber
         nextNumber += 1
         let t = time.millisecondsSince1970
-        var parts: [Ticket.Part] = []
-        for line in lines where stations.indices.contains(line.station) {
-            if let index = parts.firstIndex(where: { $0.station == line.station }) {
-                if service == nil, line.prep > parts[index].prep { parts[index].prep = line.prep }
-            } else {
-                parts.append(Ticket.Part(station: line.station, prep: max(0, service ?? line.prep), state: .queued, started: nil))
-            }
-        }
-        if parts.isEmpty { parts.append(Ticket.Part(station: 0, prep: max(0, service ?? 0), state: .queued, started: nil)) }
-        var ready = t
-        for part in parts { ready = max(ready, promise(part.prep, at: part.station, time: t)) }
+        let (first, others) = Board.parts(of: lines, service: service, stationCount: stations.count)
+        var ready = max(t, promise(first.prep, at: first.station, time: t))
+        for part in others { ready = max(ready, promise(part.prep, at: part.station, time: t)) }
         let ticket = Ticket(
             number: number, lines: lines, ordered: time, promised: promised ?? Timestamp(millisecondsSince1970: ready),
-            state: .queued, parts: parts, consumed: consumed, lineTotals: lineTotals
+            state: .queued, firstPart: first, otherParts: others, consumed: consumed, lineTotals: lineTotals
         )
-        tickets[number] = ticket
+        tickets.append(ticket)
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
         if keepsHistory { oldest[Int(TicketState.queued.rawValue)].push(number) }
         order.append(number)
-        for (index, part) in parts.enumerated() {
-            queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index))
+        queues[first.station].queue.append(StationState.Waiting(ticket: number, part: 0))
+        queues[first.station].queued += 1
+        for (index, part) in others.enumerated() {
+            queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index + 1))
             queues[part.station].queued += 1
         }
         // A simulator's board marks no ages: nothing of it shows a ticket, and the two
@@ -174,30 +177,56 @@ extension Board {
         return number
     }
 
+    /// A ticket's parts, one per station its lines use (on station 0 when none does): the
+    /// first apart, so a ticket of one station makes no array.
+    static func parts(of lines: [TicketLine], service: Int64?, stationCount: Int) -> (Ticket.Part, [Ticket.Part]) {
+        var first: Ticket.Part?
+        var others: [Ticket.Part] = []
+        for line in lines where line.station >= 0 && line.station < stationCount {
+            if first?.station == line.station {
+                if service == nil, line.prep > (first?.prep ?? 0) { first?.prep = line.prep }
+            } else if let index = others.firstIndex(where: { $0.station == line.station }) {
+                if service == nil, line.prep > others[index].prep { others[index].prep = line.prep }
+            } else {
+                let part = Ticket.Part(station: line.station, prep: max(0, service ?? line.prep), state: .queued, started: nil)
+                if first == nil { first = part } else { others.append(part) }
+            }
+        }
+        return (first ?? Ticket.Part(station: 0, prep: max(0, service ?? 0), state: .queued, started: nil), others)
+    }
+
+    /// In auto mode, gives free hands work at each station of the ticket, in its order.
+    private mutating func dispatchAll(_ number: Int, changes: inout [BoardChange]) {
+        guard let first = tickets[number]?.firstPart.station else { return }
+        let others = tickets.otherParts(number)
+        dispatch(first, changes: &changes)
+        for part in others { dispatch(part.station, changes: &changes) }
+    }
+
     /// Starts every queued part of the ticket now, whatever the stations' hands.
     mutating func startTicket(_ number: Int, changes: inout [BoardChange]) {
-        for (index, part) in (tickets[number]?.parts ?? []).enumerated() where part.state == .queued {
+        let partCount = tickets[number]?.partCount ?? 0
+        for index in 0..<partCount where tickets.part(number, index)?.state == .queued {
             beginPart(number, index, changes: &changes)
         }
     }
 
     /// One part goes from queued to preparing; the ticket too, if it was queued.
     mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout [BoardChange]) {
-        // One lookup, then the ticket is changed in place (each `tickets[number]?.…` hashes
-        // and may copy).
-        guard let position = tickets.index(forKey: number) else { return }
-        let part = tickets.values[position].parts[index]
-        guard part.state == .queued else { return }
+        guard let part = tickets.part(number, index), part.state == .queued else { return }
         let prep = prep ?? part.prep
-        let wasQueued = tickets.values[position].state == .queued
-        tickets.values[position].parts[index].state = .preparing
-        tickets.values[position].parts[index].started = now
-        tickets.values[position].parts[index].prep = prep
-        if wasQueued { tickets.values[position].started = now }
+        let now = self.now
+        tickets.updatePart(number, index) { part in
+            part.state = .preparing
+            part.started = now
+            part.prep = prep
+        }
+        let wasQueued = tickets[number]?.state == .queued
+        if wasQueued { tickets.update(number) { $0.started = now } }
         let done = now.adding(milliseconds: prep)
         queues[part.station].queued -= 1
         queues[part.station].busy += 1
-        queues[part.station].inProgress[number] = done.millisecondsSince1970
+        queues[part.station].inProgress.append(StationState.InProgress(ticket: number, done: done.millisecondsSince1970))
         if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: index)) }
         if wasQueued { setState(number, .preparing) }
         changes.append(.started(ticket: number, station: part.station, prep: prep, at: now))
@@ -206,65 +235,53 @@ extension Board {
     /// A part is done, or leaves its station unfinished: its hand, or its place in the
     /// queue, is free.
     mutating func releasePart(_ number: Int, _ index: Int) {
-        guard let position = tickets.index(forKey: number) else { return }
-        let part = tickets.values[position].parts[index]
+        guard let part = tickets.part(number, index) else { return }
         switch part.state {
         case .queued: queues[part.station].queued -= 1
         case .preparing:
             queues[part.station].busy -= 1
-            queues[part.station].inProgress[number] = nil
+            queues[part.station].removeInProgress(number)
         default: return
         }
-        tickets.values[position].parts[index].state = .ready
+        tickets.updatePart(number, index) { $0.state = .ready }
     }
 
     /// The ticket is ready: every part done.
     mutating func finish(_ number: Int, changes: inout [BoardChange]) {
-        guard let position = tickets.index(forKey: number) else { return }
-        let partCount = tickets.values[position].parts.count
+        guard let partCount = tickets[number]?.partCount else { return }
         for index in 0..<partCount { releasePart(number, index) }
-        // Re-found: releasing parts changes no ticket's place, but reading once is cheaper
-        // than proving it.
-        guard let position = tickets.index(forKey: number) else { return }
-        if tickets.values[position].readyAt == nil {
-            tickets.values[position].readyAt = now
-            if keepsHistory {
-                let ticket = tickets.values[position]
+        if tickets[number]?.readyAt == nil {
+            let now = self.now
+            tickets.update(number) { $0.readyAt = now }
+            if keepsHistory, let ticket = tickets.ticket(number) {
                 let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
                 for station in ticket.stations { queues[station].toReady.append(elapsed) }
             }
         }
         setState(number, .ready)
         changes.append(.ready(ticket: number, at: now))
-        if settings.auto {
-            if partCount == 1, let station = tickets[number]?.parts[0].station {
-                dispatch(station, changes: &changes)
-            } else {
-                for station in tickets[number]?.stations ?? [] { dispatch(station, changes: &changes) }
-            }
-        }
+        if settings.auto { dispatchAll(number, changes: &changes) }
     }
 
     mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
-        guard let position = tickets.index(forKey: number) else { return }
-        if tickets.values[position].pickedUpAt == nil {
-            tickets.values[position].pickedUpAt = now
-            if keepsHistory {
-                let ticket = tickets.values[position]
+        if tickets[number]?.pickedUpAt == nil {
+            let now = self.now
+            tickets.update(number) { $0.pickedUpAt = now }
+            if keepsHistory, let ticket = tickets.ticket(number) {
                 let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
                 for station in ticket.stations { queues[station].toPickup.append(elapsed) }
             }
         }
         setState(number, .pickedUp)
         guard keepsHistory else {
-            tickets[number] = nil
+            tickets.drop(number)
             changes.append(.pickedUp(ticket: number, at: now))
             return
         }
         recallable.append(number)
         if recallable.count > Board.recallDepth {
             // Out of reach of a recall: only its state is kept.
-            tickets[recallable.removeFirst()] = nil
+            tickets.drop(recallable.removeFirst())
         }
         changes.append(.pickedUp(ticket: number, at: now))
     }
@@ -279,14 +296,14 @@ extension Board {
     /// Takes the ticket off the board; returns it as it was when it left, in `cancelled`.
     @discardableResult
     mutating func cancel(_ number: Int, changes: inout [BoardChange]) -> Ticket {
-        guard let ticket = tickets[number], let from = state(of: number), from.isActive else { return Ticket.placeholder(number) }
-        for index in ticket.parts.indices { releasePart(number, index) }
+        guard let ticket = tickets.ticket(number), let from = state(of: number), from.isActive else { return Ticket.placeholder(number) }
+        for index in 0..<ticket.partCount { releasePart(number, index) }
         if from != .queued {
             for entry in ticket.consumed { addWaste(entry) }
         }
         setState(number, .cancelled)
         cancelledCount += 1
-        let left = tickets.removeValue(forKey: number) ?? ticket
+        let left = tickets.remove(number) ?? ticket
         changes.append(.cancelled(ticket: number, from: from, at: now))
         if settings.auto, from == .preparing {
             for station in ticket.stations { dispatch(station, changes: &changes) }
@@ -295,8 +312,8 @@ extension Board {
     }
 
     mutating func markLate(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets[number], !ticket.isLate else { return }
-        tickets[number]?.isLate = true
+        guard let ticket = tickets.ticket(number), !ticket.isLate else { return }
+        tickets.update(number) { $0.isLate = true }
         lateCount += 1
         for station in ticket.stations { queues[station].late += 1 }
         changes.append(.late(ticket: number, at: now))
@@ -318,7 +335,7 @@ extension Board {
         counts[Int(old.rawValue)] -= 1
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
-        if let position = tickets.index(forKey: number) { tickets.values[position].state = state }
+        tickets.update(number) { $0.state = state }
         if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
         if old.isActive, !state.isActive {
             orderStale += 1
@@ -359,6 +376,7 @@ extension Ticket {
     /// that succeeded on a consistent board.
     static func placeholder(_ number: Int) -> Ticket {
         Ticket(number: number, lines: [], ordered: Timestamp(millisecondsSince1970: 0), promised: Timestamp(millisecondsSince1970: 0),
-               state: .cancelled, parts: [], consumed: [], lineTotals: [])
+               state: .cancelled, firstPart: Ticket.Part(station: 0, prep: 0, state: .ready, started: nil), otherParts: [],
+               consumed: [], lineTotals: [])
     }
 }

@@ -20,7 +20,7 @@ extension Board {
             admit(lines, consumed: made.consumed, lineTotals: Board.lineTotals(made.lines, menu: menu), service: nil,
                   promised: made.promised, at: now)
         case .ticketStarted(let started):
-            guard state(of: started.ticket)?.isInKitchen == true, let ticket = tickets[started.ticket],
+            guard state(of: started.ticket)?.isInKitchen == true, let ticket = tickets.ticket(started.ticket),
                   let index = ticket.parts.firstIndex(where: { stations[$0.station].name == started.station && $0.state == .queued })
             else { return false }
             beginPart(started.ticket, index, prep: started.prep, changes: &changes)
@@ -47,7 +47,7 @@ extension Board {
 
     /// Numbers a journal skipped (it began later, say) are taken as cancelled.
     private mutating func skip(to number: Int) {
-        if tickets.isEmpty, states.isEmpty {
+        if states.isEmpty {
             firstNumber = number
             nextNumber = number
             return
@@ -101,7 +101,7 @@ extension Board {
         let time = now.millisecondsSince1970
         resetProjection(station, at: time)
         for entry in queues[station].queue.elements where isWaiting(entry) {
-            guard let prep = tickets[entry.ticket]?.parts[entry.part].prep else { continue }
+            guard let prep = tickets.part(entry.ticket, entry.part)?.prep else { continue }
             let free = queues[station].projection.pop() ?? time
             let (done, overflow) = max(time, free).addingReportingOverflow(prep)
             queues[station].projection.push(overflow ? .max : done)

@@ -14,12 +14,12 @@ extension Board {
     }
 
     private mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
-        guard isLive(change), let position = tickets.index(forKey: change.ticket) else { return }
+        guard isLive(change) else { return }
         switch change.kind {
         case .partDone(let index):
-            let station = tickets.values[position].parts[index].station
+            guard let station = tickets.part(change.ticket, index)?.station else { return }
             releasePart(change.ticket, index)
-            if tickets[change.ticket]?.parts.allSatisfy({ $0.state == .ready }) == true {
+            if tickets.allPartsReady(change.ticket) {
                 finish(change.ticket, changes: &changes)
             } else {
                 dispatch(station, changes: &changes)
@@ -48,18 +48,17 @@ extension Board {
     }
 
     func isWaiting(_ entry: StationState.Waiting) -> Bool {
-        tickets[entry.ticket]?.parts[entry.part].state == .queued
+        tickets.part(entry.ticket, entry.part)?.state == .queued
     }
 
     /// Whether a scheduled change still applies to its ticket.
     func isLive(_ change: ScheduledChange) -> Bool {
-        // Read in place: a copy of the ticket costs more than the rest of the check.
-        guard let position = tickets.index(forKey: change.ticket) else { return false }
-        let ticket = tickets.values[position]
         switch change.kind {
-        case .partDone(let index): return ticket.parts.indices.contains(index) && ticket.parts[index].state == .preparing
-        case .warn: return ticket.state.isInKitchen
-        case .late: return ticket.state.isInKitchen && !ticket.isLate
+        case .partDone(let index): return tickets.part(change.ticket, index)?.state == .preparing
+        case .warn: return tickets[change.ticket]?.state.isInKitchen == true
+        case .late:
+            guard let ticket = tickets[change.ticket] else { return false }
+            return ticket.state.isInKitchen && !ticket.isLate
         }
     }
 
@@ -92,10 +91,15 @@ extension Board {
     /// This also forgets what cancelled and withdrawn tickets would have taken.
     mutating func resetProjection(_ station: Int, at time: Int64) {
         let staff = stations[station].staff
-        let busy = queues[station].inProgress.values.sorted(by: >).prefix(staff)
-        var hands = busy.map { max(time, $0) }
-        hands += Array(repeating: time, count: staff - hands.count)
-        queues[station].projection = BinaryHeap(hands)
+        let inProgress = queues[station].inProgress
+        queues[station].projection.removeAll()
+        if inProgress.count <= staff {
+            for part in inProgress { queues[station].projection.push(max(time, part.done)) }
+        } else {
+            // More parts than hands (started by hand): the hands free last are the busy ones.
+            for done in inProgress.map(\.done).sorted(by: >).prefix(staff) { queues[station].projection.push(max(time, done)) }
+        }
+        for _ in 0..<max(0, staff - inProgress.count) { queues[station].projection.push(time) }
     }
 
     // MARK: Replay

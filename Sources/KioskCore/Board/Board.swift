@@ -44,7 +44,7 @@ public struct Board: Sendable {
 
     var queues: [StationState]
     /// Tickets on the board, and picked-up ones that can be recalled.
-    var tickets: [Int: Ticket] = [:]
+    var tickets = TicketStore()
     /// The state of every ticket from `firstNumber` on.
     var states: [TicketState] = []
     /// Tickets per state, by `TicketState.rawValue`.
@@ -87,7 +87,7 @@ public struct Board: Sendable {
     // MARK: Queries
 
     public func ticket(_ number: Int) -> Ticket? {
-        tickets[number]
+        tickets.ticket(number)
     }
 
     /// The state of any ticket this board made, done or not.
@@ -137,7 +137,7 @@ public struct Board: Sendable {
         var result: [Ticket] = []
         result.reserveCapacity(count(.queued) + count(.preparing) + count(.ready))
         for number in order {
-            if let ticket = tickets[number], ticket.state.isActive { result.append(ticket) }
+            if tickets[number]?.state.isActive == true, let ticket = tickets.ticket(number) { result.append(ticket) }
         }
         return result
     }
@@ -154,7 +154,7 @@ extension Board: Equatable {
               lhs.states == rhs.states, lhs.tickets == rhs.tickets, lhs.menuStations == rhs.menuStations,
               lhs.activeTickets.map(\.number) == rhs.activeTickets.map(\.number) else { return false }
         for (a, b) in zip(lhs.queues, rhs.queues) {
-            guard lhs.waiting(a) == rhs.waiting(b), a.queued == b.queued, a.busy == b.busy, a.inProgress == b.inProgress,
+            guard lhs.waiting(a) == rhs.waiting(b), a.queued == b.queued, a.busy == b.busy, a.inProgressByTicket == b.inProgressByTicket,
                   a.projection.sorted == b.projection.sorted, a.toReady == b.toReady, a.toPickup == b.toPickup,
                   a.late == b.late else { return false }
         }

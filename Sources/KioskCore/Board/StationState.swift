@@ -14,9 +14,16 @@ struct StationState: Sendable {
     var queued = 0
     /// Parts preparing here: hands in use.
     var busy = 0
-    /// When each preparing part here is expected to be done, by ticket (a ticket has at
-    /// most one part per station). Milliseconds.
-    var inProgress: [Int: Int64] = [:]
+    /// A preparing part here and when it is expected to be done (milliseconds). A ticket
+    /// has at most one part per station.
+    struct InProgress: Sendable, Hashable {
+        let ticket: Int
+        let done: Int64
+    }
+
+    /// The parts preparing here, in no particular order: as many as the hands, unless
+    /// someone started more by hand, so a list is cheaper than hashing.
+    var inProgress: [InProgress] = []
     /// The projection promises are made from: for each hand, when it is free after the
     /// work already given out. Milliseconds.
     var projection = BinaryHeap<Int64>()
@@ -25,6 +32,17 @@ struct StationState: Sendable {
     var toReady: [Int64] = []
     var toPickup: [Int64] = []
     var late = 0
+
+    mutating func removeInProgress(_ ticket: Int) {
+        guard let index = inProgress.firstIndex(where: { $0.ticket == ticket }) else { return }
+        inProgress.swapAt(index, inProgress.count - 1)
+        inProgress.removeLast()
+    }
+
+    /// The preparing parts in ticket order, for comparing stations.
+    var inProgressByTicket: [InProgress] {
+        inProgress.sorted { $0.ticket < $1.ticket }
+    }
 }
 
 /// A change the board will make by itself at `time`, unless what it concerns has moved

@@ -38,7 +38,10 @@ public struct Ticket: Sendable, Hashable {
     /// When the ticket was promised to be ready, computed when it was made.
     public let promised: Timestamp
     public internal(set) var state: TicketState
-    public internal(set) var parts: [Part]
+    /// The first part, apart from the others: most tickets have one part, and then no
+    /// array is made for it.
+    var firstPart: Part
+    var otherParts: [Part]
     /// When its first part started.
     public internal(set) var started: Timestamp?
     /// When it first became ready; a recall does not change it.
@@ -55,8 +58,13 @@ public struct Ticket: Sendable, Hashable {
     /// The lines as events show them.
     public var items: [ItemQuantity] { lines.map { ItemQuantity(item: $0.item, quantity: $0.quantity) } }
 
+    /// Its parts, one per station, in the order its lines first use them.
+    public var parts: [Part] { [firstPart] + otherParts }
+
     /// The stations of its parts, in the order its lines first use them.
-    public var stations: [Int] { parts.map(\.station) }
+    public var stations: [Int] { [firstPart.station] + otherParts.map(\.station) }
+
+    var partCount: Int { 1 + otherParts.count }
 
     /// How old the ticket is at `time`, in milliseconds.
     public func age(at time: Timestamp) -> Int64 {

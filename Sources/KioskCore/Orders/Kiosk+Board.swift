@@ -5,11 +5,15 @@ extension Kiosk {
     /// a clock advances to it then.
     public var nextBoardChange: Timestamp? { board?.nextScheduledChange }
 
+    /// Whether the menu has a board. Read through one field: `board != nil` copies the
+    /// whole board (every array retained and released), several times an order.
+    var hasBoard: Bool { board?.nextNumber != nil }
+
     /// Fires what the board has due by `time` — auto starts and finishes, late tickets —
     /// as events at the times they happened. Call it before every command, so events stay
     /// in time order; every board move and order does it too.
     public mutating func advanceBoard(to time: Timestamp, emitting events: inout [Event]) {
-        guard board != nil else { return }
+        guard hasBoard else { return }
         var changes: [BoardChange] = []
         board?.advance(to: time, changes: &changes)
         emit(changes, into: &events)
@@ -23,7 +27,7 @@ extension Kiosk {
     /// - Throws: `BoardError`; what was due by `time` has still been fired and emitted.
     @discardableResult
     public mutating func perform(_ command: BoardCommand, at time: Timestamp, emitting events: inout [Event]) throws(BoardError) -> Ticket {
-        guard board != nil else { throw .noBoard }
+        guard hasBoard else { throw .noBoard }
         advanceBoard(to: time, emitting: &events)
         var changes: [BoardChange] = []
         var moved: Ticket?
@@ -55,15 +59,19 @@ extension Kiosk {
     // MARK: Orders and cancels
 
     /// Opens the ticket of an order just made: its changes are emitted after the order's.
-    mutating func openTicket(_ order: Order, consumed: [IngredientCount], lineTotals: [Money], at time: Timestamp) -> (ticket: Ticket, changes: [BoardChange])? {
-        guard let board else { return nil }
+    mutating func openTicket(_ order: Order, consumed: [IngredientCount], lineTotals: [Money], at time: Timestamp) -> (number: Int, promised: Timestamp, changes: [BoardChange])? {
+        // No copy of the board is bound here: one alive while the board changes would copy
+        // every ticket.
+        guard hasBoard else { return nil }
         let lines = order.lines.map { line in
             let item = menu.items[line.item]
-            return TicketLine(item: item.name, quantity: line.quantity, station: board.station(forMenuStation: item.station), prep: item.prep.milliseconds)
+            let station = board?.station(forMenuStation: item.station) ?? 0
+            return TicketLine(item: item.name, quantity: line.quantity, station: station, prep: item.prep.milliseconds)
         }
         var changes: [BoardChange] = []
-        let ticket = self.board?.open(lines, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes)
-        return ticket.map { ($0, changes) }
+        guard let number = board?.add(lines, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes),
+              let promised = board?.tickets[number]?.promised else { return nil }
+        return (number, promised, changes)
     }
 
     /// A cancelled ticket: `ticket.cancelled`, the sale reversed, and from `queued` the
@@ -102,12 +110,14 @@ extension Kiosk {
     }
 
     private func payload(for change: BoardChange) -> Event.Payload? {
-        guard let board, let ticket = board.ticket(change.ticket) else { return nil }
+        // No copy of the board: only of the ticket and the station's name.
+        guard let ticket = board?.ticket(change.ticket) else { return nil }
         let moved = TicketChanged(ticket: ticket.number, lines: ticket.items)
         switch change {
         case .started(_, let station, let prep, _):
             let lines = ticket.lines.filter { $0.station == station }.map { ItemQuantity(item: $0.item, quantity: $0.quantity) }
-            return .ticketStarted(TicketStarted(ticket: ticket.number, station: board.stations[station].name, prep: prep, lines: lines))
+            let name = board?.stations[station].name ?? ""
+            return .ticketStarted(TicketStarted(ticket: ticket.number, station: name, prep: prep, lines: lines))
         case .ready: return .ticketReady(moved)
         case .pickedUp: return .ticketPickedUp(moved)
         case .recalled: return .ticketRecalled(moved)

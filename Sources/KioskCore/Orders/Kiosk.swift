@@ -49,7 +49,7 @@ public struct Kiosk: Sendable {
     public mutating func place(_ order: Order, at time: Timestamp, emitting events: inout [Event]) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
         let pricing = try price(order)
-        if board != nil { advanceBoard(to: time, emitting: &events) }
+        if hasBoard { advanceBoard(to: time, emitting: &events) }
         let shortfalls = inventory.take(requirements)
         let lines = order.lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
 
@@ -76,10 +76,10 @@ public struct Kiosk: Sendable {
             stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
         }
         let total = pricing.map(\.total)
-        let opened = board == nil ? nil : openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time)
+        let opened = hasBoard ? openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time) : nil
         let payload = OrderSucceeded(
             lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency,
-            lineTotals: pricing?.lines ?? [], ticket: opened?.ticket.number, promised: opened?.ticket.promised
+            lineTotals: pricing?.lines ?? [], ticket: opened?.number, promised: opened?.promised
         )
         let event = emit(.orderSucceeded(payload), at: time, into: &events)
         ledger.recordMade(

@@ -46,7 +46,7 @@ public struct BoardKitchen: Kitchen, Sendable {
         numbers[slot] = (ticket.id.generation, number)
         if open.isEmpty { firstOpen = number }
         open.append(ticket.id)
-        board.open([line], service: ticket.preparationMilliseconds, at: time, changes: &changes)
+        board.add([line], service: ticket.preparationMilliseconds, at: time, changes: &changes)
         announce(&started)
     }
 

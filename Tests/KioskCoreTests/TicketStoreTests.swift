@@ -1,0 +1,147 @@
+@testable import KioskCore
+import Testing
+
+/// The board's ticket store: numbers as indices, removal from the front and the middle,
+/// growth over many chunks, and copies that share storage.
+@Suite struct TicketStoreTests {
+    private func ticket(_ number: Int, station: Int = 0) -> Ticket {
+        Ticket(
+            number: number, lines: [TicketLine(item: "Mango Juice", quantity: 1, station: station, prep: 60_000)],
+            ordered: Timestamp(millisecondsSince1970: Int64(number)), promised: Timestamp(millisecondsSince1970: Int64(number) + 60_000),
+            state: .queued, firstPart: Ticket.Part(station: station, prep: 60_000, state: .queued, started: nil), otherParts: [],
+            consumed: [], lineTotals: []
+        )
+    }
+
+    private func store(_ numbers: some Sequence<Int>) -> TicketStore {
+        var store = TicketStore()
+        for number in numbers { store.append(ticket(number)) }
+        return store
+    }
+
+    @Test func ticketsAreFoundByTheirNumbersFromWhereverNumberingStarts() {
+        let store = store(41...45)
+        #expect(store.count == 5)
+        #expect(store.ticket(41)?.number == 41)
+        #expect(store.ticket(45)?.number == 45)
+        #expect(store.ticket(43)?.lines.map(\.item) == ["Mango Juice"])
+        #expect(store[43]?.promised == Timestamp(millisecondsSince1970: 43 + 60_000))
+        #expect(store[40] == nil)
+        #expect(store[46] == nil)
+        #expect(store.tickets.map(\.number) == [41, 42, 43, 44, 45])
+    }
+
+    @Test func skippedNumbersAreEmptyAndASmallerNumberIsNotAdded() {
+        var store = store([1, 2])
+        store.append(ticket(5))
+        store.append(ticket(3))
+        #expect(store.tickets.map(\.number) == [1, 2, 5])
+        #expect(store[3] == nil && store[4] == nil)
+        #expect(store.end == 6)
+    }
+
+    @Test func removingFromTheFrontAndTheMiddleLeavesTheRestInOrder() {
+        var store = store(1...6)
+        #expect(store.remove(3)?.number == 3)
+        #expect(store.remove(3) == nil)
+        #expect(store.remove(1)?.number == 1)
+        store.drop(2)
+        #expect(store.tickets.map(\.number) == [4, 5, 6])
+        #expect(store.count == 3)
+        #expect(store[2] == nil)
+        #expect(store.remove(99) == nil)
+    }
+
+    @Test func ticketsAndTheirPartsAreChangedInPlace() {
+        var store = store(1...3)
+        store.update(2) { $0.state = .preparing }
+        store.updatePart(2, 0) { $0.state = .preparing }
+        store.updatePart(2, 1) { $0.state = .ready }
+        store.update(7) { $0.state = .ready }
+        #expect(store[2]?.state == .preparing)
+        #expect(store.part(2, 0)?.state == .preparing)
+        #expect(store.part(2, 1) == nil)
+        #expect(store.ticket(2)?.parts.map(\.state) == [.preparing])
+        #expect(store[1]?.state == .queued)
+        #expect(store[7] == nil)
+        #expect(store.count == 3)
+    }
+
+    @Test func aTicketOfSeveralStationsKeepsEveryPart() {
+        var store = TicketStore()
+        var ticket = ticket(1)
+        ticket.otherParts = [Ticket.Part(station: 1, prep: 30_000, state: .queued, started: nil)]
+        store.append(ticket)
+        store.updatePart(1, 1) { $0.state = .ready }
+        #expect(store.ticket(1)?.parts.map(\.station) == [0, 1])
+        #expect(store.part(1, 1)?.state == .ready)
+        #expect(!store.allPartsReady(1))
+        store.updatePart(1, 0) { $0.state = .ready }
+        #expect(store.allPartsReady(1))
+    }
+
+    @Test func aLongRunKeepsOnlyTheWindowFromTheOldestTicketHeld() {
+        var store = TicketStore()
+        // One ticket stays while 10,000 pass: the window grows over many chunks.
+        store.append(ticket(1))
+        for number in 2...10_001 {
+            store.append(ticket(number))
+            if number > 21 { store.remove(number - 20) }
+        }
+        #expect(store.count == 21)
+        #expect(store.tickets.map(\.number) == [1] + Array(9_982...10_001))
+        // The oldest leaves: the front jumps to the next held, and every number before it is gone.
+        store.remove(1)
+        #expect(store.count == 20)
+        #expect(store[1] == nil)
+        #expect(store.ticket(9_982)?.number == 9_982)
+        #expect(store.tickets.map(\.number) == Array(9_982...10_001))
+    }
+
+    @Test func theLastTwentyPickedUpStayForRecallWhileOlderOnesGo() {
+        // As a board keeps them: every ticket picked up in turn, the one 21 back removed.
+        var store = TicketStore()
+        var recallable: [Int] = []
+        for number in 1...200 {
+            store.append(ticket(number))
+            recallable.append(number)
+            if recallable.count > Board.recallDepth { store.remove(recallable.removeFirst()) }
+        }
+        #expect(store.tickets.map(\.number) == Array(181...200))
+        #expect(store[180] == nil)
+        #expect(store.ticket(181)?.number == 181)
+    }
+
+    @Test func anEmptiedStoreStartsAgainAtTheNextNumber() {
+        var store = store(1...100)
+        for number in 1...100 { store.remove(number) }
+        #expect(store.isEmpty)
+        #expect(store.tickets.isEmpty)
+        store.append(ticket(101))
+        store.append(ticket(102))
+        #expect(store.tickets.map(\.number) == [101, 102])
+        #expect(store[100] == nil)
+    }
+
+    @Test func aCopyIsUnchangedByChangesToTheOriginal() {
+        var original = store(1...130)
+        let copy = original
+        original.update(65) { $0.state = .ready }
+        original.remove(1)
+        original.append(ticket(131))
+        #expect(copy.count == 130)
+        #expect(copy[65]?.state == .queued)
+        #expect(copy.ticket(1)?.number == 1)
+        #expect(copy[131] == nil)
+        #expect(original[65]?.state == .ready)
+        #expect(original != copy)
+    }
+
+    @Test func storesAreEqualByTheirTicketsWhateverTheirHistory() {
+        var grown = store(1...70)
+        for number in 1...66 { grown.remove(number) }
+        let fresh = store(67...70)
+        #expect(grown == fresh)
+        #expect(grown != store(67...71))
+    }
+}
