@@ -161,7 +161,6 @@ extension Board {
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
         if keepsHistory { oldest[Int(TicketState.queued.rawValue)].push(number) }
-        order.append(number)
         queues[first.station].queue.append(StationState.Waiting(ticket: number, part: 0))
         queues[first.station].queued += 1
         for (index, part) in others.enumerated() {
@@ -328,8 +327,7 @@ extension Board {
         }
     }
 
-    /// Moves the ticket to `state`, keeping the counts, the oldest-first heaps and the
-    /// display order in step.
+    /// Moves the ticket to `state`, keeping the counts and the oldest-first heaps in step.
     mutating func setState(_ number: Int, _ state: TicketState) {
         guard let old = self.state(of: number), old != state else { return }
         counts[Int(old.rawValue)] -= 1
@@ -337,37 +335,6 @@ extension Board {
         states[number - firstNumber] = state
         tickets.update(number) { $0.state = state }
         if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
-        if old.isActive, !state.isActive {
-            orderStale += 1
-            if orderStale > 64, orderStale * 2 > order.count { compactOrder() }
-        } else if !old.isActive, state.isActive {
-            reinsertInOrder(number)
-        }
-    }
-
-    private mutating func compactOrder() {
-        let states = self.states
-        let first = firstNumber
-        order.removeAll { number in
-            let index = number - first
-            return index < 0 || index >= states.count || !states[index].isActive
-        }
-        orderStale = 0
-    }
-
-    /// A recalled ticket back in the display order, unless it never left it.
-    private mutating func reinsertInOrder(_ number: Int) {
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order[middle] < number { low = middle + 1 } else { high = middle }
-        }
-        if low < order.count, order[low] == number {
-            orderStale -= 1
-        } else {
-            order.insert(number, at: low)
-        }
     }
 }
 

@@ -18,10 +18,10 @@
 /// mode) leave the projection as it was until the station's queue empties.
 ///
 /// **Cost**: every move is O(log n) in the tickets on the board — per-station FIFO
-/// queues and a binary heap of scheduled changes, both with lazy removal — except a
-/// recall, which may put a ticket back in the display order by binary search and insert.
-/// Tickets that are done are kept only as a byte of state (and the last 20 picked up, for
-/// recall), so millions of tickets fit.
+/// queues and a binary heap of scheduled changes, both with lazy removal; tickets are
+/// found by number in flat storage (`TicketStore`), without hashing. Tickets that are
+/// done are kept only as a byte of state (and the last 20 picked up, for recall), so
+/// millions of tickets fit.
 public struct Board: Sendable {
     /// How many of the last picked-up tickets can be recalled.
     public static let recallDepth = 20
@@ -52,10 +52,6 @@ public struct Board: Sendable {
     /// Per active state (queued, preparing, ready): the numbers of the tickets in it,
     /// smallest first, with tickets that have left skipped when they come up.
     var oldest = [BinaryHeap<Int>](repeating: BinaryHeap(), count: 3)
-    /// Ticket numbers in ascending order, for showing the board: every active ticket,
-    /// and some that have left, skipped and dropped now and then.
-    var order: [Int] = []
-    var orderStale = 0
     var schedule = BinaryHeap<ScheduledChange>()
     var scheduled: UInt64 = 0
     /// For each of the menu's stations, the board's station: reloads may add stations,
@@ -132,11 +128,14 @@ public struct Board: Sendable {
         return nil
     }
 
-    /// Queued, preparing and ready tickets, oldest first: linear in the tickets on the board.
+    /// Queued, preparing and ready tickets, oldest first: linear in the numbers from the
+    /// oldest ticket the board holds.
     public var activeTickets: [Ticket] {
         var result: [Ticket] = []
         result.reserveCapacity(count(.queued) + count(.preparing) + count(.ready))
-        for number in order {
+        // The store holds tickets in number order: the active ones, and the picked-up ones
+        // that can be recalled.
+        for number in tickets.numbers {
             if tickets[number]?.state.isActive == true, let ticket = tickets.ticket(number) { result.append(ticket) }
         }
         return result

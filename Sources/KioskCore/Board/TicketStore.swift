@@ -79,6 +79,10 @@ struct TicketStore {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The numbers from the oldest ticket held to the newest: every ticket held is
+    /// among them.
+    var numbers: Range<Int> { count == 0 ? end..<end : front..<end }
+
     /// The moving part of the ticket numbered `number`, if it is held.
     subscript(number: Int) -> TicketRecord? {
         guard let (chunk, slot) = location(of: number) else { return nil }
