@@ -70,8 +70,8 @@ import Testing
         Little's law: L = 0.54 customers in the system on average; λ·W = 25.0/h × 1m18s = 0.54
 
         Customers waiting each hour: average (peak)
-        08:00 |                                         0.0 (0)
-        09:00 |######################################## 0.1 (2)
+        08:00 |                                         0.00 (0)
+        09:00 |######################################## 0.10 (2)
 
         """
 

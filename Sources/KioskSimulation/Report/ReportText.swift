@@ -94,7 +94,7 @@ public enum ReportText {
         for hour in hours {
             let length = busiest > 0 ? Int((hour.averageWaiting / busiest * width).rounded(.up)) : 0
             let bar = String(repeating: "#", count: length) + String(repeating: " ", count: Int(width) - length)
-            lines.append("\(TextFormat.clock(opening + hour.start)) |\(bar) \(TextFormat.fixed(hour.averageWaiting, 1)) (\(hour.peakWaiting))")
+            lines.append("\(TextFormat.clock(opening + hour.start)) |\(bar) \(TextFormat.fixed(hour.averageWaiting, 2)) (\(hour.peakWaiting))")
         }
         return lines
     }
