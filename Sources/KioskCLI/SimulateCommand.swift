@@ -23,7 +23,12 @@ struct SimulateCommand {
         do throws(SimulateFailure) {
             return try simulate()
         } catch {
-            errors.write(error.text(renderer: renderer))
+            // As a start of `kiosk` that fails: under `--json`, objects instead of text.
+            if arguments.contains("--json") {
+                errors.write(bytes: error.json())
+            } else {
+                errors.write(error.text(renderer: renderer))
+            }
             return error.exitCode
         }
     }

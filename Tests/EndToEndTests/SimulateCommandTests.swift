@@ -202,6 +202,33 @@ import Testing
         #expect(csv.stdout == "")
     }
 
+    @Test func underJSONAFailureIsDiagnosticObjectsAsAFailedStartIs() throws {
+        let scratch = try ScratchDirectory()
+        let usage = try KioskProcess("simulate", "--json", "--hour", "3").run()
+        #expect(usage.status == 64 && usage.stdout == "")
+        #expect(usage.stderr == """
+        {"file":null,"line":null,"column":null,"severity":"error","code":"usage","message":"unknown option '--hour' (did you mean '--hours'?)","help":[]}
+
+        """)
+        let idle = try scratch.file("idle.kiosk", "ingredient tea stock 5\nitem Tea needs tea 1 popularity 0\n")
+        let nothing = try KioskProcess("--json", "simulate", "--menu", idle, "--seed", "1").run()
+        #expect(nothing.status == 65 && nothing.stdout == "")
+        #expect(nothing.stderr == """
+        {"file":null,"line":null,"column":null,"severity":"error","code":"cannot_simulate","message":"every item has popularity 0, so no customer would order anything","help":[]}
+
+        """)
+        let bad = try scratch.file("bad.kiosk", "ingredient tea stock 5\nitem Tea needs tea 1\nsimulate { arrivals 07:00 }\n")
+        let menu = try KioskProcess("simulate", "--menu", bad, "--json").run()
+        #expect(menu.status == 65)
+        #expect(menu.stderr == """
+        {"file":"\(bad)","line":3,"column":26,"severity":"error","code":"missing_value","message":"expected a rate such as 120/h after '07:00'","help":[]}
+
+        """)
+        let missing = try KioskProcess("simulate", "--json", "--menu", "no-such.kiosk").run()
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("\"code\":\"unreadable_file\""))
+    }
+
     @Test func replicationsGiveConfidenceIntervalsAndLittlesLawHoldsInEach() throws {
         let result = try KioskProcess(
             "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--seed", "4", "--replications", "5", "--restock", "every 30m",

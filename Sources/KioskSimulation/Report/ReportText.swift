@@ -34,12 +34,12 @@ public enum ReportText {
     // MARK: One run
 
     private static func runLines(_ run: RunReport, _ configuration: SimulationConfiguration) -> [String] {
-        var lines = [
-            "",
-            "Customers: \(TextFormat.grouped(run.arrived)) arrived, \(TextFormat.grouped(run.served)) served, "
-                + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)",
-            "",
-        ]
+        var customers = "Customers: \(TextFormat.grouped(run.arrived)) arrived, \(TextFormat.grouped(run.served)) served, "
+            + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)"
+        // Only a run stopped early (Ctrl-C under --pace) ends with customers inside.
+        let inside = run.arrived - run.served - run.refused - run.left
+        if inside > 0 { customers += ", \(TextFormat.grouped(inside)) still inside (stopped early)" }
+        var lines = ["", customers, ""]
         var stations = TextTable.report(["station", "staff", "served", "left", "utilisation", "waited", "longest queue"])
         for station in run.stations {
             stations.add([
