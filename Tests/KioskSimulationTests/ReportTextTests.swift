@@ -46,6 +46,15 @@ import Testing
         #expect(!whole.contains("still inside"))
     }
 
+    @Test func aDayWithoutCustomersHasNoHourlyChart() throws {
+        var configuration = try Self.day(seed: 42)
+        configuration.arrivals = .constant(ArrivalRate(perHour: 0))
+        configuration.stop = .customers(5)
+        let text = ReportText.render(try Replications.run(menu: Menu.juiceMaker, configuration: configuration))
+        #expect(text.contains("Customers: 0 arrived, 0 served, 0 refused (out of stock), 0 left (out of patience)\n"))
+        #expect(text.hasSuffix("λ·W = 0.0/h × 0ms = 0.00\n"))
+    }
+
     @Test func theSameSeedGivesTheSameBytesAndAnotherSeedDoesNot() throws {
         let first = try Replications.run(menu: Menu.juiceMaker, configuration: Self.day(seed: 7), count: 2)
         let second = try Replications.run(menu: Menu.juiceMaker, configuration: Self.day(seed: 7), count: 2)

@@ -75,6 +75,8 @@ public struct SimulateArguments: Sendable, Equatable {
             }
         }
         if parsed.pace != nil, parsed.replications > 1 { throw .conflicting("--pace", "--replications") }
+        // The state keeps the sinks' events: without sinks it would be left untouched.
+        if parsed.state != nil, !parsed.menuSinks, parsed.sinks.isEmpty { throw .needs("--state", "--sinks or --sink: it keeps their events") }
         return parsed
     }
 

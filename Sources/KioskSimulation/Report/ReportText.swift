@@ -57,7 +57,8 @@ public enum ReportText {
                 + "λ·W = \(TextFormat.fixed(little.arrivalsPerHour, 1))/h × \(TextFormat.duration(little.meanTimeInSystem)) "
                 + "= \(TextFormat.fixed(little.product, 2))"
         )
-        lines += [""] + chart(run.hours, opening: configuration.opening)
+        // A day that ends before its first customer (`--customers` with no arrivals) has no hours.
+        if !run.hours.isEmpty { lines += [""] + chart(run.hours, opening: configuration.opening) }
         return lines
     }
 
