@@ -21,6 +21,9 @@ public struct Item: Sendable, Hashable {
     public let tags: [String]
     /// The allergens the item has, or `nil` when the menu does not say (unknown).
     public let allergens: Allergens?
+    /// One of the item, as events and history show an order line: made once, shared by
+    /// every order of just one of it.
+    public let single: [ItemQuantity]
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
@@ -35,6 +38,7 @@ public struct Item: Sendable, Hashable {
         self.station = station
         self.tags = tags
         self.allergens = allergens
+        self.single = [ItemQuantity(item: name, quantity: 1)]
     }
 }
 

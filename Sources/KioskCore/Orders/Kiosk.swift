@@ -51,7 +51,7 @@ public struct Kiosk: Sendable {
         let pricing = try price(order)
         if board != nil { advanceBoard(to: time, emitting: &events) }
         let shortfalls = inventory.take(requirements)
-        let lines = order.lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+        let lines = order.itemQuantities(in: menu)
 
         if !shortfalls.isEmpty {
             lastShortfalls = shortfalls
