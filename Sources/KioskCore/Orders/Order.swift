@@ -23,9 +23,15 @@ public struct Order: Sendable, Hashable {
 }
 
 extension Order {
+    /// The item of an order of just one of it, the usual order.
+    var singleItem: Int? {
+        guard lines.count == 1, let line = lines.first, line.quantity == 1 else { return nil }
+        return line.item
+    }
+
     /// The lines by item name, as events and history show them.
     public func itemQuantities(in menu: Menu) -> [ItemQuantity] {
-        if lines.count == 1, let line = lines.first, line.quantity == 1 { return menu.items[line.item].single }
+        if let item = singleItem { return menu.items[item].single }
         return lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
     }
 }
