@@ -24,6 +24,8 @@ public final class Menu: Sendable {
     /// The questions `suggest` asks, in the order answers are given.
     public let questions: [Question]
     public let suggestSettings: SuggestSettings
+    /// The `simulate` block: who comes when, for `kiosk simulate`; `nil` when the menu has none.
+    public let simulateSettings: SimulateSettings?
     let suggestionIndex: SuggestionIndex
     /// What one of each item uses, by item index, as events name it: shared by every order
     /// of just one of an item.
@@ -37,7 +39,8 @@ public final class Menu: Sendable {
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
     ///   outside `1...maximumQuantity`, or `source` is not a URI reference; or when stations
-    ///   or the board are inconsistent; or the questions are too many or share a key.
+    ///   or the board are inconsistent; or the questions are too many or share a key; or an
+    ///   item's popularity is outside `Item.popularityRange`, or the arrival times do not increase.
     public convenience init(
         name: String,
         currency: String? = nil,
@@ -48,7 +51,8 @@ public final class Menu: Sendable {
         stations: [Station] = [.counter],
         board: BoardSettings? = nil,
         questions: [Question] = [],
-        suggestSettings: SuggestSettings = .defaults
+        suggestSettings: SuggestSettings = .defaults,
+        simulateSettings: SimulateSettings? = nil
     ) throws(MenuModelError) {
         if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
@@ -66,6 +70,7 @@ public final class Menu: Sendable {
             try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
             guard stations.indices.contains(item.station) else { throw .unknownStation(item: item.name, index: item.station) }
             guard Item.prepRange.contains(item.prep) else { throw .prepOutOfRange(item: item.name) }
+            guard Item.popularityRange.contains(item.popularity) else { throw .popularityOutOfRange(item: item.name, popularity: item.popularity) }
             for key in Menu.keys(of: item) {
                 if let other = owners.updateValue(item.name, forKey: key) {
                     throw .duplicateName(key, firstItem: other, secondItem: item.name)
@@ -73,9 +78,12 @@ public final class Menu: Sendable {
             }
         }
         try Menu.validate(questions: questions)
+        if case .timesOfDay(let steps)? = simulateSettings?.arrivals, zip(steps, steps.dropFirst()).contains(where: { $0.start >= $1.start }) {
+            throw .arrivalTimesNotIncreasing
+        }
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings
+            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
         )
     }
 
@@ -84,7 +92,7 @@ public final class Menu: Sendable {
     package convenience init(
         trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil,
-        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
+        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults, simulateSettings: SimulateSettings? = nil
     ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
@@ -100,7 +108,7 @@ public final class Menu: Sendable {
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
             itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board,
-            questions: questions, suggestSettings: suggestSettings
+            questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
         )
     }
 
@@ -111,7 +119,8 @@ public final class Menu: Sendable {
     package init(
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
-        board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
+        board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults,
+        simulateSettings: SimulateSettings? = nil
     ) {
         self.name = name
         self.currency = currency
@@ -121,6 +130,7 @@ public final class Menu: Sendable {
         self.messages = messages
         self.questions = questions
         self.suggestSettings = suggestSettings
+        self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
         self.unitConsumption = items.map { item in
             item.recipe.components.map { IngredientCount(ingredient: ingredients[$0.ingredient].name, count: $0.quantity) }
