@@ -14,6 +14,17 @@ public struct JSONWriter: Sendable {
     /// The JSON written so far.
     public var bytes: [UInt8] { storage }
 
+    /// How many bytes were written.
+    public var count: Int { storage.count }
+
+    /// Forgets what was written and keeps the buffer, so that a writer used for line after
+    /// line allocates only when a line is longer than any before it.
+    @inlinable
+    public mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
     @inlinable
     public mutating func beginObject() {
         separate()
@@ -71,6 +82,40 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Opens a string written in parts (`stringPart`), each escaped as it is appended:
+    /// text made of pieces is written without being assembled into a `String` first.
+    /// `endString` closes it.
+    @inlinable
+    public mutating func beginString() {
+        separate()
+        storage.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text`, escaped, to the string `beginString` opened.
+    @inlinable
+    public mutating func stringPart(_ text: String) {
+        var text = text
+        text.withUTF8 { appendEscaped(contentsOf: $0) }
+    }
+
+    /// Appends text written in the source, escaped, to the string `beginString` opened.
+    @inlinable
+    public mutating func stringPart(literal text: StaticString) {
+        text.withUTF8Buffer { appendEscaped(contentsOf: $0) }
+    }
+
+    /// Appends the decimal digits of `value` to the string `beginString` opened.
+    @inlinable
+    public mutating func stringPart(decimal value: some BinaryInteger) {
+        appendDecimal(value)
+    }
+
+    @inlinable
+    public mutating func endString() {
+        storage.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// A string whose bytes `body` appends, between quotes and without escaping: for
     /// values whose form has no character that needs one (an id, a time).
     @inlinable
@@ -92,6 +137,23 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: some BinaryInteger) {
         separate()
         appendDecimal(value)
+        needsComma = true
+    }
+
+    /// `4500`, `4.50` or `-0.25`: an exact amount held in hundredths, as a number with two
+    /// fraction digits unless it is whole.
+    @inlinable
+    public mutating func number(hundredths: Int) {
+        separate()
+        if hundredths < 0 { storage.append(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
+        appendDecimal(magnitude / 100)
+        let fraction = UInt8(magnitude % 100)
+        if fraction != 0 {
+            storage.append(UInt8(ascii: "."))
+            storage.append(UInt8(ascii: "0") + fraction / 10)
+            storage.append(UInt8(ascii: "0") + fraction % 10)
+        }
         needsComma = true
     }
 
@@ -190,15 +252,18 @@ public struct JSONWriter: Sendable {
     mutating func appendQuoted(_ value: String) {
         storage.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Most strings need no escaping: copy them whole.
-            guard utf8.contains(where: JSONWriter.needsEscape) else {
-                storage.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 { appendEscaped(byte) }
-        }
+        value.withUTF8 { appendEscaped(contentsOf: $0) }
         storage.append(UInt8(ascii: "\""))
+    }
+
+    @inlinable
+    mutating func appendEscaped(contentsOf utf8: UnsafeBufferPointer<UInt8>) {
+        // Most text needs no escaping: copy it whole.
+        guard utf8.contains(where: JSONWriter.needsEscape) else {
+            storage.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 { appendEscaped(byte) }
     }
 
     @inlinable
@@ -208,14 +273,25 @@ public struct JSONWriter: Sendable {
 
     @usableFromInline
     mutating func appendEscaped(_ byte: UInt8) {
+        // Byte by byte, without an array literal (an allocation) per escape.
         switch byte {
-        case UInt8(ascii: "\""): storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            storage.append(UInt8(ascii: "\\"))
+            storage.append(byte)
+        case 0x0A:
+            storage.append(UInt8(ascii: "\\"))
+            storage.append(UInt8(ascii: "n"))
+        case 0x0D:
+            storage.append(UInt8(ascii: "\\"))
+            storage.append(UInt8(ascii: "r"))
+        case 0x09:
+            storage.append(UInt8(ascii: "\\"))
+            storage.append(UInt8(ascii: "t"))
         case 0..<0x20, 0x7F:
-            storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            storage.append(UInt8(ascii: "\\"))
+            storage.append(UInt8(ascii: "u"))
+            storage.append(UInt8(ascii: "0"))
+            storage.append(UInt8(ascii: "0"))
             storage.append(Hex.lowercaseDigit(byte >> 4))
             storage.append(Hex.lowercaseDigit(byte & 0xF))
         default: storage.append(byte)

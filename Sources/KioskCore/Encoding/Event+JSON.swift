@@ -39,7 +39,11 @@ extension Event {
     private func writeData(to writer: inout JSONWriter) {
         writer.beginObject()
         payload.writeFields(to: &writer)
-        writer.field("message", message)
+        // Made straight into the line, escaped as it goes: no `String` per event.
+        writer.key("message")
+        writer.beginString()
+        template.render(payload, into: &writer)
+        writer.endString()
         writer.endObject()
     }
 }

@@ -3,8 +3,9 @@ import KioskText
 /// The kiosk's own values in JSON: money as an exact decimal, ids and times in their
 /// canonical forms, and the shapes events share.
 extension JSONWriter {
+    /// An amount as `Money.description` writes it (`4500`, `4.50`), without making it.
     public mutating func number(_ value: Money) {
-        raw(value.description.utf8)
+        number(hundredths: value.hundredths)
     }
 
     /// `"01a1…"`: an event id's canonical form.

@@ -71,63 +71,117 @@ public struct MessageTemplate: Sendable, Hashable {
 
     /// The text for an event's payload.
     public func render(_ payload: Event.Payload) -> String {
-        var out = ""
-        for segment in segments {
-            switch segment {
-            case .text(let text): out += text
-            case .placeholder(let placeholder): out += MessageTemplate.value(of: placeholder, in: payload)
-            }
-        }
-        return out
+        var out = RenderedMessage()
+        render(payload, into: &out)
+        return out.text
     }
 
-    static func value(of placeholder: Placeholder, in payload: Event.Payload) -> String {
-        switch (placeholder, payload) {
-        case (.item, .orderSucceeded(let e)): describe(e.lines)
-        case (.item, .orderFailed(let e)): describe(e.lines)
-        case (.quantity, .orderSucceeded(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
-        case (.quantity, .orderFailed(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
-        case (.quantity, .stockChanged(let e)): String((e.to - e.from).magnitude)
-        case (.quantity, .restockNeeded(let e)): String(e.needed.map { max(0, $0 - e.stock) } ?? 0)
-        case (.missing, .orderFailed(let e)): describe(e.missing)
-        case (.missing, .restockNeeded(let e)):
-            e.needed.map { describe([Missing(ingredient: e.ingredient, needed: $0, available: e.stock)]) } ?? ""
-        case (.ingredient, .restockNeeded(let e)): e.ingredient
-        case (.ingredient, .stockChanged(let e)): e.ingredient
-        case (.ingredient, .orderSucceeded(let e)): e.consumed.map(\.ingredient).joined(separator: ", ")
-        case (.ingredient, .orderFailed(let e)): e.missing.map(\.ingredient).joined(separator: ", ")
-        case (.stock, .restockNeeded(let e)): String(e.stock)
-        case (.stock, .stockChanged(let e)): String(e.to)
-        case (.stock, .orderSucceeded(let e)): e.stock.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", ")
-        case (.menu, .menuReloaded(let e)): e.menu
-        case (.ticket, .orderSucceeded(let e)): e.ticket.map(String.init) ?? ""
-        case (.ticket, .ticketStarted(let e)): String(e.ticket)
-        case (.ticket, .ticketCancelled(let e)): String(e.ticket)
-        case (.ticket, .ticketReady(let e)), (.ticket, .ticketPickedUp(let e)), (.ticket, .ticketRecalled(let e)), (.ticket, .ticketLate(let e)):
-            String(e.ticket)
-        case (.station, .ticketStarted(let e)): e.station
-        case (.item, .ticketStarted(let e)): describe(e.lines)
-        case (.item, .ticketCancelled(let e)): describe(e.lines)
-        case (.item, .ticketReady(let e)), (.item, .ticketPickedUp(let e)), (.item, .ticketRecalled(let e)), (.item, .ticketLate(let e)):
-            describe(e.lines)
-        case (.quantity, .ticketStarted(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
-        case (.quantity, .ticketCancelled(let e)): String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
-        case (.quantity, .ticketReady(let e)), (.quantity, .ticketPickedUp(let e)), (.quantity, .ticketRecalled(let e)), (.quantity, .ticketLate(let e)):
-            String(e.lines.reduce(0) { $0.saturatingAdding($1.quantity) })
-        case (.item, .suggestionMade(let e)): e.items.map(\.item).joined(separator: ", ")
-        default: ""
+    /// Appends the text for an event's payload to `out` piece by piece: the one place a
+    /// message is made, whether into a `String` or straight into a JSON string.
+    func render(_ payload: Event.Payload, into out: inout some MessageOutput) {
+        for segment in segments {
+            switch segment {
+            case .text(let text): out.appendText(text)
+            case .placeholder(let placeholder): MessageTemplate.append(placeholder, of: payload, to: &out)
+            }
         }
+    }
+
+    static func append(_ placeholder: Placeholder, of payload: Event.Payload, to out: inout some MessageOutput) {
+        switch (placeholder, payload) {
+        case (.item, .orderSucceeded(let e)): describe(e.lines, to: &out)
+        case (.item, .orderFailed(let e)): describe(e.lines, to: &out)
+        case (.quantity, .orderSucceeded(let e)): out.appendNumber(totalQuantity(e.lines))
+        case (.quantity, .orderFailed(let e)): out.appendNumber(totalQuantity(e.lines))
+        case (.quantity, .stockChanged(let e)): out.appendNumber((e.to - e.from).magnitude)
+        case (.quantity, .restockNeeded(let e)): out.appendNumber(e.needed.map { max(0, $0 - e.stock) } ?? 0)
+        case (.missing, .orderFailed(let e)): describe(e.missing, to: &out)
+        case (.missing, .restockNeeded(let e)):
+            if let needed = e.needed { describe([Missing(ingredient: e.ingredient, needed: needed, available: e.stock)], to: &out) }
+        case (.ingredient, .restockNeeded(let e)): out.appendText(e.ingredient)
+        case (.ingredient, .stockChanged(let e)): out.appendText(e.ingredient)
+        case (.ingredient, .orderSucceeded(let e)):
+            for (index, entry) in e.consumed.enumerated() {
+                if index > 0 { out.appendLiteral(", ") }
+                out.appendText(entry.ingredient)
+            }
+        case (.ingredient, .orderFailed(let e)):
+            for (index, entry) in e.missing.enumerated() {
+                if index > 0 { out.appendLiteral(", ") }
+                out.appendText(entry.ingredient)
+            }
+        case (.stock, .restockNeeded(let e)): out.appendNumber(e.stock)
+        case (.stock, .stockChanged(let e)): out.appendNumber(e.to)
+        case (.stock, .orderSucceeded(let e)):
+            for (index, entry) in e.stock.enumerated() {
+                if index > 0 { out.appendLiteral(", ") }
+                out.appendText(entry.ingredient)
+                out.appendLiteral(" ")
+                out.appendNumber(entry.count)
+            }
+        case (.menu, .menuReloaded(let e)): out.appendText(e.menu)
+        case (.ticket, .orderSucceeded(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
+        case (.ticket, .ticketStarted(let e)): out.appendNumber(e.ticket)
+        case (.ticket, .ticketCancelled(let e)): out.appendNumber(e.ticket)
+        case (.ticket, .ticketReady(let e)), (.ticket, .ticketPickedUp(let e)), (.ticket, .ticketRecalled(let e)), (.ticket, .ticketLate(let e)):
+            out.appendNumber(e.ticket)
+        case (.station, .ticketStarted(let e)): out.appendText(e.station)
+        case (.item, .ticketStarted(let e)): describe(e.lines, to: &out)
+        case (.item, .ticketCancelled(let e)): describe(e.lines, to: &out)
+        case (.item, .ticketReady(let e)), (.item, .ticketPickedUp(let e)), (.item, .ticketRecalled(let e)), (.item, .ticketLate(let e)):
+            describe(e.lines, to: &out)
+        case (.quantity, .ticketStarted(let e)): out.appendNumber(totalQuantity(e.lines))
+        case (.quantity, .ticketCancelled(let e)): out.appendNumber(totalQuantity(e.lines))
+        case (.quantity, .ticketReady(let e)), (.quantity, .ticketPickedUp(let e)), (.quantity, .ticketRecalled(let e)), (.quantity, .ticketLate(let e)):
+            out.appendNumber(totalQuantity(e.lines))
+        case (.item, .suggestionMade(let e)):
+            for (index, entry) in e.items.enumerated() {
+                if index > 0 { out.appendLiteral(", ") }
+                out.appendText(entry.item)
+            }
+        default: break
+        }
+    }
+
+    private static func totalQuantity(_ lines: [ItemQuantity]) -> Int {
+        lines.reduce(0) { $0.saturatingAdding($1.quantity) }
     }
 
     /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`.
     public static func describe(_ lines: [ItemQuantity]) -> String {
-        if lines.count == 1, lines[0].quantity == 1 { return lines[0].item }
-        return lines.map { $0.quantity == 1 ? $0.item : "\($0.item) ×\($0.quantity)" }.joined(separator: ", ")
+        var out = RenderedMessage()
+        describe(lines, to: &out)
+        return out.text
+    }
+
+    static func describe(_ lines: [ItemQuantity], to out: inout some MessageOutput) {
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out.appendLiteral(", ") }
+            out.appendText(line.item)
+            if line.quantity != 1 {
+                out.appendLiteral(" ×")
+                out.appendNumber(line.quantity)
+            }
+        }
     }
 
     /// `mango (needed 3, available 1)`, several joined by commas.
     public static func describe(_ missing: [Missing]) -> String {
-        missing.map { "\($0.ingredient) (needed \($0.needed), available \($0.available))" }.joined(separator: ", ")
+        var out = RenderedMessage()
+        describe(missing, to: &out)
+        return out.text
+    }
+
+    static func describe(_ missing: [Missing], to out: inout some MessageOutput) {
+        for (index, entry) in missing.enumerated() {
+            if index > 0 { out.appendLiteral(", ") }
+            out.appendText(entry.ingredient)
+            out.appendLiteral(" (needed ")
+            out.appendNumber(entry.needed)
+            out.appendLiteral(", available ")
+            out.appendNumber(entry.available)
+            out.appendLiteral(")")
+        }
     }
 }
 
