@@ -52,6 +52,20 @@ public final class LogSink: Sink {
         var reopensSeen = Signals.reopenCount
         var lastSync = ContinuousClock.now
         var unsynced = false
+        /// The lines of the batch being written, and where each ends: kept from batch to
+        /// batch so that encoding allocates nothing once they are as large as a batch needs.
+        var lines = JSONWriter(capacity: 0)
+        var lineEnds: [Int] = []
+
+        mutating func encode(_ batch: ArraySlice<Event>) {
+            lines.removeAll()
+            lineEnds.removeAll(keepingCapacity: true)
+            for event in batch {
+                event.write(to: &lines)
+                lines.endLine()
+                lineEnds.append(lines.count)
+            }
+        }
     }
 
     private let path: ConfigText
@@ -85,47 +99,44 @@ public final class LogSink: Sink {
     }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
-        var writer = JSONWriter(capacity: batch.count * 384)
-        var lineEnds: [Int] = []
-        lineEnds.reserveCapacity(batch.count)
-        for event in batch {
-            event.write(to: &writer)
-            writer.endLine()
-            lineEnds.append(writer.bytes.count)
-        }
-        let bytes = writer.bytes
-        let (written, failure) = state.withLock { state -> (Int, SystemError?) in
-            do throws(SystemError) {
-                try reopenIfNeeded(&state)
-            } catch {
-                LogSink.closeFile(&state)
-                return (0, error)
-            }
-            let sizeBefore = FileSystem.size(of: state.descriptor)
-            let attempt = FileSystem.writePrefix(state.descriptor, bytes, path: path.value)
-            let (written, failure) = (attempt.written, attempt.failure)
-            if failure == nil {
-                do throws(SystemError) {
-                    try syncIfDue(&state)
-                    return (written, nil)
-                } catch {
-                    LogSink.closeFile(&state)
-                    return (written, error)
-                }
-            }
-            // Never leave half a line: cut the file back to the last whole one written.
-            let whole = lineEnds.last { $0 <= written } ?? 0
-            if written > whole, let sizeBefore {
-                FileSystem.truncate(state.descriptor, to: sizeBefore + UInt64(whole))
-            }
-            LogSink.closeFile(&state)
-            return (whole, failure)
+        let (delivered, failure) = state.withLock { state -> (Int, SystemError?) in
+            state.encode(batch)
+            let (written, failure) = write(&state)
+            // Lines written whole before a failure count as delivered.
+            return (state.lineEnds.prefix { $0 <= written }.count, failure)
         }
         if let failure {
-            // Lines written whole before the failure count as delivered.
-            let delivered = lineEnds.prefix { $0 <= written }.count
             throw BatchFailure(delivered: delivered, failure: .retryable("cannot write '\(path.display)': \(failure.reason)"))
         }
+    }
+
+    /// Writes the encoded lines in one `write`; returns how many bytes of them are in the file.
+    private func write(_ state: inout State) -> (Int, SystemError?) {
+        do throws(SystemError) {
+            try reopenIfNeeded(&state)
+        } catch {
+            LogSink.closeFile(&state)
+            return (0, error)
+        }
+        let sizeBefore = FileSystem.size(of: state.descriptor)
+        let attempt = FileSystem.writePrefix(state.descriptor, state.lines.bytes, path: path.value)
+        let (written, failure) = (attempt.written, attempt.failure)
+        if failure == nil {
+            do throws(SystemError) {
+                try syncIfDue(&state)
+                return (written, nil)
+            } catch {
+                LogSink.closeFile(&state)
+                return (written, error)
+            }
+        }
+        // Never leave half a line: cut the file back to the last whole one written.
+        let whole = state.lineEnds.last { $0 <= written } ?? 0
+        if written > whole, let sizeBefore {
+            FileSystem.truncate(state.descriptor, to: sizeBefore + UInt64(whole))
+        }
+        LogSink.closeFile(&state)
+        return (whole, failure)
     }
 
     public func close(by deadline: ContinuousClock.Instant) {
