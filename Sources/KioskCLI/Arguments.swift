@@ -1,3 +1,4 @@
+import KioskSimulation
 import KioskText
 
 /// The command line of `kiosk`, parsed.
@@ -10,6 +11,9 @@ import KioskText
 /// kiosk state verify|dump|compact DIRECTORY
 /// kiosk --help | --version
 /// ```
+///
+/// `kiosk simulate` has a command line of its own (`SimulateArguments`); see
+/// `simulateArguments(_:)`.
 public struct Arguments: Sendable, Equatable {
     /// What `kiosk state` does to a state directory.
     public enum StateAction: String, Sendable, Equatable, CaseIterable {
@@ -162,6 +166,24 @@ public struct Arguments: Sendable, Equatable {
         }
         guard rest.count == 2 else { throw .stateUsage(nil, suggestion: nil) }
         mode = .state(action, rest[1])
+    }
+
+    /// The arguments of `kiosk simulate` when its first word that is no option nor an
+    /// option's value is `simulate`, with the options on both sides of it, in order:
+    /// `kiosk --menu cafe.kiosk simulate --hours 2` runs as `kiosk simulate --menu
+    /// cafe.kiosk --hours 2`, as `check` and `state` take their options anywhere. `nil` for
+    /// any other command line.
+    static func simulateArguments(_ arguments: [String]) -> [String]? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "simulate" { return Array(arguments[..<index] + arguments[(index + 1)...]) }
+            guard argument.hasPrefix("-"), argument != "-", argument != "--" else { return nil }
+            // A value option without `=` takes the next argument, whatever it reads.
+            if valueOptions.contains(argument) || SimulateArguments.valueOptions.contains(argument) { index += 1 }
+            index += 1
+        }
+        return nil
     }
 
     /// `virtual`, or `virtual=2026-11-23T09:00:00Z`.

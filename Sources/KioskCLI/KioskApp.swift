@@ -15,9 +15,9 @@ public enum KioskApp {
             output.flush()
             errors.flush()
         }
-        if arguments.first == "simulate" {
+        if let simulate = Arguments.simulateArguments(arguments) {
             Signals.ignoreBrokenPipes()
-            return SimulateCommand(arguments: Array(arguments.dropFirst()), environment: environment, output: output, errors: errors).run()
+            return SimulateCommand(arguments: simulate, environment: environment, output: output, errors: errors).run()
         }
         let parsed: Arguments
         do {

@@ -16,13 +16,19 @@ struct SimulateCommand {
     let errors: FileOutput
 
     func run() -> ExitCode {
+        // Looked for before the arguments are parsed: a usage error is rendered too.
         let renderer = DiagnosticRenderer(
-            colors: ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: false, environment: environment)
+            colors: ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.contains("--no-color"), environment: environment)
         )
         do throws(SimulateFailure) {
             return try simulate()
         } catch {
-            errors.write(error.text(renderer: renderer))
+            // As a start of `kiosk` that fails: under `--json`, objects instead of text.
+            if arguments.contains("--json") {
+                errors.write(bytes: error.json())
+            } else {
+                errors.write(error.text(renderer: renderer))
+            }
             return error.exitCode
         }
     }
@@ -52,7 +58,7 @@ struct SimulateCommand {
         do throws(SimulationError) { try configuration.validate(for: menu) } catch { throw .simulation(error) }
 
         let csv = try parsed.csv.map { path throws(SimulateFailure) in try CSVFile(path: path, menu: menu, configuration: configuration, replications: parsed.replications) }
-        let sinks = try makeSinks(parsed, compiled: compiled, compiler: compiler)
+        let sinks = try makeSinks(parsed, compiled: compiled, compiler: compiler, seed: seed)
         let progress = errors.isTerminal && parsed.pace == nil ? ProgressBar(errors: errors) : nil
         let total = SimulateCommand.expectedWork(configuration, replications: parsed.replications)
         var observer = SimulationObserver()
@@ -132,7 +138,9 @@ struct SimulateCommand {
 
     /// The sinks of `--sinks` (the menu's) and `--sink`, with a journal for the background
     /// ones: `--state`'s, or a private one as the REPL keeps. `nil` when none is asked for.
-    private func makeSinks(_ parsed: SimulateArguments, compiled: CompiledMenu, compiler: MenuCompiler) throws(SimulateFailure) -> SimulationSinks? {
+    private func makeSinks(
+        _ parsed: SimulateArguments, compiled: CompiledMenu, compiler: MenuCompiler, seed: UInt64
+    ) throws(SimulateFailure) -> SimulationSinks? {
         var commandLine: [SinkDeclaration] = []
         for (index, text) in parsed.sinks.enumerated() {
             let origin = parsed.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
@@ -152,22 +160,25 @@ struct SimulateCommand {
             throw .sinkSetup(error, onCommandLine: commandLine.contains { $0.origin == error.origin })
         }
         var store: StateStore?
+        var lastSequence: UInt64 = 0
         if members.contains(where: { !$0.isForeground }) {
             let path = parsed.state ?? setup.privateJournalPath(menuName: compiled.menu.name, members: members)
             let options = Journal.Options(durability: .written, segmentLimit: JournalTuning.segmentLimit(environment))
             var random = SystemRandomNumberGenerator()
             do throws(JournalError) {
-                store = try StateStore.open(
+                let opened = try StateStore.open(
                     StateDirectory(path: path), mode: .events, options: options, menu: compiled.menu, ids: UUIDv7Generator(seed: random.next()),
                     at: SystemClock.now()
-                ).store
+                )
+                store = opened.store
+                lastSequence = opened.opening.kiosk.sequence
             } catch {
                 throw .journal(error)
             }
         }
         let dispatcher = Dispatcher(members, journal: store?.journal)
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])
-        return SimulationSinks(dispatcher: dispatcher, store: store, source: compiled.menu.source)
+        return SimulationSinks(dispatcher: dispatcher, store: store, source: compiled.menu.source, lastSequence: lastSequence, seed: seed)
     }
 
     /// Lets the sinks deliver what is queued, then says what is left, as the REPL does.

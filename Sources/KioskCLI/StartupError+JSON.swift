@@ -26,7 +26,7 @@ extension StartupError {
     /// Every code a start-up failure that is not a menu diagnostic can give.
     static let codes = [
         "usage", "unreadable_file", "sink_setup_failed", "io_error", "cannot_create", "not_a_state_directory", "unsupported_state_format",
-        "corrupt_journal", "corrupt_snapshot", "state_conversion_failed",
+        "corrupt_journal", "corrupt_snapshot", "state_conversion_failed", "cannot_simulate",
     ]
 
     /// The rendered text without its `kiosk: ` and its newline: a message, as JSON has it.
@@ -37,7 +37,8 @@ extension StartupError {
         return String(text)
     }
 
-    private static func code(of error: JournalError) -> String {
+    /// The start-up code of a journal that cannot be used; `kiosk simulate` gives it too.
+    static func code(of error: JournalError) -> String {
         switch error {
         case .system: "io_error"
         case .cannotCreate: "cannot_create"

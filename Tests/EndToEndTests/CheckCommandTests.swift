@@ -10,8 +10,8 @@ import Testing
         ).run()
         #expect(result.stdout == """
         menus/cafe.kiosk: ok (5 ingredients, 4 items, 2 questions, 4 sinks)
-        menus/juice-board-ko.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
-        menus/juice-board.kiosk: ok (5 ingredients, 7 items, 2 stations, 0 sinks)
+        menus/juice-board-ko.kiosk: ok (5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks)
+        menus/juice-board.kiosk: ok (5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks)
         menus/juice-ko.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)
         menus/juice.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)
 
@@ -61,6 +61,28 @@ import Testing
 
         """)
         #expect(result.stdout == "")
+        #expect(result.status == 65)
+    }
+
+    @Test func optionsBeforeCheckWorkAsAfterIt() throws {
+        let after = try KioskProcess("check", "--json", "menus/juice-board.kiosk").run()
+        let before = try KioskProcess("--json", "check", "menus/juice-board.kiosk").run()
+        let last = try KioskProcess("check", "menus/juice-board.kiosk", "--json").run()
+        #expect(after.stdout == "{\"file\":\"menus/juice-board.kiosk\",\"ok\":true,\"summary\":\"5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks\"}\n")
+        #expect(before.stdout == after.stdout && before.status == 0)
+        #expect(last.stdout == after.stdout && last.status == 0)
+    }
+
+    @Test func aMistakeInTheSimulateBlockIsACheckError() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("day.kiosk", "ingredient tea stock 5\nitem Tea needs tea 1 popularity 2\nsimulate { arrivals 07:00 40/hr }\n")
+        var process = KioskProcess("check", "--json", path)
+        process.directory = scratch.url
+        let result = try process.run()
+        #expect(result.stderr == """
+        {"file":"\(path)","line":3,"column":27,"severity":"error","code":"invalid_rate","message":"'40/hr' is not a rate","help":["did you mean '40/h'?"]}
+
+        """)
         #expect(result.status == 65)
     }
 

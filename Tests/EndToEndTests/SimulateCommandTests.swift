@@ -43,12 +43,11 @@ import Testing
 
     @Test func theREADMEsSampleReportIsWhatTheCommandPrints() throws {
         let readme = try String(contentsOfFile: Repository.root.appendingPathComponent("README.md").path, encoding: .utf8)
-        let command = "$ kiosk simulate --menu menus/juice-board.kiosk --seed 42 --hours 4 --arrivals 50/h \\\n    --service exponential --patience 10m --restock low:20m\n"
+        let command = "$ kiosk simulate --menu menus/juice-board.kiosk --seed 42 --service exponential \\\n    --patience 10m --restock low:20m\n"
         let start = try #require(readme.range(of: command))
         let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
         let result = try KioskProcess(
-            "simulate", "--menu", "menus/juice-board.kiosk", "--seed", "42", "--hours", "4", "--arrivals", "50/h", "--service", "exponential",
-            "--patience", "10m", "--restock", "low:20m"
+            "simulate", "--menu", "menus/juice-board.kiosk", "--seed", "42", "--service", "exponential", "--patience", "10m", "--restock", "low:20m"
         ).run()
         #expect(result.stdout == String(readme[start.upperBound..<end.lowerBound]))
     }
@@ -102,7 +101,8 @@ import Testing
         let times = events.compactMap { $0["time"] as? String }
         #expect(times.count == events.count && events.count > 100)
         #expect(times == times.sorted())
-        #expect(times.first?.hasPrefix("2026-01-01T08:") == true)
+        // The menu's day opens at 07:00 (its simulate block).
+        #expect(times.first?.hasPrefix("2026-01-01T07:") == true)
         #expect(times.allSatisfy { $0 < "2026-01-01T11:00:00.000Z" })
         #expect(events.compactMap { $0["seq"] as? Int } == Array(1...events.count))
         let types = Set(events.compactMap { $0["type"] as? String })
@@ -110,6 +110,67 @@ import Testing
         let rows = lines(of: csv)
         #expect(rows.first == "customer,arrival,start,ready,left,station,item,outcome")
         #expect(rows.count == (run["arrived"] as? Int ?? -1) + 1)
+    }
+
+    /// The `seq` and `id` of every event a log holds, in order.
+    private func numbering(_ log: String) -> (seqs: [Int], ids: [String]) {
+        let events = lines(of: log).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        return (events.compactMap { $0["seq"] as? Int }, events.compactMap { $0["id"] as? String })
+    }
+
+    @Test func aStateThatHoldsEventsHasItsSeqContinuedAndNoIdRepeated() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let log = scratch.path("events.jsonl")
+        let sink = "log path \"\(log)\""
+        let repl = try KioskProcess("--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "-c", "order mango juice").run()
+        #expect(repl.status == 0, "\(repl.stderr)")
+        let before = numbering(log).seqs.count
+        #expect(before >= 1)
+        // Twice with the same seed, the second over two replications: each run numbers on.
+        for extra in [[], ["--replications", "2"]] {
+            let day = try KioskProcess(
+                arguments: ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--state", state, "--sink", sink] + extra
+            ).run()
+            #expect(day.status == 0, "\(day.stderr)")
+        }
+        let after = try KioskProcess("--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "-c", "stock add mango 1").run()
+        #expect(after.status == 0, "\(after.stderr)")
+        let (seqs, ids) = numbering(log)
+        #expect(seqs.count > before + 100)
+        #expect(seqs == Array(1...seqs.count))
+        #expect(Set(ids).count == ids.count)
+        let verify = try KioskProcess("state", "verify", state).run()
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
+    @Test func thePrivateJournalHasItsSeqContinuedAcrossRunsAndTheREPL() throws {
+        let scratch = try ScratchDirectory()
+        let home = ["XDG_STATE_HOME": scratch.path("xdg")]
+        let log = scratch.path("events.jsonl")
+        let sink = "log path \"\(log)\""
+        let simulate = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--sink", sink]
+        for arguments in [simulate, ["--menu", "menus/juice-board.kiosk", "--sink", sink, "-c", "order mango juice"], simulate] {
+            let result = try KioskProcess(arguments: arguments, environment: home).run()
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let (seqs, ids) = numbering(log)
+        #expect(seqs.count > 100)
+        #expect(seqs == Array(1...seqs.count))
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func optionsBeforeSimulateWorkAsAfterIt() throws {
+        let after = try KioskProcess("simulate", "--menu", "menus/cafe.kiosk", "--json", "--seed", "5", "--hours", "2").run()
+        let before = try KioskProcess("--menu", "menus/cafe.kiosk", "--json", "simulate", "--seed", "5", "--hours", "2").run()
+        let split = try KioskProcess("--menu=menus/cafe.kiosk", "--seed", "5", "simulate", "--json", "--hours", "2").run()
+        #expect(after.status == 0 && after.stderr == "")
+        #expect(after.stdout.hasPrefix("{\"menu\":\"Corner Café\""))
+        #expect(before.stdout == after.stdout && before.status == 0 && before.stderr == "")
+        #expect(split.stdout == after.stdout && split.status == 0 && split.stderr == "")
+        let wrong = try KioskProcess("--bail", "simulate").run()
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "kiosk simulate: unknown option '--bail'\nTry 'kiosk simulate --help' for more information.\n")
     }
 
     @Test func withoutSinksNothingIsWrittenOutsideTheReport() throws {
@@ -125,7 +186,7 @@ import Testing
         let help = try KioskProcess("simulate", "--help").run()
         #expect(help.status == 0)
         #expect(help.stdout.contains("--hours H              close the doors after H hours (default 8)"))
-        #expect(help.stdout.contains("(default 60/h)"))
+        #expect(help.stdout.contains("menu's simulate { arrivals … }, else 60/h)"))
         let wrong = try KioskProcess("simulate", "--hour", "3").run()
         #expect(wrong.status == 64)
         #expect(wrong.stdout == "")
@@ -139,6 +200,33 @@ import Testing
         let csv = try KioskProcess("simulate", "--seed", "1", "--csv", "/proc/no/such/dir/c.csv").run()
         #expect(csv.status == 73)
         #expect(csv.stdout == "")
+    }
+
+    @Test func underJSONAFailureIsDiagnosticObjectsAsAFailedStartIs() throws {
+        let scratch = try ScratchDirectory()
+        let usage = try KioskProcess("simulate", "--json", "--hour", "3").run()
+        #expect(usage.status == 64 && usage.stdout == "")
+        #expect(usage.stderr == """
+        {"file":null,"line":null,"column":null,"severity":"error","code":"usage","message":"unknown option '--hour' (did you mean '--hours'?)","help":[]}
+
+        """)
+        let idle = try scratch.file("idle.kiosk", "ingredient tea stock 5\nitem Tea needs tea 1 popularity 0\n")
+        let nothing = try KioskProcess("--json", "simulate", "--menu", idle, "--seed", "1").run()
+        #expect(nothing.status == 65 && nothing.stdout == "")
+        #expect(nothing.stderr == """
+        {"file":null,"line":null,"column":null,"severity":"error","code":"cannot_simulate","message":"every item has popularity 0, so no customer would order anything","help":[]}
+
+        """)
+        let bad = try scratch.file("bad.kiosk", "ingredient tea stock 5\nitem Tea needs tea 1\nsimulate { arrivals 07:00 }\n")
+        let menu = try KioskProcess("simulate", "--menu", bad, "--json").run()
+        #expect(menu.status == 65)
+        #expect(menu.stderr == """
+        {"file":"\(bad)","line":3,"column":26,"severity":"error","code":"missing_value","message":"expected a rate such as 120/h after '07:00'","help":[]}
+
+        """)
+        let missing = try KioskProcess("simulate", "--json", "--menu", "no-such.kiosk").run()
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("\"code\":\"unreadable_file\""))
     }
 
     @Test func replicationsGiveConfidenceIntervalsAndLittlesLawHoldsInEach() throws {

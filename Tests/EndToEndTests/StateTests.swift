@@ -20,6 +20,18 @@ import Testing
         return try #require(stockCount("mango", in: result.stdout), "\(result.stderr)")
     }
 
+    @Test func optionsBeforeStateWorkAsAfterIt() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        #expect(try KioskProcess("--state", state, "-c", "order mango juice").run().status == 0)
+        let after = try KioskProcess("state", "verify", state, "--json").run()
+        let before = try KioskProcess("--json", "state", "verify", state).run()
+        let between = try KioskProcess("state", "--json", "verify", state).run()
+        #expect(after.status == 0 && after.stdout.hasPrefix("{\"state\":\"\(state)\",\"ok\":true,"))
+        #expect(before.stdout == after.stdout && before.status == 0)
+        #expect(between.stdout == after.stdout && between.status == 0)
+    }
+
     @Test func killedDuringABatchEveryPrintedResultIsOnDisk() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)

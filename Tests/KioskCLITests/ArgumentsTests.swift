@@ -19,6 +19,18 @@ import Testing
         #expect(parsed.flushTimeout == .milliseconds(250))
     }
 
+    @Test func simulateTakesTheOptionsOnBothSidesOfIt() {
+        #expect(Arguments.simulateArguments(["simulate", "--hours", "2"]) == ["--hours", "2"])
+        #expect(Arguments.simulateArguments(["--menu", "m.kiosk", "--json", "simulate", "--hours", "2"]) == ["--menu", "m.kiosk", "--json", "--hours", "2"])
+        // An option's value is never the sub-command, and a simulate option may come first.
+        #expect(Arguments.simulateArguments(["--menu", "simulate"]) == nil)
+        #expect(Arguments.simulateArguments(["--seed", "5", "simulate"]) == ["--seed", "5"])
+        #expect(Arguments.simulateArguments(["--menu=simulate", "simulate"]) == ["--menu=simulate"])
+        #expect(Arguments.simulateArguments(["check", "simulate"]) == nil)
+        #expect(Arguments.simulateArguments(["--", "simulate"]) == nil)
+        #expect(Arguments.simulateArguments([]) == nil)
+    }
+
     @Test func checkTakesFiles() throws {
         #expect(try Arguments.parse(["check", "a.kiosk", "b.kiosk"]).mode == .check(["a.kiosk", "b.kiosk"]))
         #expect(try Arguments.parse(["--no-color", "check", "a.kiosk"]).mode == .check(["a.kiosk"]))

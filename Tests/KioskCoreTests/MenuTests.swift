@@ -49,6 +49,25 @@ import Testing
         }
     }
 
+    @Test func popularityAndArrivalTimesAreCheckedAndMakeTheMenuDifferent() throws {
+        let mango = [Ingredient(name: "mango", initialStock: 1)]
+        let recipe = Recipe([.init(ingredient: 0, quantity: 1)])
+        #expect(throws: MenuModelError.popularityOutOfRange(item: "Mango", popularity: -1)) {
+            try Menu(name: "x", ingredients: mango, items: [Item(name: "Mango", recipe: recipe, popularity: -1)])
+        }
+        let hourly = try ArrivalRate(parsing: "60/h")
+        let backwards = SimulateSettings(arrivals: .timesOfDay([.init(start: 3_600_000, rate: hourly), .init(start: 3_600_000, rate: hourly)]))
+        #expect(throws: MenuModelError.arrivalTimesNotIncreasing) {
+            try Menu(name: "x", ingredients: mango, items: [], simulateSettings: backwards)
+        }
+        let plain = try Menu(name: "x", ingredients: mango, items: [Item(name: "Mango", recipe: recipe)])
+        let popular = try Menu(name: "x", ingredients: mango, items: [Item(name: "Mango", recipe: recipe, popularity: 2)])
+        let busy = try Menu(name: "x", ingredients: mango, items: [Item(name: "Mango", recipe: recipe)], simulateSettings: SimulateSettings(arrivals: .constant(hourly)))
+        #expect(plain.items[0].popularity == 1)
+        #expect(!plain.isSame(as: popular) && !plain.isSame(as: busy))
+        #expect(plain.isSame(as: try Menu(name: "x", ingredients: mango, items: [Item(name: "Mango", recipe: recipe)])))
+    }
+
     @Test func theBundledJuiceMakerIsAValidMenu() throws {
         let juice = Menu.juiceMaker
         let checked = try Menu(name: juice.name, ingredients: juice.ingredients, items: juice.items)

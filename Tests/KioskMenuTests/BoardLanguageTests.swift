@@ -50,7 +50,7 @@ import Testing
         for name in ["juice-board", "juice-board-ko"] {
             let result = MenuCompiler(sinkSchemas: SinkSchemasFixture.all).compile(path: Repository.menus + "/\(name).kiosk")
             let compiled = try #require(result.menu, "\(name).kiosk has errors")
-            #expect(compiled.summary == "5 ingredients, 7 items, 2 stations, 0 sinks")
+            #expect(compiled.summary == "5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks")
             #expect(compiled.menu.stations.map(\.staff) == [2, 1])
             #expect(compiled.menu.itemIndex(named: "mango juice") != nil)
         }

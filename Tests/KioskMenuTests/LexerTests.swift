@@ -15,6 +15,14 @@ import Testing
             == [.word, .integer, .integer, .decimal, .duration, .duration, .duration, .duration, .duration, .word, .word, .word, .newline, .end])
     }
 
+    @Test func aWordThatStartsWithADigitReadsOnThroughColonsAndSlashes() {
+        #expect(texts("arrivals 07:00 180/h, 9:30 0.5/s") == ["arrivals", "07:00", "180/h", "9:30", "0.5/s"])
+        #expect(kinds("07:00 180/h") == [.word, .word, .newline, .end])
+        // Only between word characters, and only after a digit: elsewhere they stay errors.
+        #expect(Lexer.tokenize(Array("a:b 10: /h".utf8), file: 0).diagnostics.map(\.problem)
+            == [.unexpectedCharacters(":"), .unexpectedCharacters(":"), .unexpectedCharacters("/")])
+    }
+
     @Test func lettersOfAnyScriptMakeWords() {
         #expect(texts("딸기 café ягода いちご") == ["딸기", "café", "ягода", "いちご"])
         #expect(kinds("딸기") == [.word, .newline, .end])

@@ -29,6 +29,32 @@ import Testing
         #expect(ReportText.render(report) == Self.replicated)
     }
 
+    @Test func aDayStoppedEarlySaysHowManyCustomersWereStillInside() throws {
+        var configuration = try Self.day(seed: 42)
+        configuration.arrivals = .constant(ArrivalRate(perHour: 600))
+        var simulation = try Simulation(menu: Menu.juiceMaker, configuration: configuration, kitchen: FIFOKitchen(servers: configuration.stations.map(\.staff)))
+        #expect(try simulation.run(until: 3 * 60_000) == false)
+        let run = simulation.report()
+        let inside = run.arrived - run.served - run.refused - run.left
+        #expect(inside > 0)
+        let text = ReportText.render(SimulationReport(menu: "Juice Maker", configuration: configuration, runs: [run]))
+        #expect(text.contains(
+            "\nCustomers: \(run.arrived) arrived, \(run.served) served, \(run.refused) refused (out of stock), \(run.left) left (out of patience), "
+                + "\(inside) still inside (stopped early)\n"
+        ))
+        let whole = ReportText.render(try Replications.run(menu: Menu.juiceMaker, configuration: configuration))
+        #expect(!whole.contains("still inside"))
+    }
+
+    @Test func aDayWithoutCustomersHasNoHourlyChart() throws {
+        var configuration = try Self.day(seed: 42)
+        configuration.arrivals = .constant(ArrivalRate(perHour: 0))
+        configuration.stop = .customers(5)
+        let text = ReportText.render(try Replications.run(menu: Menu.juiceMaker, configuration: configuration))
+        #expect(text.contains("Customers: 0 arrived, 0 served, 0 refused (out of stock), 0 left (out of patience)\n"))
+        #expect(text.hasSuffix("λ·W = 0.0/h × 0ms = 0.00\n"))
+    }
+
     @Test func theSameSeedGivesTheSameBytesAndAnotherSeedDoesNot() throws {
         let first = try Replications.run(menu: Menu.juiceMaker, configuration: Self.day(seed: 7), count: 2)
         let second = try Replications.run(menu: Menu.juiceMaker, configuration: Self.day(seed: 7), count: 2)
@@ -70,8 +96,8 @@ import Testing
         Little's law: L = 0.54 customers in the system on average; λ·W = 25.0/h × 1m18s = 0.54
 
         Customers waiting each hour: average (peak)
-        08:00 |                                         0.0 (0)
-        09:00 |######################################## 0.1 (2)
+        08:00 |                                         0.00 (0)
+        09:00 |######################################## 0.10 (2)
 
         """
 

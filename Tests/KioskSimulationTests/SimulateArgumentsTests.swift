@@ -48,6 +48,7 @@ import Testing
             (["--json=yes"], "option '--json' does not take a value"),
             (["--replicatons", "3"], "unknown option '--replicatons' (did you mean '--replications'?)"),
             (["today"], "unexpected argument 'today'"),
+            (["--state", "day"], "'--state' needs --sinks or --sink: it keeps their events"),
         ]
         for (arguments, message) in cases {
             do {

@@ -5,6 +5,8 @@ public struct Item: Sendable, Hashable {
     public static let defaultPrep: Duration = .seconds(60)
     /// The prep times a menu may give.
     public static let prepRange: ClosedRange<Duration> = .seconds(1) ... .seconds(3600)
+    /// The popularities a menu may give: relative weights, 0 for an item never chosen.
+    public static let popularityRange = 0...1_000_000
 
     public let name: String
     public let aliases: [String]
@@ -21,10 +23,13 @@ public struct Item: Sendable, Hashable {
     public let tags: [String]
     /// The allergens the item has, or `nil` when the menu does not say (unknown).
     public let allergens: Allergens?
+    /// How often `kiosk simulate`'s customers choose it, relative to the other items: an
+    /// item of 3 three times as often as one of 1 (the default); 0 never. The REPL ignores it.
+    public let popularity: Int
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
-        tags: [String] = [], allergens: Allergens? = nil
+        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1
     ) {
         self.name = name
         self.aliases = aliases
@@ -35,6 +40,7 @@ public struct Item: Sendable, Hashable {
         self.station = station
         self.tags = tags
         self.allergens = allergens
+        self.popularity = popularity
     }
 }
 

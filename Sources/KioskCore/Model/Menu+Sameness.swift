@@ -1,12 +1,14 @@
 extension Menu {
     /// Whether `other` compiles to the same menu: the same name, currency, source,
-    /// ingredients, items, messages, stations, board, questions and suggestion settings.
+    /// ingredients, items, messages, stations, board, questions, suggestion settings and
+    /// simulation settings.
     /// A file rewritten with the same meaning (a comment, spacing, the same bytes) makes
     /// the same menu, so a reload that finds it changes nothing and says nothing.
     public func isSame(as other: Menu) -> Bool {
         self === other
             || (name == other.name && currency == other.currency && source == other.source && ingredients == other.ingredients
                 && items == other.items && messages == other.messages && stations == other.stations && board == other.board
-                && questions == other.questions && suggestSettings == other.suggestSettings)
+                && questions == other.questions && suggestSettings == other.suggestSettings
+                && simulateSettings == other.simulateSettings)
     }
 }

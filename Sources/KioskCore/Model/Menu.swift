@@ -24,6 +24,8 @@ public final class Menu: Sendable {
     /// The questions `suggest` asks, in the order answers are given.
     public let questions: [Question]
     public let suggestSettings: SuggestSettings
+    /// The `simulate` block: who comes when, for `kiosk simulate`; `nil` when the menu has none.
+    public let simulateSettings: SimulateSettings?
     let suggestionIndex: SuggestionIndex
 
     private let itemsByKey: [String: Int]
@@ -34,7 +36,8 @@ public final class Menu: Sendable {
     /// - Throws: `MenuModelError` when a stock is out of range, two ingredients or two
     ///   items share a name, or a recipe is empty, names a missing ingredient or a quantity
     ///   outside `1...maximumQuantity`, or `source` is not a URI reference; or when stations
-    ///   or the board are inconsistent; or the questions are too many or share a key.
+    ///   or the board are inconsistent; or the questions are too many or share a key; or an
+    ///   item's popularity is outside `Item.popularityRange`, or the arrival times do not increase.
     public convenience init(
         name: String,
         currency: String? = nil,
@@ -45,7 +48,8 @@ public final class Menu: Sendable {
         stations: [Station] = [.counter],
         board: BoardSettings? = nil,
         questions: [Question] = [],
-        suggestSettings: SuggestSettings = .defaults
+        suggestSettings: SuggestSettings = .defaults,
+        simulateSettings: SimulateSettings? = nil
     ) throws(MenuModelError) {
         if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
@@ -63,6 +67,7 @@ public final class Menu: Sendable {
             try Menu.validate(recipe: item.recipe, of: item, ingredientCount: ingredients.count)
             guard stations.indices.contains(item.station) else { throw .unknownStation(item: item.name, index: item.station) }
             guard Item.prepRange.contains(item.prep) else { throw .prepOutOfRange(item: item.name) }
+            guard Item.popularityRange.contains(item.popularity) else { throw .popularityOutOfRange(item: item.name, popularity: item.popularity) }
             for key in Menu.keys(of: item) {
                 if let other = owners.updateValue(item.name, forKey: key) {
                     throw .duplicateName(key, firstItem: other, secondItem: item.name)
@@ -70,9 +75,12 @@ public final class Menu: Sendable {
             }
         }
         try Menu.validate(questions: questions)
+        if case .timesOfDay(let steps)? = simulateSettings?.arrivals, zip(steps, steps.dropFirst()).contains(where: { $0.start >= $1.start }) {
+            throw .arrivalTimesNotIncreasing
+        }
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings
+            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
         )
     }
 
@@ -81,7 +89,7 @@ public final class Menu: Sendable {
     package convenience init(
         trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil,
-        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
+        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults, simulateSettings: SimulateSettings? = nil
     ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
@@ -97,7 +105,7 @@ public final class Menu: Sendable {
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
             itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board,
-            questions: questions, suggestSettings: suggestSettings
+            questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
         )
     }
 
@@ -108,7 +116,8 @@ public final class Menu: Sendable {
     package init(
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
-        board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults
+        board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults,
+        simulateSettings: SimulateSettings? = nil
     ) {
         self.name = name
         self.currency = currency
@@ -118,6 +127,7 @@ public final class Menu: Sendable {
         self.messages = messages
         self.questions = questions
         self.suggestSettings = suggestSettings
+        self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey

@@ -18,4 +18,7 @@ public enum MenuModelError: Error, Equatable, Sendable {
     case warnNotBeforeLate
     case tooManyQuestions(Int)
     case duplicateQuestion(String)
+    case popularityOutOfRange(item: String, popularity: Int)
+    /// The times of day of `simulate`'s arrivals do not strictly increase.
+    case arrivalTimesNotIncreasing
 }

@@ -108,6 +108,8 @@ extension Binder {
                 .map { .nameAndQuantity(name, $0) }
         case .flag:
             return .flag
+        case .arrival:
+            return arrival(tokens, file: file)
         case .header:
             // `header NAME VALUE`, or one string `header "NAME: VALUE"`. Diagnostics show the
             // text as written (`${TOKEN}`), never what the environment put in it.
@@ -170,6 +172,7 @@ extension Binder {
         case .header: "a header name and a value"
         case .checkedText(let rule): rule.name
         case .flag: "nothing"
+        case .arrival: "a rate such as 120/h"
         }
     }
 

@@ -85,6 +85,9 @@ struct Binder {
     private var listedAt: [Int] = []
     /// Questions, `suggest` settings and the tags items use: see `Binder+Suggest.swift`.
     var suggest = SuggestBinding()
+    /// The `simulate` block and where it was first given: see `Binder+Simulate.swift`.
+    var simulate: SimulateSettings?
+    var simulateRange: SourceRange?
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -103,6 +106,7 @@ struct Binder {
         // After the items, so each question can check that some item has its tags.
         for index in byKind[.question, default: []] { bindQuestion(statements[index]) }
         for index in byKind[.suggest, default: []] { bindSuggest(statements[index]) }
+        for index in byKind[.simulate, default: []] { bindSimulate(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
@@ -121,7 +125,8 @@ struct Binder {
             stations: stations,
             board: board,
             questions: suggest.questions,
-            suggestSettings: suggest.settings
+            suggestSettings: suggest.settings,
+            simulateSettings: simulate
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files)
     }
@@ -176,6 +181,7 @@ struct Binder {
         let station = itemStation(properties["station"], statement: statement)
         let tags = bindTags(properties["tags"])
         let allergens = bindAllergens(properties["allergens"], statement: statement)
+        let popularity = integer(properties["popularity"]) ?? 1
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
@@ -208,7 +214,8 @@ struct Binder {
         }
         if let recipe {
             items.append(Item(
-                name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens
+                name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens,
+                popularity: popularity
             ))
         }
     }

@@ -6,7 +6,8 @@ extension CompiledMenu {
     public var summaryWithQuestions: String {
         let questions = menu.questions.count
         guard questions > 0 else { return summary }
-        return [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item"), plural(questions, "question"), plural(sinks.count, "sink")]
-            .joined(separator: ", ")
+        let parts = [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item"), plural(questions, "question")]
+            + (arrivalRates.map { [$0] } ?? []) + [plural(sinks.count, "sink")]
+        return parts.joined(separator: ", ")
     }
 }

@@ -13,12 +13,23 @@ public struct CompiledMenu: Sendable {
         self.files = files
     }
 
-    /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`.
+    /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`;
+    /// with a `simulate` block, its arrival rates before the sinks: `…, 4 arrival rates, 1 sink`.
     public var summary: String {
         var parts = [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item")]
         if menu.board != nil { parts.append(plural(menu.stations.count, "station")) }
+        if let arrivalRates { parts.append(arrivalRates) }
         parts.append(plural(sinks.count, "sink"))
         return parts.joined(separator: ", ")
+    }
+
+    /// `4 arrival rates`: how many rates the `simulate` block gives, if the menu has one.
+    var arrivalRates: String? {
+        switch menu.simulateSettings?.arrivals {
+        case nil: nil
+        case .constant: plural(1, "arrival rate")
+        case .timesOfDay(let steps): plural(steps.count, "arrival rate")
+        }
     }
 }
 

@@ -82,4 +82,7 @@ public enum OptionValue: Sendable, Hashable {
     case header(name: String, value: ConfigText)
     /// A property given alone: `auto`.
     case flag
+    /// A rate of `simulate`'s arrivals, from a time of day (milliseconds since midnight)
+    /// when one is written: `07:00 180/h`.
+    case arrival(start: Int64?, rate: ArrivalRate)
 }

@@ -70,6 +70,13 @@ extension MenuProblem {
         case .unusedQuestionTag: "unused_question_tag"
         case .tooManyQuestions: "too_many_questions"
         case .duplicateSuggest: "duplicate_suggest"
+        case .invalidTimeOfDay: "invalid_time_of_day"
+        case .invalidRate: "invalid_rate"
+        case .rateTooLarge: "rate_too_large"
+        case .timesNotIncreasing: "times_not_increasing"
+        case .missingArrivalTime: "missing_arrival_time"
+        case .simulateWithoutArrivals: "simulate_without_arrivals"
+        case .duplicateSimulate: "duplicate_simulate"
         }
     }
 }

@@ -89,6 +89,14 @@ extension MenuProblem {
         case .unusedQuestionTag(let tag, let question, _): "no item has the tag '\(tag)' of question '\(question)'"
         case .tooManyQuestions(let limit): "more than \(limit) questions"
         case .duplicateSuggest: "'suggest' is given twice"
+        case .invalidTimeOfDay(let text): "'\(text)' is not a time of day"
+        case .invalidRate(let text, _): "'\(text)' is not a rate"
+        case .rateTooLarge(let text):
+            "'\(text)' is beyond the maximum of \(MenuProblem.grouped(Int(ArrivalRate.maximumNumber))) customers per unit"
+        case .timesNotIncreasing(let later, let earlier): "'\(later)' must be later than '\(earlier)', the time before it"
+        case .missingArrivalTime(let rate): "'\(rate)' needs a time of day before it"
+        case .simulateWithoutArrivals: "'simulate' has no 'arrivals'"
+        case .duplicateSimulate: "'simulate' is given twice"
         }
     }
 
@@ -150,6 +158,11 @@ extension MenuProblem {
         case .allergenNoneWithOthers: ["write 'allergens none' alone for an item without any"]
         case .questionWithoutTags: ["say which items a yes favours: tags sweet"]
         case .unusedQuestionTag(let tag, _, let suggestion): MenuProblem.didYouMean(suggestion) ?? ["give the items it means the tag: tags \(tag)"]
+        case .invalidTimeOfDay: ["write HH:MM from 00:00 to 23:59, such as 07:30"]
+        case .invalidRate(_, let suggestion): MenuProblem.didYouMean(suggestion) ?? ["write customers per unit: 120/h, 2/min or 0.5/s"]
+        case .timesNotIncreasing: ["list the rates in the order of the day: arrivals 07:00 180/h, 09:00 60/h"]
+        case .missingArrivalTime(let rate): ["each rate of a day holds from its time: 09:00 \(rate)"]
+        case .simulateWithoutArrivals: ["say when customers come: simulate { arrivals 07:00 180/h, 09:00 60/h }"]
         default: []
         }
     }
@@ -162,7 +175,8 @@ extension MenuProblem {
             "'\(existing)' was first declared here"
         case .duplicateAlias(_, let owner): "item '\(owner)' is declared here"
         case .duplicateNeed: "first listed here"
-        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest: "first given here"
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate: "first given here"
+        case .timesNotIncreasing(_, let earlier): "'\(earlier)' is here"
         default: "see here"
         }
     }

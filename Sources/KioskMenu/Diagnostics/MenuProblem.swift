@@ -82,6 +82,17 @@ public enum MenuProblem: Sendable, Hashable {
     case tooManyQuestions(limit: Int)
     case duplicateSuggest
 
+    // Simulation
+    case invalidTimeOfDay(String)
+    case invalidRate(String, suggestion: String?)
+    case rateTooLarge(String)
+    /// A time of `simulate`'s arrivals not later than the one before it.
+    case timesNotIncreasing(later: String, earlier: String)
+    /// A rate without its time in a list of several: `arrivals 07:00 180/h, 60/h`.
+    case missingArrivalTime(rate: String)
+    case simulateWithoutArrivals
+    case duplicateSimulate
+
     public enum NameProblem: Sendable, Hashable {
         case empty
         case tooLong(limit: Int)

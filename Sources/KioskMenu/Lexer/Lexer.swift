@@ -3,7 +3,8 @@ import KioskText
 /// Splits menu source into tokens, reporting what it cannot read and going on.
 ///
 /// Works on UTF-8 bytes. Words are letters of any script, digits, `-`, `_` and `.`;
-/// a word that reads as a number or a duration (`10`, `-5`, `4.50`, `500ms`) is one.
+/// a word that reads as a number or a duration (`10`, `-5`, `4.50`, `500ms`) is one. A
+/// word that starts with a digit also reads on through `:` and `/` (`07:30`, `120/h`).
 struct Lexer {
     private let bytes: [UInt8]
     private let file: Int
@@ -91,18 +92,31 @@ struct Lexer {
 
     private mutating func lexWord() {
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                guard Lexer.isASCIIWordByte(byte) else { break }
-                index += 1
-            } else {
-                guard let length = wordScalarLength(at: index) else { break }
-                index += length
+        while true {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard Lexer.isASCIIWordByte(byte) else { break }
+                    index += 1
+                } else {
+                    guard let length = wordScalarLength(at: index) else { break }
+                    index += length
+                }
             }
+            guard continuesNumber(from: start) else { break }
+            index += 1
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         tokens.append(Token(kind: Lexer.classify(bytes[start..<index]), range: start..<index, text: text))
+    }
+
+    /// Whether the `:` or `/` at `index` joins what follows to the word that began at
+    /// `start`: a word that starts with a digit reads on through them, so a time of day
+    /// (`07:30`) and a rate (`120/h`) are one word each.
+    private func continuesNumber(from start: Int) -> Bool {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "/"),
+              Lexer.isDigit(bytes[start]), Lexer.isASCIIWordByte(bytes[index + 1]) else { return false }
+        return true
     }
 
     /// `-?digits` is an integer, `-?digits.digits` a decimal, `digits(.digits)?(ms|s|m|h)`

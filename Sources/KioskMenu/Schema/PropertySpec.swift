@@ -33,12 +33,14 @@ public enum ValueShape: Sendable, Hashable {
     case checkedText(TextRule)
     /// A word alone, with no value: `board auto`.
     case flag
+    /// A rate of customers, after a time of day in a profile: `60/h`, `07:00 180/h`.
+    case arrival
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
         case .nameAndQuantity, .header: 2...2
-        case .choiceWithDuration: 1...2
+        case .choiceWithDuration, .arrival: 1...2
         case .flag: 0...0
         default: 1...1
         }

@@ -12,6 +12,7 @@ enum StatementKind: String, Sendable, CaseIterable {
     case sink
     case question
     case suggest
+    case simulate
 
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
@@ -26,6 +27,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .sink: ["a sink kind"]
         case .question: ["a question key", "the question text in quotes"]
         case .suggest: []
+        case .simulate: []
         }
     }
 
@@ -46,6 +48,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("allergens", .name, list: true),
             PropertySpec("prep", .duration),
             PropertySpec("station", .name),
+            PropertySpec("popularity", .integer(Item.popularityRange)),
         ]
         case .station: [PropertySpec("staff", .integer(1...Station.maximumStaff))]
         case .board: [
@@ -61,6 +64,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("rule", .choice(GroupRule.allCases.map(\.rawValue))),
             PropertySpec("threshold", .integer(SuggestSettings.thresholdRange)),
         ]
+        case .simulate: [PropertySpec("arrivals", .arrival, list: true)]
         }
     }
 }

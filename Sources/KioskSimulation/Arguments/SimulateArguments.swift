@@ -6,7 +6,7 @@ import KioskText
 /// kiosk simulate [--menu FILE] [--hours H | --customers N] [--arrivals RATE]
 ///                [--seed S] [--service fixed|exponential] [--patience DURATION]
 ///                [--restock POLICY] [--replications R] [--json] [--csv FILE]
-///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY]
+///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY] [--no-color]
 /// ```
 public struct SimulateArguments: Sendable, Equatable {
     public var menu: String?
@@ -29,15 +29,19 @@ public struct SimulateArguments: Sendable, Equatable {
     public var menuSinks = false
     /// `--sink SINK`, in order.
     public var sinks: [String] = []
+    /// `--no-color`: diagnostics without colour, as for `kiosk --no-color`.
+    public var noColor = false
     public var help = false
 
     public init() {}
 
-    static let valueOptions = [
+    /// The options that take a value, so that `kiosk` can tell them from the sub-command
+    /// when they come before it: `kiosk --menu cafe.kiosk simulate`.
+    public static let valueOptions = [
         "--menu", "--state", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock",
         "--replications", "--csv", "--pace", "--sink",
     ]
-    static let flagOptions = ["--json", "--sinks", "--help", "-h"]
+    static let flagOptions = ["--json", "--sinks", "--no-color", "--help", "-h"]
 
     /// Parses the arguments after `simulate`.
     public static func parse(_ arguments: [String]) throws(SimulateUsageError) -> SimulateArguments {
@@ -71,6 +75,8 @@ public struct SimulateArguments: Sendable, Equatable {
             }
         }
         if parsed.pace != nil, parsed.replications > 1 { throw .conflicting("--pace", "--replications") }
+        // The state keeps the sinks' events: without sinks it would be left untouched.
+        if parsed.state != nil, !parsed.menuSinks, parsed.sinks.isEmpty { throw .needs("--state", "--sinks or --sink: it keeps their events") }
         return parsed
     }
 
@@ -126,6 +132,7 @@ public struct SimulateArguments: Sendable, Equatable {
         switch flag {
         case "--json": json = true
         case "--sinks": menuSinks = true
+        case "--no-color": noColor = true
         case "--help", "-h": help = true
         default: break
         }
@@ -169,18 +176,23 @@ public struct SimulateArguments: Sendable, Equatable {
     Usage:
       kiosk simulate [options]
 
-    Customers arrive at random (a Poisson process), each orders an item by its
-    popularity through the real kiosk (stock, refusals, restock events), waits
-    for a free member of staff at the item's station, and leaves if not served
-    within their patience. The report gives waits, utilisation, queues, lost
-    sales, and the starting stock that would have avoided every stock-out.
+    Customers arrive at random (a Poisson process, at the rates of the menu's
+    simulate block or --arrivals), each orders an item by its popularity through
+    the real kiosk (stock, refusals, restock events), waits for a free member of
+    staff at the item's station, and leaves if not served within their patience.
+    The report gives waits, utilisation, queues, lost sales, and the starting
+    stock that would have avoided every stock-out.
+
+    Options may also come before 'simulate': kiosk --menu FILE simulate.
 
     Options:
       --menu FILE            the menu to simulate (default: the bundled Juice Maker)
-      --hours H              close the doors after H hours (default 8)
+      --hours H              close the doors after H hours (default 8); the day
+                             opens at 08:00, or at the first time of the arrivals
       --customers N          close the doors after N customers instead
-      --arrivals RATE        customers per unit: 120/h, 2/min, 0.5/s (default 60/h),
-                             or rates from times of day: '07:00 180/h, 09:00 60/h'
+      --arrivals RATE        customers per unit: 120/h, 2/min, 0.5/s, or rates from
+                             times of day: '07:00 180/h, 09:00 60/h' (default: the
+                             menu's simulate { arrivals … }, else 60/h)
       --seed S               the random seed (default: a new one, printed)
       --service KIND         fixed (default): each item takes its preparation time;
                              exponential: random, with that time as the mean
@@ -196,6 +208,7 @@ public struct SimulateArguments: Sendable, Equatable {
       --sink SINK            add a sink, as for kiosk --sink
       --state DIRECTORY      with sinks: keep their events in this state's journal
                              (default: a private journal, as kiosk keeps)
+      --no-color             never colour the diagnostics (NO_COLOR does the same)
       -h, --help             show this help
 
     The same seed and options give the same report, byte for byte.

@@ -7,6 +7,8 @@ public enum SimulateUsageError: Error, Sendable, Equatable {
     case conflicting(String, String)
     case unexpectedArgument(String)
     case arrivals(ArrivalsError)
+    /// An option that means something only with another: `--state` without sinks.
+    case needs(String, String)
 
     public var message: String {
         switch self {
@@ -18,6 +20,7 @@ public enum SimulateUsageError: Error, Sendable, Equatable {
         case .conflicting(let first, let second): "'\(first)' and '\(second)' cannot be combined"
         case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
         case .arrivals(let error): "option '--arrivals': " + error.message
+        case .needs(let option, let other): "'\(option)' needs \(other)"
         }
     }
 }

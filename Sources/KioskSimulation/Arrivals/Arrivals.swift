@@ -1,3 +1,4 @@
+import KioskCore
 import KioskText
 
 /// When customers arrive: a Poisson process at a constant rate, or at a rate that changes
@@ -22,6 +23,14 @@ public enum Arrivals: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What a menu's `simulate { arrivals … }` says.
+    public init(_ menuArrivals: SimulateSettings.Arrivals) {
+        switch menuArrivals {
+        case .constant(let rate): self = .constant(rate)
+        case .timesOfDay(let steps): self = .profile(steps.map { Piece(start: $0.start, rate: $0.rate) })
+        }
+    }
+
     public static func parse(_ text: String) throws(ArrivalsError) -> Arrivals {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
         guard parts.count > 1 || !(parts.first ?? "").isEmpty else { throw .empty }
@@ -43,12 +52,7 @@ public enum Arrivals: Sendable, Hashable, CustomStringConvertible {
 
     /// `HH:MM` (or `H:MM`) from 00:00 to 23:59, in milliseconds since midnight.
     static func timeOfDay(_ text: String) -> Int64? {
-        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2, (1...2).contains(fields[0].count), fields[1].count == 2,
-              fields.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-              let hour = Int64(fields[0]), let minute = Int64(fields[1]), hour < 24, minute < 60
-        else { return nil }
-        return (hour * 60 + minute) * 60_000
+        TimeOfDay.milliseconds(parsing: text)
     }
 
     /// The first time of a profile, in milliseconds since midnight.

@@ -97,15 +97,19 @@ public struct SimulationConfiguration: Sendable, Equatable {
     }
 
     /// The day `kiosk simulate` runs: `menu`'s own stations and staff, each item at its
-    /// station for its `prep` time, as the REPL's board prepares it; otherwise as
-    /// `init(menu:seed:)`. Every item is equally popular.
+    /// station for its `prep` time, as the REPL's board prepares it, chosen by its
+    /// `popularity`; customers arrive as the menu's `simulate` block says; otherwise as
+    /// `init(menu:seed:)`.
     public init(boardOf menu: Menu, seed: UInt64) {
         self.init(menu: menu, seed: seed)
         stations = menu.stations.map { Station(name: $0.name, staff: $0.staff) }
         items = menu.items.map { item in
             let (seconds, attoseconds) = item.prep.components
-            return ItemProfile(station: item.station, preparationMilliseconds: seconds * 1000 + attoseconds / 1_000_000_000_000_000, popularity: 1)
+            return ItemProfile(
+                station: item.station, preparationMilliseconds: seconds * 1000 + attoseconds / 1_000_000_000_000_000, popularity: item.popularity
+            )
         }
+        if let menuArrivals = menu.simulateSettings?.arrivals { arrivals = Arrivals(menuArrivals) }
     }
 
     /// When the day opens, in milliseconds since midnight.

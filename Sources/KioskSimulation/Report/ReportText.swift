@@ -34,12 +34,12 @@ public enum ReportText {
     // MARK: One run
 
     private static func runLines(_ run: RunReport, _ configuration: SimulationConfiguration) -> [String] {
-        var lines = [
-            "",
-            "Customers: \(TextFormat.grouped(run.arrived)) arrived, \(TextFormat.grouped(run.served)) served, "
-                + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)",
-            "",
-        ]
+        var customers = "Customers: \(TextFormat.grouped(run.arrived)) arrived, \(TextFormat.grouped(run.served)) served, "
+            + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)"
+        // Only a run stopped early (Ctrl-C under --pace) ends with customers inside.
+        let inside = run.arrived - run.served - run.refused - run.left
+        if inside > 0 { customers += ", \(TextFormat.grouped(inside)) still inside (stopped early)" }
+        var lines = ["", customers, ""]
         var stations = TextTable.report(["station", "staff", "served", "left", "utilisation", "waited", "longest queue"])
         for station in run.stations {
             stations.add([
@@ -57,7 +57,8 @@ public enum ReportText {
                 + "λ·W = \(TextFormat.fixed(little.arrivalsPerHour, 1))/h × \(TextFormat.duration(little.meanTimeInSystem)) "
                 + "= \(TextFormat.fixed(little.product, 2))"
         )
-        lines += [""] + chart(run.hours, opening: configuration.opening)
+        // A day that ends before its first customer (`--customers` with no arrivals) has no hours.
+        if !run.hours.isEmpty { lines += [""] + chart(run.hours, opening: configuration.opening) }
         return lines
     }
 
@@ -94,7 +95,7 @@ public enum ReportText {
         for hour in hours {
             let length = busiest > 0 ? Int((hour.averageWaiting / busiest * width).rounded(.up)) : 0
             let bar = String(repeating: "#", count: length) + String(repeating: " ", count: Int(width) - length)
-            lines.append("\(TextFormat.clock(opening + hour.start)) |\(bar) \(TextFormat.fixed(hour.averageWaiting, 1)) (\(hour.peakWaiting))")
+            lines.append("\(TextFormat.clock(opening + hour.start)) |\(bar) \(TextFormat.fixed(hour.averageWaiting, 2)) (\(hour.peakWaiting))")
         }
         return lines
     }

@@ -3,13 +3,22 @@ import KioskText
 /// How many customers arrive per unit of time, held exactly: `count` per `milliseconds`.
 ///
 /// Written `120/h`, `2/min` (or `2/m`) and `0.5/s`: a whole or decimal number (up to six
-/// decimals), a slash, and `h`, `min`, `m` or `s`.
+/// decimals), a slash, and `h`, `min`, `m` or `s`. A menu's `simulate { arrivals … }` and
+/// `kiosk simulate --arrivals` read it alike.
 public struct ArrivalRate: Sendable, Hashable, CustomStringConvertible {
     /// Customers per `milliseconds`, the decimal point removed: `0.5/s` is 5 per 10,000 ms.
     public let count: Int64
     public let milliseconds: Int64
     /// The rate as it is written back: the number as given, then the unit.
     public let description: String
+
+    /// Why a text is not a rate.
+    public enum Problem: Error, Sendable, Equatable {
+        /// Not a number, a slash and a unit.
+        case malformed
+        /// More than `maximumNumber` customers per unit.
+        case tooLarge
+    }
 
     /// `count` customers an hour, written `count/h`.
     ///
@@ -25,6 +34,16 @@ public struct ArrivalRate: Sendable, Hashable, CustomStringConvertible {
         self.description = description
     }
 
+    /// Reads `120/h`, `2/min`, `0.5/s`; spaces around it are ignored.
+    public init(parsing text: String) throws(Problem) {
+        let parts = text.trimmingWhitespace().split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let unit = ArrivalRate.unitMilliseconds[String(parts[1])] else { throw .malformed }
+        guard let number = DecimalNumber(String(parts[0]), maximumDecimals: 6) else { throw .malformed }
+        guard number.units <= ArrivalRate.maximumNumber * number.scale else { throw .tooLarge }
+        let canonicalUnit = parts[1] == "m" ? "min" : String(parts[1])
+        self.init(count: number.units, milliseconds: number.scale * unit, description: "\(parts[0])/\(canonicalUnit)")
+    }
+
     /// Customers per millisecond, from one correctly rounded division of two exact integers.
     public var perMillisecond: Double { Double(count) / Double(milliseconds) }
     /// Customers per hour.
@@ -34,15 +53,8 @@ public struct ArrivalRate: Sendable, Hashable, CustomStringConvertible {
     /// that every product stays exact.
     public static let maximumNumber: Int64 = 1_000_000_000
 
-    public static func parse(_ text: String) throws(ArrivalsError) -> ArrivalRate {
-        let trimmed = text.trimmingWhitespace()
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let unit = unitMilliseconds[String(parts[1])] else { throw .malformedRate(trimmed) }
-        guard let number = DecimalNumber(String(parts[0]), maximumDecimals: 6) else { throw .malformedRate(trimmed) }
-        guard number.units <= maximumNumber * number.scale else { throw .rateTooLarge(trimmed) }
-        let canonicalUnit = parts[1] == "m" ? "min" : String(parts[1])
-        return ArrivalRate(count: number.units, milliseconds: number.scale * unit, description: "\(parts[0])/\(canonicalUnit)")
-    }
+    /// The units a rate may have, as written after the slash.
+    public static let units = ["h", "min", "m", "s"]
 
     private static let unitMilliseconds: [String: Int64] = ["s": 1000, "m": 60_000, "min": 60_000, "h": 3_600_000]
 }

@@ -1,11 +1,11 @@
 /// A non-negative decimal number held exactly as `units / scale`: `2.75` is 275 / 100.
-struct DecimalNumber: Equatable {
-    let units: Int64
-    let scale: Int64
+public struct DecimalNumber: Sendable, Equatable {
+    public let units: Int64
+    public let scale: Int64
 
     /// Digits with at most one `.` and at most `maximumDecimals` after it; at most 12
     /// digits before it.
-    init?(_ text: String, maximumDecimals: Int) {
+    public init?(_ text: String, maximumDecimals: Int) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let whole = pieces.first, (1...12).contains(whole.count) else { return nil }
         let fraction = pieces.count == 2 ? pieces[1] : ""
