@@ -134,8 +134,6 @@ extension Binder {
         case .checkedText(let rule):
             guard let text = expand(first, file: file) else { return nil }
             if let reason = rule.problem(text.value) {
-                // A rule's words may quote the value, which may come from `${…}`.
-                let reason = SecretMask(text.secrets).apply(reason)
                 report(.invalidValue(property: property, reason: reason, help: rule.help), SourceRange(file: file, bytes: first.range))
                 return nil
             }
