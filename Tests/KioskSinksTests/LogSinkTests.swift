@@ -24,6 +24,16 @@ import Testing
         }
     }
 
+    @Test func terminalControlsInAMessageAreEscapedAsInAnyJSONString() throws {
+        let template = try MessageTemplate(parsing: "{ingredient}\u{202E}|\u{85}|\u{2028}")
+        let event = Event(
+            id: EventID(high: 1, low: 2), sequence: 1, time: Timestamp(millisecondsSince1970: 0), source: "/kiosk/x",
+            payload: .stockChanged(StockChanged(ingredient: "a\u{2066}b", from: 1, to: 2, reason: .add)), template: template
+        )
+        let line = try #require(LogLines.written([event]).first)
+        #expect(line.hasSuffix(#""ingredient":"a\u2066b","from":1,"to":2,"reason":"add","message":"a\u2066b\u202e|\u0085|\u2028"}}"#))
+    }
+
     @Test func eventsSentOneByOneAndInABatchWriteTheSameBytes() throws {
         let events = try LogLines.events(template: LogLines.everyPlaceholder)
         let scratch = try ScratchDirectory()

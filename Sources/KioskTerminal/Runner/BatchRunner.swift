@@ -53,6 +53,8 @@ public final class BatchRunner {
     public func run() -> Bool {
         var lineNumber = 0
         var allSucceeded = true
+        reader.whileWaiting { [unowned self] in tickWhileIdle() }
+        defer { reader.whileWaiting { false } }
         reading: while !stopped {
             if !reader.hasLineReady || isGroupFull {
                 if !finishGroup() { allSucceeded = false }
@@ -83,6 +85,22 @@ public final class BatchRunner {
         output.flush()
         errors.flush()
         return allSucceeded && !groupFailed
+    }
+
+    /// While the batch waits for input, on the wall clock: journals, commits and sends
+    /// what the board did by itself (auto moves, late marks) when it is due, as between
+    /// commands. Only with no group open: the batch commits before it waits.
+    private func tickWhileIdle() -> Bool {
+        guard group.isEmpty, !session.hasOpenTransaction, !session.time.isVirtual,
+              let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+        let ticked = session.tick()
+        if let error = ticked.error {
+            groupFailed = true
+            errors.write("board: \(presenter.message(for: error))\n")
+        }
+        output.flush()
+        errors.flush()
+        return false
     }
 
     private var isGroupFull: Bool {
