@@ -92,6 +92,19 @@ import Testing
         #expect(made.promised == Timestamp(millisecondsSince1970: opening + (first.end ?? 0)))
     }
 
+    @Test func aCancelOnAPricedMenuCarriesTheRefundAsTheREPLsDoes() throws {
+        let (plain, base) = try impatientBar(seed: 8)
+        let price = try #require(Money("2.50"))
+        let menu = try Menu(
+            name: plain.name, currency: "EUR", ingredients: plain.ingredients,
+            items: [Item(name: "Tea", price: price, recipe: plain.items[0].recipe)]
+        )
+        let (events, _, _) = try run(menu, base)
+        let cancels = events.compactMap { if case .ticketCancelled(let e) = $0.payload { e } else { nil } }
+        #expect(cancels.count > 20)
+        #expect(cancels.allSatisfy { $0.total == price && $0.currency == "EUR" && $0.restocked.isEmpty && $0.wasted.isEmpty })
+    }
+
     @Test func theSameSeedGivesTheSameEventsAndTicketEventsChangeNoFigure() throws {
         let (menu, configuration) = try impatientBar(seed: 21)
         let first = try run(menu, configuration)
