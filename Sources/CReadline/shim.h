@@ -9,6 +9,8 @@
 #define KIOSK_CREADLINE_SHIM_H
 
 #include <dlfcn.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,10 +157,18 @@ static char **kiosk_rl_attempt_completion(const char *text, int start, int end) 
     return kiosk_rl.completion_matches(text, kiosk_rl_swift_generator);
 }
 
-/// Configures readline for kiosk: no bracketed paste or other escape noise, completion
-/// by Swift's generator, Ctrl-C handled without killing the process. Call after a
-/// successful kiosk_rl_load().
+/// Configures readline for kiosk: a UTF-8 character type, no bracketed paste or other
+/// escape noise, completion by Swift's generator, Ctrl-C handled without killing the
+/// process. Call after a successful kiosk_rl_load(), before the first readline().
 static inline void kiosk_rl_setup(const char *name, kiosk_rl_generator generator, kiosk_rl_stop_check should_stop) {
+    // readline reads multibyte characters only in a multibyte locale; without one it takes
+    // each byte of a Korean syllable for a character (a backspace then leaves invalid
+    // UTF-8). kiosk reads and writes UTF-8 whatever the environment says, so a locale that
+    // is not UTF-8 (none set: "C") gives way to C.UTF-8, for the character type only.
+    const char *locale = setlocale(LC_CTYPE, "");
+    if (locale == NULL || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+        if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "C.utf8");
+    }
     kiosk_rl_should_stop = should_stop;
     *kiosk_rl.readline_name = name;
     *kiosk_rl.catch_signals = 0;

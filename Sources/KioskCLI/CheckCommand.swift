@@ -24,12 +24,12 @@ struct CheckCommand {
                 errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: "cannot read '\(path)': \(unreadable.reason)"))
                 status = .unreadableInput
             } else if let unreadable = compilation.unreadable {
-                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(unreadable.reason)\n")
+                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(TerminalText.visible(unreadable.reason))\n")
                 status = .unreadableInput
             } else if let menu = compilation.menu, json {
                 output.write(bytes: CheckCommand.okObject(path: path, summary: menu.summaryWithQuestions))
             } else if let menu = compilation.menu {
-                output.write("\(TerminalText.visible(path)): ok (\(menu.summaryWithQuestions))\n")
+                output.write("\(TerminalText.visible(path)): ok (\(TerminalText.visible(menu.summaryWithQuestions)))\n")
             } else {
                 report(compilation, path: path)
                 if status == .success { status = .invalidMenu }

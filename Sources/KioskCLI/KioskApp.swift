@@ -2,6 +2,7 @@ import KioskCore
 import KioskMenu
 import KioskSinks
 import KioskSystem
+import KioskText
 
 /// The `kiosk` program: reads the command line, wires the parts together and runs.
 public enum KioskApp {
@@ -25,7 +26,7 @@ public enum KioskApp {
             if arguments.contains("--json") {
                 errors.write(bytes: DiagnosticJSON.line(file: nil, code: "usage", message: error.message))
             } else {
-                errors.write("kiosk: \(error.message)\nTry 'kiosk --help' for more information.\n")
+                errors.write("kiosk: \(TerminalText.visibleLines(error.message))\nTry 'kiosk --help' for more information.\n")
             }
             return .usage
         }

@@ -214,9 +214,17 @@ struct SessionCommand {
 
     /// The text of a start that failed, for standard error.
     func text(for error: StartupError) -> String {
+        // A menu's diagnostics are made visible as they are laid out, and may be coloured.
+        if case .invalidMenu(let failure) = error { return failure.compilation.render(with: renderer) }
+        if case .invalidCommandLineSink(let failure) = error { return failure.compilation.render(with: renderer) }
+        // The rest as a whole: paths, sink targets and the system's words come from outside.
+        return TerminalText.visibleLines(words(for: error))
+    }
+
+    private func words(for error: StartupError) -> String {
         switch error {
         case .unreadableMenu(let unreadable): "kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
-        case .invalidMenu(let failure), .invalidCommandLineSink(let failure): failure.compilation.render(with: renderer)
+        case .invalidMenu, .invalidCommandLineSink: "kiosk: the menu has errors\n"
         case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
         case .state(let error): "kiosk: \(error.message)\n"
         case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
@@ -231,6 +239,10 @@ struct SessionCommand {
     }
 
     static func text(for notice: StartupNotice) -> String {
+        TerminalText.visibleLines(words(for: notice))
+    }
+
+    private static func words(for notice: StartupNotice) -> String {
         switch notice {
         case .stateConverted(let path, let keptAs):
             "kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(keptAs))'\n"

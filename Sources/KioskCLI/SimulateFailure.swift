@@ -43,9 +43,17 @@ enum SimulateFailure: Error, Equatable {
     /// The text for standard error.
     func text(renderer: DiagnosticRenderer) -> String {
         switch self {
+        case .invalidMenu(let failure), .invalidCommandLineSink(let failure): failure.compilation.render(with: renderer)
+        default: TerminalText.visibleLines(words)
+        }
+    }
+
+    /// The text of every failure but a menu's diagnostics, before it is made visible.
+    private var words: String {
+        switch self {
         case .usage(let error): "kiosk simulate: \(error.message)\nTry 'kiosk simulate --help' for more information.\n"
         case .unreadableMenu(let unreadable): "kiosk simulate: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
-        case .invalidMenu(let failure), .invalidCommandLineSink(let failure): failure.compilation.render(with: renderer)
+        case .invalidMenu, .invalidCommandLineSink: "kiosk simulate: the menu has errors\n"
         case .simulation(let error): "kiosk simulate: \(error.message)\n"
         case .csv(let path, let error, _): "kiosk simulate: cannot write '\(TerminalText.visible(path))': \(error.reason)\n"
         case .sinkSetup(let error, _): "kiosk simulate: \(error.message)\n"

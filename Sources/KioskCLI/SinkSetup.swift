@@ -41,7 +41,7 @@ struct SinkSetup {
             let from: Dispatcher.Member.StartPoint = declaration.choice("from")?.word == "start" ? .start : .end
             let member = Dispatcher.Member(
                 sink: sink, kind: declaration.kind, name: declaration.text("name")?.display, events: declaration.events, from: from,
-                readAhead: declaration.queueCapacity ?? Dispatcher.defaultReadAhead
+                readAhead: declaration.queueCapacity ?? Dispatcher.defaultReadAhead, mask: declaration.secretMask
             )
             if members.contains(where: { $0.name == member.name }), !member.isForeground {
                 throw SinkSetupError(declaration: declaration, reason: "another sink is named '\(member.name)'; give one of them a 'name'")
@@ -79,7 +79,7 @@ struct SinkSetup {
                 lines += "kiosk: \(plural(failed.count, "event")) failed for \(name)\(reason); they wait in \(TerminalText.visible(journal)) for 'sinks retry'\n"
             }
         }
-        return lines
+        return TerminalText.visibleLines(lines)
     }
 
     private func plural(_ count: Int, _ noun: String) -> String {

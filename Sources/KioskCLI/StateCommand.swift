@@ -28,7 +28,7 @@ struct StateCommand {
             }
         } catch {
             output.flush()
-            errors.write("kiosk: \(error.message)\n")
+            errors.write("kiosk: \(TerminalText.visibleLines(error.message))\n")
             return ExitCode(error)
         }
         return output.flush() ? .success : .ioError
@@ -59,7 +59,7 @@ struct StateCommand {
         for (sink, count) in summary.failedDeliveries.sorted(by: { $0.key < $1.key }) {
             lines.append("  failed     \(TerminalText.visible(sink)): \(count) events wait for 'sinks retry'")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.visibleLines(lines.joined(separator: "\n") + "\n")
     }
 
     static func json(_ summary: JournalInspector.Summary, directory: String) -> String {

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskMenu
 
 /// A destination for the kiosk's events: the console, a log file, a webhook, a program.
 ///
@@ -112,6 +113,15 @@ public enum SinkFailure: Error, Sendable, Equatable {
     public var reason: String {
         switch self {
         case .retryable(let reason, _), .permanent(let reason): reason
+        }
+    }
+
+    /// The same failure with every value from `${…}` in its reason hidden.
+    func masked(by mask: SecretMask) -> SinkFailure {
+        guard !mask.isEmpty else { return self }
+        switch self {
+        case .retryable(let reason, let retryAfter): return .retryable(mask.apply(reason), retryAfter: retryAfter)
+        case .permanent(let reason): return .permanent(mask.apply(reason))
         }
     }
 }

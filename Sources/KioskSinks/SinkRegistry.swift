@@ -86,7 +86,8 @@ public struct SinkSetupError: Error, Sendable, Equatable {
     public init(declaration: SinkDeclaration, reason: String) {
         self.origin = declaration.origin
         self.kind = declaration.kind
-        self.reason = reason
+        // A path, a command or an address in the reason may hold a value from `${…}`.
+        self.reason = declaration.secretMask.apply(reason)
     }
 
     public var message: String { "\(origin): error: '\(kind)' sink: \(reason)" }

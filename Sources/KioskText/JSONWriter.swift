@@ -196,14 +196,49 @@ public struct JSONWriter: Sendable {
                 storage.append(contentsOf: utf8)
                 return
             }
-            for byte in utf8 { appendEscaped(byte) }
+            var index = 0
+            while index < utf8.count {
+                index += appendEscaped(utf8, at: index)
+            }
         }
         storage.append(UInt8(ascii: "\""))
     }
 
+    /// Whether a string with this byte goes the slow way: a control character, a quote, a
+    /// backslash, or the first byte of a C1 control (`C2`) or of a bidirectional override
+    /// or line separator (`E2`), which are written as `\u` escapes so that JSON shown on a
+    /// terminal cannot reorder or drive it.
     @inlinable
     static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Appends the character at `index` of `utf8`, escaped if it must be; returns how
+    /// many bytes it took.
+    @usableFromInline
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = utf8[index]
+        if let scalar = JSONWriter.terminalControl(utf8, at: index) {
+            storage.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+            for shift in stride(from: 12, through: 0, by: -4) { storage.append(Hex.lowercaseDigit(UInt8((scalar >> UInt32(shift)) & 0xF))) }
+            return byte == 0xC2 ? 2 : 3
+        }
+        appendEscaped(byte)
+        return 1
+    }
+
+    /// The C1 control (U+0080–U+009F), line or paragraph separator (U+2028, U+2029) or
+    /// bidirectional control (U+202A–U+202E, U+2066–U+2069) whose UTF-8 starts at `index`.
+    @usableFromInline
+    static func terminalControl(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        let byte = utf8[index]
+        if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) { return UInt32(utf8[index + 1]) }
+        guard byte == 0xE2, index + 2 < utf8.count else { return nil }
+        switch (utf8[index + 1], utf8[index + 2]) {
+        case (0x80, 0xA8...0xAE): return 0x2000 + UInt32(utf8[index + 2] - 0x80)
+        case (0x81, 0xA6...0xA9): return 0x2040 + UInt32(utf8[index + 2] - 0x80)
+        default: return nil
+        }
     }
 
     @usableFromInline

@@ -63,6 +63,16 @@ public enum TerminalText {
         visible(String(text))
     }
 
+    /// `text` of several lines, as a message is, with every control character but the
+    /// line feed made visible: for whole messages that quote text from outside.
+    public static func visibleLines(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { out.unicodeScalars.append(scalar == "\n" ? scalar : visible(scalar)) }
+        return out
+    }
+
     /// `text` cut to its first `kept` characters and `…` when it has more than `limit`: a
     /// long name or number quoted in a message stays readable.
     public static func shortened(_ text: String, longerThan limit: Int, keeping kept: Int) -> String {

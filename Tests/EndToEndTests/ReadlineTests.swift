@@ -219,6 +219,41 @@ import Testing
         #expect(try kiosk.waitForExit() == 0)
     }
 
+    /// Korean typed at the prompt, in a UTF-8 locale given by `LANG`, by `LC_ALL` alone, or
+    /// by nothing (kiosk reads UTF-8 whatever the locale): the names echo as typed, a
+    /// backspace takes a whole syllable, the items are ordered, and `예` and `아니오`
+    /// answer the restock questions.
+    @Test(arguments: ["LANG", "LC_ALL", nil])
+    func koreanTypedAtThePromptOrdersAndAnswers(_ variable: String?) throws {
+        let scratch = try ScratchDirectory()
+        var environment = [
+            "TERM": "xterm", "NO_COLOR": "1", "KIOSK_HISTFILE": scratch.path("history"), "HOME": "/nonexistent", "PATH": "/usr/bin:/bin",
+        ]
+        if let variable { environment[variable] = "C.UTF-8" }
+        let kiosk = try PseudoTerminal(arguments: ["--menu", Repository.menus + "/juice-ko.kiosk"], environment: environment)
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order 망고쥬스스\u{7F}\r")
+        try kiosk.expect("order 망고쥬스스")
+        try kiosk.expect("\r\n망고쥬스 나왔습니다! 맛있게 드세요!")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order 딸기 쥬스\r")
+        try kiosk.expect("error: order refused: not enough 딸기 (needed 16, available 10)")
+        try kiosk.expect("Restock now? [y/N] ")
+        kiosk.send("예\r")
+        try kiosk.expect("딸기 (10 in stock): add how many? [6] ")
+        kiosk.send("\r")
+        try kiosk.expect("딸기 재고: 16개")
+        try kiosk.expect("Retry the order? [Y/n] ")
+        kiosk.send("아니오\r")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("stock\r")
+        let stock = try kiosk.expect("kiosk> ")
+        #expect(stock.contains("딸기           16    0\r\n"), "restocked, and the order not retried: \(stock)")
+        #expect(!kiosk.output.contains("\\35"), "no byte echoed as an octal escape")
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
     /// A block pasted after an order that gets refused: the first line is no answer to
     /// `Restock now?`, so it declines and runs, and so do the others; nothing is swallowed.
     @Test func threeCommandsPastedAfterARefusedOrderAllRun() throws {

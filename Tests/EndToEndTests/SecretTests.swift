@@ -45,4 +45,33 @@ import Testing
         #expect(!result.stdout.contains(SecretTests.secret), "standard output: \(result.stdout)")
         #expect(!result.stderr.contains(SecretTests.secret), "standard error: \(result.stderr)")
     }
+
+    /// A receiver that echoes the secret back — a redirect to the URL it was sent to — in
+    /// the error that `sinks`, `sinks failed` and the farewell quote: every span from
+    /// `${…}` shows as `••••`.
+    @Test(arguments: [false, true])
+    func aSecretEchoedByTheReceiverIsMaskedInEveryError(json: Bool) throws {
+        let location = "http://127.0.0.1:1/moved?key=\(SecretTests.secret)&again=\(SecretTests.secret)"
+        let server = try TestHTTPServer(replies: [.status(302, headers: [("Location", location)])])
+        let sink = "webhook url \"\(server.url)?key=${TOKEN}\" header \"X-Token: ${TOKEN}\" backoff 10ms"
+        let arguments = (json ? ["--json"] : []) + ["--flush-timeout", "2s", "--sink", sink, "-c", "order mango juice; sinks; sinks failed"]
+        let result = try KioskProcess(arguments: arguments, environment: environment).run()
+        #expect(server.requestCount >= 1, "the receiver was asked")
+        #expect(!result.stdout.contains(SecretTests.secret), "standard output: \(result.stdout)")
+        #expect(!result.stderr.contains(SecretTests.secret), "standard error: \(result.stderr)")
+        if !json {
+            #expect(result.stderr.contains("(last: HTTP 302: redirects are not followed (to http://127.0.0.1:1/moved?key=••••&again=••••))"))
+        }
+    }
+
+    /// A value from `${…}` in a path or a command quoted by the system's error at start-up.
+    @Test(arguments: [false, true])
+    func aSecretInAPathOrACommandIsNotInTheStartUpError(json: Bool) throws {
+        for sink in ["exec command \"/nonexistent/${TOKEN}\"", "log path \"/proc/${TOKEN}/events.jsonl\"", "mqtt url \"mqtt://${TOKEN}:1\""] {
+            let arguments = (json ? ["--json"] : []) + ["--flush-timeout", "1s", "--sink", sink, "-c", "order mango juice; sinks"]
+            let result = try KioskProcess(arguments: arguments, environment: environment).run()
+            #expect(!result.stdout.contains(SecretTests.secret), "\(sink), standard output: \(result.stdout)")
+            #expect(!result.stderr.contains(SecretTests.secret), "\(sink), standard error: \(result.stderr)")
+        }
+    }
 }

@@ -95,16 +95,18 @@ import Testing
         return signals.allSatisfy { mask & (1 << UInt64($0 - 1)) != 0 }
     }
 
-    /// A writer rewrites the menu in bursts, as fast as it can (truncated, then written in
-    /// two parts: an empty file and the first part alone are valid menus without items)
-    /// while kiosk gets SIGHUP after SIGHUP: no reload may apply a part, which would
-    /// remove items.
-    @Test func aMenuRewrittenInATightLoopIsNeverHalfApplied() throws {
+    /// A writer rewrites the menu — or the file it includes — in bursts, as fast as it can
+    /// (truncated, then written in two parts: an empty file and the first part alone are
+    /// valid menus without items) while kiosk gets SIGHUP after SIGHUP: no reload may
+    /// apply a part, which would remove items.
+    @Test(arguments: [false, true])
+    func aMenuRewrittenInATightLoopIsNeverHalfApplied(included: Bool) throws {
         let scratch = try ScratchDirectory()
         let items = (0..<100).map { "item \"Juice \($0)\" needs mango 1\n" }
         let versions = ["ingredient mango stock 100\n", "ingredient mango stock 101\n"].map { [$0] + items }
-        let menu = try scratch.file("menu.kiosk", versions[0].joined())
-        let kiosk = try RunningKiosk(arguments: ["--json", "--menu", menu])
+        let top = try scratch.file("menu.kiosk", included ? "kiosk \"Juice Maker\"\ninclude \"items.kiosk\"\n" : versions[0].joined())
+        let menu = included ? try scratch.file("items.kiosk", versions[0].joined()) : top
+        let kiosk = try RunningKiosk(arguments: ["--json", "--menu", top])
         kiosk.send("stock")
         try waitFor("kiosk to have read its menu") { kiosk.stdout.contains("ingredients") }
         let stop = ManagedAtomicFlag()

@@ -132,6 +132,32 @@ import Testing
         #expect(kiosk.restockSuggestions.map(\.amount) == [6, 10])
     }
 
+    @Test func anOrderOfOneAndAnOrderOfTwoEachNameTheirLinesUseAndStock() throws {
+        var kiosk = try Fixtures.kiosk()
+        var made: [OrderSucceeded] = []
+        for quantity in [1, 2, 1] {
+            let (outcome, events) = try kiosk.order("Mango Kiwi Juice", quantity)
+            #expect(outcome.isMade)
+            guard case .orderSucceeded(let succeeded) = events.first?.payload else { Issue.record("not order.succeeded"); return }
+            made.append(succeeded)
+        }
+        #expect(made.map(\.lines) == [1, 2, 1].map { [ItemQuantity(item: "Mango Kiwi Juice", quantity: $0)] })
+        #expect(made.map(\.consumed) == [
+            [IngredientCount(ingredient: "mango", count: 2), IngredientCount(ingredient: "kiwi", count: 1)],
+            [IngredientCount(ingredient: "mango", count: 4), IngredientCount(ingredient: "kiwi", count: 2)],
+            [IngredientCount(ingredient: "mango", count: 2), IngredientCount(ingredient: "kiwi", count: 1)],
+        ])
+        #expect(made.map(\.stock) == [
+            [IngredientCount(ingredient: "mango", count: 8), IngredientCount(ingredient: "kiwi", count: 9)],
+            [IngredientCount(ingredient: "mango", count: 4), IngredientCount(ingredient: "kiwi", count: 7)],
+            [IngredientCount(ingredient: "mango", count: 2), IngredientCount(ingredient: "kiwi", count: 6)],
+        ])
+        #expect(kiosk.ledger.sales[kiosk.item("mango kiwi juice")].quantity == 4)
+        #expect(kiosk.ledger.usage[kiosk.menu.ingredientIndex(named: "mango")!].used == 8)
+        #expect(kiosk.ledger.usage[kiosk.menu.ingredientIndex(named: "kiwi")!].used == 4)
+        #expect(kiosk.ledger.history.elements.map(\.lines) == made.map(\.lines))
+    }
+
     @Test func theLedgerKeepsHistoryAndTotals() throws {
         var kiosk = try Fixtures.kiosk()
         for _ in 0..<4 { _ = try kiosk.order("Mango Juice") }

@@ -15,6 +15,15 @@ import Testing
         #expect(message == "unknown item '␛[2Jmango␀'; type 'menu' for the items")
     }
 
+    /// Names the core puts in its messages — an ingredient, a board's station — are made
+    /// visible in the whole message, not only where a command quotes a word.
+    @Test func namesInTheCoresMessagesAreMadeVisible() {
+        #expect(text.message(.requirementTooLarge(ingredient: "kiwi\u{1B}]0;owned\u{7}\u{202E}"))
+            == "order refused: it needs more kiwi␛]0;owned␇\u{FFFD} than any stock can hold")
+        #expect(text.message(.belowZero(ingredient: "mango\u{1B}[2J", available: 1, requested: 3))
+            == "cannot remove 3 mango␛[2J: only 1 in stock")
+    }
+
     @Test func aRefusalNamesWhatIsMissing() throws {
         let harness = try SessionHarness()
         for _ in 0..<3 { try harness.run("order mango juice") }

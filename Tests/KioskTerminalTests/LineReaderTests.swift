@@ -26,6 +26,34 @@ import Testing
         #expect(!reader.isInteractive)
     }
 
+    /// A pipe that stays open and silent: the idle work runs while the read waits, the
+    /// reader flushes (`beforeBlocking`) after work that wrote, and the line written at
+    /// last is read whole.
+    @Test func idleWorkRunsWhileASilentPipeStaysOpen() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        final class Counts: @unchecked Sendable {
+            var work = 0
+            var flushes = 0
+        }
+        let counts = Counts()
+        let reader = PlainLineReader(descriptor: ends[0], beforeBlocking: { counts.flushes += 1 })
+        let writer = ends[1]
+        reader.whileWaiting {
+            counts.work += 1
+            if counts.work == 3 {
+                let line = Array("menu\n".utf8)
+                _ = line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                close(writer)
+            }
+            return counts.work == 2
+        }
+        #expect(reader.readLine(prompt: "") == .line("menu"))
+        #expect(counts.work >= 3, "the work ran while the read waited")
+        #expect(counts.flushes == 2, "once before the read, once after the work that wrote")
+    }
+
     @Test func aLineTooLongIsReportedAndTheNextOneStillRead() throws {
         let fd = try pipeHolding(Array((String(repeating: "x", count: 100) + "\nmenu\n" + String(repeating: "y", count: 10) + "\n").utf8))
         defer { close(fd) }

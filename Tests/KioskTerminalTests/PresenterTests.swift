@@ -129,6 +129,13 @@ import Testing
         #expect(result.succeeded)
     }
 
+    @Test func quietShowsTheErrorOfACommandThatRanAndFailedAndNothingElse() throws {
+        let result = try run("order mango juice; stock remove mango 100; order mango juice", options: RunOptions(quiet: true))
+        #expect(result.stdout == "")
+        #expect(result.stderr == "line 2: cannot remove 100 mango: only 7 in stock\n")
+        #expect(!result.succeeded)
+    }
+
     @Test func quietPrintsOnlyErrors() throws {
         let result = try run("menu; stock; ordr", options: RunOptions(quiet: true))
         #expect(result.stdout == "")

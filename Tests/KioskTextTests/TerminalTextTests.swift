@@ -9,6 +9,11 @@ import Testing
         #expect(TerminalText.visible("딸기 우유") == "딸기 우유")
     }
 
+    @Test func aMessageKeepsItsLinesAndShowsEveryOtherControl() {
+        #expect(TerminalText.visibleLines("line one\nline two\n") == "line one\nline two\n")
+        #expect(TerminalText.visibleLines("bad '\u{1B}]0;x\u{7}'\r\n\u{202E}딸기\n") == "bad '␛]0;x␇'␍\n\u{FFFD}딸기\n")
+    }
+
     @Test func widthCountsColumnsOnATerminal() {
         #expect(TerminalText.width(of: "mango") == 5)
         #expect(TerminalText.width(of: "딸기우유") == 8)

@@ -31,7 +31,11 @@ public struct CommandWords: Sendable {
     public var phrase: String { CommandWords.phrase(bytes) }
 
     /// The rest split at commas outside quotes, each part as a phrase.
-    public var phrases: [String] { CommandWords.split(bytes, on: UInt8(ascii: ",")).map(CommandWords.phrase) }
+    public var phrases: [String] {
+        // One phrase, the usual order: no list of parts to split into.
+        guard bytes.contains(UInt8(ascii: ",")) else { return [CommandWords.phrase(bytes)] }
+        return CommandWords.split(bytes, on: UInt8(ascii: ",")).map(CommandWords.phrase)
+    }
 
     /// The usage error of this command.
     public var usage: CommandError { .usage(entry.synopsis) }

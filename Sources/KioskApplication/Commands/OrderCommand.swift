@@ -29,9 +29,10 @@ public enum OrderCommand: CommandHandler {
         for request in arguments.lines {
             lines.append(try resolve(request, in: session.kiosk.menu))
         }
+        let order = Order(lines)
         let outcome: OrderOutcome
         do {
-            outcome = try session.kiosk.place(Order(lines), at: session.clock(), emitting: &session.events)
+            outcome = try session.kiosk.place(order, at: session.clock(), emitting: &session.events)
         } catch {
             let menu = session.kiosk.menu
             switch error {
@@ -44,8 +45,7 @@ public enum OrderCommand: CommandHandler {
         let menu = session.kiosk.menu
         switch outcome {
         case .made(let total):
-            let names = lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
-            var summary = OrderSummary(lines: names, total: total, currency: total == nil ? nil : menu.currency)
+            var summary = OrderSummary(lines: order.itemQuantities(in: menu), total: total, currency: total == nil ? nil : menu.currency)
             summary.promise = TicketPromise.made(in: session.events)
             return .ordered(summary)
         case .refused(let shortfalls):

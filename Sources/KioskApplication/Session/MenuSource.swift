@@ -21,30 +21,37 @@ public struct MenuSource: Sendable {
     /// …so it must then stay the same this long after it was read.
     static let settleMilliseconds = 100
 
-    /// The menu, compiled from a file that did not change while it was read: its size,
-    /// modification time and inode are the same before and after. A file caught in the
-    /// middle of a rewrite is read again; one that keeps changing is a failure (the old
-    /// menu stays), never half a file. `settling` (a reload) also waits a moment after
-    /// reading a file modified a moment ago, in case its writer was paused mid-rewrite.
+    /// The menu, compiled from files that did not change while they were read: the top
+    /// file and every file it includes have the same size, modification time and inode
+    /// before and after. A menu caught in the middle of a rewrite is read again; one that
+    /// keeps changing is a failure (the old menu stays), never half a file. `settling` (a
+    /// reload) also waits a moment when a file was modified a moment ago, in case its
+    /// writer was paused mid-rewrite, and reads the menu once more.
     public func compile(settling: Bool = false) -> MenuCompilation {
         guard let path else { return BundledMenu.compilation }
         for _ in 0..<MenuSource.readTries {
-            let before = try? FileSystem.status(of: path)
-            let compilation = compiler.compile(path: path)
-            let after = try? FileSystem.status(of: path)
-            guard before == after else { continue }
-            guard let after else { return compilation }
-            if settling, WallClock.millisecondsSince1970() - after.modified / 1_000_000 < MenuSource.freshMilliseconds {
+            let (compilation, files) = watchedCompile(path: path)
+            guard files.isUnchanged else { continue }
+            guard let newest = files.newestModification else { return compilation }
+            if settling, WallClock.millisecondsSince1970() - newest / 1_000_000 < MenuSource.freshMilliseconds {
                 // Modification times are as coarse as the kernel's tick, and a rewrite to the
                 // same size keeps the size: read once more after a pause, and take the menu only
                 // if both readings made the same one.
                 CurrentProcess.pause(milliseconds: MenuSource.settleMilliseconds)
-                let again = compiler.compile(path: path)
-                guard (try? FileSystem.status(of: path)) == after, MenuSource.same(compilation, again) else { continue }
+                let (again, filesAgain) = watchedCompile(path: path)
+                guard files.isUnchanged, filesAgain.isUnchanged, MenuSource.same(compilation, again) else { continue }
             }
             return compilation
         }
         return MenuCompilation(unreadable: SourceLoadError(path: path, reason: "it kept changing while it was read; try again once it is written"))
+    }
+
+    /// Compiles through a loader that notes how each file was when it was read.
+    private func watchedCompile(path: String) -> (MenuCompilation, WatchingSourceLoader) {
+        let files = WatchingSourceLoader(compiler.loader)
+        var watched = compiler
+        watched.loader = files
+        return (watched.compile(path: path), files)
     }
 
     private static func same(_ first: MenuCompilation, _ second: MenuCompilation) -> Bool {

@@ -10,7 +10,9 @@ import KioskSystem
 /// One session per process, driven from one thread. The commands' handlers
 /// (`Commands/*Command.swift`) work on its kiosk and its events.
 public final class Session {
-    public internal(set) var kiosk: Kiosk
+    // The kiosk and the events are used on every command, from one thread, and never
+    // passed inout to code that reaches them again: no dynamic access check.
+    @exclusivity(unchecked) public internal(set) var kiosk: Kiosk
     public let dispatcher: Dispatcher
     /// The commands this session understands.
     public let commands: CommandTable
@@ -19,7 +21,7 @@ public final class Session {
     /// The session's time: the wall clock, or a virtual one that `wait` moves.
     public let time: SessionClock
     /// The events the command in hand caused so far.
-    var events: [Event] = []
+    @exclusivity(unchecked) var events: [Event] = []
     /// Facts for the next record besides its events: ingredients a reload declared, a
     /// retry asked for.
     var facts: [JournalEntry] = []
@@ -99,7 +101,9 @@ public final class Session {
             if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
         }
         facts.removeAll()
-        return CommandResult(command: command, output: output, error: failure, events: ticked + events)
+        // Without board ticks the result shares the event buffer: the next command finds it
+        // unshared again once the runner has let go of this result, and reuses it.
+        return CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)
     }
 
     /// What the order board did by itself up to now — auto starts and finishes, warn and

@@ -30,7 +30,8 @@ struct ByteWriter {
     }
 
     mutating func word(_ value: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        // One append of eight bytes: byte by byte, each append checks the buffer again.
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func string(_ value: String) {

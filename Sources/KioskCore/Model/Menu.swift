@@ -27,6 +27,9 @@ public final class Menu: Sendable {
     /// The `simulate` block: who comes when, for `kiosk simulate`; `nil` when the menu has none.
     public let simulateSettings: SimulateSettings?
     let suggestionIndex: SuggestionIndex
+    /// What one of each item uses, by item index, as events name it: shared by every order
+    /// of just one of an item.
+    let unitConsumption: [[IngredientCount]]
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -129,6 +132,9 @@ public final class Menu: Sendable {
         self.suggestSettings = suggestSettings
         self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
+        self.unitConsumption = items.map { item in
+            item.recipe.components.map { IngredientCount(ingredient: ingredients[$0.ingredient].name, count: $0.quantity) }
+        }
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

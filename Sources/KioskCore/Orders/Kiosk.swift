@@ -51,7 +51,7 @@ public struct Kiosk: Sendable {
         let pricing = try price(order)
         if hasBoard { advanceBoard(to: time, emitting: &events) }
         let shortfalls = inventory.take(requirements)
-        let lines = order.lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+        let lines = order.itemQuantities(in: menu)
 
         if !shortfalls.isEmpty {
             lastShortfalls = shortfalls
@@ -66,13 +66,15 @@ public struct Kiosk: Sendable {
             return .refused(shortfalls)
         }
 
-        var consumed: [IngredientCount] = []
+        // One of an item needs its recipe as it is: what it uses is the menu's, made once.
+        let single = order.singleItem
+        var consumed = single.map { menu.unitConsumption[$0] } ?? []
         var stock: [IngredientCount] = []
-        consumed.reserveCapacity(requirements.needs.count)
+        if single == nil { consumed.reserveCapacity(requirements.needs.count) }
         stock.reserveCapacity(requirements.needs.count)
         for need in requirements.needs {
             let name = menu.ingredients[need.ingredient].name
-            consumed.append(IngredientCount(ingredient: name, count: need.quantity))
+            if single == nil { consumed.append(IngredientCount(ingredient: name, count: need.quantity)) }
             stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
         }
         let total = pricing.map(\.total)

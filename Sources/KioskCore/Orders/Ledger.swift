@@ -95,18 +95,25 @@ public struct Ledger: Sendable {
     }
 
     mutating func recordMade(_ order: Order, lineTotals: [Money], total: Money, requirements: Requirements, record: OrderRecord) {
+        // One access to each line: each access to a chunked element checks its chunk.
         for (index, line) in order.lines.enumerated() {
-            sales[line.item].quantity = sales[line.item].quantity.saturatingAdding(line.quantity)
-            if index < lineTotals.count, let revenue = sales[line.item].revenue.adding(lineTotals[index]) {
-                sales[line.item].revenue = revenue
-            }
+            Ledger.add(line.quantity, index < lineTotals.count ? lineTotals[index] : nil, to: &sales[line.item])
         }
         for need in requirements.needs {
-            usage[need.ingredient].used = usage[need.ingredient].used.saturatingAdding(need.quantity)
+            Ledger.add(need.quantity, to: &usage[need.ingredient])
         }
         revenue = revenue.adding(total) ?? revenue
         madeOrders = madeOrders.saturatingAdding(1)
         history.append(record)
+    }
+
+    private static func add(_ quantity: Int, _ revenue: Money?, to sales: inout Sales) {
+        sales.quantity = sales.quantity.saturatingAdding(quantity)
+        if let revenue, let sum = sales.revenue.adding(revenue) { sales.revenue = sum }
+    }
+
+    private static func add(_ used: Int, to usage: inout Usage) {
+        usage.used = usage.used.saturatingAdding(used)
     }
 
     /// Takes a cancelled order's sale back out of the totals, by item name in `menu`.

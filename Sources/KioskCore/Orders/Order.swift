@@ -22,6 +22,20 @@ public struct Order: Sendable, Hashable {
     }
 }
 
+extension Order {
+    /// The item of an order of just one of it, the usual order.
+    var singleItem: Int? {
+        guard lines.count == 1, let line = lines.first, line.quantity == 1 else { return nil }
+        return line.item
+    }
+
+    /// The lines by item name, as events and history show them.
+    public func itemQuantities(in menu: Menu) -> [ItemQuantity] {
+        if let item = singleItem { return menu.items[item].single }
+        return lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+    }
+}
+
 /// Why an order could not even be considered. A refusal for missing stock is not an
 /// error; it is an `OrderOutcome`.
 public enum OrderError: Error, Equatable, Sendable {
@@ -36,10 +50,9 @@ public enum OrderError: Error, Equatable, Sendable {
 
 /// The total of each ingredient an order needs, every line summed.
 public struct Requirements: Sendable, Hashable {
-    public struct Need: Sendable, Hashable {
-        public let ingredient: Int
-        public fileprivate(set) var quantity: Int
-    }
+    /// An ingredient and how much of it: a recipe's component, so a one-line order of one
+    /// item needs its recipe as it is, without a copy.
+    public typealias Need = Recipe.Component
 
     public private(set) var needs: [Need] = []
 
@@ -48,7 +61,8 @@ public struct Requirements: Sendable, Hashable {
         if order.lines.count == 1, let line = order.lines.first {
             // One line, the usual order: its recipe lists each ingredient once already.
             guard (1...Menu.maximumQuantity).contains(line.quantity) else { throw .quantityOutOfRange(line.quantity) }
-            needs = menu.items[line.item].recipe.components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
+            let components = menu.items[line.item].recipe.components
+            needs = line.quantity == 1 ? components : components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
             return
         }
         needs.reserveCapacity(order.lines.count * 2)
@@ -67,7 +81,7 @@ public struct Requirements: Sendable, Hashable {
         if let index = needs.firstIndex(where: { $0.ingredient == ingredient }) {
             let (sum, overflow) = needs[index].quantity.addingReportingOverflow(quantity)
             guard !overflow else { throw .requirementTooLarge(ingredient: ingredient) }
-            needs[index].quantity = sum
+            needs[index] = Need(ingredient: ingredient, quantity: sum)
         } else {
             needs.append(Need(ingredient: ingredient, quantity: quantity))
         }

@@ -16,7 +16,7 @@ public struct RingBuffer<Element> {
             storage.append(element)
         } else {
             storage[head] = element
-            head = (head + 1) % capacity
+            head = head + 1 == capacity ? 0 : head + 1
         }
     }
 

@@ -150,7 +150,7 @@ extension Binder {
         guard !name.contains("${"), text.value.hasPrefix(name + ":") else { return nil }
         let displayValue = text.display[text.display.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
         let value = text.value.dropFirst(name.count + 1).drop { $0 == " " || $0 == "\t" }
-        return (ConfigText(name), ConfigText(value: String(value), display: String(displayValue)))
+        return (ConfigText(name), ConfigText(value: String(value), display: String(displayValue), secrets: text.secrets))
     }
 
     static func describe(_ shape: ValueShape) -> String {
@@ -181,6 +181,7 @@ extension Binder {
     mutating func expand(_ token: Token, file: Int) -> ConfigText? {
         guard token.kind == .string, let literal = token.literal else { return ConfigText(token.text) }
         var value = ""
+        var secrets: [String] = []
         var complete = true
         for segment in literal.segments {
             switch segment {
@@ -189,6 +190,7 @@ extension Binder {
             case .variable(let name, let defaultValue, let range):
                 if let set = environment[name], !(set.isEmpty && defaultValue != nil) {
                     value += set
+                    if !set.isEmpty { secrets.append(set) }
                 } else if let defaultValue {
                     value += defaultValue
                 } else {
@@ -197,7 +199,7 @@ extension Binder {
                 }
             }
         }
-        return complete ? ConfigText(value: value, display: literal.display) : nil
+        return complete ? ConfigText(value: value, display: literal.display, secrets: secrets) : nil
     }
 
     /// A name: a word or a string, not empty, not too long, without control characters.
@@ -251,7 +253,7 @@ extension Binder {
         let declaring = sources[file].path
         guard let slash = declaring.lastIndex(of: "/") else { return path }
         let directory = declaring[...slash]
-        return ConfigText(value: directory + path.value, display: directory + path.display)
+        return ConfigText(value: directory + path.value, display: directory + path.display, secrets: path.secrets)
     }
 
     /// An address such as `mqtt://broker:1883`. The diagnostic never shows a password.

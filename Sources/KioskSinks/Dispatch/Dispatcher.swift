@@ -1,5 +1,6 @@
 import KioskCore
 import KioskJournal
+import KioskMenu
 import KioskSystem
 
 /// Fans events out to every sink that wants them.
@@ -29,14 +30,17 @@ public final class Dispatcher: Sendable {
         public let from: StartPoint
         /// Events read ahead of delivery, at most.
         public let readAhead: Int
+        /// The values from `${…}` in the sink's options, hidden in its name and errors.
+        public let mask: SecretMask
 
         public init(
             sink: any Sink, kind: String, name: String? = nil, events: EventTypes = .all, from: StartPoint = .end,
-            readAhead: Int = Dispatcher.defaultReadAhead
+            readAhead: Int = Dispatcher.defaultReadAhead, mask: SecretMask = SecretMask()
         ) {
             self.sink = sink
             self.kind = kind
-            self.name = name ?? "\(kind) \(sink.target)"
+            self.name = mask.apply(name ?? "\(kind) \(sink.target)")
+            self.mask = mask
             self.events = events
             self.from = from
             self.readAhead = max(1, readAhead)
@@ -121,7 +125,7 @@ public final class Dispatcher: Sendable {
 
     /// Each sink's state and counters, in the order the sinks were given.
     public var statuses: [SinkStatus] {
-        order.map { $0 >= 0 ? foregroundStatus[$0].value : runners[-1 - $0].currentStatus }
+        order.map { $0 >= 0 ? foregroundStatus[$0].value.masked(by: foreground[$0].mask) : runners[-1 - $0].currentStatus }
     }
 
     /// The names of the sinks that read the journal.

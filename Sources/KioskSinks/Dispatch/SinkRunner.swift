@@ -1,5 +1,6 @@
 import KioskCore
 import KioskJournal
+import KioskMenu
 import KioskSystem
 import Synchronization
 
@@ -106,7 +107,7 @@ final class SinkRunner: @unchecked Sendable {
     var currentStatus: SinkStatus {
         var current = status.withLock { $0 }
         current.connection = sink.connectionStatus
-        return current
+        return current.masked(by: member.mask)
     }
 
     /// Where the sink has delivered up to, if this process delivered for it (`nil` when
@@ -338,6 +339,9 @@ final class SinkRunner: @unchecked Sendable {
     }
 
     private func settle(failing event: Event, _ failure: SinkFailure, attempt: inout Int, random: inout SystemRandomNumberGenerator) -> Settlement {
+        // A receiver's or the system's words may quote a value from `${…}`: masked before
+        // they are kept, shown or written to the journal.
+        let failure = failure.masked(by: member.mask)
         status.withLock { $0.lastError = failure.reason }
         switch failure {
         case .permanent(let reason):

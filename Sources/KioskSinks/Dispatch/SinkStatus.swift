@@ -1,4 +1,5 @@
 import KioskCore
+import KioskMenu
 
 /// One sink's state and counters, as `sinks` shows them.
 public struct SinkStatus: Sendable, Equatable {
@@ -29,5 +30,21 @@ public struct SinkStatus: Sendable, Equatable {
         self.name = name
         self.target = target
         self.events = events
+    }
+
+    /// The status with every value from `${…}` hidden: in its target, its last error and
+    /// its connection's.
+    func masked(by mask: SecretMask) -> SinkStatus {
+        guard !mask.isEmpty else { return self }
+        var masked = SinkStatus(kind: kind, name: mask.apply(name), target: mask.apply(target), events: events)
+        masked.delivered = delivered
+        masked.waiting = waiting
+        masked.retrying = retrying
+        masked.failed = failed
+        masked.deliveredUpTo = deliveredUpTo
+        masked.deliversHere = deliversHere
+        masked.lastError = lastError.map(mask.apply)
+        masked.connection = connection.map { SinkConnection(state: $0.state, inFlight: $0.inFlight, lastError: $0.lastError.map(mask.apply)) }
+        return masked
     }
 }

@@ -14,6 +14,8 @@ public final class PlainLineReader: LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// Done while a read waits for input (the order board's clock).
+    private var idleWork: (() -> Bool)?
 
     /// - Parameter beforeBlocking: called before each read that may wait for more input,
     ///   so output meant for whoever writes the input reaches them first.
@@ -27,6 +29,13 @@ public final class PlainLineReader: LineReader {
 
     public var hasLineReady: Bool {
         atEnd || buffer[start...].contains(UInt8(ascii: "\n"))
+    }
+
+    /// Does `work` while a read waits for input: the read polls with a timeout of a fifth
+    /// of a second, and runs it before each wait; when it returns `true` (it wrote),
+    /// `beforeBlocking` runs again.
+    public func whileWaiting(_ work: @escaping () -> Bool) {
+        idleWork = work
     }
 
     public func readLine(prompt: String) -> LineInput {
@@ -62,8 +71,16 @@ public final class PlainLineReader: LineReader {
             start = 0
         }
         beforeBlocking()
-        // A SIGTERM (or SIGINT in a batch) ends the input: no more commands are read.
-        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: { Signals.terminationSignal != nil }) {
+        let (idleWork, beforeBlocking) = (self.idleWork, self.beforeBlocking)
+        // A SIGTERM (or SIGINT in a batch) ends the input: no more commands are read. The
+        // read asks whether to stop before each timed wait: the idle work runs there, so a
+        // pipe that stays open but silent still lets the board's clock move, and what it
+        // wrote goes out before the read waits again.
+        let stop = {
+            if idleWork?() == true { beforeBlocking() }
+            return Signals.terminationSignal != nil
+        }
+        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: stop) {
         case .read: break
         case .end, .stopped: atEnd = true
         }
@@ -96,6 +113,20 @@ public final class PromptingLineReader: LineReader {
 
     public func readLine(prompt: String) -> LineInput {
         writePrompt(prompt)
+        prompted = prompt
         return lines.readLine(prompt: prompt)
+    }
+
+    /// The prompt last written: written again after idle work that wrote over it.
+    private var prompted = ""
+
+    /// Does `work` while the read waits; when it wrote over the prompt, the prompt is
+    /// written again (the line typed so far stays in the terminal's own buffer).
+    public func whileWaiting(_ work: @escaping () -> Bool) {
+        lines.whileWaiting { [unowned self] in
+            guard work() else { return false }
+            writePrompt(prompted)
+            return true
+        }
     }
 }

@@ -17,6 +17,14 @@ public struct ErrorText: Sendable {
     }
 
     public func message(_ error: CommandError) -> String {
+        // A menu's diagnostics are made visible as they are laid out, and may be coloured.
+        if case .reloadFailed(let failure) = error { return "reload failed; the menu was not changed:\n" + menuProblems(failure.compilation) }
+        // Every other message as a whole: ingredient and station names, the core's and the
+        // journal's messages, paths quoted in them all come from outside.
+        return TerminalText.visibleLines(words(error))
+    }
+
+    private func words(_ error: CommandError) -> String {
         switch error {
         case .unknownCommand(let word, let suggestion):
             "unknown command '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
@@ -43,7 +51,7 @@ public struct ErrorText: Sendable {
             "cannot add \(grouped(requested)) \(ingredient): it has \(grouped(current)) and stock stops at \(grouped(Menu.maximumQuantity))"
         case .line(.tooLong(let bytes, let limit)): "line is too long (\(grouped(bytes)) bytes; the most is \(grouped(limit)))"
         case .line(.invalidUTF8): "line is not valid UTF-8"
-        case .reloadFailed(let failure): "reload failed; the menu was not changed:\n" + menuProblems(failure.compilation)
+        case .reloadFailed: "reload failed; the menu was not changed"
         case .unknownHelpTopic(let topic, let suggestion):
             "no help for '\(shown(topic))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
         case .unknownSink(let name, let known):

@@ -45,16 +45,16 @@ public struct Presenter: Sendable {
         case .history(let records): history(records)
         case .report(let report): self.report(report)
         case .sinks(let statuses): sinks(statuses)
-        case .text(let text): text
-        case .stockChanges(let changes): unchanged(changes)
-        case .restocked(let changes): changes.isEmpty ? "Nothing needs restocking.\n" : unchanged(changes)
+        case .text(let text): TerminalText.visibleLines(text)
+        case .stockChanges(let changes): TerminalText.visibleLines(unchanged(changes))
+        case .restocked(let changes): changes.isEmpty ? "Nothing needs restocking.\n" : TerminalText.visibleLines(unchanged(changes))
         case .failedEvents(let events): failed(events)
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
-            (summary.menuChanged ? "" : "The menu has not changed.\n") + reloaded(summary.difference)
+            (summary.menuChanged ? "" : "The menu has not changed.\n") + TerminalText.visibleLines(reloaded(summary.difference))
                 + Presenter.notes(summary).map { $0 + "\n" }.joined()
         case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
-        case .noMoreSuggestions(let reason): Presenter.capitalized(reason.message) + ".\n"
+        case .noMoreSuggestions(let reason): TerminalText.visibleLines(Presenter.capitalized(reason.message)) + ".\n"
         case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
         case .profile(let profile, let menu): SuggestionView(bold: bold).text(for: profile, menu: menu)
         case .profileRemoved(let name): "Profile '\(TerminalText.visible(name))' removed.\n"

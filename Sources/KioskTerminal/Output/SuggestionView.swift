@@ -56,7 +56,7 @@ public struct SuggestionView: Sendable {
             }
             return text
         case .allMiserable(let threshold):
-            let whom = context.profiles.count > 1 ? "for someone" : context.profiles.first.map { "for \($0)" } ?? "with these answers"
+            let whom = context.profiles.count > 1 ? "for someone" : context.profiles.first.map { "for \(TerminalText.visible($0))" } ?? "with these answers"
             return "Everything that can be made scores below \(threshold) \(whom); 'rule average' ranks it all.\n"
         }
     }

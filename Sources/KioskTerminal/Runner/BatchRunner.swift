@@ -53,6 +53,8 @@ public final class BatchRunner {
     public func run() -> Bool {
         var lineNumber = 0
         var allSucceeded = true
+        reader.whileWaiting { [unowned self] in tickWhileIdle() }
+        defer { reader.whileWaiting { false } }
         reading: while !stopped {
             if !reader.hasLineReady || isGroupFull {
                 if !finishGroup() { allSucceeded = false }
@@ -71,10 +73,7 @@ public final class BatchRunner {
                 }
                 do {
                     guard let command = try CommandParser.parse(text, table: session.commands) else { continue reading }
-                    run(line: lineNumber) {
-                        let result = session.execute(command)
-                        return (result, result.error)
-                    }
+                    run(line: lineNumber, command: command)
                 } catch {
                     run(line: lineNumber, name: CommandParser.commandName(of: text, table: session.commands)) { (nil, error) }
                 }
@@ -88,18 +87,60 @@ public final class BatchRunner {
         return allSucceeded && !groupFailed
     }
 
+    /// While the batch waits for input, on the wall clock: journals, commits and sends
+    /// what the board did by itself (auto moves, late marks) when it is due, as between
+    /// commands. Only with no group open: the batch commits before it waits.
+    private func tickWhileIdle() -> Bool {
+        guard group.isEmpty, !session.hasOpenTransaction, !session.time.isVirtual,
+              let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+        let ticked = session.tick()
+        if let error = ticked.error {
+            groupFailed = true
+            errors.write("board: \(presenter.message(for: error))\n")
+        }
+        output.flush()
+        errors.flush()
+        return false
+    }
+
     private var isGroupFull: Bool {
         group.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
     }
 
-    /// Runs one command of the group and writes what it shows into the held output.
-    private func run(line: Int, hangup: Bool = false, name: String? = nil, _ body: () -> (CommandResult?, CommandError?)) {
+    /// Runs one parsed command of the group, as `run(line:hangup:name:_:)` does, and writes
+    /// what it shows into the held output. The path of every order of a batch: the result
+    /// is read in place, and made optional only when there is something to show.
+    private func run(line: Int, command: Command) {
+        let (outputMark, errorsMark) = openEntry()
+        let result = session.execute(command)
+        session.dispatcher.publish(result.events)
+        let failed = result.error != nil
+        // What `show` would write: nothing for a success under --quiet without --json.
+        if options.json || failed || !options.quiet {
+            show(result, failure: result.error, line: line, hangup: false)
+        }
+        group.append(Entry(
+            line: line, command: command, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false
+        ))
+        if failed {
+            groupFailed = true
+            if options.bail { stopped = true }
+        }
+        if command.entry.endsSession { stopped = true }
+    }
+
+    /// Holds the output when a group starts; returns where this command's output starts.
+    private func openEntry() -> (output: Int, errors: Int) {
         if group.isEmpty {
             output.hold()
             errors.hold()
         }
-        let outputMark = output.mark
-        let errorsMark = errors.mark
+        return (output.mark, errors.mark)
+    }
+
+    /// Runs one command of the group and writes what it shows into the held output.
+    private func run(line: Int, hangup: Bool = false, name: String? = nil, _ body: () -> (CommandResult?, CommandError?)) {
+        let (outputMark, errorsMark) = openEntry()
         let (result, failure) = body()
         if let result { session.dispatcher.publish(result.events) }
         show(result, failure: failure, line: line, hangup: hangup, name: name)

@@ -179,7 +179,7 @@ public final class InteractiveRunner {
             output.write(ifNone + "\n")
         }
         for suggestion in suggestions {
-            let question = "\(suggestion.ingredient) (\(suggestion.count) in stock): add how many? [\(suggestion.amount)] "
+            let question = "\(TerminalText.visible(suggestion.ingredient)) (\(suggestion.count) in stock): add how many? [\(suggestion.amount)] "
             guard let amount = askAmount(question, defaultAmount: suggestion.amount) else { return false }
             if amount > 0, let restock = session.restockCommand(suggestion.ingredient, amount: amount) {
                 run(restock)
