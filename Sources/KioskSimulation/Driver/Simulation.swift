@@ -214,8 +214,8 @@ public struct Simulation {
             agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
             if observer.event != nil {
                 let item = Int(customer.item)
-                let started = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
-                announce(.ticketStarted(started), observer)
+                let begun = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
+                announce(.ticketStarted(begun), observer)
             }
         }
     }
