@@ -112,6 +112,83 @@ import Testing
         #expect(rows.count == (run["arrived"] as? Int ?? -1) + 1)
     }
 
+    /// Milliseconds since midnight of a time of day with milliseconds, `08:01:27.860`.
+    private func milliseconds(_ time: Substring) throws -> Int {
+        let parts = time.split(whereSeparator: { $0 == ":" || $0 == "." }).compactMap { Int($0) }
+        try #require(parts.count == 4, "\(time)")
+        return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000 + parts[3]
+    }
+
+    @Test func aLogSinkGetsEachTicketStartedReadyAndPickedUpAtItsCustomersTimesAndACancelForEachWhoLeft() throws {
+        let scratch = try ScratchDirectory()
+        let log = scratch.path("events.jsonl")
+        let arguments = [
+            "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--arrivals", "150/h", "--seed", "4", "--service", "fixed",
+            "--patience", "1m", "--restock", "low:5m", "--csv", scratch.path("customers.csv"),
+        ]
+        let result = try KioskProcess(arguments: arguments + ["--sink", "log path \"\(log)\""]).run()
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try lines(of: log).map { try json($0) }
+        let data = events.map { $0["data"] as? [String: Any] ?? [:] }
+        let times = events.compactMap { $0["time"] as? String }
+        #expect(times.count == events.count && times == times.sorted())
+        #expect(events.compactMap { $0["seq"] as? Int } == Array(1...events.count))
+
+        // Each customer who ordered, in order of arrival, has the next ticket number.
+        let rows = lines(of: scratch.path("customers.csv")).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .sorted { Int($0[0]) ?? 0 < Int($1[0]) ?? 0 }
+        let admitted = rows.filter { $0[7] != "refused" }
+        #expect(admitted.filter { $0[7] == "left" }.count > 5 && admitted.filter { $0[7] == "served" }.count > 100)
+        let prep = ["Strawberry Juice": 120_000, "Banana Juice": 30_000, "Kiwi Juice": 120_000, "Pineapple Juice": 30_000,
+                    "Strawberry Banana Juice": 180_000, "Mango Juice": 120_000, "Mango Kiwi Juice": 120_000]
+        for (index, row) in admitted.enumerated() {
+            let number = index + 1
+            let mine = events.indices.filter { data[$0]["ticket"] as? Int == number }
+            let types = mine.map { events[$0]["type"] as? String ?? "" }
+            let at = mine.map { times[$0].dropFirst(11).dropLast() }
+            let item = String(row[6])
+            let first = try #require(mine.first, "ticket \(number)")
+            #expect(data[first]["message"] as? String == "Ticket \(number): \(item).")
+            if row[7] == "served" {
+                #expect(types == ["order.succeeded", "ticket.started", "ticket.ready", "ticket.picked_up"], "ticket \(number)")
+                #expect(at == [row[1], row[2], row[3], row[3]], "ticket \(number)")
+                let started = data[mine[1]]
+                #expect(started["prepMs"] as? Int == prep[item])
+                #expect(try milliseconds(row[3]) == (try milliseconds(row[2])) + (prep[item] ?? 0), "ticket \(number)")
+                #expect(started["station"] as? String == String(row[5]))
+                #expect(data[mine[3]]["message"] as? String == "Ticket \(number) was picked up.")
+            } else {
+                #expect(types == ["order.succeeded", "ticket.cancelled"], "ticket \(number)")
+                #expect(at == [row[1], row[4]], "ticket \(number)")
+                #expect(try milliseconds(row[4]) == (try milliseconds(row[1])) + 60_000, "ticket \(number)")
+                let cancelled = data[mine[1]]
+                #expect(cancelled["from"] as? String == "queued")
+                #expect((cancelled["restocked"] as? [String: Any])?.isEmpty == true)
+                #expect((cancelled["wasted"] as? [String: Any])?.isEmpty == true)
+            }
+        }
+        let served = admitted.filter { $0[7] == "served" }.count
+        #expect(events.filter { ($0["type"] as? String)?.hasPrefix("ticket.") == true }.count == 3 * served + (admitted.count - served))
+
+        // The same seed again, into a journal of its own: the very same lines.
+        let againLog = scratch.path("again.jsonl")
+        let again = try KioskProcess(arguments: arguments + ["--sink", "log path \"\(againLog)\""]).run()
+        #expect(again.stdout == result.stdout)
+        #expect(lines(of: againLog) == lines(of: log))
+    }
+
+    @Test func sinksChangeNothingInTheReport() throws {
+        let scratch = try ScratchDirectory()
+        for format in [[], ["--json"]] {
+            let arguments = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "3", "--seed", "5", "--service", "exponential", "--patience", "4m"] + format
+            let quiet = try KioskProcess(arguments: arguments).run()
+            let sent = try KioskProcess(arguments: arguments + ["--sink", "log path \"\(scratch.path("events\(format.count).jsonl"))\""]).run()
+            #expect(quiet.status == 0 && sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stdout == quiet.stdout)
+            #expect(lines(of: scratch.path("events\(format.count).jsonl")).contains { $0.contains(#""type":"ticket.started""#) })
+        }
+    }
+
     /// The `seq` and `id` of every event a log holds, in order.
     private func numbering(_ log: String) -> (seqs: [Int], ids: [String]) {
         let events = lines(of: log).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

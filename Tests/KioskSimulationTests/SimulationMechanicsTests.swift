@@ -88,12 +88,16 @@ import Testing
         let run = try #require(report.runs.first)
         let opening = SimulationConfiguration.defaultDay.millisecondsSince1970 + SimulationConfiguration.defaultOpeningTime
         #expect(events.first?.time.iso8601.hasPrefix("2026-01-01T08:") == true)
-        #expect(events.allSatisfy { $0.time.millisecondsSince1970 >= opening && $0.time.millisecondsSince1970 < opening + run.duration })
+        // The day ends with the last ticket picked up, at its very end.
+        #expect(events.allSatisfy { $0.time.millisecondsSince1970 >= opening && $0.time.millisecondsSince1970 <= opening + run.duration })
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time && $0.sequence + 1 == $1.sequence })
         #expect(events.filter { $0.type == .orderSucceeded }.count == run.served + run.left)
         #expect(events.filter { $0.type == .orderFailed }.count == run.refused)
         #expect(events.filter { $0.type == .stockChanged }.count == run.ingredients.map(\.restocks).reduce(0, +))
         #expect(events.contains { $0.type == .restockNeeded })
+        for type in [EventType.ticketStarted, .ticketReady, .ticketPickedUp] {
+            #expect(events.filter { $0.type == type }.count == run.served, "\(type)")
+        }
     }
 
     @Test func steppingWithAPaceGivesTheSameDay() throws {

@@ -5,4 +5,14 @@ extension Kiosk {
     public mutating func detachBoard() {
         board = nil
     }
+
+    /// Emits an event of a simulator's own board (`ticket.started`, `ticket.ready`,
+    /// `ticket.picked_up`, `ticket.cancelled`) as the kiosk's next, so `seq` runs on
+    /// through orders and tickets alike.
+    ///
+    /// Only the sequence moves: stock and sales stay as the simulator's model leaves them
+    /// (a cancel here gives nothing back and reverses nothing).
+    public mutating func emitSimulated(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) {
+        emit(payload, at: time, into: &events)
+    }
 }

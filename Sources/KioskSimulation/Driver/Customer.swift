@@ -11,6 +11,9 @@ struct Customer: Sendable {
     var item: Int32 = 0
     var station: Int32 = 0
     var number = 0
+    /// The ticket number its order was given: counting the orders made, from 1, as the
+    /// board numbers them. What the ticket events and `order.succeeded` carry.
+    var ticket = 0
     var arrival: Int64 = 0
     var start: Int64 = 0
 }

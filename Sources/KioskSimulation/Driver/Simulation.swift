@@ -11,6 +11,15 @@ import KioskCore
 /// slots, and buffers are kept between events (the core allocates for each order it makes).
 /// The kitchen (by default the REPL's board, `BoardKitchen`) is held as `any Kitchen` rather than a generic parameter: a call through it
 /// costs nanoseconds, while a generic simulation is several times slower in debug builds.
+///
+/// An observer that takes events gets the kiosk's (`order.succeeded`, `order.failed`,
+/// `restock.needed`, `stock.changed`) and the kitchen's, as the REPL's `board auto` makes
+/// them: `ticket.started` when a member of staff starts a ticket, `ticket.ready` then
+/// `ticket.picked_up` when it is ready (the simulated customer takes it at once), and
+/// `ticket.cancelled` (from `queued`) when a customer gives up. Tickets are numbered as
+/// the board numbers them, from 1 for the first order made in the run, and
+/// `order.succeeded` carries the same number, with the kitchen's promise. Without such an
+/// observer no ticket event is made at all.
 public struct Simulation {
     public let configuration: SimulationConfiguration
     /// From 0; each replication has its own random streams.
@@ -32,6 +41,9 @@ public struct Simulation {
     private var sampler: ArrivalSampler
     private var agenda = EventQueue()
     private var events: [Event] = []
+    /// Each item's ticket lines and refund, made the first time a ticket event is.
+    private var ticketLines: [[ItemQuantity]] = []
+    private var ticketTotals: [Money?] = []
     private var started: [TicketStart] = []
     private var customers: [Customer] = []
     private var freeSlots: [Int32] = []
@@ -134,9 +146,9 @@ public struct Simulation {
         } catch {
             throw .order(item: kiosk.menu.items[item].name, error)
         }
-        deliverEvents(observer)
         switch outcome {
         case .refused(let shortfalls):
+            deliverEvents(observer)
             refused += 1
             for shortfall in shortfalls {
                 stock.recordShort(shortfall.ingredient, at: now)
@@ -153,24 +165,28 @@ public struct Simulation {
                     requestRefill(of: component.ingredient)
                 }
             }
-            admit(item: item, preparation: preparation, patience: patience)
+            admit(item: item, preparation: preparation, patience: patience, observer)
         }
     }
 
-    private mutating func admit(item: Int, preparation: Int64, patience: Int64?) {
+    private mutating func admit(item: Int, preparation: Int64, patience: Int64?, _ observer: SimulationObserver) {
         let station = profiles[item].station
         let id = allocateSlot()
         let slot = Int(id.slot)
+        admitted += 1
         customers[slot] = Customer(
             generation: id.generation, state: .queued, isWaiting: false, item: Int32(item), station: Int32(station),
-            number: arrived, arrival: now, start: 0
+            number: arrived, ticket: admitted, arrival: now, start: 0
         )
-        admitted += 1
         inSystem.change(by: 1, at: now)
 
         if !started.isEmpty { started.removeAll(keepingCapacity: true) }
         kitchen.submit(KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation), at: timestamp(now), started: &started)
-        handleStarts()
+        // The order's events wait for the kitchen's promise, and go before its start.
+        if observer.event != nil {
+            deliverEvents(observer, ticket: (admitted, kitchen.promise(of: id) ?? timestamp(now + preparation)))
+        }
+        handleStarts(observer)
         guard customers[slot].state == .queued else { return }
         customers[slot].isWaiting = true
         stations[station].enqueue()
@@ -179,7 +195,7 @@ public struct Simulation {
     }
 
     /// Takes the tickets the kitchen just started off the queue and schedules their pickup.
-    private mutating func handleStarts() {
+    private mutating func handleStarts(_ observer: SimulationObserver) {
         for start in started {
             guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
             let ready = max(start.ready.millisecondsSince1970 - base, now)
@@ -196,6 +212,11 @@ public struct Simulation {
                 waiting.change(by: -1, at: now)
             }
             agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
+            if observer.event != nil {
+                let item = Int(customer.item)
+                let begun = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
+                announce(.ticketStarted(begun), observer)
+            }
         }
     }
 
@@ -207,6 +228,11 @@ public struct Simulation {
         let total = now - customer.arrival
         stations[station].recordServed(wait: wait, total: total)
         served += 1
+        if observer.event != nil {
+            let moved = TicketChanged(ticket: customer.ticket, lines: lines(of: Int(customer.item)))
+            announce(.ticketReady(moved), observer)
+            announce(.ticketPickedUp(moved), observer)
+        }
         depart(slot)
         observer.customer?(CustomerRecord(
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
@@ -214,7 +240,7 @@ public struct Simulation {
         ))
         if !started.isEmpty { started.removeAll(keepingCapacity: true) }
         kitchen.finish(id, at: timestamp(now), started: &started)
-        handleStarts()
+        handleStarts(observer)
     }
 
     private mutating func giveUp(_ id: TicketID, _ observer: SimulationObserver) {
@@ -225,6 +251,14 @@ public struct Simulation {
         stations[station].waiting -= 1
         waiting.change(by: -1, at: now)
         left += 1
+        if observer.event != nil {
+            let item = Int(customer.item)
+            let total = total(of: item)
+            let cancelled = TicketCancelled(
+                ticket: customer.ticket, lines: lines(of: item), from: .queued, total: total, currency: total == nil ? nil : kiosk.menu.currency
+            )
+            announce(.ticketCancelled(cancelled), observer)
+        }
         depart(slot)
         observer.customer?(CustomerRecord(
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
@@ -311,9 +345,54 @@ public struct Simulation {
         Timestamp(millisecondsSince1970: base + time)
     }
 
-    private func deliverEvents(_ observer: SimulationObserver) {
+    /// Hands the kiosk's events to the observer. `ticket` is the number and promise of the
+    /// order just made, which its `order.succeeded` is given: the kiosk's board is
+    /// detached, so the core leaves them out.
+    private func deliverEvents(_ observer: SimulationObserver, ticket: (number: Int, promised: Timestamp)? = nil) {
         guard let deliver = observer.event else { return }
+        for event in events {
+            guard let ticket, case .orderSucceeded(let made) = event.payload else {
+                deliver(event)
+                continue
+            }
+            let numbered = OrderSucceeded(
+                lines: made.lines, consumed: made.consumed, stock: made.stock, total: made.total, currency: made.currency,
+                lineTotals: made.lineTotals, ticket: ticket.number, promised: ticket.promised
+            )
+            deliver(Event(id: event.id, sequence: event.sequence, time: event.time, source: event.source, payload: .orderSucceeded(numbered), template: event.template))
+        }
+    }
+
+    // MARK: Ticket events
+
+    /// One ticket event now, numbered on from the kiosk's events. Callers check that the
+    /// observer takes events before they make the payload: without sinks nothing is made.
+    private mutating func announce(_ payload: Event.Payload, _ observer: SimulationObserver) {
+        guard let deliver = observer.event else { return }
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        kiosk.emitSimulated(payload, at: timestamp(now), into: &events)
         for event in events { deliver(event) }
+    }
+
+    /// A ticket's lines: one of the item.
+    private mutating func lines(of item: Int) -> [ItemQuantity] {
+        prepareTicketEvents()
+        return ticketLines[item]
+    }
+
+    /// What a cancelled ticket refunds, as the REPL's cancel says it: the item's price
+    /// (0 for an item without one) when the menu has prices, else `nil`.
+    private mutating func total(of item: Int) -> Money? {
+        prepareTicketEvents()
+        return ticketTotals[item]
+    }
+
+    private mutating func prepareTicketEvents() {
+        guard ticketLines.isEmpty else { return }
+        let items = kiosk.menu.items
+        let priced = items.contains { $0.price != nil }
+        ticketLines = items.map { [ItemQuantity(item: $0.name, quantity: 1)] }
+        ticketTotals = items.map { priced ? $0.price ?? .zero : nil }
     }
 
     // MARK: Slots

@@ -64,6 +64,13 @@ public struct BoardKitchen: Kitchen, Sendable {
         return true
     }
 
+    /// The board's promise, made when the ticket was added: exact under fixed or drawn
+    /// service times, unless a customer ahead gives up (then it is ready earlier).
+    public func promise(of ticket: TicketID) -> Timestamp? {
+        guard let number = number(of: ticket) else { return nil }
+        return board.ticket(number)?.promised
+    }
+
     private func number(of ticket: TicketID) -> Int? {
         let slot = Int(ticket.slot)
         guard slot >= 0, slot < numbers.count, numbers[slot].generation == ticket.generation else { return nil }

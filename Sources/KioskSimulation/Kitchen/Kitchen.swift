@@ -24,4 +24,12 @@ public protocol Kitchen {
     ///
     /// - Returns: `false` when the ticket has started or is unknown; nothing changes then.
     mutating func withdraw(_ ticket: TicketID, at time: Timestamp) -> Bool
+
+    /// When the kitchen promised a ticket it holds would be ready, as the REPL's board
+    /// promises it; `nil` when it makes no promises. Asked only when events are wanted.
+    func promise(of ticket: TicketID) -> Timestamp?
+}
+
+extension Kitchen {
+    public func promise(of ticket: TicketID) -> Timestamp? { nil }
 }
