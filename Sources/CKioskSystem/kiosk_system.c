@@ -3,11 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/capability.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 int kiosk_pipe_cloexec(int fds[2]) {
@@ -31,17 +29,4 @@ int kiosk_lower_thread_priority(int niceness) {
     int current = getpriority(PRIO_PROCESS, thread);
     if (current == -1 && errno != 0) return -1;
     return current >= niceness ? 0 : setpriority(PRIO_PROCESS, thread, niceness);
-}
-
-int kiosk_forgo_raising_priority(void) {
-    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
-    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-    if (syscall(SYS_capget, &header, data) != 0) return -1;
-    unsigned bit = 1u << (CAP_SYS_NICE % 32);
-    unsigned word = CAP_SYS_NICE / 32;
-    if (((data[word].effective | data[word].permitted | data[word].inheritable) & bit) == 0) return 0;
-    data[word].effective &= ~bit;
-    data[word].permitted &= ~bit;
-    data[word].inheritable &= ~bit;
-    return (int)syscall(SYS_capset, &header, data);
 }

@@ -37,11 +37,6 @@ public enum HTTPAgent {
 
     public static func run() -> Int32 {
         keepFoundationOutOfHome()
-        // kiosk starts the helper from a background thread, so it inherits a low priority;
-        // Dispatch, running as root, would raise its own workers above the order path.
-        // While a fresh connection awaits its first answer, URLSession on Linux polls the
-        // socket without pause: at the order path's priority that would slow the counter.
-        CurrentProcess.forgoRaisingPriority()
         let transport = URLSessionTransport()
         let output = Mutex(())
         while let line = readLine(strippingNewline: true) {

@@ -1,4 +1,3 @@
-import CKioskSystem
 import Glibc
 
 /// The running process: its environment, its executable, its standard streams, its exit.
@@ -25,14 +24,6 @@ public enum CurrentProcess {
     /// Sets an environment variable of this process, for what it reads or starts from now on.
     public static func setEnvironment(_ name: String, to value: String) {
         setenv(name, value, 1)
-    }
-
-    /// Keeps every thread of this process at the priority it started with or lower, even
-    /// under root: libraries that set their worker threads' priorities themselves (Dispatch
-    /// raises some above the default) then cannot. Best effort: `false` if refused.
-    @discardableResult
-    public static func forgoRaisingPriority() -> Bool {
-        kiosk_forgo_raising_priority() == 0
     }
 
     /// The path of the running executable (`/proc/self/exe`), if the system says.

@@ -17,9 +17,4 @@ void kiosk_name_thread(const char *name);
 /// threads, and programs a thread starts inherit its value). 0 on success, -1 with errno.
 int kiosk_lower_thread_priority(int niceness);
 
-/// Gives up CAP_SYS_NICE for the calling thread and the threads it starts: afterwards no
-/// thread of the process can raise its priority above what it inherited, even as root.
-/// 0 on success (or when the capability was not held), -1 with errno.
-int kiosk_forgo_raising_priority(void);
-
 #endif
