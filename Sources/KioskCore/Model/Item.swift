@@ -26,9 +26,6 @@ public struct Item: Sendable, Hashable {
     /// How often `kiosk simulate`'s customers choose it, relative to the other items: an
     /// item of 3 three times as often as one of 1 (the default); 0 never. The REPL ignores it.
     public let popularity: Int
-    /// One of the item, as events and history show an order line: made once, shared by
-    /// every order of just one of it.
-    public let single: [ItemQuantity]
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
@@ -44,7 +41,6 @@ public struct Item: Sendable, Hashable {
         self.tags = tags
         self.allergens = allergens
         self.popularity = popularity
-        self.single = [ItemQuantity(item: name, quantity: 1)]
     }
 }
 

@@ -51,7 +51,10 @@ public struct Kiosk: Sendable {
         let pricing = try price(order)
         if hasBoard { advanceBoard(to: time, emitting: &events) }
         let shortfalls = inventory.take(requirements)
-        let lines = order.itemQuantities(in: menu)
+        // One of an item, the usual order, names its line and what it uses as the menu
+        // made them once.
+        let unit = order.singleItem.map { menu.unitOrder(of: $0) }
+        let lines = unit?.lines ?? order.itemQuantities(in: menu)
 
         if !shortfalls.isEmpty {
             lastShortfalls = shortfalls
@@ -66,15 +69,13 @@ public struct Kiosk: Sendable {
             return .refused(shortfalls)
         }
 
-        // One of an item needs its recipe as it is: what it uses is the menu's, made once.
-        let single = order.singleItem
-        var consumed = single.map { menu.unitConsumption[$0] } ?? []
+        var consumed = unit?.consumed ?? []
         var stock: [IngredientCount] = []
-        if single == nil { consumed.reserveCapacity(requirements.needs.count) }
+        if unit == nil { consumed.reserveCapacity(requirements.needs.count) }
         stock.reserveCapacity(requirements.needs.count)
         for need in requirements.needs {
             let name = menu.ingredients[need.ingredient].name
-            if single == nil { consumed.append(IngredientCount(ingredient: name, count: need.quantity)) }
+            if unit == nil { consumed.append(IngredientCount(ingredient: name, count: need.quantity)) }
             stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
         }
         let total = pricing.map(\.total)
