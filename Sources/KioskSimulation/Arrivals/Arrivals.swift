@@ -11,23 +11,14 @@ public enum Arrivals: Sendable, Hashable, CustomStringConvertible {
     case constant(ArrivalRate)
     case profile([Piece])
 
-    /// One rate of a profile, from `start` on.
-    public struct Piece: Sendable, Hashable {
-        /// Milliseconds since midnight.
-        public let start: Int64
-        public let rate: ArrivalRate
-
-        public init(start: Int64, rate: ArrivalRate) {
-            self.start = start
-            self.rate = rate
-        }
-    }
+    /// One rate of a profile, from `start` on: the menu's own kind of step.
+    public typealias Piece = SimulateSettings.Step
 
     /// What a menu's `simulate { arrivals … }` says.
     public init(_ menuArrivals: SimulateSettings.Arrivals) {
         switch menuArrivals {
         case .constant(let rate): self = .constant(rate)
-        case .timesOfDay(let steps): self = .profile(steps.map { Piece(start: $0.start, rate: $0.rate) })
+        case .timesOfDay(let steps): self = .profile(steps)
         }
     }
 
