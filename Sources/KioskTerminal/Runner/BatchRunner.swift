@@ -119,14 +119,10 @@ public final class BatchRunner {
         if options.json || failed || !options.quiet {
             show(result, failure: result.error, line: line, hangup: false)
         }
-        group.append(Entry(
-            line: line, command: command, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false
-        ))
-        if failed {
-            groupFailed = true
-            if options.bail { stopped = true }
-        }
-        if command.entry.endsSession { stopped = true }
+        record(
+            Entry(line: line, command: command, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
+            failed: failed, endsSession: command.entry.endsSession
+        )
     }
 
     /// Holds the output when a group starts; returns where this command's output starts.
@@ -144,15 +140,24 @@ public final class BatchRunner {
         let (result, failure) = body()
         if let result { session.dispatcher.publish(result.events) }
         show(result, failure: failure, line: line, hangup: hangup, name: name)
-        group.append(Entry(
-            line: line, command: result?.command, outputMark: outputMark, errorsMark: errorsMark,
-            changed: result?.events.isEmpty == false, isHangup: hangup
-        ))
-        if !hangup, failure != nil {
+        record(
+            Entry(
+                line: line, command: result?.command, outputMark: outputMark, errorsMark: errorsMark,
+                changed: result?.events.isEmpty == false, isHangup: hangup
+            ),
+            failed: !hangup && failure != nil, endsSession: result?.command.entry.endsSession == true
+        )
+    }
+
+    /// Adds a command's entry to the group; a failure fails the batch (and ends it with
+    /// `--bail`), as does a command that ends the session.
+    private func record(_ entry: Entry, failed: Bool, endsSession: Bool) {
+        group.append(entry)
+        if failed {
             groupFailed = true
             if options.bail { stopped = true }
         }
-        if result?.command.entry.endsSession == true { stopped = true }
+        if endsSession { stopped = true }
     }
 
     /// Commits the group, then lets its output out. Returns whether the commit succeeded.
