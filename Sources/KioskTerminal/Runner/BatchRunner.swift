@@ -5,10 +5,10 @@ import KioskSystem
 /// Runs commands from a pipe, a file or `-c`: no prompt, banner or echo; results on
 /// standard output; each error on standard error as `line N: …`.
 ///
-/// Group commit: the commands already read share one commit, and none of their results is
-/// shown before it — standard output and error are held meanwhile; before waiting for
-/// more input the batch commits, so whoever sends one command and waits sees its result at
-/// once.
+/// Group commit: the commands the input already holds (a whole file, or what a pipe has
+/// now) share one commit, up to a group's limit, and none of their results is shown before
+/// it — standard output and error are held meanwhile; before waiting for more input the
+/// batch commits, so whoever sends one command and waits sees its result at once.
 public final class BatchRunner {
     /// A group is committed at the latest after this many commands… (a flush costs a few
     /// milliseconds whatever it holds; 16,384 orders take about 50 ms to run, so a long
