@@ -75,6 +75,24 @@ import Testing
         #expect(try StateTests.mango(state, menu: menu) == 1_000_000 - 40_000)
     }
 
+    /// Without `--state` the events wait for the sinks in a private journal whose commits
+    /// are written, not flushed: smaller groups hand them to the sinks sooner.
+    @Test func withoutStateABatchFileCommitsInSmallerGroups() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let home = scratch.path("home")
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 20_000))
+        let log = scratch.path("events.jsonl")
+        let result = try KioskProcess(
+            "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\"", environment: ["XDG_STATE_HOME": home]
+        ).run()
+        #expect(result.status == 0 && result.stderr == "")
+        let journals = home + "/kiosk/journals"
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: journals).first)
+        #expect(try StateDump.commitGroups(journals + "/" + journal) == 5, "four groups of 4,096 orders, then 3,616")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count == 20_000)
+    }
+
     @Test func aConversationCommitsEachCommandBeforeItsResultAndTheNextRead() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
