@@ -84,7 +84,8 @@ import Testing
         let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 20_000))
         let log = scratch.path("events.jsonl")
         let result = try KioskProcess(
-            "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\"", environment: ["XDG_STATE_HOME": home]
+            "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\"", "--flush-timeout", "120s",
+            environment: ["XDG_STATE_HOME": home]
         ).run()
         #expect(result.status == 0 && result.stderr == "")
         let journals = home + "/kiosk/journals"
