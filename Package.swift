@@ -78,10 +78,20 @@ let package = Package(
             name: "kiosk",
             dependencies: ["KioskCLI", "KioskSystem"],
             swiftSettings: strict,
-            // Start-up time is a budget (the README's Performance): link the Swift runtime
-            // statically in release builds. kiosk imports no Foundation, so only the runtime
-            // comes along.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // Start-up time is a budget (the README's Performance). In release builds: link the
+            // Swift runtime statically (kiosk imports no Foundation, so only the runtime comes
+            // along), and with it the C++ runtime and libgcc (Linking/libstdc++.so says how),
+            // so the dynamic loader maps and relocates only libc and libm; export no symbols
+            // (the runtime's start-up looks itself up with dladdr, which walks them all).
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-L", Context.packageDirectory + "/Linking", "-Xclang-linker", "-static-libgcc",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
+                    .when(configuration: .release)
+                )
+            ]
         ),
 
         .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),
