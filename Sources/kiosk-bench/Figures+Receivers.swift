@@ -7,8 +7,8 @@ extension Figures {
     /// A receiver that is down: connections are refused at once, so `kiosk-http` never
     /// waits on an open connection. What is left of the gap is what the sink costs the
     /// order path itself — the journal record each command writes; the slow receiver's
-    /// figure minus this one is URLSession's spin while a fresh connection awaits its
-    /// first answer.
+    /// figure minus this one is what waiting on an open connection costs besides (before
+    /// `kiosk-http`'s socket callback fix, URLSession's busy wait for a first answer).
     func deadReceiver() throws -> Figure {
         // Bound but not listening: the port refuses connections and no other program takes it.
         let server = try TestHTTPServer(keepsRequests: false, listening: false)
