@@ -45,7 +45,15 @@ let package = Package(
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
         .target(name: "KioskHTTP", dependencies: ["KioskWire", "KioskSystem", "KioskText", "CCrypto"], swiftSettings: strict),
-        .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem"], swiftSettings: strict),
+        // URLSession's busy wait on a fresh connection, fixed from outside: kiosk-http's own
+        // curl_multi_setopt stands between libcurl and URLSession's socket callback
+        // (Sources/CKioskHTTP/kiosk_http.c says how); exported, so it is the one
+        // FoundationNetworking calls.
+        .target(name: "CKioskHTTP"),
+        .executableTarget(
+            name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem", "CKioskHTTP"], swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"])]
+        ),
         // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
         // not part of make test.
         .executableTarget(
