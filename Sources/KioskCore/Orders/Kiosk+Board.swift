@@ -63,6 +63,16 @@ extension Kiosk {
         // No copy of the board is bound here: one alive while the board changes would copy
         // every ticket.
         guard hasBoard else { return nil }
+        if order.lines.count == 1 {
+            // The usual order: a ticket of one line, with nothing allocated for it.
+            let line = order.lines[0]
+            let item = menu.items[line.item]
+            let station = board?.station(forMenuStation: item.station) ?? 0
+            let ticketLine = TicketLine(item: item.name, quantity: line.quantity, station: station, prep: item.prep.milliseconds)
+            var changes: [BoardChange] = []
+            guard let made = board?.add(ticketLine, item: line.item, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes) else { return nil }
+            return (made.number, made.promised, changes)
+        }
         let lines = order.lines.map { line in
             let item = menu.items[line.item]
             let station = board?.station(forMenuStation: item.station) ?? 0
