@@ -27,7 +27,8 @@ extension Board {
         advance(to: time, changes: &changes)
         let number = admit(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
         if settings.auto { dispatchAll(number, changes: &changes) }
-        pruneSchedule()
+        // Making and starting tickets only adds changes (see `noteScheduled`): the
+        // advance has pruned, and nothing has left since.
         return number
     }
 
@@ -45,8 +46,18 @@ extension Board {
         advance(to: time, changes: &changes)
         let made = admit(line, item: item, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
         if settings.auto, let station = tickets[made.number]?.firstPartStationIndex { dispatch(station, changes: &changes) }
-        pruneSchedule()
         return made
+    }
+
+    /// A menu item's prep time in milliseconds, converted once per item (a `Duration`
+    /// converts through 128-bit arithmetic).
+    package mutating func prepMilliseconds(_ prep: Duration, item: Int) -> Int64 {
+        guard item >= 0, item < 1 << 20 else { return prep.milliseconds }
+        if item < preps.count, let known = preps[item], known.prep == prep { return known.milliseconds }
+        if item >= preps.count { preps.append(contentsOf: repeatElement(nil, count: item + 1 - preps.count)) }
+        let milliseconds = prep.milliseconds
+        preps[item] = (prep, milliseconds)
+        return milliseconds
     }
 
     /// Moves a ticket, after firing what was due by `time`.
@@ -210,7 +221,11 @@ extension Board {
             queues[part.station].queued += 1
         }
         // A simulator's board marks no ages: nothing of it shows a ticket.
-        if keepsHistory { ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late) }
+        if keepsHistory {
+            ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late)
+            let made = Timestamp(millisecondsSince1970: time)
+            noteScheduled(min(made.adding(milliseconds: ageLimits.warn), made.adding(milliseconds: ageLimits.late)).millisecondsSince1970)
+        }
     }
 
     /// A ticket's parts, one per station its lines use (on station 0 when none does): the

@@ -4,6 +4,12 @@ extension Board {
     /// mode stations finish parts and start the next waiting ones; tickets reach `warn`
     /// (a `.warned` change) and `late` (`.late`, once per ticket).
     public mutating func advance(to time: Timestamp, changes: inout [BoardChange]) {
+        // Every move leaves `nextScheduledChange` the earliest live change: with nothing
+        // due, there is nothing to fire and nothing to prune.
+        guard let due = nextScheduledChange, due <= time else {
+            now = max(now, time)
+            return
+        }
         let limit = time.millisecondsSince1970
         while true {
             let part = schedule.min
@@ -79,6 +85,14 @@ extension Board {
     mutating func scheduleChange(at time: Timestamp, ticket: Int, kind: ScheduledChange.Kind) {
         scheduled += 1
         schedule.push(ScheduledChange(time: time.millisecondsSince1970, sequence: scheduled, ticket: ticket, kind: kind))
+        noteScheduled(time.millisecondsSince1970)
+    }
+
+    /// Keeps `nextScheduledChange` the earliest change after one is scheduled at `time`:
+    /// a move that only adds changes (making a ticket, starting parts) needs no pruning.
+    mutating func noteScheduled(_ time: Int64) {
+        if let next = nextScheduledChange, next.millisecondsSince1970 <= time { return }
+        nextScheduledChange = Timestamp(millisecondsSince1970: time)
     }
 
     /// Drops changes that no longer apply from the front, so `nextScheduledChange` is a

@@ -65,6 +65,8 @@ public struct Board: Sendable {
     var schedule = BinaryHeap<ScheduledChange>()
     /// When tickets reach `warn` and `late`.
     var ages = AgeSchedule()
+    /// Menu items' prep times as converted last, by item index.
+    var preps: [(prep: Duration, milliseconds: Int64)?] = []
     var scheduled: UInt64 = 0
     /// For each of the menu's stations, the board's station: reloads may add stations,
     /// and a board never drops one that has tickets.
