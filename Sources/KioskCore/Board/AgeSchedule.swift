@@ -44,23 +44,31 @@ struct AgeSchedule: Sendable {
     var isEmpty: Bool { runs.isEmpty }
 
     /// Adds ticket `number`, made at `ordered`, larger than every number added before.
-    mutating func admit(_ number: Int, ordered: Int64, warn: Int64, late: Int64) {
+    ///
+    /// - Returns: the earliest of its marks when it is now at the head of a cursor (its
+    ///   marks may be the next due), `nil` when tickets before it come due first.
+    @discardableResult
+    mutating func admit(_ number: Int, ordered: Int64, warn: Int64, late: Int64) -> Int64? {
         let warnDue = Timestamp(millisecondsSince1970: ordered).adding(milliseconds: warn).millisecondsSince1970
         let lateDue = Timestamp(millisecondsSince1970: ordered).adding(milliseconds: late).millisecondsSince1970
-        if let last = runs.indices.last, runs[last].warn == warn, runs[last].late == late {
-            // Numbers skipped since the run's end were never made: nothing to mark.
-            if runs[last].nextWarn >= runs[last].end {
-                runs[last].nextWarn = number
-                runs[last].warnDue = warnDue
-            }
-            if runs[last].nextLate >= runs[last].end {
-                runs[last].nextLate = number
-                runs[last].lateDue = lateDue
-            }
-            runs[last].end = number + 1
-        } else {
+        guard let last = runs.indices.last, runs[last].warn == warn, runs[last].late == late else {
             runs.append(Run(warn: warn, late: late, end: number + 1, nextWarn: number, warnDue: warnDue, nextLate: number, lateDue: lateDue))
+            return min(warnDue, lateDue)
         }
+        // Numbers skipped since the run's end were never made: nothing to mark.
+        var head: Int64?
+        if runs[last].nextWarn >= runs[last].end {
+            runs[last].nextWarn = number
+            runs[last].warnDue = warnDue
+            head = warnDue
+        }
+        if runs[last].nextLate >= runs[last].end {
+            runs[last].nextLate = number
+            runs[last].lateDue = lateDue
+            head = min(head ?? lateDue, lateDue)
+        }
+        runs[last].end = number + 1
+        return head
     }
 
     /// The earliest mark at the head of a run, whether it still applies or not.

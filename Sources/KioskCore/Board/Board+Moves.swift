@@ -221,11 +221,8 @@ extension Board {
             queues[part.station].queued += 1
         }
         // A simulator's board marks no ages: nothing of it shows a ticket.
-        if keepsHistory {
-            ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late)
-            let made = Timestamp(millisecondsSince1970: time)
-            noteScheduled(min(made.adding(milliseconds: ageLimits.warn), made.adding(milliseconds: ageLimits.late)).millisecondsSince1970)
-        }
+        // Behind a ticket already waiting for its marks, a ticket's marks are no earlier.
+        if keepsHistory, let due = ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late) { noteScheduled(due) }
     }
 
     /// A ticket's parts, one per station its lines use (on station 0 when none does): the

@@ -139,10 +139,10 @@ extension Board {
     /// hand free first, after what it was given before.
     mutating func promise(_ prep: Int64, at station: Int, time: Int64) -> Int64 {
         if queues[station].queued == 0 { resetProjection(station, at: time) }
-        let free = queues[station].projection.pop() ?? time
+        let free = queues[station].projection.min ?? time
         let (done, overflow) = max(time, free).addingReportingOverflow(prep)
         let finish = overflow ? Int64.max : done
-        queues[station].projection.push(finish)
+        queues[station].projection.replaceMin(with: finish)
         return finish
     }
 
