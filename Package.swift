@@ -45,7 +45,15 @@ let package = Package(
         // Webhook delivery with URLSession, in a helper process: FoundationNetworking loads
         // libcurl and its libraries, which kiosk's start-up budget cannot afford.
         .target(name: "KioskHTTP", dependencies: ["KioskWire", "KioskSystem", "KioskText", "CCrypto"], swiftSettings: strict),
-        .executableTarget(name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem"], swiftSettings: strict),
+        // URLSession's busy wait on a fresh connection, fixed from outside: kiosk-http's own
+        // curl_multi_setopt stands between libcurl and URLSession's socket callback
+        // (Sources/CKioskHTTP/kiosk_http.c says how); exported, so it is the one
+        // FoundationNetworking calls.
+        .target(name: "CKioskHTTP"),
+        .executableTarget(
+            name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem", "CKioskHTTP"], swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"])]
+        ),
         // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
         // not part of make test.
         .executableTarget(
@@ -78,10 +86,20 @@ let package = Package(
             name: "kiosk",
             dependencies: ["KioskCLI", "KioskSystem"],
             swiftSettings: strict,
-            // Start-up time is a budget (the README's Performance): link the Swift runtime
-            // statically in release builds. kiosk imports no Foundation, so only the runtime
-            // comes along.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // Start-up time is a budget (the README's Performance). In release builds: link the
+            // Swift runtime statically (kiosk imports no Foundation, so only the runtime comes
+            // along), and with it the C++ runtime and libgcc (Linking/libstdc++.so says how),
+            // so the dynamic loader maps and relocates only libc and libm; export no symbols
+            // (the runtime's start-up looks itself up with dladdr, which walks them all).
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-L", Context.packageDirectory + "/Linking", "-Xclang-linker", "-static-libgcc",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
+                    .when(configuration: .release)
+                )
+            ]
         ),
 
         .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),

@@ -11,6 +11,11 @@ import Synchronization
 /// Every request is bounded: `timeout` covers the whole exchange — a receiver that
 /// trickles its answer a byte at a time, streams an endless body, or never reads the
 /// request fails at the deadline — and no answer's body is kept, only counted.
+///
+/// On Linux a fresh connection would busy-wait until its first answer: URLSession keeps the
+/// write-readiness source it armed for the connect when libcurl turns to reading, and a
+/// writable socket fires it without pause. Nothing in the API avoids it; the executable's
+/// own `curl_multi_setopt` (the `CKioskHTTP` target) does, under URLSession.
 final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var session: URLSession?
     /// Delegate callbacks run here, one at a time.

@@ -12,9 +12,11 @@ public enum CurrentProcess {
         var variables: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // Split at the first `=` byte, not the first `=` character: it is the same place
+            // (`=` is ASCII), found without walking every grapheme of a long PATH or LS_COLORS.
+            if let equals = strchr(entry, Int32(UInt8(ascii: "="))) {
+                let name = UnsafeRawBufferPointer(start: entry, count: entry.distance(to: equals))
+                variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
             }
             pointer += 1
         }

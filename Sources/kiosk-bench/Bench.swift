@@ -23,6 +23,7 @@ enum Bench {
             print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
             print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
             print("              board-batch, board-render, simulate, simulate-memory, simulate-board")
+            print("              dead-receiver")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -50,6 +51,7 @@ enum Bench {
                 ("board-batch", { [try figures.batchWithBoard()] }), ("board-render", { [try figures.boardRender()] }),
                 ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
                 ("simulate-board", { [try figures.simulateBoardCost()] }),
+                ("dead-receiver", { [try figures.deadReceiver()] }),
             ]
             for (name, measure) in steps where only == nil || only == name {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))

@@ -174,32 +174,9 @@ struct Figures {
     }
 
     func slowReceiver() throws -> Figure {
-        let count = quick ? 30_000 : 90_000
-        let (menu, orders) = try orderFiles(count)
-        let expectedBytes = count * "Mango Juice is ready. Enjoy!\n".utf8.count
         let server = try TestHTTPServer(replies: [.delayed(.seconds(1), .status(200))], keepsRequests: false)
         defer { server.stop() }
-        var plain: [Double] = []
-        var slow: [Double] = []
-        var ratios: [Double] = []
-        // Paired, back to back: this machine's speed drifts more between minutes than
-        // between two runs, so each pair gives its own ratio and the median of those counts.
-        for round in 0..<(runs > 3 ? 8 : 3) {
-            let p = try timeToOutput([kiosk, "--menu", menu, "-f", orders], bytes: expectedBytes)
-            // Each run leaves the events the receiver had no time for in its journal, which
-            // the next would deliver first. Start afresh: that is not the receiver's cost.
-            try? FileManager.default.removeItem(atPath: scratch + "/state")
-            let s = try timeToOutput(
-                [kiosk, "--menu", menu, "-f", orders, "--flush-timeout", "1s", "--sink", "webhook url \"\(server.url)\""], bytes: expectedBytes
-            )
-            guard round > 0 else { continue }
-            plain.append(p)
-            slow.append(s)
-            ratios.append(p / s)
-        }
-        let withSink = Double(count) / Measure.median(slow)
-        let without = Double(count) / Measure.median(plain)
-        let ratio = Measure.median(ratios)
+        let (without, withSink, ratio) = try pairedThroughput(sink: "webhook url \"\(server.url)\"")
         return Figure(
             name: "order throughput, webhook receiver answering after 1 s", value: withSink, unit: "orders/s",
             baselineName: "no sinks: \(Int(without)) orders/s", baseline: without,

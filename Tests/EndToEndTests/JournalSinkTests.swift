@@ -195,17 +195,47 @@ import Testing
         #expect(peak > 0 && peak < 64 << 10, "kiosk-http stayed under 64 MB (peak \(peak) KiB)")
     }
 
-    /// The peak resident memory (KiB) of kiosk's `kiosk-http` helper, 0 if there is none.
-    static func helperMemory(of parent: Int32) -> Int {
+    @Test func aFreshConnectionAwaitingItsFirstAnswerLeavesTheCPUAlone() throws {
+        // URLSession on Linux keeps a fresh connection's write source armed while it awaits
+        // the first answer, and a writable socket fires it without pause: a second of waiting
+        // cost kiosk-http half a second of CPU before kiosk-http's socket callback fix.
+        let server = try TestHTTPServer(replies: [.delayed(.seconds(3), .status(200))])
+        let kiosk = try RunningKiosk(arguments: ["--sink", "webhook url \"\(server.url)\" timeout 10s"])
+        kiosk.send("order mango juice")
+        try waitFor("the request reached the receiver") { server.requestCount == 1 }
+        let helper = try #require(JournalSinkTests.helper(of: kiosk.process.processIdentifier))
+        let before = try #require(JournalSinkTests.cpuSeconds(of: helper))
+        Thread.sleep(forTimeInterval: 2)
+        let after = try #require(JournalSinkTests.cpuSeconds(of: helper))
+        #expect(after - before < 0.3, "kiosk-http used \(after - before) s of CPU in 2 s of waiting for an answer")
+        #expect(kiosk.finish() == 0)
+        #expect(server.requestCount == 1)
+    }
+
+    /// The process id of kiosk's `kiosk-http` helper, if it has one.
+    static func helper(of parent: Int32) -> Int32? {
         // The helper is the child of whichever of kiosk's threads started it.
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
         let children = tasks.compactMap { try? String(contentsOfFile: "/proc/\(parent)/task/\($0)/children", encoding: .utf8) }.joined(separator: " ")
-        for child in children.split(separator: " ") {
-            guard let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8), status.contains("kiosk-http") else { continue }
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-            return Int(line?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return children.split(separator: " ").lazy.compactMap { Int32($0) }.first { child in
+            (try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8))?.contains("kiosk-http") == true
         }
-        return 0
+    }
+
+    /// The peak resident memory (KiB) of kiosk's `kiosk-http` helper, 0 if there is none.
+    static func helperMemory(of parent: Int32) -> Int {
+        guard let child = helper(of: parent), let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8) else { return 0 }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return Int(line?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// The CPU time (user and system, seconds) process `id` has used so far.
+    static func cpuSeconds(of id: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return nil }
+        // After the command name in parentheses: state is field 3, utime and stime 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     @Test func aSinkAddedLaterStartsAtTheEndUnlessItAsksForTheStart() throws {

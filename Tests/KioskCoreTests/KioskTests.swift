@@ -217,4 +217,63 @@ import Testing
         #expect(kiosk.source == "/kiosk/juice-maker-ii")
         #expect(kiosk.ledger.history.count == 1)
     }
+    @Test func placingWithoutEventsLeavesTheSameKioskAsPlacingWithThem() throws {
+        // Little stock with low marks, prices and an auto board: refusals, restock.needed
+        // and tickets all happen. Stock is topped up now and then so refusals come and go.
+        let fruits = Fixtures.fruits
+        let items = (0..<7).map { index in
+            Item(
+                name: "Juice \(index)", price: Money(units: 3 + index % 3),
+                recipe: Recipe([.init(ingredient: index % 5, quantity: 1 + index % 3)] + (index >= 5 ? [.init(ingredient: (index + 2) % 5, quantity: 2)] : [])),
+                prep: .seconds(Int64(30 + 30 * (index % 3))), station: index % 2
+            )
+        }
+        let menu = try Menu(
+            name: "Juice Bar", currency: "USD", ingredients: fruits.map { Ingredient(name: $0, initialStock: 30, lowMark: 8) },
+            items: items, messages: MessageCatalog(templates: [:], board: true),
+            stations: [Station(name: "blender", staff: 2), Station(name: "counter")], board: BoardSettings(auto: true)
+        )
+        var emitting = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 3))
+        var silent = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 3))
+        var events: [Event] = []
+        var random = SplitMix(state: 15)
+        var refused = 0
+        for step in 0..<600 {
+            let time = Fixtures.noon.adding(milliseconds: Int64(step) * 20_000)
+            if step % 97 == 96 {
+                let ingredient = random.below(5)
+                var ignored: [Event] = []
+                try emitting.edit(.restock, 25, of: ingredient, at: time, emitting: &events)
+                try silent.edit(.restock, 25, of: ingredient, at: time, emitting: &ignored)
+                continue
+            }
+            let lines = (0...random.below(2)).map { _ in OrderLine(item: random.below(7), quantity: 1 + random.below(3) / 2) }
+            let order = Order(lines)
+            let made = try emitting.place(order, at: time, emitting: &events)
+            #expect(try silent.place(order, at: time) == made)
+            if !made.isMade { refused += 1 }
+        }
+        #expect(refused > 50)
+        #expect(events.contains { $0.type == .restockNeeded })
+        #expect(events.count == Int(emitting.sequence))
+        #expect(silent.sequence == emitting.sequence)
+        #expect(silent.inventory == emitting.inventory)
+        #expect(silent.ledger.snapshot == emitting.ledger.snapshot)
+        #expect(silent.lastShortfalls == emitting.lastShortfalls)
+        #expect(silent.board == emitting.board)
+        #expect(silent.restockSuggestions == emitting.restockSuggestions)
+    }
+}
+
+/// SplitMix64, for a test's reproducible random choices.
+private struct SplitMix {
+    var state: UInt64
+
+    mutating func below(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
 }

@@ -13,6 +13,10 @@ extension Kiosk {
     /// as events at the times they happened. Call it before every command, so events stay
     /// in time order; every board move and order does it too.
     public mutating func advanceBoard(to time: Timestamp, emitting events: inout [Event]) {
+        advanceBoard(to: time, into: &events)
+    }
+
+    mutating func advanceBoard<Recipient: EventRecipient>(to time: Timestamp, into events: inout Recipient) {
         guard hasBoard else { return }
         var changes: [BoardChange] = []
         board?.advance(to: time, changes: &changes)
@@ -112,7 +116,7 @@ extension Kiosk {
     }
 
     /// Board changes as events, each at its own time.
-    mutating func emit(_ changes: [BoardChange], into events: inout [Event]) {
+    mutating func emit<Recipient: EventRecipient>(_ changes: [BoardChange], into events: inout Recipient) {
         for change in changes {
             guard let payload = payload(for: change) else { continue }
             emit(payload, at: change.time, into: &events)

@@ -2,7 +2,8 @@
 ///
 /// Every mutating method takes the time of the command and appends the events it causes
 /// to `events`; it never reads a clock, performs I/O or formats text. Callers reuse one
-/// event buffer across calls.
+/// event buffer across calls. `place(_:at:)` is the order path for a caller that reads no
+/// events: the same decisions and state, no events built.
 public struct Kiosk: Sendable {
     public private(set) var menu: Menu
     public internal(set) var inventory: Inventory
@@ -47,9 +48,27 @@ public struct Kiosk: Sendable {
     /// emits `order.failed` and a `restock.needed` for each short ingredient.
     @discardableResult
     public mutating func place(_ order: Order, at time: Timestamp, emitting events: inout [Event]) throws(OrderError) -> OrderOutcome {
+        try place(order, at: time, into: &events)
+    }
+
+    /// Makes every line of `order`, or none of them, for a caller that reads no events (a
+    /// simulation without sinks): the same decision and the same state as
+    /// `place(_:at:emitting:)` — stock, ledger, history with the `seq` each event would
+    /// have had, tickets — without building the events.
+    @discardableResult
+    public mutating func place(_ order: Order, at time: Timestamp) throws(OrderError) -> OrderOutcome {
+        var none = NoEventRecipient()
+        return try place(order, at: time, into: &none)
+    }
+
+    /// The one order path: what is decided and applied never depends on `Recipient`; only
+    /// whether the events' payloads are built does.
+    private mutating func place<Recipient: EventRecipient>(
+        _ order: Order, at time: Timestamp, into events: inout Recipient
+    ) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
         let pricing = try price(order)
-        if hasBoard { advanceBoard(to: time, emitting: &events) }
+        if hasBoard { advanceBoard(to: time, into: &events) }
         let shortfalls = inventory.take(requirements)
         // One of an item, the usual order, names its line and what it uses as the menu
         // made them once.
@@ -69,22 +88,17 @@ public struct Kiosk: Sendable {
             return .refused(shortfalls)
         }
 
-        var consumed = unit?.consumed ?? []
-        var stock: [IngredientCount] = []
-        if unit == nil { consumed.reserveCapacity(requirements.needs.count) }
-        stock.reserveCapacity(requirements.needs.count)
-        for need in requirements.needs {
-            let name = menu.ingredients[need.ingredient].name
-            if unit == nil { consumed.append(IngredientCount(ingredient: name, count: need.quantity)) }
-            stock.append(IngredientCount(ingredient: name, count: inventory[need.ingredient]))
-        }
         let total = pricing.map(\.total)
+        // What the order used, by name: for the ticket and the event only.
+        let consumed = hasBoard || Recipient.keepsEvents ? unit?.consumed ?? consumedByName(requirements) : []
         let opened = hasBoard ? openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time) : nil
-        let payload = OrderSucceeded(
-            lines: lines, consumed: consumed, stock: stock, total: total, currency: total == nil ? nil : menu.currency,
-            lineTotals: pricing?.lines ?? [], ticket: opened?.number, promised: opened?.promised
-        )
-        let event = emit(.orderSucceeded(payload), at: time, into: &events)
+        let event = emit(at: time, into: &events) { kiosk in
+            .orderSucceeded(OrderSucceeded(
+                lines: lines, consumed: consumed, stock: kiosk.stockByName(requirements), total: total,
+                currency: total == nil ? nil : kiosk.menu.currency, lineTotals: pricing?.lines ?? [],
+                ticket: opened?.number, promised: opened?.promised
+            ))
+        }
         ledger.recordMade(
             order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
             record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total))
@@ -94,6 +108,15 @@ public struct Kiosk: Sendable {
         }
         if let opened { emit(opened.changes, into: &events) }
         return .made(total: total)
+    }
+
+    private func consumedByName(_ requirements: Requirements) -> [IngredientCount] {
+        requirements.needs.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: $0.quantity) }
+    }
+
+    /// The stock left of each ingredient an order used, by name.
+    private func stockByName(_ requirements: Requirements) -> [IngredientCount] {
+        requirements.needs.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: inventory[$0.ingredient]) }
     }
 
     /// The price of each line and of the whole order, or `nil` when the menu has no prices.
@@ -198,29 +221,43 @@ public struct Kiosk: Sendable {
     }
 
     @discardableResult
-    mutating func emit(_ payload: Event.Payload, at time: Timestamp, into events: inout [Event]) -> UInt64 {
+    mutating func emit<Recipient: EventRecipient>(_ payload: Event.Payload, at time: Timestamp, into events: inout Recipient) -> UInt64 {
+        emit(at: time, into: &events) { _ in payload }
+    }
+
+    /// Numbers the next event and gives it to `events`. `payload` is asked for only when
+    /// `events` keeps it: it reads the kiosk as it is once the change is made.
+    @discardableResult
+    mutating func emit<Recipient: EventRecipient>(
+        at time: Timestamp, into events: inout Recipient, _ payload: (Kiosk) -> Event.Payload
+    ) -> UInt64 {
         sequence += 1
+        guard Recipient.keepsEvents else { return sequence }
+        let made = payload(self)
         let event = Event(
             id: ids.next(at: time), sequence: sequence, time: time, source: source,
-            payload: payload, template: menu.messages[payload.type]
+            payload: made, template: menu.messages[made.type]
         )
         events.append(event)
         return sequence
     }
 
-    mutating func emitIfNewlyLow(_ ingredient: Int, before: Int, at time: Timestamp, into events: inout [Event]) {
+    mutating func emitIfNewlyLow<Recipient: EventRecipient>(_ ingredient: Int, before: Int, at time: Timestamp, into events: inout Recipient) {
         let low = menu.ingredients[ingredient].lowMark
         if before > low, inventory[ingredient] <= low {
             emitRestockNeeded(ingredient, reason: .low, needed: nil, at: time, into: &events)
         }
     }
 
-    private mutating func emitRestockNeeded(
-        _ ingredient: Int, reason: RestockNeeded.Reason, needed: Int?, at time: Timestamp, into events: inout [Event]
+    private mutating func emitRestockNeeded<Recipient: EventRecipient>(
+        _ ingredient: Int, reason: RestockNeeded.Reason, needed: Int?, at time: Timestamp, into events: inout Recipient
     ) {
-        let declared = menu.ingredients[ingredient]
-        let payload = RestockNeeded(ingredient: declared.name, stock: inventory[ingredient], low: declared.lowMark, reason: reason, needed: needed)
-        emit(.restockNeeded(payload), at: time, into: &events)
+        emit(at: time, into: &events) { kiosk in
+            let declared = kiosk.menu.ingredients[ingredient]
+            return .restockNeeded(RestockNeeded(
+                ingredient: declared.name, stock: kiosk.inventory[ingredient], low: declared.lowMark, reason: reason, needed: needed
+            ))
+        }
     }
 }
 

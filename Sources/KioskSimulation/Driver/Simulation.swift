@@ -8,7 +8,9 @@ import KioskCore
 /// The clock is virtual: `run(until:observer:)` handles events in time order (ties in the
 /// order they were scheduled) without sleeping. A seed gives the same day on every machine.
 /// Nothing is allocated per customer by the simulation itself: customers live in reused
-/// slots, and buffers are kept between events (the core allocates for each order it makes).
+/// slots, and buffers are kept between events. Without an observer of events, orders go
+/// through the core's `place(_:at:)`, which decides and applies exactly as the REPL's
+/// `place(_:at:emitting:)` but builds no event, so the order path allocates nothing either.
 /// The kitchen (by default the REPL's board, `BoardKitchen`) is held as `any Kitchen` rather than a generic parameter: a call through it
 /// costs nanoseconds, while a generic simulation is several times slower in debug builds.
 ///
@@ -142,7 +144,13 @@ public struct Simulation {
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let outcome: OrderOutcome
         do {
-            outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
+            // Without an observer of events the kiosk builds none: the same order, the
+            // same state.
+            if observer.event == nil {
+                outcome = try kiosk.place(orders[item], at: timestamp(now))
+            } else {
+                outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
+            }
         } catch {
             throw .order(item: kiosk.menu.items[item].name, error)
         }
