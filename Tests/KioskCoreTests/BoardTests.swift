@@ -236,4 +236,45 @@ import Testing
         #expect(board.activeTickets.count == board.count(.queued) + board.count(.preparing) + board.count(.ready))
         #expect(board.report.stations[0].orderToReady?.p90 == 20_000)
     }
+
+    @Test func shorterMarksAfterAReloadComeOutInTimeOrderBeforeOlderTicketsLongerOnes() throws {
+        var driver = BoardDriver(try F.juiceBar())
+        try driver.order("Mango Juice", at: F.at(0))
+        try driver.order("Kiwi Juice", at: F.at(0.5))
+        var events: [Event] = []
+        driver.kiosk.replaceMenu(with: try F.juiceBar(warn: .seconds(60), late: .seconds(120)), at: F.at(1), emitting: &events)
+        try driver.order("Banana Juice", at: F.at(1))
+        try driver.order("Mango Juice", at: F.at(1))
+        var changes: [BoardChange] = []
+        var board = driver.board
+        board.advance(to: F.at(20), changes: &changes)
+        // Half-minutes from noon.
+        let marks = changes.map { change in
+            let kind = if case .late = change { "late" } else { "warn" }
+            return "\(change.ticket) \(kind) @\((change.time.millisecondsSince1970 - Fixtures.noon.millisecondsSince1970) / 30_000)"
+        }
+        #expect(marks == [
+            "3 warn @4", "4 warn @4", "3 late @6", "4 late @6", "1 warn @10", "2 warn @11", "1 late @16", "2 late @17",
+        ])
+        #expect(board.lateCount == 4)
+        #expect(board.nextScheduledChange == nil)
+    }
+
+    @Test func aRestartedBoardMarksTheTicketsItSettledPastNoMoreAndTheRestOnce() throws {
+        var live = BoardDriver(try F.juiceBar())
+        for minute in 0..<6 { try live.order("Mango Juice", at: F.at(Double(minute))) }
+        try live.perform(.start(2), at: F.at(6))
+        try live.perform(.ready(2), at: F.at(6))
+        live.advance(to: F.at(9))
+        #expect(live.events.filter { $0.type == .ticketLate }.map(\.brief) == ["ticket.late 1 @+8m"])
+
+        var restarted = BoardDriver(live.kiosk.menu)
+        for event in live.events { restarted.kiosk.apply(event) }
+        restarted.kiosk.settleBoard(to: live.board.now)
+        #expect(restarted.board == live.board)
+        live.advance(to: F.at(30))
+        restarted.advance(to: F.at(30))
+        #expect(restarted.events.map(\.brief) == ["ticket.late 3 @+10m", "ticket.late 4 @+11m", "ticket.late 5 @+12m", "ticket.late 6 @+13m"])
+        #expect(restarted.board == live.board)
+    }
 }

@@ -145,3 +145,101 @@ import Testing
         #expect(grown != store(67...71))
     }
 }
+
+/// Tickets of one line, the usual order: kept in their slot, their item by name index and
+/// what their order took in a shared entry.
+@Suite struct TicketStoreSingleLineTests {
+    private let consumed = [IngredientCount(ingredient: "mango", count: 3)]
+
+    private func append(_ store: inout TicketStore, _ number: Int, item: String = "Mango Juice", hint: Int? = 0, quantity: Int = 1,
+                        consumed: [IngredientCount]? = nil, lineTotals: [Money] = []) {
+        let line = TicketLine(item: item, quantity: quantity, station: 1, prep: 120_000)
+        let part = Ticket.Part(station: 1, prep: 90_000, state: .queued, started: nil)
+        store.append(number, line: line, hint: hint, part: part, ordered: Int64(number) * 1000, promised: Int64(number) * 1000 + 90_000,
+                     consumed: consumed ?? self.consumed, lineTotals: lineTotals)
+    }
+
+    @Test func aTicketOfOneLineComesBackWhole() {
+        var store = TicketStore()
+        append(&store, 7, quantity: 2, lineTotals: [Money(hundredths: 1000)])
+        let ticket = store.ticket(7)
+        #expect(ticket?.lines == [TicketLine(item: "Mango Juice", quantity: 2, station: 1, prep: 120_000)])
+        #expect(ticket?.parts == [Ticket.Part(station: 1, prep: 90_000, state: .queued, started: nil)])
+        #expect(ticket?.consumed == consumed)
+        #expect(ticket?.lineTotals == [Money(hundredths: 1000)])
+        #expect(ticket?.ordered == Timestamp(millisecondsSince1970: 7000))
+        #expect(ticket?.promised == Timestamp(millisecondsSince1970: 97_000))
+        #expect(store.consumed(7) == consumed)
+        #expect(store.stations(of: 7)?.first == 1)
+    }
+
+    @Test func itemsAreFoundByNameWithOrWithoutAHintAndAWrongHintIsNotBelieved() {
+        var store = TicketStore()
+        append(&store, 1, item: "Mango Juice", hint: 0)
+        append(&store, 2, item: "Kiwi Juice", hint: 1)
+        // The menu changed under the hint: the name, not the number, decides.
+        append(&store, 3, item: "Banana Juice", hint: 0)
+        append(&store, 4, item: "Mango Juice", hint: nil)
+        #expect(store.tickets.map { $0.lines.map(\.item) } == [["Mango Juice"], ["Kiwi Juice"], ["Banana Juice"], ["Mango Juice"]])
+    }
+
+    @Test func ordersThatTookOrCostDifferentlyKeepTheirOwn() {
+        var store = TicketStore()
+        append(&store, 1)
+        append(&store, 2, consumed: [IngredientCount(ingredient: "mango", count: 6)], lineTotals: [Money(hundredths: 800)])
+        append(&store, 3)
+        append(&store, 4, consumed: [], lineTotals: [])
+        #expect(store.ticket(1)?.consumed == consumed)
+        #expect(store.ticket(2)?.consumed == [IngredientCount(ingredient: "mango", count: 6)])
+        #expect(store.ticket(2)?.lineTotals == [Money(hundredths: 800)])
+        #expect(store.ticket(3)?.consumed == consumed)
+        #expect(store.ticket(4)?.consumed == [])
+    }
+
+    @Test func timesAndStatesChangeInTheSlot() {
+        var store = TicketStore()
+        append(&store, 1)
+        store.update(1) {
+            $0.state = .ready
+            $0.started = Timestamp(millisecondsSince1970: 5)
+            $0.readyAt = Timestamp(millisecondsSince1970: 0)
+        }
+        store.updatePart(1, 0) { $0.started = Timestamp(millisecondsSince1970: 5) }
+        #expect(store[1]?.started == Timestamp(millisecondsSince1970: 5))
+        #expect(store[1]?.readyAt == Timestamp(millisecondsSince1970: 0))
+        #expect(store[1]?.pickedUpAt == nil)
+        #expect(store.part(1, 0)?.started == Timestamp(millisecondsSince1970: 5))
+        store.update(1) { $0.started = nil }
+        #expect(store[1]?.started == nil)
+    }
+
+    @Test func aLongRunOfSingleLineTicketsGrowsLeavesFromTheFrontAndKeepsTheLastTwenty() {
+        var store = TicketStore()
+        var recallable: [Int] = []
+        for number in 1...5_000 {
+            append(&store, number)
+            recallable.append(number)
+            if recallable.count > Board.recallDepth { store.drop(recallable.removeFirst()) }
+        }
+        #expect(store.count == 20)
+        #expect(store.numbers == 4_981..<5_001)
+        #expect(store[4_980] == nil)
+        #expect(store.ticket(4_981)?.lines.first?.item == "Mango Juice")
+        for number in 4_981...5_000 { store.drop(number) }
+        #expect(store.isEmpty)
+        append(&store, 6_000)
+        #expect(store.tickets.map(\.number) == [6_000])
+    }
+
+    @Test func aCopyKeepsItsSlotsWhenTheOriginalChanges() {
+        var original = TicketStore()
+        for number in 1...100 { append(&original, number) }
+        let copy = original
+        original.update(70) { $0.state = .preparing }
+        original.drop(3)
+        #expect(copy[70]?.state == .queued)
+        #expect(copy.ticket(3)?.number == 3)
+        #expect(original[70]?.state == .preparing)
+        #expect(original[3] == nil)
+    }
+}

@@ -44,6 +44,23 @@ public struct BinaryHeap<Element: Comparable> {
         return first
     }
 
+    /// Replaces the smallest element with `element` (or adds it to an empty heap): a pop
+    /// and a push in one pass down.
+    public mutating func replaceMin(with element: Element) {
+        guard !elements.isEmpty else { return push(element) }
+        elements[0] = element
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            guard left < elements.count else { break }
+            let right = left + 1
+            let child = right < elements.count && elements[right] < elements[left] ? right : left
+            guard elements[child] < elements[parent] else { break }
+            elements.swapAt(child, parent)
+            parent = child
+        }
+    }
+
     /// Empties the heap, keeping its storage.
     public mutating func removeAll() {
         elements.removeAll(keepingCapacity: true)

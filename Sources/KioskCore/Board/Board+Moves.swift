@@ -27,8 +27,37 @@ extension Board {
         advance(to: time, changes: &changes)
         let number = admit(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
         if settings.auto { dispatchAll(number, changes: &changes) }
-        pruneSchedule()
+        // Making and starting tickets only adds changes (see `noteScheduled`): the
+        // advance has pruned, and nothing has left since.
         return number
+    }
+
+    /// `add(_:consumed:lineTotals:service:at:changes:)` for a ticket of one line, the
+    /// usual order: nothing is allocated for it.
+    ///
+    /// - Parameter item: the line's item as the caller numbers items (a menu's index):
+    ///   its name is then found again without hashing.
+    /// - Returns: the new ticket's number and promised time.
+    @discardableResult
+    package mutating func add(
+        _ line: TicketLine, item: Int? = nil, consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
+        at time: Timestamp, changes: inout [BoardChange]
+    ) -> (number: Int, promised: Timestamp) {
+        advance(to: time, changes: &changes)
+        let made = admit(line, item: item, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
+        if settings.auto, let station = tickets[made.number]?.firstPartStationIndex { dispatch(station, changes: &changes) }
+        return made
+    }
+
+    /// A menu item's prep time in milliseconds, converted once per item (a `Duration`
+    /// converts through 128-bit arithmetic).
+    package mutating func prepMilliseconds(_ prep: Duration, item: Int) -> Int64 {
+        guard item >= 0, item < 1 << 20 else { return prep.milliseconds }
+        if item < preps.count, let known = preps[item], known.prep == prep { return known.milliseconds }
+        if item >= preps.count { preps.append(contentsOf: repeatElement(nil, count: item + 1 - preps.count)) }
+        let milliseconds = prep.milliseconds
+        preps[item] = (prep, milliseconds)
+        return milliseconds
     }
 
     /// Moves a ticket, after firing what was due by `time`.
@@ -130,8 +159,12 @@ extension Board {
 
     /// The smallest number in `state`, skipping tickets that have left it.
     mutating func oldest(in state: TicketState) -> Int? {
-        let slot = Int(state.rawValue)
-        guard slot < oldest.count else { return nil }
+        if state == .queued {
+            while queuedFrom < nextNumber, self.state(of: queuedFrom) != .queued { queuedFrom += 1 }
+            return queuedFrom < nextNumber ? queuedFrom : nil
+        }
+        let slot = Int(state.rawValue) - 1
+        guard slot >= 0, slot < oldest.count else { return nil }
         while let top = oldest[slot].min {
             if self.state(of: top) == state { return top }
             oldest[slot].pop()
@@ -148,7 +181,6 @@ extension Board {
         at time: Timestamp
     ) -> Int {
         let number = nextNumber
-        nextNumber += 1
         let t = time.millisecondsSince1970
         let (first, others) = Board.parts(of: lines, service: service, stationCount: stations.count)
         var ready = max(t, promise(first.prep, at: first.station, time: t))
@@ -158,22 +190,39 @@ extension Board {
             state: .queued, firstPart: first, otherParts: others, consumed: consumed, lineTotals: lineTotals
         )
         tickets.append(ticket)
+        enter(number, first: first.station, others: others, at: t)
+        return number
+    }
+
+    /// `admit` for a ticket of one line: no array for its lines or parts.
+    mutating func admit(
+        _ line: TicketLine, item hint: Int?, consumed: [IngredientCount], lineTotals: [Money], service: Int64?, at time: Timestamp
+    ) -> (number: Int, promised: Timestamp) {
+        let number = nextNumber
+        let t = time.millisecondsSince1970
+        let station = line.station >= 0 && line.station < stations.count ? line.station : 0
+        let prep = max(0, service ?? (station == line.station ? line.prep : 0))
+        let part = Ticket.Part(station: station, prep: prep, state: .queued, started: nil)
+        let ready = max(t, promise(prep, at: station, time: t))
+        tickets.append(number, line: line, hint: hint, part: part, ordered: t, promised: ready, consumed: consumed, lineTotals: lineTotals)
+        enter(number, first: station, others: [], at: t)
+        return (number, Timestamp(millisecondsSince1970: ready))
+    }
+
+    /// A ticket just stored joins the board: its state, its stations' queues, its marks.
+    private mutating func enter(_ number: Int, first: Int, others: [Ticket.Part], at time: Int64) {
+        nextNumber += 1
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
-        if keepsHistory { oldest[Int(TicketState.queued.rawValue)].push(number) }
-        queues[first.station].queue.append(StationState.Waiting(ticket: number, part: 0))
-        queues[first.station].queued += 1
+        queues[first].queue.append(StationState.Waiting(ticket: number, part: 0))
+        queues[first].queued += 1
         for (index, part) in others.enumerated() {
             queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index + 1))
             queues[part.station].queued += 1
         }
-        // A simulator's board marks no ages: nothing of it shows a ticket, and the two
-        // heap entries per ticket were a fifth of its cost.
-        if keepsHistory {
-            scheduleChange(at: time.adding(milliseconds: settings.warn.milliseconds), ticket: number, kind: .warn)
-            scheduleChange(at: time.adding(milliseconds: settings.late.milliseconds), ticket: number, kind: .late)
-        }
-        return number
+        // A simulator's board marks no ages: nothing of it shows a ticket.
+        // Behind a ticket already waiting for its marks, a ticket's marks are no earlier.
+        if keepsHistory, let due = ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late) { noteScheduled(due) }
     }
 
     /// A ticket's parts, one per station its lines use (on station 0 when none does): the
@@ -196,10 +245,10 @@ extension Board {
 
     /// In auto mode, gives free hands work at each station of the ticket, in its order.
     private mutating func dispatchAll(_ number: Int, changes: inout [BoardChange]) {
-        guard let first = tickets[number]?.firstPart.station else { return }
-        let others = tickets.otherParts(number)
-        dispatch(first, changes: &changes)
-        for part in others { dispatch(part.station, changes: &changes) }
+        guard let record = tickets[number] else { return }
+        dispatch(record.firstPartStationIndex, changes: &changes)
+        guard record.partCount > 1 else { return }
+        for part in tickets.otherParts(number) { dispatch(part.station, changes: &changes) }
     }
 
     /// Starts every queued part of the ticket now, whatever the stations' hands.
@@ -252,9 +301,10 @@ extension Board {
         if tickets[number]?.readyAt == nil {
             let now = self.now
             tickets.update(number) { $0.readyAt = now }
-            if keepsHistory, let ticket = tickets.ticket(number) {
-                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-                for station in ticket.stations { queues[station].toReady.append(elapsed) }
+            if keepsHistory, let ordered = tickets[number]?.orderedMilliseconds, let (first, others) = tickets.stations(of: number) {
+                let elapsed = now.millisecondsSince1970 - ordered
+                queues[first].toReady.append(elapsed)
+                for part in others { queues[part.station].toReady.append(elapsed) }
             }
         }
         setState(number, .ready)
@@ -266,9 +316,10 @@ extension Board {
         if tickets[number]?.pickedUpAt == nil {
             let now = self.now
             tickets.update(number) { $0.pickedUpAt = now }
-            if keepsHistory, let ticket = tickets.ticket(number) {
-                let elapsed = now.millisecondsSince1970 - ticket.ordered.millisecondsSince1970
-                for station in ticket.stations { queues[station].toPickup.append(elapsed) }
+            if keepsHistory, let ordered = tickets[number]?.orderedMilliseconds, let (first, others) = tickets.stations(of: number) {
+                let elapsed = now.millisecondsSince1970 - ordered
+                queues[first].toPickup.append(elapsed)
+                for part in others { queues[part.station].toPickup.append(elapsed) }
             }
         }
         setState(number, .pickedUp)
@@ -311,10 +362,13 @@ extension Board {
     }
 
     mutating func markLate(_ number: Int, changes: inout [BoardChange]) {
-        guard let ticket = tickets.ticket(number), !ticket.isLate else { return }
+        guard let record = tickets[number], !record.isLate else { return }
         tickets.update(number) { $0.isLate = true }
         lateCount += 1
-        for station in ticket.stations { queues[station].late += 1 }
+        if let (first, others) = tickets.stations(of: number) {
+            queues[first].late += 1
+            for part in others { queues[part.station].late += 1 }
+        }
         changes.append(.late(ticket: number, at: now))
     }
 
@@ -334,7 +388,7 @@ extension Board {
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
         tickets.update(number) { $0.state = state }
-        if keepsHistory, Int(state.rawValue) < oldest.count { oldest[Int(state.rawValue)].push(number) }
+        if keepsHistory, state == .preparing || state == .ready { oldest[Int(state.rawValue) - 1].push(number) }
     }
 }
 

@@ -50,6 +50,7 @@ extension Board {
         if states.isEmpty {
             firstNumber = number
             nextNumber = number
+            queuedFrom = number
             return
         }
         while nextNumber < number {

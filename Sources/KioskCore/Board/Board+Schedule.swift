@@ -4,30 +4,44 @@ extension Board {
     /// mode stations finish parts and start the next waiting ones; tickets reach `warn`
     /// (a `.warned` change) and `late` (`.late`, once per ticket).
     public mutating func advance(to time: Timestamp, changes: inout [BoardChange]) {
-        while let next = schedule.min, next.time <= time.millisecondsSince1970 {
-            schedule.pop()
-            now = max(now, Timestamp(millisecondsSince1970: next.time))
-            fire(next, changes: &changes)
+        // Every move leaves `nextScheduledChange` the earliest live change: with nothing
+        // due, there is nothing to fire and nothing to prune.
+        guard let due = nextScheduledChange, due <= time else {
+            now = max(now, time)
+            return
+        }
+        let limit = time.millisecondsSince1970
+        while true {
+            let part = schedule.min
+            let mark = ages.next
+            if let part, part.time <= limit, mark.map({ part.time <= $0.time }) ?? true {
+                // At the same time parts finish first, so a ticket ready exactly at its
+                // `late` age is not late.
+                schedule.pop()
+                now = max(now, Timestamp(millisecondsSince1970: part.time))
+                fire(part, changes: &changes)
+            } else if let mark, mark.time <= limit {
+                passMark(mark)
+                now = max(now, Timestamp(millisecondsSince1970: mark.time))
+                if applies(mark.ticket, late: mark.isLate) {
+                    if mark.isLate { markLate(mark.ticket, changes: &changes) } else { changes.append(.warned(ticket: mark.ticket, at: now)) }
+                }
+            } else {
+                break
+            }
         }
         now = max(now, time)
         pruneSchedule()
     }
 
     private mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
-        guard isLive(change) else { return }
-        switch change.kind {
-        case .partDone(let index):
-            guard let station = tickets.part(change.ticket, index)?.station else { return }
-            releasePart(change.ticket, index)
-            if tickets.allPartsReady(change.ticket) {
-                finish(change.ticket, changes: &changes)
-            } else {
-                dispatch(station, changes: &changes)
-            }
-        case .warn:
-            changes.append(.warned(ticket: change.ticket, at: now))
-        case .late:
-            markLate(change.ticket, changes: &changes)
+        guard isLive(change), case .partDone(let index) = change.kind else { return }
+        guard let station = tickets.part(change.ticket, index)?.station else { return }
+        releasePart(change.ticket, index)
+        if tickets.allPartsReady(change.ticket) {
+            finish(change.ticket, changes: &changes)
+        } else {
+            dispatch(station, changes: &changes)
         }
     }
 
@@ -54,23 +68,69 @@ extension Board {
     /// Whether a scheduled change still applies to its ticket.
     func isLive(_ change: ScheduledChange) -> Bool {
         switch change.kind {
-        case .partDone(let index): return tickets.part(change.ticket, index)?.state == .preparing
-        case .warn: return tickets[change.ticket]?.state.isInKitchen == true
-        case .late:
-            guard let ticket = tickets[change.ticket] else { return false }
-            return ticket.state.isInKitchen && !ticket.isLate
+        case .partDone(let index): tickets.part(change.ticket, index)?.state == .preparing
+        case .warn: applies(change.ticket, late: false)
+        case .late: applies(change.ticket, late: true)
         }
+    }
+
+    /// Whether the ticket's warn (or late) mark is still to come: it is in the kitchen
+    /// (and not late yet). Once it does not apply, it never does again.
+    func applies(_ ticket: Int, late: Bool) -> Bool {
+        // The byte of state first: a ticket in the kitchen is held.
+        guard state(of: ticket)?.isInKitchen == true else { return false }
+        return !late || tickets[ticket]?.isLate == false
     }
 
     mutating func scheduleChange(at time: Timestamp, ticket: Int, kind: ScheduledChange.Kind) {
         scheduled += 1
         schedule.push(ScheduledChange(time: time.millisecondsSince1970, sequence: scheduled, ticket: ticket, kind: kind))
+        noteScheduled(time.millisecondsSince1970)
+    }
+
+    /// Keeps `nextScheduledChange` the earliest change after one is scheduled at `time`:
+    /// a move that only adds changes (making a ticket, starting parts) needs no pruning.
+    mutating func noteScheduled(_ time: Int64) {
+        if let next = nextScheduledChange, next.millisecondsSince1970 <= time { return }
+        nextScheduledChange = Timestamp(millisecondsSince1970: time)
     }
 
     /// Drops changes that no longer apply from the front, so `nextScheduledChange` is a
-    /// real change. Each entry is dropped once: amortized O(log n).
+    /// real change. Each entry is dropped once: amortized O(log n) for parts, O(1) for marks.
     mutating func pruneSchedule() {
         while let next = schedule.min, !isLive(next) { schedule.pop() }
+        var due = schedule.min?.time
+        if !ages.isEmpty {
+            for run in ages.runs.indices {
+                let current = ages.runs[run]
+                if current.nextWarn < current.end, !applies(current.nextWarn, late: false) { passAges(run: run, late: false, from: current.nextWarn) }
+                if current.nextLate < current.end, !applies(current.nextLate, late: true) { passAges(run: run, late: true, from: current.nextLate) }
+            }
+            if ages.runs.count > 1 { ages.dropDoneRuns() }
+            if let mark = ages.next?.time { due = min(due ?? mark, mark) }
+        }
+        nextScheduledChange = due.map { Timestamp(millisecondsSince1970: $0) }
+    }
+
+    /// Moves past a mark that fired or was settled.
+    private mutating func passMark(_ mark: AgeSchedule.Mark) {
+        passAges(run: mark.run, late: mark.isLate, from: mark.ticket + 1)
+    }
+
+    /// Moves a cursor to the first ticket from `start` whose mark applies.
+    private mutating func passAges(run: Int, late: Bool, from start: Int) {
+        let tickets = self.tickets
+        let states = self.states
+        let first = firstNumber
+        ages.pass(run: run, late: late, from: start, applies: { number in
+            guard number >= first, number - first < states.count, states[number - first].isInKitchen else { return false }
+            return !late || tickets[number]?.isLate == false
+        }, ordered: { tickets[$0]?.orderedMilliseconds })
+    }
+
+    /// The marks still to come, for comparing boards.
+    var pendingMarks: [AgeSchedule.Mark] {
+        ages.pending(applies: applies, ordered: { tickets[$0]?.orderedMilliseconds })
     }
 
     // MARK: Promises
@@ -79,10 +139,10 @@ extension Board {
     /// hand free first, after what it was given before.
     mutating func promise(_ prep: Int64, at station: Int, time: Int64) -> Int64 {
         if queues[station].queued == 0 { resetProjection(station, at: time) }
-        let free = queues[station].projection.pop() ?? time
+        let free = queues[station].projection.min ?? time
         let (done, overflow) = max(time, free).addingReportingOverflow(prep)
         let finish = overflow ? Int64.max : done
-        queues[station].projection.push(finish)
+        queues[station].projection.replaceMin(with: finish)
         return finish
     }
 
@@ -109,11 +169,13 @@ extension Board {
     /// (events say so), and no change comes out. `apply(_:menu:)` settles to each event's
     /// time; a journal settles to the present once it has applied every event.
     public mutating func settle(to time: Timestamp) {
-        while let next = schedule.min, next.time <= time.millisecondsSince1970 {
+        let limit = time.millisecondsSince1970
+        while let next = schedule.min, next.time <= limit {
             schedule.pop()
             now = max(now, Timestamp(millisecondsSince1970: next.time))
             if case .partDone(let index) = next.kind, isLive(next) { releasePart(next.ticket, index) }
         }
+        while let mark = ages.next, mark.time <= limit { passMark(mark) }
         now = max(now, time)
         pruneSchedule()
     }

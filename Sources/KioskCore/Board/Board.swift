@@ -17,16 +17,22 @@
 /// makes later ones earlier than promised. Manual moves (and `start`, `ready` in auto
 /// mode) leave the projection as it was until the station's queue empties.
 ///
-/// **Cost**: every move is O(log n) in the tickets on the board — per-station FIFO
-/// queues and a binary heap of scheduled changes, both with lazy removal; tickets are
-/// found by number in flat storage (`TicketStore`), without hashing. Tickets that are
-/// done are kept only as a byte of state (and the last 20 picked up, for recall), so
-/// millions of tickets fit.
+/// **Cost**: making a ticket is O(1): a slot of a few words in flat storage
+/// (`TicketStore`, found by number without hashing), a place in its station's FIFO queue,
+/// and no scheduled entry of its own — warn and late marks come due in number order
+/// (`AgeSchedule`), and auto starts take the oldest waiting part when a hand frees. Only
+/// preparing parts are in a binary heap, by when they are done. Removal is lazy
+/// everywhere. Tickets that are done are kept only as a byte of state (and the last 20
+/// picked up, for recall), so millions of tickets fit.
 public struct Board: Sendable {
     /// How many of the last picked-up tickets can be recalled.
     public static let recallDepth = 20
 
-    public internal(set) var settings: BoardSettings
+    public internal(set) var settings: BoardSettings {
+        didSet { ageLimits = (settings.warn.milliseconds, settings.late.milliseconds) }
+    }
+    /// `warn` and `late` in milliseconds, converted once rather than for every ticket.
+    private(set) var ageLimits: (warn: Int64, late: Int64)
     public internal(set) var stations: [Station]
     /// The number the next ticket gets. Numbers only increase, across restarts too.
     public internal(set) var nextNumber: Int
@@ -49,16 +55,25 @@ public struct Board: Sendable {
     var states: [TicketState] = []
     /// Tickets per state, by `TicketState.rawValue`.
     var counts = [Int](repeating: 0, count: TicketState.allCases.count)
-    /// Per active state (queued, preparing, ready): the numbers of the tickets in it,
-    /// smallest first, with tickets that have left skipped when they come up.
-    var oldest = [BinaryHeap<Int>](repeating: BinaryHeap(), count: 3)
+    /// Every number below it is not queued: tickets are queued only when made, in number
+    /// order, so the oldest queued ticket is the first queued one from here.
+    var queuedFrom = 0
+    /// For preparing and ready (`oldest[state.rawValue - 1]`): the numbers of the tickets
+    /// in it, smallest first, with tickets that have left skipped when they come up.
+    var oldest = [BinaryHeap<Int>](repeating: BinaryHeap(), count: 2)
+    /// Preparing parts in auto mode, by when they are done.
     var schedule = BinaryHeap<ScheduledChange>()
+    /// When tickets reach `warn` and `late`.
+    var ages = AgeSchedule()
+    /// Menu items' prep times as converted last, by item index.
+    var preps: [(prep: Duration, milliseconds: Int64)?] = []
     var scheduled: UInt64 = 0
     /// For each of the menu's stations, the board's station: reloads may add stations,
     /// and a board never drops one that has tickets.
     var menuStations: [Int]
     /// Whether the board keeps what only a person at the REPL asks for later: the
-    /// order-to-ready and order-to-pickup times, the oldest-first heaps, the recall list.
+    /// order-to-ready and order-to-pickup times, the oldest-first heaps, the recall list,
+    /// the warn and late marks.
     /// A simulator's board (`init(simulating:settings:)`) does not, so a million tickets
     /// cost a byte each.
     var keepsHistory = true
@@ -66,9 +81,11 @@ public struct Board: Sendable {
     /// An empty board with `stations` (at least one), numbering tickets from `nextNumber`.
     public init(stations: [Station], settings: BoardSettings, nextNumber: Int = 1) {
         self.settings = settings
+        self.ageLimits = (settings.warn.milliseconds, settings.late.milliseconds)
         self.stations = stations.isEmpty ? [.counter] : stations
         self.nextNumber = nextNumber
         self.firstNumber = nextNumber
+        self.queuedFrom = nextNumber
         self.now = Timestamp(millisecondsSince1970: .min)
         self.queues = self.stations.map { _ in StationState() }
         self.menuStations = Array(self.stations.indices)
@@ -84,6 +101,12 @@ public struct Board: Sendable {
 
     public func ticket(_ number: Int) -> Ticket? {
         tickets.ticket(number)
+    }
+
+    /// When the ticket was promised to be ready, if the board holds it: without a copy of
+    /// its lines.
+    public func promised(of number: Int) -> Timestamp? {
+        tickets[number]?.promised
     }
 
     /// The state of any ticket this board made, done or not.
@@ -115,9 +138,10 @@ public struct Board: Sendable {
 
     /// When the board next changes by itself — an auto start or finish, a ticket
     /// reaching `warn` or `late` — or `nil` when nothing is scheduled.
-    public var nextScheduledChange: Timestamp? {
-        schedule.min.map { Timestamp(millisecondsSince1970: $0.time) }
-    }
+    ///
+    /// Kept up to date by every move (`pruneSchedule()`), so reading it through an
+    /// optional board reads one field and copies no board.
+    public internal(set) var nextScheduledChange: Timestamp?
 
     /// A ticket in the kitchen past its `late` or `warn` age at `time`.
     public func mark(of ticket: Ticket, at time: Timestamp) -> TicketMark? {
@@ -157,7 +181,7 @@ extension Board: Equatable {
                   a.projection.sorted == b.projection.sorted, a.toReady == b.toReady, a.toPickup == b.toPickup,
                   a.late == b.late else { return false }
         }
-        return lhs.liveSchedule == rhs.liveSchedule
+        return lhs.liveSchedule == rhs.liveSchedule && lhs.pendingMarks == rhs.pendingMarks
     }
 
     /// The parts that really wait at a station, in order.

@@ -67,6 +67,16 @@ extension Kiosk {
         // No copy of the board is bound here: one alive while the board changes would copy
         // every ticket.
         guard hasBoard else { return nil }
+        if order.lines.count == 1 {
+            // The usual order: a ticket of one line, with nothing allocated for it.
+            let line = order.lines[0]
+            let station = board?.station(forMenuStation: menu.items[line.item].station) ?? 0
+            let prep = board?.prepMilliseconds(menu.items[line.item].prep, item: line.item) ?? 0
+            let ticketLine = TicketLine(item: menu.items[line.item].name, quantity: line.quantity, station: station, prep: prep)
+            var changes: [BoardChange] = []
+            guard let made = board?.add(ticketLine, item: line.item, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes) else { return nil }
+            return (made.number, made.promised, changes)
+        }
         let lines = order.lines.map { line in
             let item = menu.items[line.item]
             let station = board?.station(forMenuStation: item.station) ?? 0

@@ -46,7 +46,7 @@ public struct BoardKitchen: Kitchen, Sendable {
         numbers[slot] = (ticket.id.generation, number)
         if open.isEmpty { firstOpen = number }
         open.append(ticket.id)
-        board.add([line], service: ticket.preparationMilliseconds, at: time, changes: &changes)
+        board.add(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time, changes: &changes)
         announce(&started)
     }
 
@@ -68,7 +68,7 @@ public struct BoardKitchen: Kitchen, Sendable {
     /// service times, unless a customer ahead gives up (then it is ready earlier).
     public func promise(of ticket: TicketID) -> Timestamp? {
         guard let number = number(of: ticket) else { return nil }
-        return board.ticket(number)?.promised
+        return board.promised(of: number)
     }
 
     private func number(of ticket: TicketID) -> Int? {
