@@ -8,6 +8,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 int kiosk_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }
@@ -30,3 +34,34 @@ int kiosk_lower_thread_priority(int niceness) {
     if (current == -1 && errno != 0) return -1;
     return current >= niceness ? 0 : setpriority(PRIO_PROCESS, thread, niceness);
 }
+
+#if defined(__x86_64__)
+int kiosk_crc32c_available(void) {
+    unsigned int a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_2) != 0;
+}
+
+__attribute__((target("sse4.2")))
+uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count) {
+    const unsigned char *p = bytes;
+    uint64_t value = (uint32_t)~crc;
+    for (; count >= 8; p += 8, count -= 8) {
+        uint64_t word;
+        memcpy(&word, p, sizeof word);
+        value = __builtin_ia32_crc32di(value, word);
+    }
+    uint32_t tail = (uint32_t)value;
+    for (; count > 0; p++, count--) tail = __builtin_ia32_crc32qi(tail, *p);
+    return ~tail;
+}
+#else
+int kiosk_crc32c_available(void) {
+    return 0;
+}
+
+uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count) {
+    (void)bytes;
+    (void)count;
+    return crc;
+}
+#endif

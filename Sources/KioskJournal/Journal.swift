@@ -11,9 +11,10 @@ import Synchronization
 /// makes them durable with one `fdatasync` (group commit) and releases the lock. A process
 /// that dies holding the lock releases it with its death.
 ///
-/// Segments are preallocated with zeros a megabyte at a time and synced, so a commit's
-/// `fdatasync` writes data only, and a full disk is met while preallocating — before any
-/// record is written — never halfway through one.
+/// Segments are preallocated with zeros a megabyte at a time, so most commits' `fdatasync`
+/// writes data only (the commit that grows the segment flushes the new size with its
+/// records), and a full disk is met while preallocating — before any record is written —
+/// never halfway through one.
 public final class Journal: @unchecked Sendable {
     /// When a commit counts as done.
     public enum Durability: Sendable, Equatable {
@@ -375,7 +376,9 @@ public final class Journal: @unchecked Sendable {
 
     private func write(_ bytes: [UInt8]) throws(JournalError) {
         let file = try segmentFor(bytes.count)
-        try allocate(through: end + UInt64(bytes.count), in: file)
+        // The records' own flush makes the new zeros and size durable with them: one
+        // `fdatasync`, not two, for the commit that grows the segment.
+        try allocate(through: end + UInt64(bytes.count), in: file, synchronize: false)
         do {
             try file.write(bytes, at: end - writerBase)
             if options.durability == .synchronized { try file.synchronizeData() }
@@ -429,14 +432,15 @@ public final class Journal: @unchecked Sendable {
         return file
     }
 
-    /// Zero-fills the segment through `position` (a chunk at a time) and syncs the new size.
-    private func allocate(through position: UInt64, in file: SystemFile) throws(JournalError) {
+    /// Zero-fills the segment through `position` (a chunk at a time) and, unless the caller
+    /// flushes next, syncs the new size.
+    private func allocate(through position: UInt64, in file: SystemFile, synchronize: Bool = true) throws(JournalError) {
         guard position > allocatedEnd else { return }
         let chunk = UInt64(options.allocationChunk)
         let target = ((position - writerBase + chunk - 1) / chunk) * chunk + writerBase
         do {
             try file.writeZeros(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
-            if options.durability == .synchronized { try file.synchronizeData() }
+            if synchronize, options.durability == .synchronized { try file.synchronizeData() }
             allocatedEnd = target
         } catch {
             allocatedEnd = writerBase + ((try? file.size) ?? (allocatedEnd - writerBase))

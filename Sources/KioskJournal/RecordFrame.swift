@@ -26,7 +26,7 @@ enum RecordFrame {
         writeBody(&bytes)
         let length = UInt32(bytes.count - start - headerSize)
         let crc = bytes.withUnsafeBytes { raw in
-            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
+            Checksum.crc32c(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
         }
         bytes.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self)
@@ -42,7 +42,7 @@ enum RecordFrame {
         withUnsafeBytes(of: groupStart.littleEndian) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: body)
         let crc = bytes.withUnsafeBytes { raw in
-            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
+            Checksum.crc32c(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
         }
         withUnsafeBytes(of: crc.littleEndian) { raw in
             for offset in 0..<4 { bytes[start + 4 + offset] = raw[offset] }
@@ -73,7 +73,7 @@ enum RecordFrame {
         guard length <= maximumBodySize else { return .damaged("a record length of \(length) bytes") }
         let frameSize = headerSize + length
         guard buffer.count >= frameSize else { return .incomplete(frameSize: frameSize) }
-        let actual = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: buffer[8..<frameSize]))
+        let actual = Checksum.crc32c(UnsafeRawBufferPointer(rebasing: buffer[8..<frameSize]))
         guard actual == crc else { return .damaged("a checksum mismatch") }
         return .record(body: UnsafeRawBufferPointer(rebasing: buffer[headerSize..<frameSize]), groupStart: groupStart, frameSize: frameSize)
     }

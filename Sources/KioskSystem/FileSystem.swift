@@ -296,6 +296,17 @@ public enum FileSystem {
         buffer.withUnsafeMutableBytes { raw in retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) } }
     }
 
+    /// Whether a read of `descriptor` would return at once: bytes or the end are there
+    /// (a regular file always), by `poll` with no wait.
+    public static func hasInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&entry, 1, 0)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
     /// What a read that may wait gave.
     public enum ReadOutcome: Sendable, Equatable {
         /// This many bytes were appended.

@@ -52,4 +52,23 @@ enum StateDump {
         }
         return stock
     }
+
+    /// How many commit groups wrote the journal: the distinct group positions in the
+    /// records' headers (bytes 8 ..< 16 of each, docs/STATE.md), read from the segment files
+    /// as another program would. One group is one `write` and one `fdatasync`.
+    static func commitGroups(_ state: String) throws -> Int {
+        let segments = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasSuffix(".journal") }.sorted()
+        var groups = Set<UInt64>()
+        for segment in segments {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: state + "/" + segment)))
+            var offset = 0
+            while offset + 16 <= bytes.count {
+                let length = bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+                guard length > 0 else { break }
+                groups.insert(bytes[offset + 8..<offset + 16].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+                offset += 16 + length
+            }
+        }
+        return groups.count
+    }
 }

@@ -63,6 +63,50 @@ import Testing
         }
     }
 
+    @Test func aBatchFileCommitsAGroupPerLimitNotPerBufferOfInput() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let state = scratch.url.appendingPathComponent("state").path
+        // 720,000 bytes of commands, eleven reads of 64 KiB; a group holds 16,384 commands.
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 40_000))
+        let result = try KioskProcess("--quiet", "--state", state, "--menu", menu, "-f", orders).run()
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(try StateDump.commitGroups(state) == 1 + 3, "the start's stock declarations, then 16,384 + 16,384 + 7,232 orders")
+        #expect(try StateTests.mango(state, menu: menu) == 1_000_000 - 40_000)
+    }
+
+    /// Without `--state` the events wait for the sinks in a private journal whose commits
+    /// are written, not flushed: smaller groups hand them to the sinks sooner.
+    @Test func withoutStateABatchFileCommitsInSmallerGroups() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let home = scratch.path("home")
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 20_000))
+        let log = scratch.path("events.jsonl")
+        let result = try KioskProcess(
+            "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\"", "--flush-timeout", "120s",
+            environment: ["XDG_STATE_HOME": home]
+        ).run()
+        #expect(result.status == 0 && result.stderr == "")
+        let journals = home + "/kiosk/journals"
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: journals).first)
+        #expect(try StateDump.commitGroups(journals + "/" + journal) == 5, "four groups of 4,096 orders, then 3,616")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count == 20_000)
+    }
+
+    @Test func aConversationCommitsEachCommandBeforeItsResultAndTheNextRead() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let state = scratch.url.appendingPathComponent("state").path
+        let kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--json"])
+        for answered in 1...20 {
+            kiosk.send("order mango juice")
+            try waitFor("result \(answered)") { kiosk.stdoutLines.count == answered }
+        }
+        #expect(kiosk.finish() == 0)
+        #expect(try StateDump.commitGroups(state) == 1 + 20, "the start's stock declarations, then one group per order")
+    }
+
     @Test func killedDuringAConversationAtMostTheCommandInFlightIsAhead() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
@@ -155,17 +199,22 @@ import Testing
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
-        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 16_000) + "stock\n")
-        // The file size limit stands in for a full disk: the journal may not pass 1.5 MiB.
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 40_000) + "stock\n")
+        // The file size limit stands in for a full disk: the journal may not pass 2.75 MiB.
+        // A batch file commits 16,384 commands at a time, about 86 bytes of journal each, and
+        // the segment grows a MiB at a time: the first group fits (the segment grows to
+        // 2 MiB), the second does not (it needs 3 MiB), and the last 7,232 orders and `stock`
+        // fit after the first group, in the 2 MiB. The limit holds for standard error's file
+        // too: the relative path keeps its 16,384 lines short enough.
         let limited = try KioskProcess().runAs(
-            ["/usr/bin/prlimit", "--fsize=1572864", KioskProcess.executable.path, "--state", state, "--menu", menu, "-f", orders],
+            ["/usr/bin/prlimit", "--fsize=2883584", KioskProcess.executable.path, "--state", "state", "--menu", menu, "-f", orders],
             directory: scratch.url.path
         )
         #expect(limited.status == 1)
         let made = limited.stdout.components(separatedBy: "Mango Juice is ready.").count - 1
         let failures = limited.stderr.split(separator: "\n")
-        #expect(made > 10_000 && made < 16_000)
-        #expect(failures.count == 16_000 - made)
+        #expect(made >= 16_384 && made <= 40_000 - 16_384, "at least the first group was made, at least one whole group failed")
+        #expect(failures.count == 40_000 - made)
         #expect(failures.first?.contains(": the journal could not be written (") == true)
         #expect(failures.first?.hasSuffix("the file is larger than allowed); the command was undone") == true)
         #expect(stockCount("mango", in: limited.stdout) == 1_000_000 - made, "the session went on with the right stock")

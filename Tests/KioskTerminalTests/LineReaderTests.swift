@@ -54,6 +54,34 @@ import Testing
         #expect(counts.flushes == 2, "once before the read, once after the work that wrote")
     }
 
+    /// What a batch asks before each command: a line is ready when the pipe already holds
+    /// one, read on without waiting; never when only part of a line came, or nothing — and
+    /// then the answer comes at once, with no wait for the writer.
+    @Test func aLineIsReadyOnlyWhenThePipeAlreadyHoldsAWholeOne() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let send = { (text: String) in
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        }
+        var flushes = 0
+        let reader = PlainLineReader(descriptor: ends[0], beforeBlocking: { flushes += 1 })
+        #expect(!reader.hasLineReady, "an open, silent pipe")
+        send("menu\nsto")
+        #expect(reader.hasLineReady)
+        #expect(reader.readLine(prompt: "") == .line("menu"))
+        #expect(!reader.hasLineReady, "half a line")
+        send("ck\n")
+        #expect(reader.hasLineReady)
+        #expect(reader.readLine(prompt: "") == .line("stock"))
+        #expect(!reader.hasLineReady)
+        #expect(flushes == 0, "looking ahead never waited, so never flushed")
+        close(ends[1])
+        #expect(reader.hasLineReady, "the end is ready too")
+        #expect(reader.readLine(prompt: "") == .end)
+    }
+
     @Test func aLineTooLongIsReportedAndTheNextOneStillRead() throws {
         let fd = try pipeHolding(Array((String(repeating: "x", count: 100) + "\nmenu\n" + String(repeating: "y", count: 10) + "\n").utf8))
         defer { close(fd) }

@@ -3,6 +3,8 @@
 #define KIOSK_SYSTEM_H
 
 #include <spawn.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /// pipe2(fds, O_CLOEXEC): a pipe no other spawned program inherits.
 int kiosk_pipe_cloexec(int fds[2]);
@@ -16,5 +18,12 @@ void kiosk_name_thread(const char *name);
 /// Raises the calling thread's nice value to at least `niceness` (Linux schedules
 /// threads, and programs a thread starts inherit its value). 0 on success, -1 with errno.
 int kiosk_lower_thread_priority(int niceness);
+
+/// 1 when the processor computes CRC-32C itself (x86-64 with SSE 4.2), else 0.
+int kiosk_crc32c_available(void);
+
+/// The CRC-32C (Castagnoli, reflected, inverted in and out) of `count` bytes, continuing
+/// `crc` (0 to start), by the processor's instruction. Only where `kiosk_crc32c_available`.
+uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count);
 
 #endif

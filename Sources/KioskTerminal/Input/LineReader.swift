@@ -14,8 +14,9 @@ public protocol LineReader: AnyObject {
     /// memory.
     func remember(_ line: String) -> HistoryFile.Problem?
 
-    /// Whether the next `readLine` returns without waiting for more input: a batch commits
-    /// what it did before it waits, so whoever sends a command sees its result.
+    /// Whether the next `readLine` returns without waiting for more input (a reader may read
+    /// what the input already holds to know): a batch commits what it did before it waits,
+    /// so whoever sends a command sees its result.
     var hasLineReady: Bool { get }
 
     /// Completes with `completer` from now on: the names of a menu just reloaded.

@@ -27,8 +27,19 @@ public final class PlainLineReader: LineReader {
 
     public var isInteractive: Bool { false }
 
+    /// Reads on, without waiting, while the input already has more (a regular file always
+    /// has, a pipe when `poll` says so) and no whole line is in hand: a batch read from a
+    /// file then commits when its group is full, not each time the buffer runs dry, while
+    /// whoever sends one command and waits still gets its result before the next read waits.
     public var hasLineReady: Bool {
-        atEnd || buffer[start...].contains(UInt8(ascii: "\n"))
+        while !atEnd, !hasLineInBuffer, buffer.count - start <= maximumLineLength, FileSystem.hasInput(descriptor) {
+            readAvailable()
+        }
+        return atEnd || hasLineInBuffer
+    }
+
+    private var hasLineInBuffer: Bool {
+        buffer[start...].contains(UInt8(ascii: "\n"))
     }
 
     /// Does `work` while a read waits for input: the read polls with a timeout of a fifth
@@ -65,11 +76,24 @@ public final class PlainLineReader: LineReader {
         }
     }
 
-    private func fill() {
+    /// Appends what the input has now; `hasInput` said a read returns at once.
+    private func readAvailable() {
+        dropConsumed()
+        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: { false }) {
+        case .read: break
+        case .end, .stopped: atEnd = true
+        }
+    }
+
+    private func dropConsumed() {
         if start > 0 {
             buffer.removeSubrange(0..<start)
             start = 0
         }
+    }
+
+    private func fill() {
+        dropConsumed()
         beforeBlocking()
         let (idleWork, beforeBlocking) = (self.idleWork, self.beforeBlocking)
         // A SIGTERM (or SIGINT in a batch) ends the input: no more commands are read. The

@@ -5,15 +5,19 @@ import KioskSystem
 /// Runs commands from a pipe, a file or `-c`: no prompt, banner or echo; results on
 /// standard output; each error on standard error as `line N: …`.
 ///
-/// Group commit: the commands already read share one commit, and none of their results is
-/// shown before it — standard output and error are held meanwhile; before waiting for
-/// more input the batch commits, so whoever sends one command and waits sees its result at
-/// once.
+/// Group commit: the commands the input already holds (a whole file, or what a pipe has
+/// now) share one commit, up to a group's limit, and none of their results is shown before
+/// it — standard output and error are held meanwhile; before waiting for more input the
+/// batch commits, so whoever sends one command and waits sees its result at once.
 public final class BatchRunner {
     /// A group is committed at the latest after this many commands… (a flush costs a few
     /// milliseconds whatever it holds; 16,384 orders take about 50 ms to run, so a long
     /// batch spends a few per cent of its time waiting for the disk)
     static let groupCommands = 16_384
+    /// …or, when a commit is only written, not flushed (the private journal of a batch
+    /// without `--state`), after this many: such a commit costs one `write`, and a smaller
+    /// group hands its events to the sinks sooner, so they finish soon after the batch…
+    static let unflushedGroupCommands = 4_096
     /// …or this many bytes of records.
     static let groupBytes = 4 << 20
 
@@ -23,6 +27,8 @@ public final class BatchRunner {
     private let errors: FileOutput
     private let presenter: Presenter
     private let options: RunOptions
+    /// `groupCommands`, or `unflushedGroupCommands` for a journal whose commits are not flushed.
+    private let groupLimit: Int
 
     /// A command of the open group: where its output starts in what is held, and what to
     /// show instead if the commit fails.
@@ -47,6 +53,7 @@ public final class BatchRunner {
         self.errors = errors
         self.presenter = presenter
         self.options = options
+        groupLimit = session.store?.journal.options.durability == .written ? BatchRunner.unflushedGroupCommands : BatchRunner.groupCommands
     }
 
     /// Runs every command. Returns whether all of them succeeded.
@@ -104,7 +111,7 @@ public final class BatchRunner {
     }
 
     private var isGroupFull: Bool {
-        group.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
+        group.count >= groupLimit || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
     }
 
     /// Runs one parsed command of the group, as `run(line:hangup:name:_:)` does, and writes
