@@ -14,10 +14,6 @@ public final class BatchRunner {
     /// milliseconds whatever it holds; 16,384 orders take about 50 ms to run, so a long
     /// batch spends a few per cent of its time waiting for the disk)
     static let groupCommands = 16_384
-    /// …or, when a commit is only written, not flushed (the private journal of a batch
-    /// without `--state`), after this many: such a commit costs one `write`, and a smaller
-    /// group hands its events to the sinks sooner, so they finish soon after the batch…
-    static let unflushedGroupCommands = 4_096
     /// …or this many bytes of records.
     static let groupBytes = 4 << 20
 
@@ -27,8 +23,6 @@ public final class BatchRunner {
     private let errors: FileOutput
     private let presenter: Presenter
     private let options: RunOptions
-    /// `groupCommands`, or `unflushedGroupCommands` for a journal whose commits are not flushed.
-    private let groupLimit: Int
 
     /// A command of the open group: where its output starts in what is held, and what to
     /// show instead if the commit fails.
@@ -53,7 +47,6 @@ public final class BatchRunner {
         self.errors = errors
         self.presenter = presenter
         self.options = options
-        groupLimit = session.store?.journal.options.durability == .written ? BatchRunner.unflushedGroupCommands : BatchRunner.groupCommands
     }
 
     /// Runs every command. Returns whether all of them succeeded.
@@ -111,7 +104,7 @@ public final class BatchRunner {
     }
 
     private var isGroupFull: Bool {
-        group.count >= groupLimit || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
+        group.count >= BatchRunner.groupCommands || (session.store?.journal.pendingBytes ?? 0) >= BatchRunner.groupBytes
     }
 
     /// Runs one parsed command of the group, as `run(line:hangup:name:_:)` does, and writes
