@@ -1,5 +1,6 @@
 import KioskCore
 @testable import KioskJournal
+import KioskTestSupport
 import Testing
 
 /// The records' checksum: the processor's CRC-32C where there is one gives exactly the
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func everyLengthAndAlignmentAgreesWithTheTables() {
-        var generator = SplitMix(seed: 10)
+        var generator = SeededGenerator(seed: 10)
         let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         bytes.withUnsafeBytes { raw in
             for start in 0..<8 {
@@ -22,19 +23,6 @@ import Testing
                     #expect(Checksum.crc32c(slice) == CRC32C.checksum(slice), "bytes \(start)..<\(end)")
                 }
             }
-        }
-    }
-
-    /// A small deterministic generator: the same bytes on every run.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

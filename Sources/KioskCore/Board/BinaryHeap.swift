@@ -31,16 +31,7 @@ public struct BinaryHeap<Element: Comparable> {
         let last = elements.removeLast()
         guard !elements.isEmpty else { return first }
         elements[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            guard left < elements.count else { break }
-            let right = left + 1
-            let child = right < elements.count && elements[right] < elements[left] ? right : left
-            guard elements[child] < elements[parent] else { break }
-            elements.swapAt(child, parent)
-            parent = child
-        }
+        siftDownFromTop()
         return first
     }
 
@@ -49,6 +40,11 @@ public struct BinaryHeap<Element: Comparable> {
     public mutating func replaceMin(with element: Element) {
         guard !elements.isEmpty else { return push(element) }
         elements[0] = element
+        siftDownFromTop()
+    }
+
+    /// Moves the first element down until neither child is smaller.
+    private mutating func siftDownFromTop() {
         var parent = 0
         while true {
             let left = 2 * parent + 1
