@@ -60,7 +60,9 @@ import Testing
         let all = try StateDump.eventIds(state)
         #expect(all.count >= 6, "each of the six runs showed a result before its signal: \(all.count) events")
         try server.listen()
-        let up = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "30s", "--sink", sink, "-c", "menu"]).run()
+        // Thousands of events, one request at a time from a debug build while the other
+        // suites run: the deadline is far, and kiosk exits as soon as the last is delivered.
+        let up = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "120s", "--sink", sink, "-c", "menu"]).run()
         #expect(up.stderr == "")
         let received = server.requests.compactMap { $0.headers["webhook-id"] }
         #expect(received == all, "every event, in seq order, once: none was in flight while the receiver was down")
