@@ -105,8 +105,9 @@ let package = Package(
         .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskText"], swiftSettings: strict),
-        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks", "KioskText", "KioskTestSupport"], swiftSettings: strict),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskTestSupport"], swiftSettings: strict),
+        // KioskSimulation's SplitMix64 makes their random inputs the same on every run.
+        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks", "KioskText", "KioskTestSupport", "KioskSimulation"], swiftSettings: strict),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskTestSupport", "KioskSimulation"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
             name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],

@@ -1,6 +1,6 @@
 import KioskCore
 @testable import KioskJournal
-import KioskTestSupport
+import KioskSimulation
 import Testing
 
 /// The records' checksum: the processor's CRC-32C where there is one gives exactly the
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func everyLengthAndAlignmentAgreesWithTheTables() {
-        var generator = SeededGenerator(seed: 10)
+        var generator = SplitMix64(seed: 10)
         let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         bytes.withUnsafeBytes { raw in
             for start in 0..<8 {

@@ -1,4 +1,5 @@
 import KioskMenu
+import KioskSimulation
 import KioskTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func randomBytesGiveDiagnosticsNotCrashes() {
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         for _ in 0..<100 {
             let bytes = (0..<Int.random(in: 0...1000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let result = Compile(bytes: bytes).compilation
@@ -27,7 +28,7 @@ import Testing
     @Test func shuffledMenuTokensGiveDiagnosticsNotCrashes() throws {
         let words = try String(decoding: FileSourceLoader().read(Repository.menus + "/cafe.kiosk"), as: UTF8.self)
             .split(whereSeparator: { $0 == " " }).map(String.init)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<300 {
             let source = (0..<60).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
             let result = Compile(source).compilation
