@@ -301,26 +301,27 @@ extension Board {
         if tickets[number]?.readyAt == nil {
             let now = self.now
             tickets.update(number) { $0.readyAt = now }
-            if keepsHistory, let ordered = tickets[number]?.orderedMilliseconds, let (first, others) = tickets.stations(of: number) {
-                let elapsed = now.millisecondsSince1970 - ordered
-                queues[first].toReady.append(elapsed)
-                for part in others { queues[part.station].toReady.append(elapsed) }
-            }
+            recordAge(of: number, at: now, in: \.toReady)
         }
         setState(number, .ready)
         changes.append(.ready(ticket: number, at: now))
         if settings.auto { dispatchAll(number, changes: &changes) }
     }
 
+    /// Adds the ticket's age at `now` (from its order) to `times` of each of its stations,
+    /// for the report; nothing when the board keeps no history.
+    private mutating func recordAge(of number: Int, at now: Timestamp, in times: WritableKeyPath<StationState, [Int64]>) {
+        guard keepsHistory, let ordered = tickets[number]?.orderedMilliseconds, let (first, others) = tickets.stations(of: number) else { return }
+        let elapsed = now.millisecondsSince1970 - ordered
+        queues[first][keyPath: times].append(elapsed)
+        for part in others { queues[part.station][keyPath: times].append(elapsed) }
+    }
+
     mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
         if tickets[number]?.pickedUpAt == nil {
             let now = self.now
             tickets.update(number) { $0.pickedUpAt = now }
-            if keepsHistory, let ordered = tickets[number]?.orderedMilliseconds, let (first, others) = tickets.stations(of: number) {
-                let elapsed = now.millisecondsSince1970 - ordered
-                queues[first].toPickup.append(elapsed)
-                for part in others { queues[part.station].toPickup.append(elapsed) }
-            }
+            recordAge(of: number, at: now, in: \.toPickup)
         }
         setState(number, .pickedUp)
         guard keepsHistory else {

@@ -79,7 +79,12 @@ public final class PlainLineReader: LineReader {
     /// Appends what the input has now; `hasInput` said a read returns at once.
     private func readAvailable() {
         dropConsumed()
-        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: { false }) {
+        read { false }
+    }
+
+    /// Appends what one read brings; the end of the input, or a stop, ends the reading.
+    private func read(stop: () -> Bool) {
+        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: stop) {
         case .read: break
         case .end, .stopped: atEnd = true
         }
@@ -104,10 +109,7 @@ public final class PlainLineReader: LineReader {
             if idleWork?() == true { beforeBlocking() }
             return Signals.terminationSignal != nil
         }
-        switch FileSystem.read(descriptor, appendingTo: &buffer, upTo: 64 << 10, stop: stop) {
-        case .read: break
-        case .end, .stopped: atEnd = true
-        }
+        read(stop: stop)
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {
