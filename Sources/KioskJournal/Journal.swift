@@ -14,7 +14,8 @@ import Synchronization
 /// Segments are preallocated with zeros a megabyte at a time, so most commits' `fdatasync`
 /// writes data only (the commit that grows the segment flushes the new size with its
 /// records), and a full disk is met while preallocating — before any record is written —
-/// never halfway through one.
+/// never halfway through one. A journal that is never flushed (`.written`) has its space
+/// allocated instead of written: it reads as zeros all the same.
 public final class Journal: @unchecked Sendable {
     /// When a commit counts as done.
     public enum Durability: Sendable, Equatable {
@@ -65,13 +66,19 @@ public final class Journal: @unchecked Sendable {
     private let transaction = Condition()
     private let committedEnd = Atomic<UInt64>(0)
     private let news = Condition()
+    /// Whether a snapshot is being written in the background; `snapshots` is signalled when
+    /// it is done.
+    private let snapshotInFlight = Atomic(false)
+    private let snapshots = Condition()
 
     // Guarded by `transaction`.
     private var end: UInt64
     private var writer: SystemFile?
     private var writerBase: UInt64 = 0
     private var allocatedEnd: UInt64 = 0
-    private var pending: [UInt8] = []
+    // Appended to once per command on the order path, never passed to code that reaches it
+    // again: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var pending = ByteWriter(capacity: 64 << 10)
     private var groupStart: UInt64 = 0
     private var fold: JournalScanner
     private var endFinder: JournalScanner
@@ -212,7 +219,7 @@ public final class Journal: @unchecked Sendable {
             }
             let caughtUp = try catchUp()
             groupStart = end
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAll()
             return caughtUp
         } catch {
             lockFile.unlock()
@@ -247,19 +254,19 @@ public final class Journal: @unchecked Sendable {
             lockFile.unlock()
             transaction.unlock()
         }
-        guard !pending.isEmpty else { return end }
-        try write(pending)
+        guard pending.count > 0 else { return end }
+        try pending.withUnsafeBytes { bytes in Result { () throws(JournalError) in try write(bytes) } }.get()
         end += UInt64(pending.count)
         fold.seek(to: end)
         endFinder.seek(to: end)
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAll()
         publish(end)
         return end
     }
 
     /// Drops the records appended since `begin` and releases the lock.
     public func rollback() {
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAll()
         lockFile.unlock()
         transaction.unlock()
     }
@@ -277,11 +284,9 @@ public final class Journal: @unchecked Sendable {
         }
         defer { lockFile.unlock() }
         try findEnd()
-        var body: [UInt8] = []
-        RecordCodec.encode(record, into: &body)
-        var frame: [UInt8] = []
-        RecordFrame.append(body: body, groupStart: end, to: &frame)
-        try write(frame)
+        var frame = ByteWriter()
+        RecordFrame.append(groupStart: end, to: &frame) { RecordCodec.encode(record, into: &$0) }
+        try frame.withUnsafeBytes { bytes in Result { () throws(JournalError) in try write(bytes) } }.get()
         end += UInt64(frame.count)
         endFinder.seek(to: end)
         publish(end)
@@ -374,7 +379,7 @@ public final class Journal: @unchecked Sendable {
 
     // MARK: Writing
 
-    private func write(_ bytes: [UInt8]) throws(JournalError) {
+    private func write(_ bytes: UnsafeRawBufferPointer) throws(JournalError) {
         let file = try segmentFor(bytes.count)
         // The records' own flush makes the new zeros and size durable with them: one
         // `fdatasync`, not two, for the commit that grows the segment.
@@ -415,10 +420,14 @@ public final class Journal: @unchecked Sendable {
         allocatedEnd = end
         do throws(JournalError) {
             try allocate(through: end + UInt64(count), in: file)
-            do {
-                try FileSystem.synchronizeDirectory(directory.path)
-            } catch {
-                throw JournalError.system(error)
+            // The new name survives power loss only once the directory is flushed; a journal
+            // that is never flushed (`.written`) does not promise that of its records either.
+            if options.durability == .synchronized {
+                do {
+                    try FileSystem.synchronizeDirectory(directory.path)
+                } catch {
+                    throw JournalError.system(error)
+                }
             }
         } catch {
             // Not started: the next commit tries again from scratch.
@@ -433,13 +442,18 @@ public final class Journal: @unchecked Sendable {
     }
 
     /// Zero-fills the segment through `position` (a chunk at a time) and, unless the caller
-    /// flushes next, syncs the new size.
+    /// flushes next, syncs the new size. Without flushes (`.written`) the space is only
+    /// allocated: writing zeros serves the flush of the records that follow, and there is none.
     private func allocate(through position: UInt64, in file: SystemFile, synchronize: Bool = true) throws(JournalError) {
         guard position > allocatedEnd else { return }
         let chunk = UInt64(options.allocationChunk)
         let target = ((position - writerBase + chunk - 1) / chunk) * chunk + writerBase
         do {
-            try file.writeZeros(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
+            if options.durability == .synchronized {
+                try file.writeZeros(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
+            } else {
+                try file.allocate(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
+            }
             if synchronize, options.durability == .synchronized { try file.synchronizeData() }
             allocatedEnd = target
         } catch {
@@ -496,9 +510,10 @@ public final class Journal: @unchecked Sendable {
 
     // MARK: Snapshots and compaction
 
-    /// Whether enough was appended since the last snapshot to write another.
+    /// Whether enough was appended since the last snapshot to write another (and none is
+    /// being written).
     public var wantsSnapshot: Bool {
-        transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
+        !snapshotInFlight.load(ordering: .acquiring) && transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
     }
 
     /// The position up to which the session has folded the journal (its last commit or
@@ -519,6 +534,29 @@ public final class Journal: @unchecked Sendable {
         try Snapshots.write(snapshot, in: directory)
         transaction.withLock { lastSnapshot = max(lastSnapshot, snapshot.position) }
         try compact(keeping: snapshot.position)
+    }
+
+    /// Writes a snapshot as `writeSnapshot` does, on a thread of its own: the order path
+    /// goes on meanwhile, instead of waiting for the snapshot's `fsync`s and the compaction.
+    /// A snapshot only speeds up the next start, so a failure loses nothing. One at a time:
+    /// while one is being written, another is not started (and `wantsSnapshot` says no).
+    public func writeSnapshotInBackground(_ snapshot: JournalSnapshot) {
+        guard snapshotInFlight.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        WorkerThread.start(name: "kiosk-snapshot", background: true) { [self] in
+            try? writeSnapshot(snapshot)
+            snapshots.withLock {
+                snapshotInFlight.store(false, ordering: .releasing)
+                snapshots.broadcast()
+            }
+        }
+    }
+
+    /// Waits until the snapshot being written in the background, if any, is done. Not with
+    /// a transaction open: the snapshot's compaction waits for it.
+    public func finishSnapshots() {
+        snapshots.withLock {
+            while snapshotInFlight.load(ordering: .acquiring) { snapshots.wait() }
+        }
     }
 
     /// Deletes segments and snapshots that neither the newest snapshot nor any cursor needs.

@@ -19,34 +19,15 @@ enum RecordFrame {
     static let maximumBodySize = 64 << 20
 
     /// Appends a frame whose body `writeBody` appends in place: no copy of the body.
-    static func append(groupStart: UInt64, to bytes: inout [UInt8], _ writeBody: (inout [UInt8]) -> Void) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: 8))
-        withUnsafeBytes(of: groupStart.littleEndian) { bytes.append(contentsOf: $0) }
-        writeBody(&bytes)
-        let length = UInt32(bytes.count - start - headerSize)
-        let crc = bytes.withUnsafeBytes { raw in
-            Checksum.crc32c(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
-        }
-        bytes.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self)
-            raw.storeBytes(of: crc.littleEndian, toByteOffset: start + 4, as: UInt32.self)
-        }
-    }
-
-    /// Appends the frame of `body` to `bytes`.
-    static func append(body: [UInt8], groupStart: UInt64, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        withUnsafeBytes(of: UInt32(body.count).littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(0)) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: groupStart.littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: body)
-        let crc = bytes.withUnsafeBytes { raw in
-            Checksum.crc32c(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
-        }
-        withUnsafeBytes(of: crc.littleEndian) { raw in
-            for offset in 0..<4 { bytes[start + 4 + offset] = raw[offset] }
-        }
+    static func append(groupStart: UInt64, to writer: inout ByteWriter, _ writeBody: (inout ByteWriter) -> Void) {
+        let start = writer.count
+        writer.zeros(8)
+        writer.littleEndian(groupStart)
+        writeBody(&writer)
+        let length = UInt32(writer.count - start - headerSize)
+        let crc = writer.withUnsafeBytes(from: start + 8) { Checksum.crc32c($0) }
+        writer.store(littleEndian: length, at: start)
+        writer.store(littleEndian: crc, at: start + 4)
     }
 
     /// What the bytes at the start of `buffer` are.

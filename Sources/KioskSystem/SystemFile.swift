@@ -94,6 +94,18 @@ public final class SystemFile: @unchecked Sendable {
         }
     }
 
+    /// Gives the file disk space for `count` bytes from `offset`, which read as zeros, and
+    /// grows its size to cover them, without writing them (`posix_fallocate`): a full disk
+    /// fails here. Where the file system cannot, the C library writes the blocks itself.
+    public func allocate(count: Int, at offset: UInt64) throws(SystemError) {
+        guard count > 0 else { return }
+        var result: Int32
+        repeat {
+            result = posix_fallocate(descriptor, off_t(offset), off_t(count))
+        } while result == EINTR
+        guard result == 0 else { throw SystemError(code: result, path: path) }
+    }
+
     // MARK: Durability
 
     /// Forces the file's data (and the size, if it changed) to the disk.

@@ -91,6 +91,44 @@ import Testing
         #expect(throws: JournalError.self) { try Journal.open(scratch.state, options: JournalTests.options) }
     }
 
+    @Test func aSnapshotWrittenInTheBackgroundIsThereOnceFinishedAndTheOlderOneGoes() throws {
+        let scratch = try ScratchDirectory()
+        let (kiosk, records) = try Sample.records()
+        let options = Journal.Options(durability: .written, segmentLimit: 8192, allocationChunk: 4096, snapshotInterval: 256)
+        let journal = try Journal.open(scratch.state, options: options).journal
+        var positions: [UInt64] = []
+        for round in 0..<2 {
+            #expect(!journal.wantsSnapshot)
+            for record in records {
+                _ = try journal.begin()
+                journal.append(record)
+                try journal.commit()
+            }
+            #expect(journal.wantsSnapshot)
+            positions.append(journal.foldPosition)
+            journal.writeSnapshotInBackground(JournalSnapshot(position: positions[round], kiosk: kiosk.snapshot))
+            journal.finishSnapshots()
+            #expect(try scratch.state.list().snapshots == [positions[round]])
+        }
+        let reopened = try Journal.open(scratch.state, options: options)
+        #expect(reopened.snapshot?.position == positions[1])
+        #expect(reopened.records.isEmpty)
+    }
+
+    @Test func aJournalThatIsNeverFlushedAllocatesItsSegmentAChunkAtATime() throws {
+        let scratch = try ScratchDirectory()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        _ = try journal.begin()
+        journal.append(records[1])
+        try journal.commit()
+        let segment = scratch.state.segmentPath(base: 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: segment))
+        #expect(bytes.count == 4096)
+        #expect(bytes[Int(journal.endPosition)...].allSatisfy { $0 == 0 }, "allocated space reads as zeros")
+        #expect(try Journal.open(scratch.state, options: JournalTests.options).records == [records[1]])
+    }
+
     @Test func cursorsSurviveAWriteCutShort() throws {
         let scratch = try ScratchDirectory()
         try scratch.state.prepare()

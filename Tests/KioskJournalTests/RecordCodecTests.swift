@@ -35,6 +35,43 @@ import Testing
         #expect(body.count + RecordFrame.headerSize <= 200)
     }
 
+    /// The bytes `docs/STATE.md` describes, written out by hand: the format the order path's
+    /// encoder must keep.
+    @Test func aOneLineOrderIsTheBytesTheFormatDescribes() throws {
+        var kiosk = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 1))
+        var events: [Event] = []
+        try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events)
+        let event = try #require(events.first)
+        #expect(events.count == 1)
+        var expected = RecordCodecTests.varint(RecordCodecTests.zigzag(Sample.time.millisecondsSince1970))
+        expected += RecordCodecTests.string(kiosk.source) + [1]
+        expected += [1] + RecordCodecTests.bigEndian(event.id.high) + RecordCodecTests.bigEndian(event.id.low)
+        expected += [1, 0, 0] // seq 1, the record's time, the default message
+        expected += [1] + RecordCodecTests.string("Mango Juice") + [2] // one line: quantity 1
+        expected += [1] + RecordCodecTests.string("mango") + [6] // consumed: 3 mango
+        expected += [1 | 2 | 4 | 8] // total, currency, line totals; stock follows consumed
+        expected += RecordCodecTests.varint(RecordCodecTests.zigzag(97)) + RecordCodecTests.varint(RecordCodecTests.zigzag(450))
+        expected += RecordCodecTests.string("KRW") + [1] + RecordCodecTests.varint(RecordCodecTests.zigzag(450))
+        var onOrderPath: [UInt8] = []
+        RecordCodec.encode(time: Sample.time, source: kiosk.source, facts: [], events: events, into: &onOrderPath)
+        #expect(onOrderPath == expected)
+        #expect(RecordCodec.encode(JournalRecord(time: Sample.time, source: kiosk.source, entries: [.event(event)])) == expected)
+    }
+
+    @Test func theOrderPathWritesTheRecordOfItsFactsThenItsEventsAfterWhatIsThere() throws {
+        let (_, records) = try Sample.records()
+        let event = try #require(records[1].events.first)
+        let facts: [JournalEntry] = [.stockDeclared(ingredient: "딸기", count: 9), .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410")]
+        for record in records {
+            let events = record.entries.compactMap { entry -> Event? in if case .event(let event) = entry { event } else { nil } }
+            var bytes: [UInt8] = [7, 7]
+            RecordCodec.encode(time: record.time, source: record.source, facts: facts, events: events, into: &bytes)
+            let whole = JournalRecord(time: record.time, source: record.source, entries: facts + events.map(JournalEntry.event))
+            #expect(bytes == [7, 7] + RecordCodec.encode(whole))
+            #expect(try RecordCodec.decode(Array(bytes.dropFirst(2))) == whole)
+        }
+    }
+
     @Test func everyTruncationAndEveryFlippedByteThrowsOrDecodesNeverTraps() throws {
         let (_, records) = try Sample.records()
         let body = RecordCodec.encode(records[1])
@@ -72,6 +109,29 @@ import Testing
         let snapshot = JournalSnapshot(position: 12_345, kiosk: kiosk.snapshot, deliveries: deliveries)
         let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
         #expect(decoded == snapshot)
+    }
+    // MARK: The format, by hand
+
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var value = value
+        repeat {
+            bytes.append(UInt8(value & 0x7F) | (value >= 0x80 ? 0x80 : 0))
+            value >>= 7
+        } while value > 0
+        return bytes
+    }
+
+    static func zigzag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: value < 0 ? ~(value << 1) : value << 1)
+    }
+
+    static func string(_ text: String) -> [UInt8] {
+        varint(UInt64(text.utf8.count)) + Array(text.utf8)
+    }
+
+    static func bigEndian(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * $0)) }
     }
 }
 

@@ -23,8 +23,9 @@ public final class Session {
     /// The events the command in hand caused so far.
     @exclusivity(unchecked) var events: [Event] = []
     /// Facts for the next record besides its events: ingredients a reload declared, a
-    /// retry asked for.
-    var facts: [JournalEntry] = []
+    /// retry asked for. Read on every command, like `events`, and never passed inout to
+    /// code that reaches it again: no dynamic access check.
+    @exclusivity(unchecked) var facts: [JournalEntry] = []
     private var hangupsSeen = Signals.hangupCount
 
     /// Where the state and the events are kept; `nil` keeps nothing (no `--state`, no sink
@@ -32,6 +33,9 @@ public final class Session {
     public let store: StateStore?
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
+    /// Whether a transaction is open (`committed` is set): asked on every command, and
+    /// testing the optional copied the whole kiosk each time.
+    private var transactionOpen = false
 
     /// The last suggestion, while `suggest next` may page through it.
     var suggestionPaging: SuggestCommand.Paging?
@@ -74,11 +78,12 @@ public final class Session {
     /// transaction (opening one first, which takes the journal's lock and catches up with
     /// what other processes did); its record and events count only once `commit` succeeds.
     public func execute(_ command: Command) -> CommandResult {
-        if let store, committed == nil {
+        if let store, !transactionOpen {
             do throws(JournalError) {
                 let caughtUp = try store.journal.begin()
                 store.catchUp(caughtUp, into: &kiosk)
                 committed = kiosk
+                transactionOpen = true
             } catch {
                 return CommandResult(command: command, error: .notSaved(error))
             }
@@ -96,11 +101,12 @@ public final class Session {
         }
         guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure, events: ticked) }
         if let store {
-            let time = events.first?.time ?? clock()
+            // The first event's time read in place: `events.first` would copy the event.
+            let time = events.isEmpty ? clock() : events[0].time
             store.journal.append(time: time, source: kiosk.source, facts: facts, events: events)
             if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
         }
-        facts.removeAll()
+        if !facts.isEmpty { facts.removeAll() }
         // Without board ticks the result shares the event buffer: the next command finds it
         // unshared again once the runner has let go of this result, and reuses it.
         return CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)
@@ -128,11 +134,12 @@ public final class Session {
     /// them, or the error if the commit failed; nothing when nothing was due.
     public func tick() -> TickResult {
         guard let due = kiosk.nextBoardChange, due <= clock() else { return TickResult(events: [], error: nil) }
-        if let store, committed == nil {
+        if let store, !transactionOpen {
             do throws(JournalError) {
                 let caughtUp = try store.journal.begin()
                 store.catchUp(caughtUp, into: &kiosk)
                 committed = kiosk
+                transactionOpen = true
             } catch {
                 return TickResult(events: [], error: .notSaved(error))
             }
@@ -156,15 +163,16 @@ public final class Session {
     }
 
     /// Whether commands ran since the last commit.
-    public var hasOpenTransaction: Bool { committed != nil }
+    public var hasOpenTransaction: Bool { transactionOpen }
 
     /// Makes every command since the last commit durable as the store promises. On failure
     /// the commands are undone in memory — a result is shown only once it is on disk — and
     /// the error says why. The caller hands the committed results' events to the sinks.
     @discardableResult
     public func commit() -> CommandError? {
-        guard let store, let before = committed else { return nil }
+        guard let store, transactionOpen, let before = committed else { return nil }
         committed = nil
+        transactionOpen = false
         let position: UInt64
         do throws(JournalError) {
             position = try store.journal.commit()
@@ -175,16 +183,21 @@ public final class Session {
         }
         store.keepAppended()
         if store.journal.wantsSnapshot {
-            // A snapshot only speeds up the next start: failing to write one loses nothing.
-            try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: position))
+            // A snapshot only speeds up the next start: it is written beside the commands
+            // that follow (its fsyncs took milliseconds of every megabyte's commit), and
+            // failing to write one loses nothing.
+            store.journal.writeSnapshotInBackground(store.snapshot(of: kiosk, at: position))
         }
         return nil
     }
 
-    /// At a clean exit: a snapshot of the state when the journal has grown since the last,
-    /// so the next start reads little. Failing to write one loses nothing.
+    /// At a clean exit: the snapshot being written finished, and a snapshot of the state
+    /// when the journal has grown since the last, so the next start reads little. Failing
+    /// to write one loses nothing.
     public func checkpoint() {
-        guard let store, committed == nil, store.journal.wantsSnapshotAtExit else { return }
+        guard let store, !transactionOpen else { return }
+        store.journal.finishSnapshots()
+        guard store.journal.wantsSnapshotAtExit else { return }
         try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: store.journal.foldPosition))
     }
 

@@ -1,51 +1,147 @@
-/// Appends the journal's binary primitives to a byte buffer: LEB128 varints, zigzag for
+/// Appends the journal's binary primitives to bytes it owns: LEB128 varints, zigzag for
 /// signed values, length-prefixed UTF-8 strings, fixed big-endian words.
-struct ByteWriter {
-    var bytes: [UInt8]
+///
+/// The bytes are raw memory grown by doubling and written through a pointer: each
+/// primitive checks the room once, where an array checks its uniqueness and capacity on
+/// every append — the journal writes a record per command on the order path. Not
+/// copyable: one owner writes, and the memory goes with it.
+package struct ByteWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// How many bytes are written.
+    package private(set) var count = 0
 
-    init(into bytes: [UInt8] = []) {
-        self.bytes = bytes
+    package init(capacity: Int = 64) {
+        self.capacity = max(capacity, 16)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
     }
 
+    /// A writer that starts with `bytes`.
+    package init(into bytes: [UInt8]) {
+        self.init(capacity: bytes.count + 64)
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// A copy of what is written.
+    package var bytes: [UInt8] {
+        [UInt8](UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets what is written and keeps the memory.
+    package mutating func removeAll() {
+        count = 0
+    }
+
+    /// Reads the bytes from `start` on.
+    package func withUnsafeBytes<Result>(from start: Int = 0, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Makes room for `more` bytes.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if capacity - count < more { grow(more) }
+    }
+
+    private mutating func grow(_ more: Int) {
+        var target = capacity * 2
+        while target - count < more { target *= 2 }
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: target, alignment: 8)
+        larger.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = larger
+        capacity = target
+    }
+
+    @inline(__always)
+    package mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, !raw.isEmpty else { return }
+        reserve(raw.count)
+        (base + count).copyMemory(from: source, byteCount: raw.count)
+        count += raw.count
+    }
+
+    @inline(__always)
     mutating func byte(_ value: UInt8) {
-        bytes.append(value)
+        reserve(1)
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count += 1
     }
 
+    @inline(__always)
     mutating func varint(_ value: UInt64) {
+        reserve(10)
         var value = value
+        var position = count
         while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            base.storeBytes(of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
+            position += 1
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
+        count = position + 1
     }
 
     /// A count, stock or quantity: never negative in a valid state, but written whole.
+    @inline(__always)
     mutating func int(_ value: Int) {
         signed(Int64(value))
     }
 
+    @inline(__always)
     mutating func signed(_ value: Int64) {
         varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    @inline(__always)
     mutating func word(_ value: UInt64) {
-        // One append of eight bytes: byte by byte, each append checks the buffer again.
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        reserve(8)
+        base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
     }
 
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
+        // Native and small strings lend their UTF-8 in place, without a copy of the string.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
             varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            append(UnsafeRawBufferPointer(utf8))
+        }
+        if written == nil {
+            varint(UInt64(value.utf8.count))
+            for byte in value.utf8 { self.byte(byte) }
         }
     }
 
     /// A count, then that many strings.
     mutating func strings(_ values: [String]) {
         varint(UInt64(values.count))
-        for value in values { string(value) }
+        for index in values.indices { string(values[index]) }
+    }
+
+    // MARK: Frames
+
+    /// Appends `value` in little-endian order (a frame's header, not a record's body).
+    package mutating func littleEndian(_ value: UInt64) {
+        reserve(8)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
+    }
+
+    /// Appends `count` zeros, to be filled in later with `store(littleEndian:at:)`.
+    package mutating func zeros(_ count: Int) {
+        reserve(count)
+        (base + self.count).initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        self.count += count
+    }
+
+    /// Overwrites four bytes written earlier, at `offset`, in little-endian order.
+    package mutating func store(littleEndian value: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= count, "a frame header outside the written bytes")
+        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
     }
 }
 

@@ -25,33 +25,10 @@ enum PayloadCodec {
         static let ticket: UInt8 = 16
     }
 
-    static func encode(_ payload: Event.Payload, into writer: inout ByteWriter) {
+    static func encode(_ payload: borrowing Event.Payload, into writer: inout ByteWriter) {
         switch payload {
         case .orderSucceeded(let e):
-            encode(lines: e.lines, into: &writer)
-            encode(counts: e.consumed, into: &writer)
-            let aligned = e.stock.count == e.consumed.count && zip(e.stock, e.consumed).allSatisfy { $0.ingredient == $1.ingredient }
-            var flags: UInt8 = aligned ? SucceededFlag.stockFollowsConsumed : 0
-            if e.total != nil { flags |= SucceededFlag.total }
-            if e.currency != nil { flags |= SucceededFlag.currency }
-            if !e.lineTotals.isEmpty { flags |= SucceededFlag.lineTotals }
-            if e.ticket != nil { flags |= SucceededFlag.ticket }
-            writer.byte(flags)
-            if aligned {
-                for count in e.stock { writer.int(count.count) }
-            } else {
-                encode(counts: e.stock, into: &writer)
-            }
-            if let total = e.total { writer.int(total.hundredths) }
-            if let currency = e.currency { writer.string(currency) }
-            if !e.lineTotals.isEmpty {
-                writer.varint(UInt64(e.lineTotals.count))
-                for total in e.lineTotals { writer.int(total.hundredths) }
-            }
-            if let ticket = e.ticket {
-                writer.int(ticket)
-                writer.signed(e.promised?.millisecondsSince1970 ?? 0)
-            }
+            encode(e, into: &writer)
         case .ticketStarted(let e):
             writer.int(e.ticket)
             writer.string(e.station)
@@ -99,6 +76,43 @@ enum PayloadCodec {
                 for name in names { writer.string(name) }
             }
         }
+    }
+
+    /// `order.succeeded`, the record of nearly every command: arrays read by index, in place.
+    private static func encode(_ e: borrowing OrderSucceeded, into writer: inout ByteWriter) {
+        encode(lines: e.lines, into: &writer)
+        encode(counts: e.consumed, into: &writer)
+        let aligned = stockFollowsConsumed(e)
+        var flags: UInt8 = aligned ? SucceededFlag.stockFollowsConsumed : 0
+        if e.total != nil { flags |= SucceededFlag.total }
+        if e.currency != nil { flags |= SucceededFlag.currency }
+        if !e.lineTotals.isEmpty { flags |= SucceededFlag.lineTotals }
+        if e.ticket != nil { flags |= SucceededFlag.ticket }
+        writer.byte(flags)
+        if aligned {
+            for index in e.stock.indices { writer.int(e.stock[index].count) }
+        } else {
+            encode(counts: e.stock, into: &writer)
+        }
+        if let total = e.total { writer.int(total.hundredths) }
+        if let currency = e.currency { writer.string(currency) }
+        if !e.lineTotals.isEmpty {
+            writer.varint(UInt64(e.lineTotals.count))
+            for index in e.lineTotals.indices { writer.int(e.lineTotals[index].hundredths) }
+        }
+        if let ticket = e.ticket {
+            writer.int(ticket)
+            writer.signed(e.promised?.millisecondsSince1970 ?? 0)
+        }
+    }
+
+    /// Whether `stock` names the ingredients of `consumed`, in its order.
+    private static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
+        guard e.stock.count == e.consumed.count else { return false }
+        for index in e.stock.indices where e.stock[index].ingredient != e.consumed[index].ingredient {
+            return false
+        }
+        return true
     }
 
     static func decode(_ type: EventType, _ reader: inout ByteReader) throws(RecordDecodingError) -> Event.Payload {
@@ -255,9 +269,9 @@ enum PayloadCodec {
 
     private static func encode(lines: [ItemQuantity], into writer: inout ByteWriter) {
         writer.varint(UInt64(lines.count))
-        for line in lines {
-            writer.string(line.item)
-            writer.int(line.quantity)
+        for index in lines.indices {
+            writer.string(lines[index].item)
+            writer.int(lines[index].quantity)
         }
     }
 
@@ -271,9 +285,9 @@ enum PayloadCodec {
 
     private static func encode(counts: [IngredientCount], into writer: inout ByteWriter) {
         writer.varint(UInt64(counts.count))
-        for entry in counts {
-            writer.string(entry.ingredient)
-            writer.int(entry.count)
+        for index in counts.indices {
+            writer.string(counts[index].ingredient)
+            writer.int(counts[index].count)
         }
     }
 

@@ -68,27 +68,44 @@ public enum RecordCodec {
     /// Appends the body of `record` to `bytes`.
     public static func encode(_ record: JournalRecord, into bytes: inout [UInt8]) {
         var writer = ByteWriter(into: bytes)
-        bytes = []
+        encode(record, into: &writer)
+        bytes = writer.bytes
+    }
+
+    /// Appends the body of `record` to `writer`.
+    package static func encode(_ record: JournalRecord, into writer: inout ByteWriter) {
         writer.signed(record.time.millisecondsSince1970)
         writer.string(record.source)
         writer.varint(UInt64(record.entries.count))
-        for entry in record.entries {
-            encode(entry, relativeTo: record.time, into: &writer)
+        let defaults = defaultTexts
+        for index in record.entries.indices {
+            encode(record.entries[index], relativeTo: record.time, defaults: defaults, into: &writer)
         }
-        bytes = writer.bytes
     }
 
     /// Appends the body of a record of `facts` then `events` to `bytes`: a record without
     /// building one, for the order path.
     public static func encode(time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into bytes: inout [UInt8]) {
         var writer = ByteWriter(into: bytes)
-        bytes = []
+        encode(time: time, source: source, facts: facts, events: events, into: &writer)
+        bytes = writer.bytes
+    }
+
+    /// Appends the body of a record of `facts` then `events` to `writer`.
+    ///
+    /// The order path: events are read in place, through the array's buffer (a `for … in`,
+    /// or the array's subscript, copies each, retaining its strings and payload), and the
+    /// default texts are looked up once.
+    package static func encode(time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into writer: inout ByteWriter) {
         writer.signed(time.millisecondsSince1970)
         writer.string(source)
         writer.varint(UInt64(facts.count + events.count))
-        for fact in facts { encode(fact, relativeTo: time, into: &writer) }
-        for event in events { encode(event, relativeTo: time, into: &writer) }
-        bytes = writer.bytes
+        let defaults = defaultTexts
+        for index in facts.indices { encode(facts[index], relativeTo: time, defaults: defaults, into: &writer) }
+        events.withUnsafeBufferPointer { events in
+            guard let first = events.baseAddress else { return }
+            for index in 0..<events.count { encode(first + index, relativeTo: time, defaults: defaults, into: &writer) }
+        }
     }
 
     public static func encode(_ record: JournalRecord) -> [UInt8] {
@@ -97,10 +114,10 @@ public enum RecordCodec {
         return bytes
     }
 
-    private static func encode(_ entry: JournalEntry, relativeTo time: Timestamp, into writer: inout ByteWriter) {
+    private static func encode(_ entry: JournalEntry, relativeTo time: Timestamp, defaults: [String], into writer: inout ByteWriter) {
         switch entry {
         case .event(let event):
-            encode(event, relativeTo: time, into: &writer)
+            withUnsafePointer(to: event) { encode($0, relativeTo: time, defaults: defaults, into: &writer) }
         case .stockDeclared(let ingredient, let count):
             writer.byte(FactTag.stockDeclared.rawValue)
             writer.string(ingredient)
@@ -110,7 +127,7 @@ public enum RecordCodec {
             writer.string(sink)
             writer.string(reason)
             writer.string(event.source)
-            encode(event, relativeTo: time, into: &writer)
+            withUnsafePointer(to: event) { encode($0, relativeTo: time, defaults: defaults, into: &writer) }
         case .retryRequested(let sink):
             writer.byte(FactTag.retryRequested.rawValue)
             writer.string(sink)
@@ -126,19 +143,25 @@ public enum RecordCodec {
     }
 
     static func encode(_ event: Event, relativeTo time: Timestamp, into writer: inout ByteWriter) {
-        writer.byte(code(of: event.type))
-        writer.word(event.id.high)
-        writer.word(event.id.low)
-        writer.varint(event.sequence)
-        writer.signed(event.time.millisecondsSince1970 &- time.millisecondsSince1970)
-        // The text decides: a template is its text parsed.
-        if event.template.text == RecordCodec.defaultTexts[event.type.ordinal] {
+        withUnsafePointer(to: event) { encode($0, relativeTo: time, defaults: defaultTexts, into: &writer) }
+    }
+
+    /// An event, read through a pointer (into a record's array of events: passed from the
+    /// array by value, each is copied, its strings and payload retained and released).
+    /// `defaults`: `defaultTexts`, passed in so a record reads the global once.
+    private static func encode(_ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], into writer: inout ByteWriter) {
+        writer.byte(code(of: event.pointee.payload.type))
+        writer.word(event.pointee.id.high)
+        writer.word(event.pointee.id.low)
+        writer.varint(event.pointee.sequence)
+        writer.signed(event.pointee.time.millisecondsSince1970 &- time.millisecondsSince1970)
+        if event.pointee.template.text == defaults[event.pointee.payload.type.ordinal] {
             writer.byte(0)
         } else {
             writer.byte(1)
-            writer.string(event.template.text)
+            writer.string(event.pointee.template.text)
         }
-        PayloadCodec.encode(event.payload, into: &writer)
+        PayloadCodec.encode(event.pointee.payload, into: &writer)
     }
 
     // MARK: Decoding
