@@ -302,6 +302,23 @@ import Testing
         #expect(stockCount("banana", in: back.stdout) == 15)
     }
 
+    /// A batch of several megabytes takes snapshots while it runs, beside its commands; the
+    /// exit waits for the one being written, so what is left is the newest and nothing half
+    /// written.
+    @Test func snapshotsTakenDuringALongBatchLeaveTheNewestAndNoTemporaryFile() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let state = scratch.url.appendingPathComponent("state").path
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 40_000))
+        let result = try KioskProcess("--state", state, "--menu", menu, "-f", orders, "--quiet").run()
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: state)
+        #expect(names.filter { $0.hasSuffix(".snapshot") }.count == 1, "\(names)")
+        #expect(!names.contains { $0.contains(".tmp-") }, "\(names)")
+        #expect(try StateTests.mango(state, menu: menu) == 1_000_000 - 40_000)
+        #expect(try KioskProcess("state", "verify", state).run().status == 0)
+    }
+
     @Test func manySegmentsAndSnapshotsFoldToTheSameStock() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("crash.kiosk", StateTests.menu)
