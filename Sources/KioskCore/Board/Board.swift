@@ -176,8 +176,8 @@ extension Board: Equatable {
               lhs.lateCount == rhs.lateCount, lhs.cancelledCount == rhs.cancelledCount, lhs.counts == rhs.counts,
               lhs.states == rhs.states, lhs.tickets == rhs.tickets, lhs.menuStations == rhs.menuStations,
               lhs.activeTickets.map(\.number) == rhs.activeTickets.map(\.number) else { return false }
-        for (a, b) in zip(lhs.queues, rhs.queues) {
-            guard lhs.waiting(a) == rhs.waiting(b), a.queued == b.queued, a.busy == b.busy, a.inProgressByTicket == b.inProgressByTicket,
+        for (station, (a, b)) in zip(lhs.queues, rhs.queues).enumerated() {
+            guard lhs.waiting(a, at: station) == rhs.waiting(b, at: station), a.queued == b.queued, a.busy == b.busy, a.inProgressByTicket == b.inProgressByTicket,
                   a.projection.sorted == b.projection.sorted, a.toReady == b.toReady, a.toPickup == b.toPickup,
                   a.late == b.late else { return false }
         }
@@ -185,8 +185,8 @@ extension Board: Equatable {
     }
 
     /// The parts that really wait at a station, in order.
-    private func waiting(_ station: StationState) -> [StationState.Waiting] {
-        station.queue.elements.filter(isWaiting)
+    private func waiting(_ state: StationState, at station: Int) -> [Int] {
+        state.queue.elements.filter { waitingPart(of: $0, at: station) != nil }
     }
 
     private var liveSchedule: [ScheduledChange] {
