@@ -45,8 +45,56 @@ extension Board {
     ) -> (number: Int, promised: Timestamp) {
         advance(to: time, changes: &changes)
         let made = admit(line, item: item, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
-        if settings.auto, let station = tickets.firstStation(of: made.number) { dispatch(station, changes: &changes) }
-        return made
+        if settings.auto { dispatch(made.station, changes: &changes) }
+        return (made.number, made.promised)
+    }
+
+    /// `add(_:item:consumed:lineTotals:service:at:changes:)` for `quantity` of `menu`'s item
+    /// number `item` (which must be one of its items): its name, station and prep found
+    /// once per item and menu, so a kiosk's usual order reaches its board once and looks
+    /// nothing up.
+    @discardableResult
+    package mutating func add(
+        item: Int, quantity: Int, of menu: Menu, consumed: [IngredientCount], lineTotals: [Money], at time: Timestamp,
+        changes: inout [BoardChange]
+    ) -> (number: Int, promised: Timestamp) {
+        let known = itemLine(item, of: menu)
+        guard known.entry >= 0, tickets.line(known.entry, is: quantity, consumed: consumed, lineTotals: lineTotals) else {
+            let line = TicketLine(item: menu.items[item].name, quantity: quantity, station: known.station, prep: known.prep)
+            let made = add(line, item: item, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes)
+            if let entry = tickets[made.number]?.line, item < itemLines.count { itemLines[item].entry = entry }
+            return made
+        }
+        advance(to: time, changes: &changes)
+        let number = nextNumber
+        let t = now.millisecondsSince1970
+        // The line's station is on the board (`station(forMenuStation:)`): the part is made
+        // there, in the line's prep.
+        let prep = max(0, known.prep)
+        let ready = max(t, enqueue(number, prep: prep, at: known.station, time: t))
+        tickets.append(number, line: known.entry, linePrep: known.prep, prep: prep, ordered: t, promised: ready)
+        enter(number, at: t)
+        if settings.auto { dispatch(known.station, changes: &changes) }
+        return (number, Timestamp(millisecondsSince1970: ready))
+    }
+
+    /// The board's station and the prep of `menu`'s item number `item`, and the catalog
+    /// entry its last one-line ticket used (-1 if none yet).
+    private mutating func itemLine(_ item: Int, of menu: Menu) -> ItemLine {
+        if itemsMenu !== menu {
+            itemsMenu = menu
+            itemLines.removeAll(keepingCapacity: true)
+        }
+        if item < itemLines.count, itemLines[item].station >= 0 { return itemLines[item] }
+        let known = ItemLine(
+            station: station(forMenuStation: menu.items[item].station), prep: prepMilliseconds(menu.items[item].prep, item: item), entry: -1
+        )
+        guard item >= 0, item < 1 << 20 else { return known }
+        if item >= itemLines.count {
+            itemLines.append(contentsOf: repeatElement(ItemLine(station: -1, prep: 0, entry: -1), count: item + 1 - itemLines.count))
+        }
+        itemLines[item] = known
+        return known
     }
 
     /// A menu item's prep time in milliseconds, converted once per item (a `Duration`
@@ -197,7 +245,7 @@ extension Board {
     /// `admit` for a ticket of one line: no array for its lines or parts.
     mutating func admit(
         _ line: TicketLine, item hint: Int?, consumed: [IngredientCount], lineTotals: [Money], service: Int64?, at time: Timestamp
-    ) -> (number: Int, promised: Timestamp) {
+    ) -> (number: Int, promised: Timestamp, station: Int) {
         let number = nextNumber
         let t = time.millisecondsSince1970
         let station = line.station >= 0 && line.station < stations.count ? line.station : 0
@@ -206,7 +254,7 @@ extension Board {
         let ready = max(t, enqueue(number, prep: prep, at: station, time: t))
         tickets.append(number, line: line, hint: hint, part: part, ordered: t, promised: ready, consumed: consumed, lineTotals: lineTotals)
         enter(number, at: t)
-        return (number, Timestamp(millisecondsSince1970: ready))
+        return (number, Timestamp(millisecondsSince1970: ready), station)
     }
 
     /// Queues ticket `number`'s part at `station` and returns when the part will be done.

@@ -95,6 +95,8 @@ extension Board {
             return stations.count - 1
         }
         for index in stations.indices { rebuildProjection(index) }
+        itemsMenu = nil
+        itemLines.removeAll()
     }
 
     /// The projection from scratch: busy hands, then every waiting part in order.

@@ -10,6 +10,13 @@ extension Board {
             now = max(now, time)
             return
         }
+        fireDue(by: time, changes: &changes)
+    }
+
+    /// `advance(to:changes:)` once something is due: kept apart, so the test before it is
+    /// all a move with nothing due runs.
+    @inline(never)
+    private mutating func fireDue(by time: Timestamp, changes: inout [BoardChange]) {
         let limit = time.millisecondsSince1970
         while true {
             let part = schedule.min

@@ -68,6 +68,10 @@ public struct Board: Sendable {
     /// Menu items' prep times as converted last, by item index.
     var preps: [(prep: Duration, milliseconds: Int64)?] = []
     var scheduled: UInt64 = 0
+    /// What `add(item:quantity:of:…)` found for each item of `itemsMenu`, by item index: a
+    /// menu never changes, so only a new menu or new stations (`reconfigure`) make it stale.
+    var itemLines: [ItemLine] = []
+    var itemsMenu: Menu?
     /// For each of the menu's stations, the board's station: reloads may add stations,
     /// and a board never drops one that has tickets.
     var menuStations: [Int]

@@ -1,5 +1,6 @@
 /// The tickets a board holds, by number: flat storage indexed by `number - origin`, in
-/// chunks of 64 slots.
+/// chunks of 256 slots (16 KiB: few enough allocations of a size that makes the allocator
+/// tidy up, for a backlog of hundreds of thousands of tickets).
 ///
 /// Numbers only increase, so a new ticket goes at the end, and tickets leave the front
 /// in amortized O(1): once the oldest ticket held leaves, the front moves past every
@@ -13,9 +14,9 @@
 ///
 /// Copies share their chunks (copy on write, a chunk at a time): a session that keeps the
 /// kiosk as it was before each transaction copies a list of chunks, not every ticket, and
-/// the first change after the copy copies one chunk of 64 tickets.
+/// the first change after the copy copies one chunk of 256 tickets.
 struct TicketStore {
-    static var chunkShift: Int { 6 }
+    static var chunkShift: Int { 8 }
     static var chunkSize: Int { 1 << chunkShift }
 
     /// What a ticket keeps beside its slot when the slot cannot say it: its lines and what
@@ -227,6 +228,31 @@ struct TicketStore {
         }
     }
 
+    /// Whether catalog entry `entry` is a line of `quantity` whose order took `consumed` and
+    /// cost `lineTotals`: arrays the menu made once compare as one word each.
+    func line(_ entry: Int32, is quantity: Int, consumed: [IngredientCount], lineTotals: [Money]) -> Bool {
+        guard entry >= 0, Int(entry) < lines.count else { return false }
+        let known = lines[entry]
+        return known.quantity == quantity && known.consumed == consumed && known.lineTotals == lineTotals
+    }
+
+    /// Adds a queued ticket of one part at `number`, at least `end`, whose one line is
+    /// catalog entry `entry` (see `line(_:is:consumed:lineTotals:)`): the usual order.
+    mutating func append(_ number: Int, line entry: Int32, linePrep: Int64, prep: Int64, ordered: Int64, promised: Int64) {
+        guard number >= end else { return }
+        var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPartPrep: prep, firstPartState: .queued)
+        record.line = entry
+        record.linePrep = linePrep
+        // The usual case: the next slot of the last chunk, which nothing else shares.
+        let index = number - origin
+        let chunk = index >> Self.chunkShift
+        guard count > 0, chunk < chunks.count else { return place(record, extras: nil, at: number) }
+        makeUnique(chunk)
+        chunks[chunk].records[index & (Self.chunkSize - 1)] = record
+        count += 1
+        end = number + 1
+    }
+
     /// Removes the ticket numbered `number` and returns it, if it was held.
     @discardableResult
     mutating func remove(_ number: Int) -> Ticket? {
@@ -347,7 +373,7 @@ private struct ChunkHeader {
     var extras: [TicketStore.Extras] = []
 }
 
-/// 64 slots of plain records in one allocation, and the extras of those that need them.
+/// 256 slots of plain records in one allocation, and the extras of those that need them.
 /// Never changed while shared: a change to a shared chunk replaces it with a copy.
 private final class Chunk: ManagedBuffer<ChunkHeader, TicketRecord> {
     static func make() -> Chunk {
