@@ -1,5 +1,6 @@
-/// What a board keeps of a ticket in its slot: 64 bytes of plain values — one cache line —
-/// so a slot costs no allocation, no reference count, and nothing to free.
+/// What a board keeps of a ticket: plain values, so a ticket costs no allocation, no
+/// reference count, and nothing to free. It is stored split (`slot`, `times`): what every
+/// ticket has in a `TicketSlot`, the rest only when a ticket has it.
 ///
 /// A ticket of one line (the usual order) names that line, its station and what its order
 /// took and cost by an entry in the store's `LineCatalog`, and keeps the line's prep here.
@@ -12,8 +13,12 @@ struct TicketRecord: Sendable, Hashable {
     private static let hasReadyAt: UInt8 = 2
     private static let hasPickedUpAt: UInt8 = 4
     private static let late: UInt8 = 8
-    private static let held: UInt8 = 16
-    private static let extras: UInt8 = 32
+    static let held: UInt8 = 16
+    static let extras: UInt8 = 32
+    /// In a slot's flags only: the line's prep is in the times, not the part's.
+    private static let ownLinePrep: UInt8 = 64
+    /// The flags of a slot whose times are stored.
+    static let timed: UInt8 = hasStarted | hasReadyAt | hasPickedUpAt | ownLinePrep
 
     var orderedMilliseconds: Int64
     var promisedMilliseconds: Int64
@@ -31,13 +36,6 @@ struct TicketRecord: Sendable, Hashable {
     var firstPartState: TicketState
     private var flags: UInt8 = held
 
-    /// An empty slot.
-    static let empty: TicketRecord = {
-        var record = TicketRecord(ordered: 0, promised: 0, state: .cancelled, firstPartPrep: 0, firstPartState: .ready)
-        record.flags = 0
-        return record
-    }()
-
     init(ordered: Int64, promised: Int64, state: TicketState, firstPartPrep: Int64, firstPartState: TicketState) {
         orderedMilliseconds = ordered
         promisedMilliseconds = promised
@@ -45,6 +43,38 @@ struct TicketRecord: Sendable, Hashable {
         self.firstPartPrep = firstPartPrep
         self.firstPartState = firstPartState
     }
+
+    /// The record of a stored slot and its times (`TicketTimes()` when the slot has none).
+    init(slot: TicketSlot, times: TicketTimes) {
+        orderedMilliseconds = slot.ordered
+        promisedMilliseconds = slot.promised
+        firstPartPrep = slot.firstPartPrep
+        line = slot.line
+        state = slot.state
+        firstPartState = slot.firstPartState
+        flags = slot.flags & ~Self.ownLinePrep
+        startedMilliseconds = times.started
+        readyAtMilliseconds = times.readyAt
+        pickedUpAtMilliseconds = times.pickedUpAt
+        linePrep = slot.flags & Self.ownLinePrep != 0 ? times.linePrep : slot.firstPartPrep
+    }
+
+    /// What is stored for every ticket.
+    var slot: TicketSlot {
+        TicketSlot(
+            ordered: orderedMilliseconds, promised: promisedMilliseconds, firstPartPrep: firstPartPrep, line: line, state: state,
+            firstPartState: firstPartState, flags: hasOwnLinePrep ? flags | Self.ownLinePrep : flags
+        )
+    }
+
+    /// What is stored only for tickets that have it; `nil` when this one has none.
+    var times: TicketTimes? {
+        guard flags & Self.timed != 0 || hasOwnLinePrep else { return nil }
+        return TicketTimes(started: startedMilliseconds, readyAt: readyAtMilliseconds, pickedUpAt: pickedUpAtMilliseconds, linePrep: linePrep)
+    }
+
+    /// Whether its one line, in the catalog, has a prep unlike its part's.
+    private var hasOwnLinePrep: Bool { line >= 0 && linePrep != firstPartPrep }
 
     var ordered: Timestamp { Timestamp(millisecondsSince1970: orderedMilliseconds) }
     var promised: Timestamp { Timestamp(millisecondsSince1970: promisedMilliseconds) }

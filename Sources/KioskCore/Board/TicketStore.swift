@@ -7,7 +7,9 @@
 /// empty slot, and chunks wholly before it are dropped. A ticket that leaves from the
 /// middle leaves an empty slot until the front reaches it. No lookup hashes.
 ///
-/// Each slot is a `TicketRecord` of plain values, one cache line. A ticket of one line
+/// Each slot is a `TicketSlot` of plain values, half a cache line, and a ticket that has
+/// times (it started, was ready, was picked up) keeps them beside it in the chunk's
+/// `TicketTimes`, allocated for the chunk when its first ticket needs them. A ticket of one line
 /// names it by an entry in `lines` (one entry for every ticket of the same line, station
 /// and cost): a million such tickets are a million slots and nothing else. A ticket of
 /// several lines or stations keeps them beside its slot, in the chunk's `Extras`.
@@ -58,24 +60,24 @@ struct TicketStore {
 
     /// The slot of the ticket numbered `number`, if it is held.
     subscript(number: Int) -> TicketRecord? {
-        guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
-        return record.isHeld ? record : nil
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        return record(chunk, slot)
     }
 
     /// Changes the slot of the ticket numbered `number`, if it is held.
     @inline(__always)
     mutating func update(_ number: Int, _ change: (inout TicketRecord) -> Void) {
-        guard let (chunk, slot) = location(of: number), chunks[chunk].records[slot].isHeld else { return }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
-        change(&chunks[chunk].records[slot])
+        var record = record(chunk, slot)
+        change(&record)
+        store(record, chunk, slot)
     }
 
     /// The whole ticket numbered `number`, if it is held.
     func ticket(_ number: Int) -> Ticket? {
-        guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
-        guard record.isHeld else { return nil }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        let record = record(chunk, slot)
         let extras = record.hasExtras ? chunks[chunk].extras[slot] : Extras()
         let entry = record.line >= 0 ? lines[record.line] : nil
         return Ticket(
@@ -96,7 +98,7 @@ struct TicketStore {
     /// How many parts the ticket has: 0 when it is not held.
     func partCount(_ number: Int) -> Int {
         guard let (chunk, slot) = location(of: number) else { return 0 }
-        let record = chunks[chunk].records[slot]
+        let record = chunks[chunk].slots[slot]
         guard record.isHeld else { return 0 }
         return record.hasExtras ? 1 + chunks[chunk].extras[slot].otherParts.count : 1
     }
@@ -104,16 +106,15 @@ struct TicketStore {
     /// The station of the ticket's first part.
     func firstStation(of number: Int) -> Int? {
         guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
+        let record = chunks[chunk].slots[slot]
         guard record.isHeld else { return nil }
         return record.line >= 0 ? lines[record.line].partStation : chunks[chunk].extras[slot].firstPartStation
     }
 
     /// Part `index` of the ticket numbered `number`.
     func part(_ number: Int, _ index: Int) -> Ticket.Part? {
-        guard index >= 0, let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
-        guard record.isHeld else { return nil }
+        guard index >= 0, let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        let record = record(chunk, slot)
         if !record.hasExtras {
             guard index == 0 else { return nil }
             return Ticket.Part(station: lines[record.line].partStation, prep: record.firstPartPrep, state: record.firstPartState, started: record.started)
@@ -128,7 +129,7 @@ struct TicketStore {
     /// one part per station.
     func part(_ number: Int, at station: Int) -> (index: Int, state: TicketState)? {
         guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
+        let record = chunks[chunk].slots[slot]
         guard record.isHeld else { return nil }
         if !record.hasExtras {
             return lines[record.line].partStation == station ? (0, record.firstPartState) : nil
@@ -164,16 +165,18 @@ struct TicketStore {
             chunks[chunk].extras[slot].otherParts[index - 1] = changed
             return
         }
-        chunks[chunk].records[slot].firstPartPrep = changed.prep
-        chunks[chunk].records[slot].firstPartState = changed.state
-        if chunks[chunk].records[slot].hasExtras {
+        // The line's prep stays what it was: a record whose part's prep changes keeps it.
+        var record = record(chunk, slot)
+        record.firstPartPrep = changed.prep
+        record.firstPartState = changed.state
+        if record.hasExtras {
             chunks[chunk].extras[slot].firstPartStation = changed.station
-            if !chunks[chunk].extras[slot].otherParts.isEmpty {
-                chunks[chunk].extras[slot].firstPartStarted = changed.started
-                return
-            }
+            if !chunks[chunk].extras[slot].otherParts.isEmpty { chunks[chunk].extras[slot].firstPartStarted = changed.started }
         }
-        if changed.started != part.started { chunks[chunk].records[slot].started = changed.started }
+        if !(record.hasExtras && !chunks[chunk].extras[slot].otherParts.isEmpty), changed.started != part.started {
+            record.started = changed.started
+        }
+        store(record, chunk, slot)
     }
 
     /// Whether every part of the ticket is done.
@@ -243,12 +246,13 @@ struct TicketStore {
         var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPartPrep: prep, firstPartState: .queued)
         record.line = entry
         record.linePrep = linePrep
-        // The usual case: the next slot of the last chunk, which nothing else shares.
+        // The usual case: the next slot of the last chunk, which nothing else shares, and
+        // nothing but the slot to store.
         let index = number - origin
         let chunk = index >> Self.chunkShift
-        guard count > 0, chunk < chunks.count else { return place(record, extras: nil, at: number) }
+        guard count > 0, chunk < chunks.count, linePrep == prep else { return place(record, extras: nil, at: number) }
         makeUnique(chunk)
-        chunks[chunk].records[index & (Self.chunkSize - 1)] = record
+        chunks[chunk].slots[index & (Self.chunkSize - 1)] = record.slot
         count += 1
         end = number + 1
     }
@@ -263,10 +267,10 @@ struct TicketStore {
 
     /// Removes the ticket numbered `number`, without returning it.
     mutating func drop(_ number: Int) {
-        guard let (chunk, slot) = location(of: number), chunks[chunk].records[slot].isHeld else { return }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
-        if chunks[chunk].records[slot].hasExtras { chunks[chunk].extras[slot] = Extras() }
-        chunks[chunk].records[slot] = .empty
+        if record(chunk, slot).hasExtras { chunks[chunk].extras[slot] = Extras() }
+        chunks[chunk].slots[slot] = .empty
         didRemove(number)
     }
 
@@ -313,9 +317,21 @@ struct TicketStore {
             if chunks[chunk].extras.isEmpty { chunks[chunk].extras = Array(repeating: Extras(), count: Self.chunkSize) }
             chunks[chunk].extras[slot] = extras
         }
-        chunks[chunk].records[slot] = record
+        store(record, chunk, slot)
         count += 1
         end = number + 1
+    }
+
+    /// The record in `slot` of `chunk`: its stored slot, and its times if it has them.
+    private func record(_ chunk: Int, _ slot: Int) -> TicketRecord {
+        let stored = chunks[chunk].slots[slot]
+        return TicketRecord(slot: stored, times: stored.flags & TicketRecord.timed != 0 ? chunks[chunk].times(at: slot) : TicketTimes())
+    }
+
+    /// Stores `record` in `slot` of `chunk`, which nothing else shares.
+    private mutating func store(_ record: TicketRecord, _ chunk: Int, _ slot: Int) {
+        chunks[chunk].slots[slot] = record.slot
+        if let times = record.times { chunks[chunk].setTimes(times, at: slot) }
     }
 
     private func location(of number: Int) -> (chunk: Int, slot: Int)? {
@@ -368,14 +384,17 @@ extension TicketStore: Equatable {
 // copy sent to another thread sees only values.
 extension TicketStore: @unchecked Sendable {}
 
-/// A chunk's extras: allocated the first time a ticket of the chunk needs them.
+/// A chunk's extras and times: each allocated the first time a ticket of the chunk needs
+/// them.
 private struct ChunkHeader {
     var extras: [TicketStore.Extras] = []
+    var times: [TicketTimes] = []
 }
 
-/// 256 slots of plain records in one allocation, and the extras of those that need them.
+/// 256 slots of plain values in one allocation, and the extras and times of those that
+/// need them.
 /// Never changed while shared: a change to a shared chunk replaces it with a copy.
-private final class Chunk: ManagedBuffer<ChunkHeader, TicketRecord> {
+private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
     static func make() -> Chunk {
         let chunk = unsafeDowncast(Chunk.create(minimumCapacity: TicketStore.chunkSize) { _ in ChunkHeader() }, to: Chunk.self)
         chunk.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: TicketStore.chunkSize) }
@@ -391,8 +410,21 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketRecord> {
     }
 
     /// The slots: plain values, so they need no deinitialization. Valid while the chunk is.
-    var records: UnsafeMutablePointer<TicketRecord> {
+    var slots: UnsafeMutablePointer<TicketSlot> {
         withUnsafeMutablePointerToElements { $0 }
+    }
+
+    /// The times stored for `slot`, whose flags say it has them.
+    func times(at slot: Int) -> TicketTimes {
+        withUnsafeMutablePointerToHeader { $0.pointee.times[slot] }
+    }
+
+    /// Stores `times` for `slot`, allocating the chunk's times first if none are yet.
+    func setTimes(_ times: TicketTimes, at slot: Int) {
+        withUnsafeMutablePointerToHeader { header in
+            if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
+            header.pointee.times[slot] = times
+        }
     }
 
     var extras: [TicketStore.Extras] {
