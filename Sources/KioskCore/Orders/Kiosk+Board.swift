@@ -116,6 +116,8 @@ extension Kiosk {
 
     /// Board changes as events, each at its own time.
     mutating func emit<Recipient: EventRecipient>(_ changes: [BoardChange], into events: inout Recipient) {
+        // Most orders and ticks change nothing by themselves.
+        guard !changes.isEmpty else { return }
         for change in changes {
             guard let payload = payload(for: change) else { continue }
             emit(payload, at: change.time, into: &events)
