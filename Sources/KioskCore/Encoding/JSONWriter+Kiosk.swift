@@ -10,7 +10,21 @@ extension JSONWriter {
 
     /// `"01a1…"`: an event id's canonical form.
     public mutating func eventID(_ id: EventID) {
-        unescapedString { id.write(into: &$0) }
+        // In place, a byte of the id at a time: every event carries one.
+        unescapedString(count: 36) { at in
+            var position = at
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    position.pointee = UInt8(ascii: "-")
+                    position += 1
+                }
+                let word = index < 8 ? id.high : id.low
+                let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - (index % 8) * 8))
+                position[0] = Hex.lowercaseDigit(byte >> 4)
+                position[1] = Hex.lowercaseDigit(byte & 0xF)
+                position += 2
+            }
+        }
     }
 
     /// `"2026-11-21T15:08:30.589Z"`.
