@@ -116,6 +116,16 @@ struct ByteReader {
         return values
     }
 
+    /// The bytes from `start` to where the reader is.
+    func span(from start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+    }
+
+    /// Goes back to `start`, a place the reader has been, to read from there again.
+    mutating func rewind(to start: Int) {
+        offset = min(start, offset)
+    }
+
     /// The bytes of the next string, without making one.
     mutating func stringBytes() throws(RecordDecodingError) -> UnsafeRawBufferPointer {
         let length = try count()

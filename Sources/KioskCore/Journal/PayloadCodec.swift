@@ -101,11 +101,19 @@ enum PayloadCodec {
         }
     }
 
-    static func decode(_ type: EventType, _ reader: inout ByteReader) throws(RecordDecodingError) -> Event.Payload {
+    /// The lines and the consumed counts of the last `order.succeeded` read, with their
+    /// bytes: a journal of orders repeats them record after record, and an equal part is
+    /// shared rather than decoded into new strings and arrays again.
+    struct Repeats: Sendable {
+        var lines: (bytes: [UInt8], value: [ItemQuantity]) = ([], [])
+        var consumed: (bytes: [UInt8], value: [IngredientCount]) = ([], [])
+    }
+
+    static func decode(_ type: EventType, _ reader: inout ByteReader, repeats: inout Repeats) throws(RecordDecodingError) -> Event.Payload {
         switch type {
         case .orderSucceeded:
-            let lines = try decodeLines(&reader)
-            let consumed = try decodeCounts(&reader)
+            let lines = try decodeRepeated(&reader, last: &repeats.lines, skip: skipPairs, decode: decodeLines)
+            let consumed = try decodeRepeated(&reader, last: &repeats.consumed, skip: skipPairs, decode: decodeCounts)
             let flags = try reader.byte()
             let stock: [IngredientCount]
             if flags & SucceededFlag.stockFollowsConsumed != 0 {
@@ -258,6 +266,32 @@ enum PayloadCodec {
         for line in lines {
             writer.string(line.item)
             writer.int(line.quantity)
+        }
+    }
+
+    /// The part at the reader, taken from `last` when its bytes are the same, else decoded
+    /// and kept in `last`.
+    private static func decodeRepeated<Value>(
+        _ reader: inout ByteReader, last: inout (bytes: [UInt8], value: Value),
+        skip: (inout ByteReader) throws(RecordDecodingError) -> Void,
+        decode: (inout ByteReader) throws(RecordDecodingError) -> Value
+    ) throws(RecordDecodingError) -> Value {
+        let start = reader.offset
+        try skip(&reader)
+        let bytes = reader.span(from: start)
+        if last.bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return last.value }
+        reader.rewind(to: start)
+        let value = try decode(&reader)
+        last = (Array(bytes), value)
+        return value
+    }
+
+    /// Moves past a count of (string, integer) pairs: `lines` and counts.
+    private static func skipPairs(_ reader: inout ByteReader) throws(RecordDecodingError) {
+        let count = try reader.count(minimumBytes: 2)
+        for _ in 0..<count {
+            _ = try reader.stringBytes()
+            _ = try reader.varint()
         }
     }
 

@@ -216,7 +216,7 @@ public enum RecordCodec {
         case 1: template = templates.template(for: try reader.string())
         default: throw .malformed("unknown template marker")
         }
-        let payload = try PayloadCodec.decode(type, &reader)
+        let payload = try PayloadCodec.decode(type, &reader, repeats: &templates.repeats)
         return Event(
             id: id, sequence: sequence, time: Timestamp(millisecondsSince1970: eventTime), source: source,
             payload: payload, template: template
@@ -230,6 +230,8 @@ struct TemplateCache: Sendable {
     private var parsed: [String: MessageTemplate] = [:]
     /// The last record's source: nearly every record of a journal has the same one.
     private var lastSource: (bytes: [UInt8], text: String) = ([], "")
+    /// The parts of the last events that the next ones often repeat.
+    var repeats = PayloadCodec.Repeats()
 
     /// The source whose UTF-8 is `bytes`, made once while it repeats.
     mutating func source(_ bytes: UnsafeRawBufferPointer) -> String {

@@ -1,0 +1,48 @@
+import KioskCore
+@testable import KioskJournal
+import Testing
+
+/// One decoder reading record after record, as a sink's reader does: what it keeps from
+/// one record never leaks into the next.
+@Suite struct RecordDecoderTests {
+    @Test func ordersThatRepeatOrChangeTheirLinesDecodeAsWritten() throws {
+        var kiosk = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 7))
+        var records: [JournalRecord] = []
+        let orders = [
+            Order(item: 0), Order(item: 0), Order(item: 0, quantity: 2), Order(item: 0), Order(item: 1),
+            Order([OrderLine(item: 0, quantity: 1), OrderLine(item: 1, quantity: 1)]), Order(item: 1), Order(item: 0), Order(item: 1, quantity: 40),
+        ]
+        for order in orders {
+            var events: [Event] = []
+            try kiosk.place(order, at: Sample.time, emitting: &events)
+            records.append(JournalRecord(time: Sample.time, source: kiosk.source, entries: events.map(JournalEntry.event)))
+        }
+        let (_, samples) = try Sample.records()
+        records += samples + records
+        var decoder = RecordDecoder()
+        for record in records {
+            let body = RecordCodec.encode(record)
+            let decoded = try body.withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) }
+            #expect(decoded == record)
+        }
+    }
+
+    @Test func aDamagedRecordBetweenRepeatsLeavesTheNextOneRight() throws {
+        var kiosk = Kiosk(menu: try Sample.menu(), ids: UUIDv7Generator(seed: 8))
+        var bodies: [[UInt8]] = []
+        var records: [JournalRecord] = []
+        for _ in 0..<3 {
+            var events: [Event] = []
+            try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events)
+            let record = JournalRecord(time: Sample.time, source: kiosk.source, entries: events.map(JournalEntry.event))
+            records.append(record)
+            bodies.append(RecordCodec.encode(record))
+        }
+        var decoder = RecordDecoder()
+        #expect(try bodies[0].withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) } == records[0])
+        for length in 0..<bodies[1].count {
+            _ = try? Array(bodies[1][0..<length]).withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) }
+        }
+        #expect(try bodies[2].withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) } == records[2])
+    }
+}
