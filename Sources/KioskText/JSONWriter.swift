@@ -11,6 +11,9 @@ public struct JSONWriter: Sendable {
     /// How many bytes of `storage` are JSON.
     @usableFromInline var length = 0
     @usableFromInline var needsComma = false
+    /// The last time written, whole second by whole second: the events of a batch mostly
+    /// share their second, and only the milliseconds need writing again.
+    @usableFromInline var lastTime: (second: Int64, text: (UInt64, UInt64, UInt64)) = (-1, (0, 0, 0))
 
     public init(capacity: Int = 256) {
         storage = [UInt8](repeating: 0, count: max(capacity, 16))
@@ -206,9 +209,29 @@ public struct JSONWriter: Sendable {
     }
 
     /// `"2026-11-21T15:08:30.589Z"`: a moment in ISO-8601, in UTC.
-    @inlinable
     public mutating func time(millisecondsSince1970 milliseconds: Int64) {
-        unescapedString(count: ISO8601.length) { ISO8601.write(millisecondsSince1970: milliseconds, to: $0) }
+        let second = milliseconds >= 0 ? milliseconds / 1000 : -1
+        if second < 0 || second != lastTime.second {
+            withUnsafeMutableBytes(of: &lastTime.text) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                ISO8601.write(millisecondsSince1970: milliseconds, to: base)
+            }
+            lastTime.second = second
+        }
+        let fraction = Int(milliseconds - second * 1000)
+        let made = lastTime.text
+        unescapedString(count: ISO8601.length) { at in
+            withUnsafeBytes(of: made) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                at.update(from: base, count: ISO8601.length)
+            }
+            // `…:30.589Z`: the milliseconds are the three digits before the `Z`.
+            if second >= 0 {
+                at[20] = UInt8(ascii: "0") + UInt8(fraction / 100)
+                at[21] = UInt8(ascii: "0") + UInt8(fraction / 10 % 10)
+                at[22] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            }
+        }
     }
 
     @inlinable
@@ -330,10 +353,21 @@ public struct JSONWriter: Sendable {
 
     @inlinable
     mutating func appendQuoted(_ value: String) {
-        put(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { appendEscaped(contentsOf: $0) }
-        put(UInt8(ascii: "\""))
+        value.withUTF8 { utf8 in
+            guard utf8.contains(where: JSONWriter.needsEscape) else {
+                // Text with nothing to escape, the usual name: quotes and all in one store.
+                put(count: utf8.count + 2) { at in
+                    at[0] = UInt8(ascii: "\"")
+                    if let text = utf8.baseAddress { (at + 1).update(from: text, count: utf8.count) }
+                    at[utf8.count + 1] = UInt8(ascii: "\"")
+                }
+                return
+            }
+            put(UInt8(ascii: "\""))
+            appendEscaped(contentsOf: utf8)
+            put(UInt8(ascii: "\""))
+        }
     }
 
     @inlinable

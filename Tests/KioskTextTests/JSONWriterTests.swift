@@ -108,4 +108,19 @@ import Testing
         writer.endObject()
         #expect(text(writer) == #"{"message":"Mango \"Juice\" × -12","raw":{"x":[1,2]},"lazy":[true],"time":"2026-11-29T15:18:30.589Z","id":"abc"}"#)
     }
+
+    @Test func timesInTheSameSecondAndAcrossSecondsAreWrittenAsISO8601Writes() {
+        let moments: [Int64] = [
+            1_795_965_510_589, 1_795_965_510_000, 1_795_965_510_999, 1_795_965_510_005, 1_795_965_511_000, 1_795_965_510_589,
+            0, 999, -1, -1_000, -86_400_001, 253_402_300_799_999, 1_795_965_510_050,
+        ]
+        var writer = JSONWriter(capacity: 0)
+        writer.beginArray()
+        for moment in moments { writer.time(millisecondsSince1970: moment) }
+        writer.endArray()
+        let expected = "[" + moments.map { "\"" + ISO8601.string(millisecondsSince1970: $0) + "\"" }.joined(separator: ",") + "]"
+        #expect(text(writer) == expected)
+        #expect(expected.contains("\"2026-11-29T15:18:30.005Z\",\"2026-11-29T15:18:31.000Z\""))
+        #expect(expected.contains("\"1969-12-31T23:59:59.999Z\""))
+    }
 }

@@ -121,9 +121,12 @@ struct ByteReader {
         UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
     }
 
-    /// Goes back to `start`, a place the reader has been, to read from there again.
-    mutating func rewind(to start: Int) {
-        offset = min(start, offset)
+    /// Moves past `prefix` if the bytes at the reader are those; returns whether they were.
+    mutating func skip(ifAt prefix: [UInt8]) -> Bool {
+        guard !prefix.isEmpty, bytes.count - offset >= prefix.count else { return false }
+        let same = prefix.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + prefix.count]).elementsEqual($0) }
+        if same { offset += prefix.count }
+        return same
     }
 
     /// The bytes of the next string, without making one.

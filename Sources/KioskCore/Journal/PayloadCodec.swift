@@ -112,8 +112,8 @@ enum PayloadCodec {
     static func decode(_ type: EventType, _ reader: inout ByteReader, repeats: inout Repeats) throws(RecordDecodingError) -> Event.Payload {
         switch type {
         case .orderSucceeded:
-            let lines = try decodeRepeated(&reader, last: &repeats.lines, skip: skipPairs, decode: decodeLines)
-            let consumed = try decodeRepeated(&reader, last: &repeats.consumed, skip: skipPairs, decode: decodeCounts)
+            let lines = try decodeRepeated(&reader, last: &repeats.lines, decode: decodeLines)
+            let consumed = try decodeRepeated(&reader, last: &repeats.consumed, decode: decodeCounts)
             let flags = try reader.byte()
             let stock: [IngredientCount]
             if flags & SucceededFlag.stockFollowsConsumed != 0 {
@@ -269,30 +269,18 @@ enum PayloadCodec {
         }
     }
 
-    /// The part at the reader, taken from `last` when its bytes are the same, else decoded
-    /// and kept in `last`.
+    /// The part at the reader, taken from `last` when its bytes come next, else decoded and
+    /// kept in `last`. A part's encoding ends itself (a count, then that many entries), so
+    /// the same bytes are the same part, of the same length.
     private static func decodeRepeated<Value>(
         _ reader: inout ByteReader, last: inout (bytes: [UInt8], value: Value),
-        skip: (inout ByteReader) throws(RecordDecodingError) -> Void,
         decode: (inout ByteReader) throws(RecordDecodingError) -> Value
     ) throws(RecordDecodingError) -> Value {
+        if reader.skip(ifAt: last.bytes) { return last.value }
         let start = reader.offset
-        try skip(&reader)
-        let bytes = reader.span(from: start)
-        if last.bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return last.value }
-        reader.rewind(to: start)
         let value = try decode(&reader)
-        last = (Array(bytes), value)
+        last = (Array(reader.span(from: start)), value)
         return value
-    }
-
-    /// Moves past a count of (string, integer) pairs: `lines` and counts.
-    private static func skipPairs(_ reader: inout ByteReader) throws(RecordDecodingError) {
-        let count = try reader.count(minimumBytes: 2)
-        for _ in 0..<count {
-            _ = try reader.stringBytes()
-            _ = try reader.varint()
-        }
     }
 
     private static func decodeLines(_ reader: inout ByteReader) throws(RecordDecodingError) -> [ItemQuantity] {
