@@ -355,7 +355,7 @@ public struct JSONWriter: Sendable {
     mutating func appendQuoted(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            guard utf8.contains(where: JSONWriter.needsEscape) else {
+            guard JSONWriter.anyNeedsEscape(utf8) else {
                 // Text with nothing to escape, the usual name: quotes and all in one store.
                 put(count: utf8.count + 2) { at in
                     at[0] = UInt8(ascii: "\"")
@@ -373,7 +373,7 @@ public struct JSONWriter: Sendable {
     @inlinable
     mutating func appendEscaped(contentsOf utf8: UnsafeBufferPointer<UInt8>) {
         // Most text needs no escaping: copy it whole.
-        guard utf8.contains(where: JSONWriter.needsEscape) else {
+        guard JSONWriter.anyNeedsEscape(utf8) else {
             put(utf8)
             return
         }
@@ -381,6 +381,18 @@ public struct JSONWriter: Sendable {
         while index < utf8.count {
             index += appendEscaped(utf8, at: index)
         }
+    }
+
+    /// Whether any byte of `utf8` needs escaping: a plain loop, which the compiler keeps
+    /// tight, where `contains(where:)` calls a closure per byte.
+    @inlinable
+    static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            if needsEscape(utf8[index]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether a string with this byte goes the slow way: a control character, a quote, a

@@ -124,7 +124,11 @@ struct ByteReader {
     /// Moves past `prefix` if the bytes at the reader are those; returns whether they were.
     mutating func skip(ifAt prefix: [UInt8]) -> Bool {
         guard !prefix.isEmpty, bytes.count - offset >= prefix.count else { return false }
-        let same = prefix.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + prefix.count]).elementsEqual($0) }
+        let same = prefix.withUnsafeBufferPointer { expected in
+            var index = 0
+            while index < expected.count, bytes[offset + index] == expected[index] { index += 1 }
+            return index == expected.count
+        }
         if same { offset += prefix.count }
         return same
     }
