@@ -45,4 +45,54 @@ import Testing
         }
         #expect(try bodies[2].withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) } == records[2])
     }
+
+    /// Decodes `body`'s events into `batch`; whether it could.
+    private func decode(_ body: [UInt8], with decoder: inout RecordDecoder, into batch: inout [Event], where include: (Event) -> Bool) -> Bool {
+        var reading = decoder
+        var events = batch
+        let decoded = body.withUnsafeBytes { raw -> Bool in
+            do {
+                try reading.decodeEvents(raw, into: &events, where: include)
+                return true
+            } catch {
+                return false
+            }
+        }
+        decoder = reading
+        batch = events
+        return decoded
+    }
+
+    @Test func eventsDecodedIntoABatchAreTheRecordsEventsThatTheFilterTakes() throws {
+        let (_, samples) = try Sample.records()
+        let event = try #require(samples[1].events.first)
+        var records = samples
+        records.append(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [
+            .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410"), .event(event), .retryRequested(sink: "webhook http://x"),
+        ]))
+        var decoder = RecordDecoder()
+        var batch: [Event] = []
+        var expected: [Event] = []
+        for record in records {
+            #expect(decode(RecordCodec.encode(record), with: &decoder, into: &batch, where: { $0.type != .stockChanged }))
+            expected += record.events.filter { $0.type != .stockChanged }
+        }
+        #expect(batch == expected)
+        #expect(expected.count > 3)
+        #expect(!expected.contains { $0.type == .stockChanged })
+    }
+
+    @Test func aDamagedRecordLeavesTheBatchAsItWas() throws {
+        let (_, samples) = try Sample.records()
+        let body = RecordCodec.encode(samples[1])
+        var decoder = RecordDecoder()
+        var batch: [Event] = []
+        #expect(decode(body, with: &decoder, into: &batch, where: { _ in true }))
+        let whole = batch
+        #expect(!whole.isEmpty)
+        for length in 0..<body.count {
+            #expect(!decode(Array(body[0..<length]), with: &decoder, into: &batch, where: { _ in true }))
+            #expect(batch == whole)
+        }
+    }
 }

@@ -121,6 +121,11 @@ struct ByteReader {
         UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
     }
 
+    /// Steps back over the last `count` bytes read, to read them again.
+    mutating func rewind(by count: Int) {
+        offset = max(0, offset - count)
+    }
+
     /// Moves past `prefix` if the bytes at the reader are those; returns whether they were.
     mutating func skip(ifAt prefix: [UInt8]) -> Bool {
         guard !prefix.isEmpty, bytes.count - offset >= prefix.count else { return false }
