@@ -10,7 +10,7 @@ public enum ISO8601 {
     }
 
     /// How many bytes the text takes.
-    public static let length = 24
+    static let length = 24
 
     /// Appends the text to `bytes` in one append, made on the stack: events carry a time
     /// each, so this is on every event's way out.
@@ -25,7 +25,7 @@ public enum ISO8601 {
     }
 
     /// Writes the text's `length` bytes from `start`.
-    public static func write(millisecondsSince1970 milliseconds: Int64, to start: UnsafeMutablePointer<UInt8>) {
+    static func write(millisecondsSince1970 milliseconds: Int64, to start: UnsafeMutablePointer<UInt8>) {
         let c = CivilTime(millisecondsSince1970: milliseconds)
         var position = start
         func put(_ byte: UInt8) {

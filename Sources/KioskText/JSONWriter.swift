@@ -22,14 +22,6 @@ public struct JSONWriter: Sendable {
     /// The JSON written so far.
     public var bytes: [UInt8] { Array(storage[0..<length]) }
 
-    /// Calls `body` with the JSON written so far, without copying it.
-    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        let result = storage.withUnsafeBytes { all in
-            Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: all[0..<length])) }
-        }
-        return try result.get()
-    }
-
     /// How many bytes were written.
     public var count: Int { length }
 

@@ -81,7 +81,6 @@ import Testing
         writer.endObject()
         writer.endLine()
         #expect(text(writer) == "{\"a\":true,\"b\":null}\n")
-        #expect(writer.withBytes { Array($0) } == writer.bytes)
     }
 
     @Test func partsLiteralsAndRawJSONJoinWithTheRightSeparators() {
