@@ -24,6 +24,24 @@ public final class JournalReader: @unchecked Sendable {
         return PositionedRecord(position: location.position, record: record)
     }
 
+    /// Appends the events `include` accepts of the next record that ends at or before
+    /// `limit` to `events`, and returns where that record starts; `nil` when there is none
+    /// yet (as `nextRecord`), with `events` as it was. No record or entry is made: a sink's
+    /// reader takes the events alone.
+    public func nextEvents(
+        upTo limit: UInt64, decoder: inout RecordDecoder, into events: inout [Event], where include: (Event) -> Bool
+    ) -> UInt64? {
+        guard scanner.position < limit, let step = try? scanner.next(), case .record(let location) = step, location.end <= limit else {
+            return nil
+        }
+        let decoded = scanner.withBody { body in
+            Result { () throws(RecordDecodingError) in try decoder.decodeEvents(body, into: &events, where: include) }
+        }
+        guard case .success = decoded else { return nil }
+        scanner.advance()
+        return location.position
+    }
+
     /// A record and where it starts in the journal.
     public struct PositionedRecord {
         public let position: UInt64

@@ -9,41 +9,51 @@ public enum ISO8601 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// How many bytes the text takes.
+    static let length = 24
+
     /// Appends the text to `bytes` in one append, made on the stack: events carry a time
     /// each, so this is on every event's way out.
     public static func append(millisecondsSince1970 milliseconds: Int64, to bytes: inout [UInt8]) {
-        let c = CivilTime(millisecondsSince1970: milliseconds)
-        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: room for 24
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes
         withUnsafeMutableBytes(of: &text) { buffer in
-            var position = 0
-            func put(_ byte: UInt8) {
-                buffer[position] = byte
-                position += 1
-            }
-            func put(_ value: Int, width: Int) {
-                var divisor = 1
-                for _ in 1..<width { divisor *= 10 }
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: (value / divisor) % 10))
-                    divisor /= 10
-                }
-            }
-            put(c.year, width: 4)
-            put(UInt8(ascii: "-"))
-            put(c.month, width: 2)
-            put(UInt8(ascii: "-"))
-            put(c.day, width: 2)
-            put(UInt8(ascii: "T"))
-            put(c.hour, width: 2)
-            put(UInt8(ascii: ":"))
-            put(c.minute, width: 2)
-            put(UInt8(ascii: ":"))
-            put(c.second, width: 2)
-            put(UInt8(ascii: "."))
-            put(c.millisecond, width: 3)
-            put(UInt8(ascii: "Z"))
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<position]))
+            let typed = buffer.bindMemory(to: UInt8.self)
+            guard let base = typed.baseAddress else { return }
+            write(millisecondsSince1970: milliseconds, to: base)
+            bytes.append(contentsOf: typed)
         }
+    }
+
+    /// Writes the text's `length` bytes from `start`.
+    static func write(millisecondsSince1970 milliseconds: Int64, to start: UnsafeMutablePointer<UInt8>) {
+        let c = CivilTime(millisecondsSince1970: milliseconds)
+        var position = start
+        func put(_ byte: UInt8) {
+            position.pointee = byte
+            position += 1
+        }
+        func put(_ value: Int, width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: (value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        put(c.year, width: 4)
+        put(UInt8(ascii: "-"))
+        put(c.month, width: 2)
+        put(UInt8(ascii: "-"))
+        put(c.day, width: 2)
+        put(UInt8(ascii: "T"))
+        put(c.hour, width: 2)
+        put(UInt8(ascii: ":"))
+        put(c.minute, width: 2)
+        put(UInt8(ascii: ":"))
+        put(c.second, width: 2)
+        put(UInt8(ascii: "."))
+        put(c.millisecond, width: 3)
+        put(UInt8(ascii: "Z"))
     }
 
     /// Reads `2026-11-21T15:08:30.589Z`, as `string` writes it, or the same without the

@@ -4,50 +4,103 @@
 /// sink and the field order of CloudEvents output is fixed. The kiosk's own values (events,
 /// money, ids) are written by extensions where those types live.
 public struct JSONWriter: Sendable {
-    @usableFromInline var storage: [UInt8] = []
+    /// Room for the JSON, zero-filled past `length`: bytes are stored through a pointer
+    /// into room made beforehand, so that a log writing hundreds of thousands of lines does
+    /// not pay `Array.append`'s generic copy for every key and value.
+    @usableFromInline var storage: [UInt8]
+    /// How many bytes of `storage` are JSON.
+    @usableFromInline var length = 0
     @usableFromInline var needsComma = false
+    /// The last time written, whole second by whole second: the events of a batch mostly
+    /// share their second, and only the milliseconds need writing again.
+    @usableFromInline var lastTime: (second: Int64, text: (UInt64, UInt64, UInt64)) = (-1, (0, 0, 0))
 
     public init(capacity: Int = 256) {
-        storage.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 16))
     }
 
     /// The JSON written so far.
-    public var bytes: [UInt8] { storage }
+    public var bytes: [UInt8] { Array(storage[0..<length]) }
 
     /// How many bytes were written.
-    public var count: Int { storage.count }
+    public var count: Int { length }
 
     /// Forgets what was written and keeps the buffer, so that a writer used for line after
     /// line allocates only when a line is longer than any before it.
     @inlinable
     public mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
+        length = 0
         needsComma = false
+    }
+
+    // MARK: Storing bytes
+
+    /// Stores one byte.
+    @inlinable
+    mutating func put(_ byte: UInt8) {
+        if length == storage.count { grow(toHold: 1) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        length = at + 1
+    }
+
+    /// Stores `bytes` in one copy.
+    @inlinable
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        if storage.count - length < count { grow(toHold: count) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return }
+            (base + at).update(from: source, count: count)
+        }
+        length = at + count
+    }
+
+    /// Stores exactly `count` bytes, which `body` writes from the pointer it is given.
+    @inlinable
+    mutating func put(count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if storage.count - length < count { grow(toHold: count) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return }
+            body(base + at)
+        }
+        length = at + count
+    }
+
+    /// Doubles the room until `extra` more bytes fit.
+    @usableFromInline
+    mutating func grow(toHold extra: Int) {
+        var size = max(storage.count, 16)
+        while size - length < extra { size *= 2 }
+        storage.append(contentsOf: repeatElement(0, count: size - storage.count))
     }
 
     @inlinable
     public mutating func beginObject() {
         separate()
-        storage.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         needsComma = false
     }
 
     @inlinable
     public mutating func endObject() {
-        storage.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     @inlinable
     public mutating func beginArray() {
         separate()
-        storage.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         needsComma = false
     }
 
     @inlinable
     public mutating func endArray() {
-        storage.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -55,14 +108,18 @@ public struct JSONWriter: Sendable {
     /// ASCII that needs no escaping. The value follows.
     @inlinable
     public mutating func key(_ name: StaticString) {
-        separate()
-        storage.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { utf8 in
             assert(!utf8.contains(where: JSONWriter.needsEscape), "a JSON key literal that needs escaping")
-            storage.append(contentsOf: utf8)
+            // One store for the separator, the quotes, the name and the colon.
+            let comma = needsComma ? 1 : 0
+            put(count: comma + utf8.count + 3) { at in
+                if comma == 1 { at[0] = UInt8(ascii: ",") }
+                at[comma] = UInt8(ascii: "\"")
+                if let name = utf8.baseAddress { (at + comma + 1).update(from: name, count: utf8.count) }
+                at[comma + 1 + utf8.count] = UInt8(ascii: "\"")
+                at[comma + 2 + utf8.count] = UInt8(ascii: ":")
+            }
         }
-        storage.append(UInt8(ascii: "\""))
-        storage.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -71,7 +128,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(string name: String) {
         separate()
         appendQuoted(name)
-        storage.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -88,7 +145,7 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func beginString() {
         separate()
-        storage.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     /// Appends `text`, escaped, to the string `beginString` opened.
@@ -112,7 +169,7 @@ public struct JSONWriter: Sendable {
 
     @inlinable
     public mutating func endString() {
-        storage.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -121,16 +178,52 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
         separate()
-        storage.append(UInt8(ascii: "\""))
-        body(&storage)
-        storage.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+        var made: [UInt8] = []
+        body(&made)
+        made.withUnsafeBufferPointer { put($0) }
+        put(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// A string of exactly `count` bytes that `body` writes from the pointer it is given,
+    /// between quotes and without escaping: for fixed-width forms (an id, a time) made in
+    /// place.
+    @inlinable
+    public mutating func unescapedString(count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        separate()
+        put(count: count + 2) { at in
+            at[0] = UInt8(ascii: "\"")
+            body(at + 1)
+            at[count + 1] = UInt8(ascii: "\"")
+        }
         needsComma = true
     }
 
     /// `"2026-11-21T15:08:30.589Z"`: a moment in ISO-8601, in UTC.
-    @inlinable
     public mutating func time(millisecondsSince1970 milliseconds: Int64) {
-        unescapedString { ISO8601.append(millisecondsSince1970: milliseconds, to: &$0) }
+        let second = milliseconds >= 0 ? milliseconds / 1000 : -1
+        if second < 0 || second != lastTime.second {
+            withUnsafeMutableBytes(of: &lastTime.text) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                ISO8601.write(millisecondsSince1970: milliseconds, to: base)
+            }
+            lastTime.second = second
+        }
+        let fraction = Int(milliseconds - second * 1000)
+        let made = lastTime.text
+        unescapedString(count: ISO8601.length) { at in
+            withUnsafeBytes(of: made) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                at.update(from: base, count: ISO8601.length)
+            }
+            // `…:30.589Z`: the milliseconds are the three digits before the `Z`.
+            if second >= 0 {
+                at[20] = UInt8(ascii: "0") + UInt8(fraction / 100)
+                at[21] = UInt8(ascii: "0") + UInt8(fraction / 10 % 10)
+                at[22] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            }
+        }
     }
 
     @inlinable
@@ -145,14 +238,14 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func number(hundredths: Int) {
         separate()
-        if hundredths < 0 { storage.append(UInt8(ascii: "-")) }
+        if hundredths < 0 { put(UInt8(ascii: "-")) }
         let magnitude = hundredths.magnitude
         appendDecimal(magnitude / 100)
         let fraction = UInt8(magnitude % 100)
         if fraction != 0 {
-            storage.append(UInt8(ascii: "."))
-            storage.append(UInt8(ascii: "0") + fraction / 10)
-            storage.append(UInt8(ascii: "0") + fraction % 10)
+            put(UInt8(ascii: "."))
+            put(UInt8(ascii: "0") + fraction / 10)
+            put(UInt8(ascii: "0") + fraction % 10)
         }
         needsComma = true
     }
@@ -160,21 +253,21 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func bool(_ value: Bool) {
         separate()
-        storage.append(contentsOf: (value ? "true" : "false").utf8)
+        (value ? "true" as StaticString : "false").withUTF8Buffer { put($0) }
         needsComma = true
     }
 
     @inlinable
     public mutating func null() {
         separate()
-        storage.append(contentsOf: "null".utf8)
+        ("null" as StaticString).withUTF8Buffer { put($0) }
         needsComma = true
     }
 
     /// Ends a line of JSON Lines: a newline, then the next value starts afresh.
     @inlinable
     public mutating func endLine() {
-        storage.append(UInt8(ascii: "\n"))
+        put(UInt8(ascii: "\n"))
         needsComma = false
     }
 
@@ -182,7 +275,7 @@ public struct JSONWriter: Sendable {
     /// value follows (`,"type":"`) — in one copy.
     @inlinable
     public mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { storage.append(contentsOf: $0) }
+        text.withUTF8Buffer { put($0) }
         needsComma = false
     }
 
@@ -190,14 +283,16 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func plain(_ text: String) {
         var text = text
-        text.withUTF8 { storage.append(contentsOf: $0) }
+        text.withUTF8 { put($0) }
     }
 
     /// Writes already-encoded JSON as one value.
     @inlinable
     public mutating func raw(_ json: some Sequence<UInt8>) {
         separate()
-        storage.append(contentsOf: json)
+        if json.withContiguousStorageIfAvailable({ put($0) }) == nil {
+            for byte in json { put(byte) }
+        }
         needsComma = true
     }
 
@@ -245,28 +340,51 @@ public struct JSONWriter: Sendable {
 
     @inlinable
     mutating func separate() {
-        if needsComma { storage.append(UInt8(ascii: ",")) }
+        if needsComma { put(UInt8(ascii: ",")) }
     }
 
     @inlinable
     mutating func appendQuoted(_ value: String) {
-        storage.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { appendEscaped(contentsOf: $0) }
-        storage.append(UInt8(ascii: "\""))
+        value.withUTF8 { utf8 in
+            guard JSONWriter.anyNeedsEscape(utf8) else {
+                // Text with nothing to escape, the usual name: quotes and all in one store.
+                put(count: utf8.count + 2) { at in
+                    at[0] = UInt8(ascii: "\"")
+                    if let text = utf8.baseAddress { (at + 1).update(from: text, count: utf8.count) }
+                    at[utf8.count + 1] = UInt8(ascii: "\"")
+                }
+                return
+            }
+            put(UInt8(ascii: "\""))
+            appendEscaped(contentsOf: utf8)
+            put(UInt8(ascii: "\""))
+        }
     }
 
     @inlinable
     mutating func appendEscaped(contentsOf utf8: UnsafeBufferPointer<UInt8>) {
         // Most text needs no escaping: copy it whole.
-        guard utf8.contains(where: JSONWriter.needsEscape) else {
-            storage.append(contentsOf: utf8)
+        guard JSONWriter.anyNeedsEscape(utf8) else {
+            put(utf8)
             return
         }
         var index = 0
         while index < utf8.count {
             index += appendEscaped(utf8, at: index)
         }
+    }
+
+    /// Whether any byte of `utf8` needs escaping: a plain loop, which the compiler keeps
+    /// tight, where `contains(where:)` calls a closure per byte.
+    @inlinable
+    static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            if needsEscape(utf8[index]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether a string with this byte goes the slow way: a control character, a quote, a
@@ -284,9 +402,9 @@ public struct JSONWriter: Sendable {
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = utf8[index]
         if let scalar = JSONWriter.terminalControl(utf8, at: index) {
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(UInt8(ascii: "u"))
-            for shift in stride(from: 12, through: 0, by: -4) { storage.append(Hex.lowercaseDigit(UInt8((scalar >> UInt32(shift)) & 0xF))) }
+            put(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) { put(Hex.lowercaseDigit(UInt8((scalar >> UInt32(shift)) & 0xF))) }
             return byte == 0xC2 ? 2 : 3
         }
         appendEscaped(byte)
@@ -312,32 +430,32 @@ public struct JSONWriter: Sendable {
         // Byte by byte, without an array literal (an allocation) per escape.
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(byte)
+            put(UInt8(ascii: "\\"))
+            put(byte)
         case 0x0A:
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(UInt8(ascii: "n"))
+            put(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "n"))
         case 0x0D:
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(UInt8(ascii: "r"))
+            put(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "r"))
         case 0x09:
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(UInt8(ascii: "t"))
+            put(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "t"))
         case 0..<0x20, 0x7F:
-            storage.append(UInt8(ascii: "\\"))
-            storage.append(UInt8(ascii: "u"))
-            storage.append(UInt8(ascii: "0"))
-            storage.append(UInt8(ascii: "0"))
-            storage.append(Hex.lowercaseDigit(byte >> 4))
-            storage.append(Hex.lowercaseDigit(byte & 0xF))
-        default: storage.append(byte)
+            put(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "u"))
+            put(UInt8(ascii: "0"))
+            put(UInt8(ascii: "0"))
+            put(Hex.lowercaseDigit(byte >> 4))
+            put(Hex.lowercaseDigit(byte & 0xF))
+        default: put(byte)
         }
     }
 
     /// Appends the decimal digits of `value` without making a `String`.
     @inlinable
     mutating func appendDecimal(_ value: some BinaryInteger) {
-        if value < 0 { storage.append(UInt8(ascii: "-")) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
         var count = 0
@@ -347,7 +465,7 @@ public struct JSONWriter: Sendable {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            storage.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
         }
     }
 }

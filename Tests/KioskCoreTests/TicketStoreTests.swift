@@ -243,3 +243,42 @@ import Testing
         #expect(original[3] == nil)
     }
 }
+
+/// How a ticket is stored: 32 bytes for every ticket, its times and an unusual line prep
+/// beside it only once it has them.
+@Suite struct TicketSlotTests {
+    @Test func everyTicketStoresHalfACacheLine() {
+        #expect(MemoryLayout<TicketSlot>.stride == 32)
+    }
+
+    @Test func aRecordComesBackWholeFromItsSlotAndTimes() {
+        var record = TicketRecord(ordered: 1_000, promised: 61_000, state: .ready, firstPartPrep: 60_000, firstPartState: .ready)
+        record.line = 3
+        record.linePrep = 60_000
+        #expect(record.times == nil)
+        #expect(TicketRecord(slot: record.slot, times: TicketTimes()) == record)
+        record.started = Timestamp(millisecondsSince1970: 2_000)
+        record.readyAt = Timestamp(millisecondsSince1970: 62_000)
+        record.pickedUpAt = Timestamp(millisecondsSince1970: 0)
+        record.linePrep = 45_000
+        record.isLate = true
+        let times = record.times
+        #expect(times == TicketTimes(started: 2_000, readyAt: 62_000, pickedUpAt: 0, linePrep: 45_000))
+        #expect(TicketRecord(slot: record.slot, times: times ?? TicketTimes()) == record)
+    }
+
+    @Test func aPartWhosePrepChangesKeepsItsLinesPrep() {
+        var store = TicketStore()
+        let line = TicketLine(item: "Mango Juice", quantity: 1, station: 0, prep: 60_000)
+        store.append(1, line: line, hint: 0, part: Ticket.Part(station: 0, prep: 60_000, state: .queued, started: nil), ordered: 0,
+                     promised: 60_000, consumed: [], lineTotals: [])
+        store.updatePart(1, 0) {
+            $0.prep = 20_000
+            $0.state = .preparing
+            $0.started = Timestamp(millisecondsSince1970: 5)
+        }
+        #expect(store.ticket(1)?.lines == [line])
+        #expect(store.part(1, 0) == Ticket.Part(station: 0, prep: 20_000, state: .preparing, started: Timestamp(millisecondsSince1970: 5)))
+        #expect(store[1]?.started == Timestamp(millisecondsSince1970: 5))
+    }
+}

@@ -27,6 +27,9 @@ public final class Session {
     /// code that reaches it again: no dynamic access check.
     @exclusivity(unchecked) var facts: [JournalEntry] = []
     private var hangupsSeen = Signals.hangupCount
+    /// On the wall clock, the time `tickBoard` read before the command in hand: the
+    /// command runs at it, so a command with the board on reads the clock once, not twice.
+    private var commandTime: Timestamp?
 
     /// Where the state and the events are kept; `nil` keeps nothing (no `--state`, no sink
     /// that reads the journal).
@@ -71,7 +74,7 @@ public final class Session {
 
     /// The time now, as the session's clock says.
     func clock() -> Timestamp {
-        time.now()
+        commandTime ?? time.now()
     }
 
     /// Runs one command against the current state. With a store, it joins the open
@@ -89,7 +92,9 @@ public final class Session {
             }
         }
         events.removeAll(keepingCapacity: true)
-        let ticked = tickBoard()
+        let (ticked, tickTime) = tickBoard()
+        commandTime = time.isVirtual ? nil : tickTime
+        defer { commandTime = nil }
         let output: CommandOutput
         let failure: CommandError?
         do {
@@ -114,19 +119,20 @@ public final class Session {
 
     /// What the order board did by itself up to now — auto starts and finishes, warn and
     /// late marks — appended as a record of its own in the open transaction, before the
-    /// command that follows. Returns its events.
-    private func tickBoard() -> [Event] {
-        guard let due = kiosk.nextBoardChange else { return [] }
+    /// command that follows. Returns its events, and the time it read (none when nothing
+    /// is scheduled).
+    private func tickBoard() -> (events: [Event], time: Timestamp?) {
+        guard let due = kiosk.nextBoardChange else { return ([], nil) }
         let now = clock()
-        guard due <= now else { return [] }
+        guard due <= now else { return ([], now) }
         kiosk.advanceBoard(to: now, emitting: &events)
-        guard !events.isEmpty else { return [] }
+        guard !events.isEmpty else { return ([], now) }
         let ticked = events
         if let store, let first = ticked.first {
             store.journal.append(time: first.time, source: kiosk.source, facts: [], events: ticked)
         }
         events.removeAll(keepingCapacity: true)
-        return ticked
+        return (ticked, now)
     }
 
     /// On the wall clock, between commands: journals and commits what the board did by
@@ -145,7 +151,7 @@ public final class Session {
             }
         }
         events.removeAll(keepingCapacity: true)
-        let ticked = tickBoard()
+        let ticked = tickBoard().events
         if let failure = commit() { return TickResult(events: [], error: failure) }
         dispatcher.publish(ticked)
         return TickResult(events: ticked, error: nil)

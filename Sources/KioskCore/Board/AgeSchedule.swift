@@ -49,6 +49,15 @@ struct AgeSchedule: Sendable {
     ///   marks may be the next due), `nil` when tickets before it come due first.
     @discardableResult
     mutating func admit(_ number: Int, ordered: Int64, warn: Int64, late: Int64) -> Int64? {
+        // The usual case, a ticket behind others still waiting for both marks: one store.
+        let last = runs.count - 1
+        if last >= 0 {
+            let run = runs[last]
+            if run.warn == warn, run.late == late, run.nextWarn < run.end, run.nextLate < run.end {
+                runs[last].end = number + 1
+                return nil
+            }
+        }
         let warnDue = Timestamp(millisecondsSince1970: ordered).adding(milliseconds: warn).millisecondsSince1970
         let lateDue = Timestamp(millisecondsSince1970: ordered).adding(milliseconds: late).millisecondsSince1970
         guard let last = runs.indices.last, runs[last].warn == warn, runs[last].late == late else {

@@ -45,8 +45,56 @@ extension Board {
     ) -> (number: Int, promised: Timestamp) {
         advance(to: time, changes: &changes)
         let made = admit(line, item: item, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
-        if settings.auto, let station = tickets[made.number]?.firstPartStationIndex { dispatch(station, changes: &changes) }
-        return made
+        if settings.auto { dispatch(made.station, changes: &changes) }
+        return (made.number, made.promised)
+    }
+
+    /// `add(_:item:consumed:lineTotals:service:at:changes:)` for `quantity` of `menu`'s item
+    /// number `item` (which must be one of its items): its name, station and prep found
+    /// once per item and menu, so a kiosk's usual order reaches its board once and looks
+    /// nothing up.
+    @discardableResult
+    package mutating func add(
+        item: Int, quantity: Int, of menu: Menu, consumed: [IngredientCount], lineTotals: [Money], at time: Timestamp,
+        changes: inout [BoardChange]
+    ) -> (number: Int, promised: Timestamp) {
+        let known = itemLine(item, of: menu)
+        guard known.entry >= 0, tickets.line(known.entry, is: quantity, consumed: consumed, lineTotals: lineTotals) else {
+            let line = TicketLine(item: menu.items[item].name, quantity: quantity, station: known.station, prep: known.prep)
+            let made = add(line, item: item, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes)
+            if let entry = tickets[made.number]?.line, item < itemLines.count { itemLines[item].entry = entry }
+            return made
+        }
+        advance(to: time, changes: &changes)
+        let number = nextNumber
+        let t = now.millisecondsSince1970
+        // The line's station is on the board (`station(forMenuStation:)`): the part is made
+        // there, in the line's prep.
+        let prep = max(0, known.prep)
+        let ready = max(t, enqueue(number, prep: prep, at: known.station, time: t))
+        tickets.append(number, line: known.entry, linePrep: known.prep, prep: prep, ordered: t, promised: ready)
+        enter(number, at: t)
+        if settings.auto { dispatch(known.station, changes: &changes) }
+        return (number, Timestamp(millisecondsSince1970: ready))
+    }
+
+    /// The board's station and the prep of `menu`'s item number `item`, and the catalog
+    /// entry its last one-line ticket used (-1 if none yet).
+    private mutating func itemLine(_ item: Int, of menu: Menu) -> ItemLine {
+        if itemsMenu !== menu {
+            itemsMenu = menu
+            itemLines.removeAll(keepingCapacity: true)
+        }
+        if item < itemLines.count, itemLines[item].station >= 0 { return itemLines[item] }
+        let known = ItemLine(
+            station: station(forMenuStation: menu.items[item].station), prep: prepMilliseconds(menu.items[item].prep, item: item), entry: -1
+        )
+        guard item >= 0, item < 1 << 20 else { return known }
+        if item >= itemLines.count {
+            itemLines.append(contentsOf: repeatElement(ItemLine(station: -1, prep: 0, entry: -1), count: item + 1 - itemLines.count))
+        }
+        itemLines[item] = known
+        return known
     }
 
     /// A menu item's prep time in milliseconds, converted once per item (a `Duration`
@@ -183,43 +231,42 @@ extension Board {
         let number = nextNumber
         let t = time.millisecondsSince1970
         let (first, others) = Board.parts(of: lines, service: service, stationCount: stations.count)
-        var ready = max(t, promise(first.prep, at: first.station, time: t))
-        for part in others { ready = max(ready, promise(part.prep, at: part.station, time: t)) }
+        var ready = max(t, enqueue(number, prep: first.prep, at: first.station, time: t))
+        for part in others { ready = max(ready, enqueue(number, prep: part.prep, at: part.station, time: t)) }
         let ticket = Ticket(
             number: number, lines: lines, ordered: time, promised: promised ?? Timestamp(millisecondsSince1970: ready),
             state: .queued, firstPart: first, otherParts: others, consumed: consumed, lineTotals: lineTotals
         )
         tickets.append(ticket)
-        enter(number, first: first.station, others: others, at: t)
+        enter(number, at: t)
         return number
     }
 
     /// `admit` for a ticket of one line: no array for its lines or parts.
     mutating func admit(
         _ line: TicketLine, item hint: Int?, consumed: [IngredientCount], lineTotals: [Money], service: Int64?, at time: Timestamp
-    ) -> (number: Int, promised: Timestamp) {
+    ) -> (number: Int, promised: Timestamp, station: Int) {
         let number = nextNumber
         let t = time.millisecondsSince1970
         let station = line.station >= 0 && line.station < stations.count ? line.station : 0
         let prep = max(0, service ?? (station == line.station ? line.prep : 0))
         let part = Ticket.Part(station: station, prep: prep, state: .queued, started: nil)
-        let ready = max(t, promise(prep, at: station, time: t))
+        let ready = max(t, enqueue(number, prep: prep, at: station, time: t))
         tickets.append(number, line: line, hint: hint, part: part, ordered: t, promised: ready, consumed: consumed, lineTotals: lineTotals)
-        enter(number, first: station, others: [], at: t)
-        return (number, Timestamp(millisecondsSince1970: ready))
+        enter(number, at: t)
+        return (number, Timestamp(millisecondsSince1970: ready), station)
     }
 
-    /// A ticket just stored joins the board: its state, its stations' queues, its marks.
-    private mutating func enter(_ number: Int, first: Int, others: [Ticket.Part], at time: Int64) {
+    /// Queues ticket `number`'s part at `station` and returns when the part will be done.
+    private mutating func enqueue(_ number: Int, prep: Int64, at station: Int, time: Int64) -> Int64 {
+        queues[station].enqueue(number, prep: prep, at: time, staff: stations[station].staff)
+    }
+
+    /// A ticket just stored and queued joins the board: its state, its marks.
+    private mutating func enter(_ number: Int, at time: Int64) {
         nextNumber += 1
         states.append(.queued)
         counts[Int(TicketState.queued.rawValue)] += 1
-        queues[first].queue.append(StationState.Waiting(ticket: number, part: 0))
-        queues[first].queued += 1
-        for (index, part) in others.enumerated() {
-            queues[part.station].queue.append(StationState.Waiting(ticket: number, part: index + 1))
-            queues[part.station].queued += 1
-        }
         // A simulator's board marks no ages: nothing of it shows a ticket.
         // Behind a ticket already waiting for its marks, a ticket's marks are no earlier.
         if keepsHistory, let due = ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late) { noteScheduled(due) }
@@ -245,16 +292,14 @@ extension Board {
 
     /// In auto mode, gives free hands work at each station of the ticket, in its order.
     private mutating func dispatchAll(_ number: Int, changes: inout [BoardChange]) {
-        guard let record = tickets[number] else { return }
-        dispatch(record.firstPartStationIndex, changes: &changes)
-        guard record.partCount > 1 else { return }
+        guard let first = tickets.firstStation(of: number) else { return }
+        dispatch(first, changes: &changes)
         for part in tickets.otherParts(number) { dispatch(part.station, changes: &changes) }
     }
 
     /// Starts every queued part of the ticket now, whatever the stations' hands.
     mutating func startTicket(_ number: Int, changes: inout [BoardChange]) {
-        let partCount = tickets[number]?.partCount ?? 0
-        for index in 0..<partCount where tickets.part(number, index)?.state == .queued {
+        for index in 0..<tickets.partCount(number) where tickets.part(number, index)?.state == .queued {
             beginPart(number, index, changes: &changes)
         }
     }
@@ -296,8 +341,8 @@ extension Board {
 
     /// The ticket is ready: every part done.
     mutating func finish(_ number: Int, changes: inout [BoardChange]) {
-        guard let partCount = tickets[number]?.partCount else { return }
-        for index in 0..<partCount { releasePart(number, index) }
+        guard tickets[number] != nil else { return }
+        for index in 0..<tickets.partCount(number) { releasePart(number, index) }
         if tickets[number]?.readyAt == nil {
             let now = self.now
             tickets.update(number) { $0.readyAt = now }

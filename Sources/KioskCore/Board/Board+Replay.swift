@@ -95,14 +95,16 @@ extension Board {
             return stations.count - 1
         }
         for index in stations.indices { rebuildProjection(index) }
+        itemsMenu = nil
+        itemLines.removeAll()
     }
 
     /// The projection from scratch: busy hands, then every waiting part in order.
     private mutating func rebuildProjection(_ station: Int) {
         let time = now.millisecondsSince1970
         resetProjection(station, at: time)
-        for entry in queues[station].queue.elements where isWaiting(entry) {
-            guard let prep = tickets.part(entry.ticket, entry.part)?.prep else { continue }
+        for ticket in queues[station].queue.elements {
+            guard let part = waitingPart(of: ticket, at: station), let prep = tickets.part(ticket, part)?.prep else { continue }
             let free = queues[station].projection.pop() ?? time
             let (done, overflow) = max(time, free).addingReportingOverflow(prep)
             queues[station].projection.push(overflow ? .max : done)

@@ -10,6 +10,13 @@ extension Board {
             now = max(now, time)
             return
         }
+        fireDue(by: time, changes: &changes)
+    }
+
+    /// `advance(to:changes:)` once something is due: kept apart, so the test before it is
+    /// all a move with nothing due runs.
+    @inline(never)
+    private mutating func fireDue(by time: Timestamp, changes: inout [BoardChange]) {
         let limit = time.millisecondsSince1970
         while true {
             let part = schedule.min
@@ -54,15 +61,17 @@ extension Board {
     }
 
     /// Takes the first part really waiting at the station off its queue.
-    private mutating func nextWaiting(at station: Int) -> StationState.Waiting? {
+    private mutating func nextWaiting(at station: Int) -> (ticket: Int, part: Int)? {
         while let first = queues[station].queue.removeFirst() {
-            if isWaiting(first) { return first }
+            if let part = waitingPart(of: first, at: station) { return (first, part) }
         }
         return nil
     }
 
-    func isWaiting(_ entry: StationState.Waiting) -> Bool {
-        tickets.part(entry.ticket, entry.part)?.state == .queued
+    /// Which part of the ticket still waits at the station, if one does.
+    func waitingPart(of ticket: Int, at station: Int) -> Int? {
+        guard let part = tickets.part(ticket, at: station), part.state == .queued else { return nil }
+        return part.index
     }
 
     /// Whether a scheduled change still applies to its ticket.
@@ -135,31 +144,10 @@ extension Board {
 
     // MARK: Promises
 
-    /// When a part of `prep` milliseconds made at `time` will be done at `station`: on the
-    /// hand free first, after what it was given before.
-    mutating func promise(_ prep: Int64, at station: Int, time: Int64) -> Int64 {
-        if queues[station].queued == 0 { resetProjection(station, at: time) }
-        let free = queues[station].projection.min ?? time
-        let (done, overflow) = max(time, free).addingReportingOverflow(prep)
-        let finish = overflow ? Int64.max : done
-        queues[station].projection.replaceMin(with: finish)
-        return finish
-    }
-
-    /// With nothing waiting, the projection is what the station is doing: each busy hand
-    /// free when its part is expected to be done (now, if overdue), the rest free now.
-    /// This also forgets what cancelled and withdrawn tickets would have taken.
+    /// With nothing waiting, the projection is what the station is doing (see
+    /// `StationState.resetProjection(at:staff:)`).
     mutating func resetProjection(_ station: Int, at time: Int64) {
-        let staff = stations[station].staff
-        let inProgress = queues[station].inProgress
-        queues[station].projection.removeAll()
-        if inProgress.count <= staff {
-            for part in inProgress { queues[station].projection.push(max(time, part.done)) }
-        } else {
-            // More parts than hands (started by hand): the hands free last are the busy ones.
-            for done in inProgress.map(\.done).sorted(by: >).prefix(staff) { queues[station].projection.push(max(time, done)) }
-        }
-        for _ in 0..<max(0, staff - inProgress.count) { queues[station].projection.push(time) }
+        queues[station].resetProjection(at: time, staff: stations[station].staff)
     }
 
     // MARK: Replay

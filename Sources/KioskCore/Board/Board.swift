@@ -68,6 +68,10 @@ public struct Board: Sendable {
     /// Menu items' prep times as converted last, by item index.
     var preps: [(prep: Duration, milliseconds: Int64)?] = []
     var scheduled: UInt64 = 0
+    /// What `add(item:quantity:of:…)` found for each item of `itemsMenu`, by item index: a
+    /// menu never changes, so only a new menu or new stations (`reconfigure`) make it stale.
+    var itemLines: [ItemLine] = []
+    var itemsMenu: Menu?
     /// For each of the menu's stations, the board's station: reloads may add stations,
     /// and a board never drops one that has tickets.
     var menuStations: [Int]
@@ -176,8 +180,8 @@ extension Board: Equatable {
               lhs.lateCount == rhs.lateCount, lhs.cancelledCount == rhs.cancelledCount, lhs.counts == rhs.counts,
               lhs.states == rhs.states, lhs.tickets == rhs.tickets, lhs.menuStations == rhs.menuStations,
               lhs.activeTickets.map(\.number) == rhs.activeTickets.map(\.number) else { return false }
-        for (a, b) in zip(lhs.queues, rhs.queues) {
-            guard lhs.waiting(a) == rhs.waiting(b), a.queued == b.queued, a.busy == b.busy, a.inProgressByTicket == b.inProgressByTicket,
+        for (station, (a, b)) in zip(lhs.queues, rhs.queues).enumerated() {
+            guard lhs.waiting(a, at: station) == rhs.waiting(b, at: station), a.queued == b.queued, a.busy == b.busy, a.inProgressByTicket == b.inProgressByTicket,
                   a.projection.sorted == b.projection.sorted, a.toReady == b.toReady, a.toPickup == b.toPickup,
                   a.late == b.late else { return false }
         }
@@ -185,8 +189,8 @@ extension Board: Equatable {
     }
 
     /// The parts that really wait at a station, in order.
-    private func waiting(_ station: StationState) -> [StationState.Waiting] {
-        station.queue.elements.filter(isWaiting)
+    private func waiting(_ state: StationState, at station: Int) -> [Int] {
+        state.queue.elements.filter { waitingPart(of: $0, at: station) != nil }
     }
 
     private var liveSchedule: [ScheduledChange] {

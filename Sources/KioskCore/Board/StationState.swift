@@ -1,15 +1,10 @@
 /// One station's side of the board: its waiting parts in order, its busy hands, and when
 /// each hand would be free once everything given to it is done.
 struct StationState: Sendable {
-    /// A ticket's part waiting at the station. Entries whose part has since started or
-    /// left stay until they reach the front, where they are skipped: removal from the
-    /// middle costs nothing.
-    struct Waiting: Sendable, Hashable {
-        let ticket: Int
-        let part: Int
-    }
-
-    var queue = FIFOQueue<Waiting>()
+    /// The tickets with a part waiting here, by number, in order: a ticket has at most one
+    /// part per station. Entries whose part has since started or left stay until they
+    /// reach the front, where they are skipped: removal from the middle costs nothing.
+    var queue = FIFOQueue<Int>()
     /// Parts queued here, not counting skipped entries.
     var queued = 0
     /// Parts preparing here: hands in use.
@@ -32,6 +27,33 @@ struct StationState: Sendable {
     var toReady: [Int64] = []
     var toPickup: [Int64] = []
     var late = 0
+
+    /// Queues ticket `number`'s part of `prep` milliseconds, made at `time`, and returns
+    /// when it will be done: on the hand free first, after what was given out before it.
+    mutating func enqueue(_ number: Int, prep: Int64, at time: Int64, staff: Int) -> Int64 {
+        if queued == 0 { resetProjection(at: time, staff: staff) }
+        let free = projection.min ?? time
+        let (done, overflow) = max(time, free).addingReportingOverflow(prep)
+        let finish = overflow ? Int64.max : done
+        projection.replaceMin(with: finish)
+        queue.append(number)
+        queued += 1
+        return finish
+    }
+
+    /// With nothing waiting, the projection is what the station is doing: each busy hand
+    /// free when its part is expected to be done (now, if overdue), the rest free now.
+    /// This also forgets what cancelled and withdrawn tickets would have taken.
+    mutating func resetProjection(at time: Int64, staff: Int) {
+        projection.removeAll()
+        if inProgress.count <= staff {
+            for part in inProgress { projection.push(max(time, part.done)) }
+        } else {
+            // More parts than hands (started by hand): the hands free last are the busy ones.
+            for done in inProgress.map(\.done).sorted(by: >).prefix(staff) { projection.push(max(time, done)) }
+        }
+        for _ in 0..<max(0, staff - inProgress.count) { projection.push(time) }
+    }
 
     mutating func removeInProgress(_ ticket: Int) {
         guard let index = inProgress.firstIndex(where: { $0.ticket == ticket }) else { return }

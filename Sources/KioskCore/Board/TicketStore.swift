@@ -1,151 +1,36 @@
-/// What a board keeps of a ticket in its slot: a few words of plain values, so a slot
-/// costs no allocation, no reference count, and nothing to free.
-///
-/// A ticket of one line (the usual order) keeps that line here: its item as an index
-/// into the store's names, and what its order took and cost as an index into the
-/// store's shared entries. Other tickets keep their lines, later parts and what their
-/// order took beside the slot (`TicketStore.Extras`).
-struct TicketRecord: Sendable, Hashable {
-    private static let hasStarted: UInt8 = 1
-    private static let hasReadyAt: UInt8 = 2
-    private static let hasPickedUpAt: UInt8 = 4
-    private static let firstPartHasStarted: UInt8 = 8
-
-    var orderedMilliseconds: Int64
-    var promisedMilliseconds: Int64
-    private var startedMilliseconds: Int64 = 0
-    private var readyAtMilliseconds: Int64 = 0
-    private var pickedUpAtMilliseconds: Int64 = 0
-    private var firstPartStartedMilliseconds: Int64 = 0
-    private var firstPartPrep: Int64
-    /// The prep of the ticket's one line, when it is kept here.
-    var linePrep: Int64 = 0
-    /// The quantity of the ticket's one line, when it is kept here.
-    var lineQuantity: Int = 0
-    /// The item of the ticket's one line in `TicketStore.names`; -1 when the lines are
-    /// kept in the extras.
-    var item: Int32 = -1
-    var lineStation: Int32 = 0
-    private var firstPartStation: Int32
-    /// What the order took and cost, in `TicketStore.shared`; -1 when kept in the extras
-    /// (or when both are empty).
-    var shared: Int32 = -1
-    private var parts: Int32
-    var state: TicketState
-    private var firstPartState: TicketState
-    var isLate = false
-    /// Whether the slot has extras.
-    var hasExtras = false
-    /// Whether the slot holds a ticket.
-    var isHeld = true
-    private var flags: UInt8 = 0
-
-    /// An empty slot.
-    static let empty: TicketRecord = {
-        var record = TicketRecord(ordered: 0, promised: 0, state: .cancelled, firstPart: Ticket.Part(station: 0, prep: 0, state: .ready, started: nil), partCount: 1)
-        record.isHeld = false
-        return record
-    }()
-
-    init(ordered: Int64, promised: Int64, state: TicketState, firstPart: Ticket.Part, partCount: Int) {
-        orderedMilliseconds = ordered
-        promisedMilliseconds = promised
-        self.state = state
-        firstPartStation = Int32(truncatingIfNeeded: firstPart.station)
-        firstPartPrep = firstPart.prep
-        firstPartState = firstPart.state
-        parts = Int32(truncatingIfNeeded: partCount)
-        if let started = firstPart.started {
-            firstPartStartedMilliseconds = started.millisecondsSince1970
-            flags |= Self.firstPartHasStarted
-        }
-    }
-
-    var ordered: Timestamp { Timestamp(millisecondsSince1970: orderedMilliseconds) }
-    var promised: Timestamp { Timestamp(millisecondsSince1970: promisedMilliseconds) }
-    var partCount: Int { Int(parts) }
-
-    var started: Timestamp? {
-        get { time(startedMilliseconds, Self.hasStarted) }
-        set { (startedMilliseconds, flags) = Self.stored(newValue, Self.hasStarted, in: flags) }
-    }
-
-    var readyAt: Timestamp? {
-        get { time(readyAtMilliseconds, Self.hasReadyAt) }
-        set { (readyAtMilliseconds, flags) = Self.stored(newValue, Self.hasReadyAt, in: flags) }
-    }
-
-    var pickedUpAt: Timestamp? {
-        get { time(pickedUpAtMilliseconds, Self.hasPickedUpAt) }
-        set { (pickedUpAtMilliseconds, flags) = Self.stored(newValue, Self.hasPickedUpAt, in: flags) }
-    }
-
-    /// Part 0: the others are kept in the extras.
-    var firstPart: Ticket.Part {
-        get {
-            Ticket.Part(
-                station: Int(firstPartStation), prep: firstPartPrep, state: firstPartState,
-                started: time(firstPartStartedMilliseconds, Self.firstPartHasStarted)
-            )
-        }
-        set {
-            firstPartStation = Int32(truncatingIfNeeded: newValue.station)
-            firstPartPrep = newValue.prep
-            firstPartState = newValue.state
-            (firstPartStartedMilliseconds, flags) = Self.stored(newValue.started, Self.firstPartHasStarted, in: flags)
-        }
-    }
-
-    var firstPartStationIndex: Int { Int(firstPartStation) }
-    var firstPartIsReady: Bool { firstPartState == .ready }
-
-    private func time(_ milliseconds: Int64, _ flag: UInt8) -> Timestamp? {
-        flags & flag == 0 ? nil : Timestamp(millisecondsSince1970: milliseconds)
-    }
-
-    /// A time and the flags that say it is there.
-    private static func stored(_ value: Timestamp?, _ flag: UInt8, in flags: UInt8) -> (Int64, UInt8) {
-        guard let value else { return (0, flags & ~flag) }
-        return (value.millisecondsSince1970, flags | flag)
-    }
-}
-
 /// The tickets a board holds, by number: flat storage indexed by `number - origin`, in
-/// chunks of 64 slots.
+/// chunks of 256 slots (16 KiB: few enough allocations of a size that makes the allocator
+/// tidy up, for a backlog of hundreds of thousands of tickets).
 ///
 /// Numbers only increase, so a new ticket goes at the end, and tickets leave the front
 /// in amortized O(1): once the oldest ticket held leaves, the front moves past every
 /// empty slot, and chunks wholly before it are dropped. A ticket that leaves from the
 /// middle leaves an empty slot until the front reaches it. No lookup hashes.
 ///
-/// Each slot is a `TicketRecord` of plain values. A ticket of one line keeps it in the
-/// slot, its item named by an index into `names` and what its order took and cost by an
-/// index into `shared` (one entry for every ticket of an item whose order took and cost
-/// the same): a million such tickets are a million slots and nothing else. A ticket of
+/// Each slot is a `TicketSlot` of plain values, half a cache line, and a ticket that has
+/// times (it started, was ready, was picked up) keeps them beside it in the chunk's
+/// `TicketTimes`, allocated for the chunk when its first ticket needs them. A ticket of one line
+/// names it by an entry in `lines` (one entry for every ticket of the same line, station
+/// and cost): a million such tickets are a million slots and nothing else. A ticket of
 /// several lines or stations keeps them beside its slot, in the chunk's `Extras`.
 ///
 /// Copies share their chunks (copy on write, a chunk at a time): a session that keeps the
 /// kiosk as it was before each transaction copies a list of chunks, not every ticket, and
-/// the first change after the copy copies one chunk of 64 tickets.
+/// the first change after the copy copies one chunk of 256 tickets.
 struct TicketStore {
-    static var chunkShift: Int { 6 }
+    static var chunkShift: Int { 8 }
     static var chunkSize: Int { 1 << chunkShift }
-    /// At most this many shared entries; further tickets keep theirs in the extras.
-    static var sharedLimit: Int { 4096 }
 
-    /// A ticket's parts after the first, and its lines and what its order took and cost
-    /// when they are not in its slot.
+    /// What a ticket keeps beside its slot when the slot cannot say it: its lines and what
+    /// its order took and cost (when not in the catalog), its first part's station, and its
+    /// later parts, with when its first part started once there are several.
     struct Extras: Sendable, Hashable {
         var otherParts: [Ticket.Part] = []
         var lines: [TicketLine] = []
         var consumed: [IngredientCount] = []
         var lineTotals: [Money] = []
-    }
-
-    /// What an order took from stock and what its lines cost, shared by tickets.
-    struct Shared: Sendable, Hashable {
-        let consumed: [IngredientCount]
-        let lineTotals: [Money]
+        var firstPartStation = 0
+        var firstPartStarted: Timestamp?
     }
 
     private var chunks: [Chunk] = []
@@ -162,15 +47,8 @@ struct TicketStore {
     private var spare: Chunk?
     /// How many tickets are held.
     private(set) var count = 0
-
-    /// Item names, each once; a slot names its item by index. Only ever grows.
-    private var names: [String] = []
-    private var nameIndex: [String: Int32] = [:]
-    /// For a caller's item number (a menu's item index), the name it was last seen with.
-    private var hinted: [Int32] = []
-    private var shared: [Shared] = []
-    /// For each name, the shared entry its tickets last used, or -1.
-    private var sharedByName: [Int32] = []
+    /// The lines of one-line tickets. Only ever grows.
+    private var lines = LineCatalog()
 
     init() {}
 
@@ -182,44 +60,85 @@ struct TicketStore {
 
     /// The slot of the ticket numbered `number`, if it is held.
     subscript(number: Int) -> TicketRecord? {
-        guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
-        return record.isHeld ? record : nil
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        return record(chunk, slot)
     }
 
     /// Changes the slot of the ticket numbered `number`, if it is held.
     @inline(__always)
     mutating func update(_ number: Int, _ change: (inout TicketRecord) -> Void) {
-        guard let (chunk, slot) = location(of: number), chunks[chunk].records[slot].isHeld else { return }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
-        change(&chunks[chunk].records[slot])
+        var record = record(chunk, slot)
+        change(&record)
+        store(record, chunk, slot)
     }
 
     /// The whole ticket numbered `number`, if it is held.
     func ticket(_ number: Int) -> Ticket? {
-        guard let (chunk, slot) = location(of: number) else { return nil }
-        let record = chunks[chunk].records[slot]
-        guard record.isHeld else { return nil }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        let record = record(chunk, slot)
         let extras = record.hasExtras ? chunks[chunk].extras[slot] : Extras()
-        let lines = record.item >= 0 ? [line(of: record)] : extras.lines
-        let common = record.shared >= 0 ? shared[Int(record.shared)] : Shared(consumed: extras.consumed, lineTotals: extras.lineTotals)
+        let entry = record.line >= 0 ? lines[record.line] : nil
         return Ticket(
-            number: number, lines: lines, ordered: record.ordered, promised: record.promised, state: record.state,
-            firstPart: record.firstPart, otherParts: extras.otherParts, started: record.started, readyAt: record.readyAt,
-            pickedUpAt: record.pickedUpAt, isLate: record.isLate, consumed: common.consumed, lineTotals: common.lineTotals
+            number: number, lines: entry.map { [$0.line(prep: record.linePrep)] } ?? extras.lines, ordered: record.ordered,
+            promised: record.promised, state: record.state, firstPart: firstPart(record, entry: entry, extras: extras),
+            otherParts: extras.otherParts, started: record.started, readyAt: record.readyAt, pickedUpAt: record.pickedUpAt,
+            isLate: record.isLate, consumed: entry?.consumed ?? extras.consumed, lineTotals: entry?.lineTotals ?? extras.lineTotals
         )
     }
 
-    private func line(of record: TicketRecord) -> TicketLine {
-        TicketLine(item: names[Int(record.item)], quantity: record.lineQuantity, station: Int(record.lineStation), prep: record.linePrep)
+    private func firstPart(_ record: TicketRecord, entry: LineCatalog.Entry?, extras: Extras) -> Ticket.Part {
+        Ticket.Part(
+            station: entry?.partStation ?? extras.firstPartStation, prep: record.firstPartPrep, state: record.firstPartState,
+            started: extras.otherParts.isEmpty ? record.started : extras.firstPartStarted
+        )
+    }
+
+    /// How many parts the ticket has: 0 when it is not held.
+    func partCount(_ number: Int) -> Int {
+        guard let (chunk, slot) = location(of: number) else { return 0 }
+        let record = chunks[chunk].slots[slot]
+        guard record.isHeld else { return 0 }
+        return record.hasExtras ? 1 + chunks[chunk].extras[slot].otherParts.count : 1
+    }
+
+    /// The station of the ticket's first part.
+    func firstStation(of number: Int) -> Int? {
+        guard let (chunk, slot) = location(of: number) else { return nil }
+        let record = chunks[chunk].slots[slot]
+        guard record.isHeld else { return nil }
+        return record.line >= 0 ? lines[record.line].partStation : chunks[chunk].extras[slot].firstPartStation
     }
 
     /// Part `index` of the ticket numbered `number`.
     func part(_ number: Int, _ index: Int) -> Ticket.Part? {
-        guard let record = self[number], index >= 0, index < record.partCount else { return nil }
-        if index == 0 { return record.firstPart }
+        guard index >= 0, let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        let record = record(chunk, slot)
+        if !record.hasExtras {
+            guard index == 0 else { return nil }
+            return Ticket.Part(station: lines[record.line].partStation, prep: record.firstPartPrep, state: record.firstPartState, started: record.started)
+        }
+        let extras = chunks[chunk].extras[slot]
+        guard index <= extras.otherParts.count else { return nil }
+        if index > 0 { return extras.otherParts[index - 1] }
+        return firstPart(record, entry: record.line >= 0 ? lines[record.line] : nil, extras: extras)
+    }
+
+    /// Which part of the ticket is made at `station`, and its state: a ticket has at most
+    /// one part per station.
+    func part(_ number: Int, at station: Int) -> (index: Int, state: TicketState)? {
         guard let (chunk, slot) = location(of: number) else { return nil }
-        return chunks[chunk].extras[slot].otherParts[index - 1]
+        let record = chunks[chunk].slots[slot]
+        guard record.isHeld else { return nil }
+        if !record.hasExtras {
+            return lines[record.line].partStation == station ? (0, record.firstPartState) : nil
+        }
+        let extras = chunks[chunk].extras[slot]
+        let first = record.line >= 0 ? lines[record.line].partStation : extras.firstPartStation
+        if first == station { return (0, record.firstPartState) }
+        guard let index = extras.otherParts.firstIndex(where: { $0.station == station }) else { return nil }
+        return (index + 1, extras.otherParts[index].state)
     }
 
     /// The ticket's parts after the first, in order.
@@ -231,28 +150,39 @@ struct TicketStore {
     /// The station of the ticket's first part, and its other parts: for the usual ticket
     /// of one part, no array is made.
     func stations(of number: Int) -> (first: Int, others: [Ticket.Part])? {
-        guard let record = self[number] else { return nil }
-        return (record.firstPartStationIndex, record.partCount > 1 ? otherParts(number) : [])
+        guard let first = firstStation(of: number) else { return nil }
+        return (first, otherParts(number))
     }
 
-    /// Changes part `index` of the ticket numbered `number`, if it has one.
+    /// Changes part `index` of the ticket numbered `number`, if it has one. A ticket of
+    /// one part started when its part did: a change to the part's start is the ticket's.
     mutating func updatePart(_ number: Int, _ index: Int, _ change: (inout Ticket.Part) -> Void) {
-        guard let record = self[number], index >= 0, index < record.partCount, let (chunk, slot) = location(of: number) else { return }
+        guard let part = part(number, index), let (chunk, slot) = location(of: number) else { return }
         makeUnique(chunk)
-        if index == 0 {
-            var part = record.firstPart
-            change(&part)
-            chunks[chunk].records[slot].firstPart = part
-        } else {
-            change(&chunks[chunk].extras[slot].otherParts[index - 1])
+        var changed = part
+        change(&changed)
+        if index > 0 {
+            chunks[chunk].extras[slot].otherParts[index - 1] = changed
+            return
         }
+        // The line's prep stays what it was: a record whose part's prep changes keeps it.
+        var record = record(chunk, slot)
+        record.firstPartPrep = changed.prep
+        record.firstPartState = changed.state
+        if record.hasExtras {
+            chunks[chunk].extras[slot].firstPartStation = changed.station
+            if !chunks[chunk].extras[slot].otherParts.isEmpty { chunks[chunk].extras[slot].firstPartStarted = changed.started }
+        }
+        if !(record.hasExtras && !chunks[chunk].extras[slot].otherParts.isEmpty), changed.started != part.started {
+            record.started = changed.started
+        }
+        store(record, chunk, slot)
     }
 
     /// Whether every part of the ticket is done.
     func allPartsReady(_ number: Int) -> Bool {
-        guard let record = self[number] else { return false }
-        guard record.firstPartIsReady else { return false }
-        return record.partCount == 1 || otherParts(number).allSatisfy { $0.state == .ready }
+        guard let record = self[number], record.firstPartState == .ready else { return false }
+        return !record.hasExtras || otherParts(number).allSatisfy { $0.state == .ready }
     }
 
     /// Adds `ticket` at its number, which is at least `end` (numbers only increase; a
@@ -261,39 +191,70 @@ struct TicketStore {
         guard ticket.number >= end else { return }
         var record = TicketRecord(
             ordered: ticket.ordered.millisecondsSince1970, promised: ticket.promised.millisecondsSince1970, state: ticket.state,
-            firstPart: ticket.firstPart, partCount: ticket.partCount
+            firstPartPrep: ticket.firstPart.prep, firstPartState: ticket.firstPart.state
         )
-        record.started = ticket.started
+        record.started = ticket.otherParts.isEmpty ? ticket.started ?? ticket.firstPart.started : ticket.started
         record.readyAt = ticket.readyAt
         record.pickedUpAt = ticket.pickedUpAt
         record.isLate = ticket.isLate
-        var extras = Extras(otherParts: ticket.otherParts)
-        if ticket.lines.count == 1, keepInline(ticket.lines[0], hint: nil, consumed: ticket.consumed, lineTotals: ticket.lineTotals, in: &record) {
-            // In the slot and the shared entries.
+        var extras = Extras(otherParts: ticket.otherParts, firstPartStation: ticket.firstPart.station, firstPartStarted: ticket.firstPart.started)
+        if ticket.lines.count == 1,
+           let entry = lines.entry(for: ticket.lines[0], partStation: ticket.firstPart.station, consumed: ticket.consumed, lineTotals: ticket.lineTotals, hint: nil) {
+            record.line = entry
+            record.linePrep = ticket.lines[0].prep
         } else {
             extras.lines = ticket.lines
             extras.consumed = ticket.consumed
             extras.lineTotals = ticket.lineTotals
         }
-        place(record, extras: extras, at: ticket.number)
+        place(record, extras: record.line >= 0 && ticket.otherParts.isEmpty ? nil : extras, at: ticket.number)
     }
 
-    /// Adds a ticket of one line and one part at `number`, at least `end`: what a kiosk's
-    /// usual order makes, with no array for its lines or parts.
+    /// Adds a queued ticket of one line and one part at `number`, at least `end`: what a
+    /// kiosk's usual order makes, with no array for its lines or parts.
     ///
     /// - Parameter hint: the line's item as the caller numbers its items (a menu's index),
-    ///   so its name is found without hashing.
+    ///   so its catalog entry is found without hashing.
     mutating func append(
         _ number: Int, line: TicketLine, hint: Int?, part: Ticket.Part, ordered: Int64, promised: Int64,
         consumed: [IngredientCount], lineTotals: [Money]
     ) {
         guard number >= end else { return }
-        var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPart: part, partCount: 1)
-        var extras = Extras()
-        if !keepInline(line, hint: hint, consumed: consumed, lineTotals: lineTotals, in: &record) {
-            extras = Extras(lines: [line], consumed: consumed, lineTotals: lineTotals)
+        var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPartPrep: part.prep, firstPartState: part.state)
+        record.started = part.started
+        if let entry = lines.entry(for: line, partStation: part.station, consumed: consumed, lineTotals: lineTotals, hint: hint) {
+            record.line = entry
+            record.linePrep = line.prep
+            place(record, extras: nil, at: number)
+        } else {
+            place(record, extras: Extras(lines: [line], consumed: consumed, lineTotals: lineTotals, firstPartStation: part.station), at: number)
         }
-        place(record, extras: extras, at: number)
+    }
+
+    /// Whether catalog entry `entry` is a line of `quantity` whose order took `consumed` and
+    /// cost `lineTotals`: arrays the menu made once compare as one word each.
+    func line(_ entry: Int32, is quantity: Int, consumed: [IngredientCount], lineTotals: [Money]) -> Bool {
+        guard entry >= 0, Int(entry) < lines.count else { return false }
+        let known = lines[entry]
+        return known.quantity == quantity && known.consumed == consumed && known.lineTotals == lineTotals
+    }
+
+    /// Adds a queued ticket of one part at `number`, at least `end`, whose one line is
+    /// catalog entry `entry` (see `line(_:is:consumed:lineTotals:)`): the usual order.
+    mutating func append(_ number: Int, line entry: Int32, linePrep: Int64, prep: Int64, ordered: Int64, promised: Int64) {
+        guard number >= end else { return }
+        var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPartPrep: prep, firstPartState: .queued)
+        record.line = entry
+        record.linePrep = linePrep
+        // The usual case: the next slot of the last chunk, which nothing else shares, and
+        // nothing but the slot to store.
+        let index = number - origin
+        let chunk = index >> Self.chunkShift
+        guard count > 0, chunk < chunks.count, linePrep == prep else { return place(record, extras: nil, at: number) }
+        makeUnique(chunk)
+        chunks[chunk].slots[index & (Self.chunkSize - 1)] = record.slot
+        count += 1
+        end = number + 1
     }
 
     /// Removes the ticket numbered `number` and returns it, if it was held.
@@ -306,10 +267,10 @@ struct TicketStore {
 
     /// Removes the ticket numbered `number`, without returning it.
     mutating func drop(_ number: Int) {
-        guard let (chunk, slot) = location(of: number), chunks[chunk].records[slot].isHeld else { return }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
-        if chunks[chunk].records[slot].hasExtras { chunks[chunk].extras[slot] = Extras() }
-        chunks[chunk].records[slot] = .empty
+        if record(chunk, slot).hasExtras { chunks[chunk].extras[slot] = Extras() }
+        chunks[chunk].slots[slot] = .empty
         didRemove(number)
     }
 
@@ -323,71 +284,17 @@ struct TicketStore {
         return result
     }
 
-    // MARK: Names and shared entries
-
-    /// Puts a ticket's one line, and what its order took and cost, in its slot: `false`
-    /// when they do not fit there (a station or name past what a slot numbers, or no
-    /// shared entry left).
-    private mutating func keepInline(
-        _ line: TicketLine, hint: Int?, consumed: [IngredientCount], lineTotals: [Money], in record: inout TicketRecord
-    ) -> Bool {
-        guard let station = Int32(exactly: line.station), let item = intern(line.item, hint: hint) else { return false }
-        var common: Int32 = -1
-        if !(consumed.isEmpty && lineTotals.isEmpty) {
-            guard let found = share(consumed, lineTotals, item: item) else { return false }
-            common = found
-        }
-        record.item = item
-        record.lineStation = station
-        record.linePrep = line.prep
-        record.lineQuantity = line.quantity
-        record.shared = common
-        return true
-    }
-
-    /// The index of `name` in `names`, added if new.
-    private mutating func intern(_ name: String, hint: Int?) -> Int32? {
-        // Comparing a name with itself is a comparison of two words.
-        if let hint, hint >= 0, hint < hinted.count, hinted[hint] >= 0, names[Int(hinted[hint])] == name { return hinted[hint] }
-        let index: Int32
-        if let known = nameIndex[name] {
-            index = known
-        } else {
-            guard let next = Int32(exactly: names.count), next < .max else { return nil }
-            index = next
-            names.append(name)
-            nameIndex[name] = index
-            sharedByName.append(-1)
-        }
-        if let hint, hint >= 0, hint < 1 << 20 {
-            if hint >= hinted.count { hinted.append(contentsOf: repeatElement(-1, count: hint + 1 - hinted.count)) }
-            hinted[hint] = index
-        }
-        return index
-    }
-
-    /// The shared entry for what an order of `item` took and cost: the item's last one
-    /// when equal (the usual case: the same array as the menu made it), else a new one.
-    private mutating func share(_ consumed: [IngredientCount], _ lineTotals: [Money], item: Int32) -> Int32? {
-        let last = sharedByName[Int(item)]
-        if last >= 0, shared[Int(last)].consumed == consumed, shared[Int(last)].lineTotals == lineTotals { return last }
-        guard shared.count < Self.sharedLimit, let index = Int32(exactly: shared.count) else { return nil }
-        shared.append(Shared(consumed: consumed, lineTotals: lineTotals))
-        sharedByName[Int(item)] = index
-        return index
-    }
-
     /// What the ticket's order took from stock.
     func consumed(_ number: Int) -> [IngredientCount] {
         guard let record = self[number] else { return [] }
-        if record.shared >= 0 { return shared[Int(record.shared)].consumed }
+        if record.line >= 0 { return lines[record.line].consumed }
         guard record.hasExtras, let (chunk, slot) = location(of: number) else { return [] }
         return chunks[chunk].extras[slot].consumed
     }
 
     // MARK: Storage
 
-    private mutating func place(_ record: TicketRecord, extras: Extras, at number: Int) {
+    private mutating func place(_ record: TicketRecord, extras: Extras?, at number: Int) {
         if count == 0 {
             // Nothing held: start the window afresh at this number, keeping a chunk.
             if spare == nil, !chunks.isEmpty, isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
@@ -405,14 +312,26 @@ struct TicketStore {
         let slot = index & (Self.chunkSize - 1)
         makeUnique(chunk)
         var record = record
-        if !(extras.otherParts.isEmpty && extras.lines.isEmpty && extras.consumed.isEmpty && extras.lineTotals.isEmpty) {
+        if let extras {
             record.hasExtras = true
             if chunks[chunk].extras.isEmpty { chunks[chunk].extras = Array(repeating: Extras(), count: Self.chunkSize) }
             chunks[chunk].extras[slot] = extras
         }
-        chunks[chunk].records[slot] = record
+        store(record, chunk, slot)
         count += 1
         end = number + 1
+    }
+
+    /// The record in `slot` of `chunk`: its stored slot, and its times if it has them.
+    private func record(_ chunk: Int, _ slot: Int) -> TicketRecord {
+        let stored = chunks[chunk].slots[slot]
+        return TicketRecord(slot: stored, times: stored.flags & TicketRecord.timed != 0 ? chunks[chunk].times(at: slot) : TicketTimes())
+    }
+
+    /// Stores `record` in `slot` of `chunk`, which nothing else shares.
+    private mutating func store(_ record: TicketRecord, _ chunk: Int, _ slot: Int) {
+        chunks[chunk].slots[slot] = record.slot
+        if let times = record.times { chunks[chunk].setTimes(times, at: slot) }
     }
 
     private func location(of number: Int) -> (chunk: Int, slot: Int)? {
@@ -465,14 +384,17 @@ extension TicketStore: Equatable {
 // copy sent to another thread sees only values.
 extension TicketStore: @unchecked Sendable {}
 
-/// A chunk's extras: allocated the first time a ticket of the chunk needs them.
+/// A chunk's extras and times: each allocated the first time a ticket of the chunk needs
+/// them.
 private struct ChunkHeader {
     var extras: [TicketStore.Extras] = []
+    var times: [TicketTimes] = []
 }
 
-/// 64 slots of plain records in one allocation, and the extras of those that need them.
+/// 256 slots of plain values in one allocation, and the extras and times of those that
+/// need them.
 /// Never changed while shared: a change to a shared chunk replaces it with a copy.
-private final class Chunk: ManagedBuffer<ChunkHeader, TicketRecord> {
+private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
     static func make() -> Chunk {
         let chunk = unsafeDowncast(Chunk.create(minimumCapacity: TicketStore.chunkSize) { _ in ChunkHeader() }, to: Chunk.self)
         chunk.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: TicketStore.chunkSize) }
@@ -488,8 +410,21 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketRecord> {
     }
 
     /// The slots: plain values, so they need no deinitialization. Valid while the chunk is.
-    var records: UnsafeMutablePointer<TicketRecord> {
+    var slots: UnsafeMutablePointer<TicketSlot> {
         withUnsafeMutablePointerToElements { $0 }
+    }
+
+    /// The times stored for `slot`, whose flags say it has them.
+    func times(at slot: Int) -> TicketTimes {
+        withUnsafeMutablePointerToHeader { $0.pointee.times[slot] }
+    }
+
+    /// Stores `times` for `slot`, allocating the chunk's times first if none are yet.
+    func setTimes(_ times: TicketTimes, at slot: Int) {
+        withUnsafeMutablePointerToHeader { header in
+            if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
+            header.pointee.times[slot] = times
+        }
     }
 
     var extras: [TicketStore.Extras] {

@@ -212,6 +212,28 @@ struct ByteReader {
         return values
     }
 
+    /// The bytes from `start` to where the reader is.
+    func span(from start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+    }
+
+    /// Steps back over the last `count` bytes read, to read them again.
+    mutating func rewind(by count: Int) {
+        offset = max(0, offset - count)
+    }
+
+    /// Moves past `prefix` if the bytes at the reader are those; returns whether they were.
+    mutating func skip(ifAt prefix: [UInt8]) -> Bool {
+        guard !prefix.isEmpty, bytes.count - offset >= prefix.count else { return false }
+        let same = prefix.withUnsafeBufferPointer { expected in
+            var index = 0
+            while index < expected.count, bytes[offset + index] == expected[index] { index += 1 }
+            return index == expected.count
+        }
+        if same { offset += prefix.count }
+        return same
+    }
+
     /// The bytes of the next string, without making one.
     mutating func stringBytes() throws(RecordDecodingError) -> UnsafeRawBufferPointer {
         let length = try count()

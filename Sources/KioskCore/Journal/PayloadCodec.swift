@@ -115,11 +115,19 @@ enum PayloadCodec {
         return true
     }
 
-    static func decode(_ type: EventType, _ reader: inout ByteReader) throws(RecordDecodingError) -> Event.Payload {
+    /// The lines and the consumed counts of the last `order.succeeded` read, with their
+    /// bytes: a journal of orders repeats them record after record, and an equal part is
+    /// shared rather than decoded into new strings and arrays again.
+    struct Repeats: Sendable {
+        var lines: (bytes: [UInt8], value: [ItemQuantity]) = ([], [])
+        var consumed: (bytes: [UInt8], value: [IngredientCount]) = ([], [])
+    }
+
+    static func decode(_ type: EventType, _ reader: inout ByteReader, repeats: inout Repeats) throws(RecordDecodingError) -> Event.Payload {
         switch type {
         case .orderSucceeded:
-            let lines = try decodeLines(&reader)
-            let consumed = try decodeCounts(&reader)
+            let lines = try decodeRepeated(&reader, last: &repeats.lines, decode: decodeLines)
+            let consumed = try decodeRepeated(&reader, last: &repeats.consumed, decode: decodeCounts)
             let flags = try reader.byte()
             let stock: [IngredientCount]
             if flags & SucceededFlag.stockFollowsConsumed != 0 {
@@ -273,6 +281,20 @@ enum PayloadCodec {
             writer.string(lines[index].item)
             writer.int(lines[index].quantity)
         }
+    }
+
+    /// The part at the reader, taken from `last` when its bytes come next, else decoded and
+    /// kept in `last`. A part's encoding ends itself (a count, then that many entries), so
+    /// the same bytes are the same part, of the same length.
+    private static func decodeRepeated<Value>(
+        _ reader: inout ByteReader, last: inout (bytes: [UInt8], value: Value),
+        decode: (inout ByteReader) throws(RecordDecodingError) -> Value
+    ) throws(RecordDecodingError) -> Value {
+        if reader.skip(ifAt: last.bytes) { return last.value }
+        let start = reader.offset
+        let value = try decode(&reader)
+        last = (Array(reader.span(from: start)), value)
+        return value
     }
 
     private static func decodeLines(_ reader: inout ByteReader) throws(RecordDecodingError) -> [ItemQuantity] {

@@ -194,6 +194,34 @@ public enum RecordCodec {
         return JournalRecord(time: time, source: source, entries: entries)
     }
 
+    /// Reads a record body and appends the events `include` accepts to `events`, in order,
+    /// without making the record or its entries: for a sink reading the journal. Facts
+    /// are read and left. On an error `events` is as it was.
+    static func decodeEvents(
+        _ reader: inout ByteReader, templates: inout TemplateCache, into events: inout [Event], where include: (Event) -> Bool
+    ) throws(RecordDecodingError) {
+        let before = events.count
+        do throws(RecordDecodingError) {
+            let time = Timestamp(millisecondsSince1970: try reader.signed())
+            let source = templates.source(try reader.stringBytes())
+            let count = try reader.count(minimumBytes: 2)
+            for _ in 0..<count {
+                let tag = try reader.byte()
+                if let type = type(ofCode: tag) {
+                    let event = try decodeEvent(type, &reader, time: time, source: source, templates: &templates)
+                    if include(event) { events.append(event) }
+                } else {
+                    reader.rewind(by: 1)
+                    _ = try decodeEntry(&reader, time: time, source: source, templates: &templates)
+                }
+            }
+            guard reader.isAtEnd else { throw .malformed("bytes follow the last entry") }
+        } catch {
+            events.removeSubrange(before...)
+            throw error
+        }
+    }
+
     private static func decodeEntry(
         _ reader: inout ByteReader, time: Timestamp, source: String, templates: inout TemplateCache
     ) throws(RecordDecodingError) -> JournalEntry {
@@ -239,7 +267,7 @@ public enum RecordCodec {
         case 1: template = templates.template(for: try reader.string())
         default: throw .malformed("unknown template marker")
         }
-        let payload = try PayloadCodec.decode(type, &reader)
+        let payload = try PayloadCodec.decode(type, &reader, repeats: &templates.repeats)
         return Event(
             id: id, sequence: sequence, time: Timestamp(millisecondsSince1970: eventTime), source: source,
             payload: payload, template: template
@@ -253,6 +281,8 @@ struct TemplateCache: Sendable {
     private var parsed: [String: MessageTemplate] = [:]
     /// The last record's source: nearly every record of a journal has the same one.
     private var lastSource: (bytes: [UInt8], text: String) = ([], "")
+    /// The parts of the last events that the next ones often repeat.
+    var repeats = PayloadCodec.Repeats()
 
     /// The source whose UTF-8 is `bytes`, made once while it repeats.
     mutating func source(_ bytes: UnsafeRawBufferPointer) -> String {
@@ -281,5 +311,14 @@ public struct RecordDecoder: Sendable {
     public mutating func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalRecord {
         var reader = ByteReader(body)
         return try RecordCodec.decode(&reader, templates: &templates)
+    }
+
+    /// Reads a record body and appends the events `include` accepts to `events`, without
+    /// making the record: what a sink's reader needs. On an error `events` is as it was.
+    public mutating func decodeEvents(
+        _ body: UnsafeRawBufferPointer, into events: inout [Event], where include: (Event) -> Bool
+    ) throws(RecordDecodingError) {
+        var reader = ByteReader(body)
+        try RecordCodec.decodeEvents(&reader, templates: &templates, into: &events, where: include)
     }
 }

@@ -70,11 +70,10 @@ extension Kiosk {
         if order.lines.count == 1 {
             // The usual order: a ticket of one line, with nothing allocated for it.
             let line = order.lines[0]
-            let station = board?.station(forMenuStation: menu.items[line.item].station) ?? 0
-            let prep = board?.prepMilliseconds(menu.items[line.item].prep, item: line.item) ?? 0
-            let ticketLine = TicketLine(item: menu.items[line.item].name, quantity: line.quantity, station: station, prep: prep)
             var changes: [BoardChange] = []
-            guard let made = board?.add(ticketLine, item: line.item, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes) else { return nil }
+            guard let made = board?.add(
+                item: line.item, quantity: line.quantity, of: menu, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes
+            ) else { return nil }
             return (made.number, made.promised, changes)
         }
         let lines = order.lines.map { line in
@@ -117,6 +116,8 @@ extension Kiosk {
 
     /// Board changes as events, each at its own time.
     mutating func emit<Recipient: EventRecipient>(_ changes: [BoardChange], into events: inout Recipient) {
+        // Most orders and ticks change nothing by themselves.
+        guard !changes.isEmpty else { return }
         for change in changes {
             guard let payload = payload(for: change) else { continue }
             emit(payload, at: change.time, into: &events)

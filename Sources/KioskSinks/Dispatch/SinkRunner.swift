@@ -161,13 +161,15 @@ final class SinkRunner: @unchecked Sendable {
             positions.removeAll(keepingCapacity: true)
             let limit = min(journal.endPosition, control.withLock { stopEnd })
             var readUpTo = scanner.position
+            let after = mark.sequence
+            let wanted = member.events
             reading: while batch.count < readAhead {
-                guard let record = scanner.nextRecord(upTo: limit, decoder: &decoder) else { break reading }
-                for case .event(let event) in record.record.entries where event.sequence > mark.sequence {
-                    guard member.events.contains(event.type) else { continue }
-                    batch.append(event)
-                    positions.append(record.position)
-                }
+                // Events are decoded straight into the batch: no record, no copies.
+                let before = batch.count
+                guard let position = scanner.nextEvents(
+                    upTo: limit, decoder: &decoder, into: &batch, where: { $0.sequence > after && wanted.contains($0.type) }
+                ) else { break reading }
+                for _ in before..<batch.count { positions.append(position) }
                 readUpTo = scanner.position
             }
             if batch.isEmpty {
