@@ -81,16 +81,7 @@ public final class Session {
     /// transaction (opening one first, which takes the journal's lock and catches up with
     /// what other processes did); its record and events count only once `commit` succeeds.
     public func execute(_ command: Command) -> CommandResult {
-        if let store, !transactionOpen {
-            do throws(JournalError) {
-                let caughtUp = try store.journal.begin()
-                store.catchUp(caughtUp, into: &kiosk)
-                committed = kiosk
-                transactionOpen = true
-            } catch {
-                return CommandResult(command: command, error: .notSaved(error))
-            }
-        }
+        if let failure = openTransaction() { return CommandResult(command: command, error: failure) }
         events.removeAll(keepingCapacity: true)
         let (ticked, tickTime) = tickBoard()
         commandTime = time.isVirtual ? nil : tickTime
@@ -117,6 +108,22 @@ public final class Session {
         return CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)
     }
 
+    /// With a store and no transaction open, opens one: takes the journal's lock, catches up
+    /// with what other processes did and keeps the kiosk as committed. The error says why
+    /// the journal could not be opened.
+    private func openTransaction() -> CommandError? {
+        guard let store, !transactionOpen else { return nil }
+        do throws(JournalError) {
+            let caughtUp = try store.journal.begin()
+            store.catchUp(caughtUp, into: &kiosk)
+            committed = kiosk
+            transactionOpen = true
+            return nil
+        } catch {
+            return .notSaved(error)
+        }
+    }
+
     /// What the order board did by itself up to now — auto starts and finishes, warn and
     /// late marks — appended as a record of its own in the open transaction, before the
     /// command that follows. Returns its events, and the time it read (none when nothing
@@ -140,16 +147,7 @@ public final class Session {
     /// them, or the error if the commit failed; nothing when nothing was due.
     public func tick() -> TickResult {
         guard let due = kiosk.nextBoardChange, due <= clock() else { return TickResult(events: [], error: nil) }
-        if let store, !transactionOpen {
-            do throws(JournalError) {
-                let caughtUp = try store.journal.begin()
-                store.catchUp(caughtUp, into: &kiosk)
-                committed = kiosk
-                transactionOpen = true
-            } catch {
-                return TickResult(events: [], error: .notSaved(error))
-            }
-        }
+        if let failure = openTransaction() { return TickResult(events: [], error: failure) }
         events.removeAll(keepingCapacity: true)
         let ticked = tickBoard().events
         if let failure = commit() { return TickResult(events: [], error: failure) }
