@@ -257,8 +257,8 @@ public final class Journal: @unchecked Sendable {
         guard pending.count > 0 else { return end }
         try pending.withUnsafeBytes { bytes in Result { () throws(JournalError) in try write(bytes) } }.get()
         end += UInt64(pending.count)
-        fold.seek(to: end)
-        endFinder.seek(to: end)
+        fold.seek(to: end, segment: writerBase)
+        endFinder.seek(to: end, segment: writerBase)
         pending.removeAll()
         publish(end)
         return end
@@ -288,7 +288,7 @@ public final class Journal: @unchecked Sendable {
         RecordFrame.append(groupStart: end, to: &frame) { RecordCodec.encode(record, into: &$0) }
         try frame.withUnsafeBytes { bytes in Result { () throws(JournalError) in try write(bytes) } }.get()
         end += UInt64(frame.count)
-        endFinder.seek(to: end)
+        endFinder.seek(to: end, segment: writerBase)
         publish(end)
     }
 

@@ -64,11 +64,15 @@ final class JournalScanner {
             case .damaged(let problem):
                 return .damaged(position: position, problem: problem)
             case .incomplete(let needed):
-                let read = try fill(atLeast: needed)
-                if read { continue }
+                // What the buffer holds from here on may end in zeros read before another
+                // process wrote a record there: read it all again from here, never splice
+                // fresh bytes after stale ones.
+                buffer.removeAll(keepingCapacity: true)
+                bufferStart = position
+                _ = try fill(atLeast: needed)
+                if buffer.count >= needed { continue }
                 // The file ends inside a header or a record: zeros are the end, else it was cut short.
-                let here = Int(position - bufferStart)
-                if here >= buffer.count || buffer[here...].allSatisfy({ $0 == 0 }) {
+                if buffer.allSatisfy({ $0 == 0 }) {
                     if try moveToNextSegment() {
                         rereadAtEnd = true
                         continue
@@ -93,10 +97,23 @@ final class JournalScanner {
 
     private var current: Location?
 
-    /// Moves to `position`, the start of a record or the end: after this process appended.
-    func seek(to position: UInt64) {
+    /// Moves to `position`, the start of a record or the end: after this process appended,
+    /// perhaps into a segment it has just started at `segment`.
+    func seek(to position: UInt64, segment: UInt64? = nil) {
         current = nil
         self.position = position
+        if let segment, file != nil, segment != base {
+            // Reading on in the old file would find its end, not what others append after
+            // this process in the new segment.
+            file = nil
+            if !segments.contains(segment) {
+                segments.append(segment)
+                segments.sort()
+            }
+            buffer.removeAll(keepingCapacity: true)
+            bufferStart = position
+            return
+        }
         if position < bufferStart || position > bufferStart + UInt64(buffer.count) {
             buffer.removeAll(keepingCapacity: true)
             bufferStart = position
@@ -149,24 +166,41 @@ final class JournalScanner {
     }
 
     /// At the end of a segment's records: the next segment, if one starts exactly here.
+    ///
+    /// A segment that follows can only start where this one's records end, so when none is
+    /// known the scanner tries to open that one file: a catch-up that finds nothing new
+    /// (every command of a conversation) costs one failed `open`, not a directory listing.
     private func moveToNextSegment() throws(JournalError) -> Bool {
-        if !segments.contains(where: { $0 > base }) {
-            segments = try directory.list().segments
+        if let next = segments.first(where: { $0 > base }) {
+            guard next == position else { return false }
+            file = nil
+            return try openSegment(containing: position)
         }
-        guard let next = segments.first(where: { $0 > base }), next == position else { return false }
-        file = nil
-        return try openSegment(containing: position)
+        let next: SystemFile
+        do {
+            next = try SystemFile.open(directory.segmentPath(base: position), .readOnly)
+        } catch {
+            if error.isNotFound { return false }
+            throw .system(error)
+        }
+        segments.append(position)
+        file = next
+        base = position
+        buffer = []
+        bufferStart = position
+        return true
     }
 
-    /// Reads more of the segment after what the buffer holds; `false` at the end of the file.
-    private func fill(atLeast needed: Int) throws(JournalError) -> Bool {
+    /// Reads more of the segment after what the buffer holds, at least `needed` bytes from
+    /// the position and otherwise `size` (a chunk); `false` at the end of the file.
+    private func fill(atLeast needed: Int, size: Int? = nil) throws(JournalError) -> Bool {
         guard let file else { return false }
         let offset = Int(position - bufferStart)
         if offset > 0 {
             buffer.removeFirst(min(offset, buffer.count))
             bufferStart = position
         }
-        let want = max(needed - buffer.count, chunk)
+        let want = max(needed - buffer.count, size ?? chunk)
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: want))
         let read: Int
@@ -181,11 +215,16 @@ final class JournalScanner {
     }
 
     /// Forgets buffered bytes from the current position on and reads them again.
+    ///
+    /// Only up to the end of the page the position is in: at the end of what is written the
+    /// answer is usually zeros (space allocated ahead), and a record found there brings a
+    /// whole chunk with the next read.
     private func refill() throws(JournalError) {
-        let offset = Int(position - bufferStart)
-        buffer.removeFirst(min(offset, buffer.count))
         buffer.removeAll(keepingCapacity: true)
         bufferStart = position
-        _ = try fill(atLeast: RecordFrame.headerSize)
+        let page = JournalScanner.pageSize - Int((position - base) % UInt64(JournalScanner.pageSize))
+        _ = try fill(atLeast: RecordFrame.headerSize, size: min(page, chunk))
     }
+
+    private static let pageSize = 4096
 }

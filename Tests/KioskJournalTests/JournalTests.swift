@@ -26,6 +26,35 @@ import Testing
         #expect(reopened.records == records)
     }
 
+    /// Two instances taking turns, as two processes on one state in conversation: each
+    /// catch-up finds exactly what the other committed since, wherever the reader's
+    /// buffered bytes end (zeros read before a record was written there are never taken
+    /// for part of it) and across segment rolls.
+    @Test func twoWritersTakingTurnsEachSeeEveryRecordOfTheOther() throws {
+        let scratch = try ScratchDirectory()
+        let (_, records) = try Sample.records()
+        let journals = [
+            try Journal.open(scratch.state, options: JournalTests.options).journal,
+            try Journal.open(scratch.state, options: JournalTests.options).journal,
+        ]
+        var last: JournalRecord?
+        for turn in 0..<600 {
+            let journal = journals[turn % 2]
+            let caughtUp = try journal.begin()
+            if case .records(let found) = caughtUp {
+                #expect(found == (last.map { [$0] } ?? []), "turn \(turn)")
+            } else {
+                Issue.record("turn \(turn): a reload, not records")
+            }
+            let record = records[turn % records.count]
+            journal.append(record)
+            try journal.commit()
+            last = record
+        }
+        #expect(try scratch.state.list().segments.count > 3)
+        #expect(try Journal.open(scratch.state, options: JournalTests.options).records.count == 600)
+    }
+
     @Test func manyCommitsRollSegmentsAndReadBackInOrder() throws {
         let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
