@@ -11,4 +11,20 @@ import Testing
         #expect(ring.elements == Array(51...150))
         #expect(ring.suffix(3) == [148, 149, 150])
     }
+
+    @Test func copiesTakenAsTheRingWrapsAroundKeepTheirOwnElements() {
+        var ring = RingBuffer<Int>(capacity: 130)
+        var copies: [(RingBuffer<Int>, [Int])] = []
+        for value in 0..<700 {
+            ring.append(value)
+            if value % 97 == 0 { copies.append((ring, Array(max(0, value - 129)...value))) }
+        }
+        #expect(ring.elements == Array(570..<700))
+        #expect(ring.suffix(0) == [])
+        #expect(ring.suffix(500) == Array(570..<700))
+        for (copy, expected) in copies {
+            #expect(copy.elements == expected)
+            #expect(copy.suffix(2) == Array(expected.suffix(2)))
+        }
+    }
 }

@@ -1,7 +1,12 @@
 /// The most recent `capacity` elements, oldest first.
+///
+/// Kept in chunks (`ChunkedArray`): a session keeps the kiosk as it was before each
+/// transaction, and with one plain array the first order after that copy copied the
+/// whole history — a thousand records, most of the cost of an order in conversation.
+/// Now it copies the one chunk the order lands in.
 public struct RingBuffer<Element> {
     public let capacity: Int
-    private var storage: [Element] = []
+    private var storage = ChunkedArray<Element>()
     private var head = 0
 
     public init(capacity: Int) {
@@ -22,8 +27,14 @@ public struct RingBuffer<Element> {
 
     /// Up to `n` of the newest elements, oldest first.
     public func suffix(_ n: Int) -> [Element] {
-        let all = Array(storage[head...] + storage[..<head])
-        return Array(all.suffix(Swift.max(0, n)))
+        let n = Swift.min(Swift.max(0, n), storage.count)
+        var result: [Element] = []
+        result.reserveCapacity(n)
+        for offset in (storage.count - n)..<storage.count {
+            let index = head + offset
+            result.append(storage[index < storage.count ? index : index - storage.count])
+        }
+        return result
     }
 
     public var elements: [Element] { suffix(count) }
