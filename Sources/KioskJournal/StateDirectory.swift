@@ -29,8 +29,16 @@ public struct StateDirectory: Sendable {
 
     /// Twenty digits, so names sort by position.
     static func name(_ position: UInt64) -> String {
-        let digits = String(position)
-        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+        // Twenty digits hold every UInt64. Written backwards into one small string: every
+        // catch-up that finds nothing new asks for the name of the segment that could follow.
+        String(unsafeUninitializedCapacity: 20) { bytes in
+            var rest = position
+            for index in stride(from: 19, through: 0, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            return 20
+        }
     }
 
     /// What the directory holds, from its listing.

@@ -329,17 +329,18 @@ public enum FileSystem {
             if poll(&entry, 1, 200) != 0 { break }
         }
         if stop() { return .stopped }
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        var read: Int
-        repeat {
-            read = buffer.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return -1 }
-                return Glibc.read(descriptor, base + old, count)
-            }
-        } while read < 0 && errno == EINTR && !stop()
-        buffer.removeLast(count - max(read, 0))
-        return read > 0 ? .read(read) : .end
+        // Read into scratch space and append what came: a line typed or piped in a
+        // conversation is a few bytes, and zero-filling `count` bytes of the buffer for it
+        // cost more than the rest of reading it.
+        return withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { scratch in
+            var read: Int
+            repeat {
+                read = Glibc.read(descriptor, scratch.baseAddress, count)
+            } while read < 0 && errno == EINTR && !stop()
+            guard read > 0 else { return .end }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<read]))
+            return .read(read)
+        }
     }
 
     /// `path` made absolute against the working directory.
