@@ -56,6 +56,9 @@ public struct Simulation {
     private(set) var stations: [StationTally]
     private(set) var stock: StockTally
     private var arrivalsOpen = true
+    /// Whether the observer of the current `run` takes events: asked once a run, since
+    /// asking the observer copies its closure (a retain and a release) each time.
+    private var observesEvents = false
     private var scheduledArrivals = 0
     private(set) var arrived = 0
     private(set) var served = 0
@@ -123,6 +126,7 @@ public struct Simulation {
     /// - Returns: whether the day is over: the doors have closed and the last customer is gone.
     @discardableResult
     public mutating func run(until limit: Int64? = nil, observer: SimulationObserver = SimulationObserver()) throws(SimulationError) -> Bool {
+        observesEvents = observer.event != nil
         while true {
             if let limit, let time = agenda.nextTime, time > limit {
                 now = max(now, limit)
@@ -164,7 +168,7 @@ public struct Simulation {
         do {
             // Without an observer of events the kiosk builds none: the same order, the
             // same state.
-            if observer.event == nil {
+            if !observesEvents {
                 outcome = try kiosk.place(orders[item], at: timestamp(now))
             } else {
                 outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
@@ -216,7 +220,7 @@ public struct Simulation {
         let ticket = KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation)
         submitToKitchen(ticket)
         // The order's events wait for the kitchen's promise, and go before its start.
-        if observer.event != nil {
+        if observesEvents {
             deliverEvents(observer, ticket: (admitted, kitchen.promise(of: id) ?? timestamp(now + preparation)))
         }
         handleStarts(observer)
@@ -247,7 +251,7 @@ public struct Simulation {
                 waiting.change(by: -1, at: now)
             }
             agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
-            if observer.event != nil {
+            if observesEvents {
                 let item = Int(customer.item)
                 let begun = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
                 announce(.ticketStarted(begun), observer)
@@ -265,7 +269,7 @@ public struct Simulation {
         let total = now - customer.arrival
         stations[station].recordServed(wait: wait, total: total)
         served += 1
-        if observer.event != nil {
+        if observesEvents {
             let moved = TicketChanged(ticket: customer.ticket, lines: lines(of: Int(customer.item)))
             announce(.ticketReady(moved), observer)
             announce(.ticketPickedUp(moved), observer)
@@ -287,7 +291,7 @@ public struct Simulation {
         stations[station].waiting -= 1
         waiting.change(by: -1, at: now)
         left += 1
-        if observer.event != nil {
+        if observesEvents {
             let item = Int(customer.item)
             let total = total(of: item)
             let cancelled = TicketCancelled(
