@@ -394,7 +394,7 @@ public struct Simulation {
         let mean = profiles[item].preparationMilliseconds
         switch configuration.service {
         case .fixed: return mean
-        case .exponential: return Int64((Double(mean) * streams.service.nextExponential()).rounded())
+        case .exponential: return PortableMath.roundedToInteger(Double(mean) * streams.service.nextExponential())
         }
     }
 
@@ -402,7 +402,7 @@ public struct Simulation {
         switch configuration.patience {
         case .unlimited: return nil
         case .fixed(let milliseconds): return milliseconds
-        case .exponential(let mean): return Int64((Double(mean) * streams.patience.nextExponential()).rounded())
+        case .exponential(let mean): return PortableMath.roundedToInteger(Double(mean) * streams.patience.nextExponential())
         }
     }
 
