@@ -30,4 +30,21 @@ import Testing
         #expect(PortableMath.log(0.1).bitPattern == 0xC002_6BB1_BBB5_5515)
         #expect(PortableMath.log(0.999).bitPattern == 0xBF50_6467_0D97_9B73)
     }
+
+    @Test func roundingToAnIntegerAgreesWithTheStandardLibrary() {
+        let edges: [Double] = [
+            0, 0.5, 1.5, 2.5, 0.49999999999999994, 0.5000000000000001, 1, 3.4999999999999996, 123_456.5,
+            4_503_599_627_370_495.5, 0x1p52 - 1, 0x1p51 + 0.5, .leastNonzeroMagnitude,
+        ]
+        for x in edges { #expect(PortableMath.roundedToInteger(x) == Int64(x.rounded()), "\(x)") }
+        var generator = Xoshiro256StarStar(seed: 17)
+        for _ in 0..<100_000 {
+            // Exponentials scaled across the magnitudes service times and arrivals take.
+            let x = generator.nextExponential() * Double(1 << generator.nextInt(below: 40))
+            guard PortableMath.roundedToInteger(x) == Int64(x.rounded()) else {
+                Issue.record("\(x) rounds to \(PortableMath.roundedToInteger(x)), not \(Int64(x.rounded()))")
+                return
+            }
+        }
+    }
 }

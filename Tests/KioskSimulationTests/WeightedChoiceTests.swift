@@ -20,6 +20,14 @@ import Testing
         #expect((0..<100).allSatisfy { _ in choice.pick(using: &generator) == 1 })
     }
 
+    @Test func aSingleIndexIsPickedWithoutADraw() throws {
+        let choice = try #require(WeightedChoice(weights: [7]))
+        var generator = Xoshiro256StarStar(seed: 3)
+        let before = generator
+        #expect(choice.pick(using: &generator) == 0)
+        #expect(generator == before)
+    }
+
     @Test func weightsThatCannotBeDrawnFromAreRejected() {
         #expect(WeightedChoice(weights: []) == nil)
         #expect(WeightedChoice(weights: [0, 0]) == nil)

@@ -43,6 +43,15 @@ public struct Inventory: Sendable, Hashable {
     ///
     /// - Returns: the shortfalls, empty when the stock was taken.
     public mutating func take(_ requirements: Requirements) -> [Shortfall] {
+        // One ingredient, the usual recipe: one look at its count.
+        if requirements.needs.count == 1, let need = requirements.needs.first {
+            let available = counts[need.ingredient]
+            guard need.quantity <= available else {
+                return [Shortfall(ingredient: need.ingredient, needed: need.quantity, available: available)]
+            }
+            counts[need.ingredient] = available - need.quantity
+            return []
+        }
         var shortfalls: [Shortfall] = []
         for need in requirements.needs where need.quantity > counts[need.ingredient] {
             shortfalls.append(Shortfall(ingredient: need.ingredient, needed: need.quantity, available: counts[need.ingredient]))

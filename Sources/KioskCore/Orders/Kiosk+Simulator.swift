@@ -6,6 +6,16 @@ extension Kiosk {
         board = nil
     }
 
+    /// Keeps only the ledger's counts of orders and its revenue from now on, not each
+    /// order's sales, usage and history line: a simulator keeps its own tallies, and
+    /// naming every order for a history nobody reads was a sixth of its time per customer.
+    ///
+    /// Stock, refusals and the event sequence are as before; an order whose total would
+    /// not fit the ledger is refused as before.
+    public mutating func keepLedgerCountsOnly() {
+        ledgerKeepsOrders = false
+    }
+
     /// Emits an event of a simulator's own board (`ticket.started`, `ticket.ready`,
     /// `ticket.picked_up`, `ticket.cancelled`) as the kiosk's next, so `seq` runs on
     /// through orders and tickets alike.

@@ -23,6 +23,9 @@ public struct Kiosk: Sendable {
     public internal(set) var profiles = Profiles()
     var ids: UUIDv7Generator
     private let hasPrices: Bool
+    /// Whether the ledger keeps each order: its sales by item, usage by ingredient and
+    /// history. When not (`keepLedgerCountsOnly()`), it keeps the counts and the revenue.
+    var ledgerKeepsOrders = true
 
     /// A fresh kiosk: the menu's declared stock, an empty ledger.
     public init(menu: Menu, ids: UUIDv7Generator) {
@@ -67,21 +70,29 @@ public struct Kiosk: Sendable {
         _ order: Order, at time: Timestamp, into events: inout Recipient
     ) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
-        let pricing = try price(order)
+        // Asked here, not only inside: calling `price` copies the whole kiosk, every order.
+        let pricing = hasPrices ? try price(order) : nil
         if hasBoard { advanceBoard(to: time, into: &events) }
         let shortfalls = inventory.take(requirements)
+        // The lines by name are for the history and the events only: a kiosk that keeps
+        // neither (a simulation without sinks) names nothing.
+        let namesLines = ledgerKeepsOrders || Recipient.keepsEvents
         // One of an item, the usual order, names its line and what it uses as the menu
         // made them once.
-        let unit = order.singleItem.map { menu.unitOrder(of: $0) }
-        let lines = unit?.lines ?? order.itemQuantities(in: menu)
+        let unit = namesLines ? order.singleItem.map { menu.unitOrder(of: $0) } : nil
+        let lines = namesLines ? unit?.lines ?? order.itemQuantities(in: menu) : []
 
         if !shortfalls.isEmpty {
             lastShortfalls = shortfalls
-            let missing = shortfalls.map {
+            let missing = namesLines ? shortfalls.map {
                 Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)
-            }
+            } : []
             let event = emit(.orderFailed(OrderFailed(lines: lines, missing: missing)), at: time, into: &events)
-            ledger.recordRefused(OrderRecord(sequence: event, time: time, lines: lines, result: .refused(missing: missing)))
+            if ledgerKeepsOrders {
+                ledger.recordRefused(OrderRecord(sequence: event, time: time, lines: lines, result: .refused(missing: missing)))
+            } else {
+                ledger.countRefused()
+            }
             for shortfall in shortfalls {
                 emitRestockNeeded(shortfall.ingredient, reason: .short, needed: shortfall.needed, at: time, into: &events)
             }
@@ -99,10 +110,14 @@ public struct Kiosk: Sendable {
                 ticket: opened?.number, promised: opened?.promised
             ))
         }
-        ledger.recordMade(
-            order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
-            record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total))
-        )
+        if ledgerKeepsOrders {
+            ledger.recordMade(
+                order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
+                record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total))
+            )
+        } else {
+            ledger.countMade(total: total ?? .zero)
+        }
         for need in requirements.needs {
             emitIfNewlyLow(need.ingredient, before: inventory[need.ingredient] + need.quantity, at: time, into: &events)
         }

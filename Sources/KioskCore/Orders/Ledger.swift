@@ -107,6 +107,20 @@ public struct Ledger: Sendable {
         history.append(record)
     }
 
+    /// A made order counted without being kept: the count and the revenue move on, the
+    /// sales by item, the usage and the history do not. The revenue is what
+    /// `canRecord` checks, so an order is refused for a total too large exactly when
+    /// `recordMade` would have refused it (a line's sales never pass the revenue).
+    mutating func countMade(total: Money) {
+        revenue = revenue.adding(total) ?? revenue
+        madeOrders = madeOrders.saturatingAdding(1)
+    }
+
+    /// A refused order counted without being kept in the history.
+    mutating func countRefused() {
+        refusedOrders = refusedOrders.saturatingAdding(1)
+    }
+
     private static func add(_ quantity: Int, _ revenue: Money?, to sales: inout Sales) {
         sales.quantity = sales.quantity.saturatingAdding(quantity)
         if let revenue, let sum = sales.revenue.adding(revenue) { sales.revenue = sum }

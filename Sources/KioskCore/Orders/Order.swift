@@ -54,7 +54,7 @@ public struct Requirements: Sendable, Hashable {
     /// item needs its recipe as it is, without a copy.
     public typealias Need = Recipe.Component
 
-    public private(set) var needs: [Need] = []
+    public private(set) var needs: [Need]
 
     public init(for order: Order, in menu: Menu) throws(OrderError) {
         guard !order.lines.isEmpty else { throw .empty }
@@ -65,6 +65,7 @@ public struct Requirements: Sendable, Hashable {
             needs = line.quantity == 1 ? components : components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
             return
         }
+        needs = []
         needs.reserveCapacity(order.lines.count * 2)
         for line in order.lines {
             guard (1...Menu.maximumQuantity).contains(line.quantity) else {

@@ -49,7 +49,7 @@ struct ArrivalSampler: Sendable {
                 if candidate < end || end == .infinity {
                     guard candidate < ArrivalSampler.horizon else { return nil }
                     now = candidate
-                    return Int64(now.rounded())
+                    return PortableMath.roundedToInteger(now)
                 }
                 hazard = max(0, hazard - rate * (end - now))
             } else if end == .infinity {

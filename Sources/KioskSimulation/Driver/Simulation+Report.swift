@@ -2,8 +2,6 @@ extension Simulation {
     /// The report of the day so far; the whole day's once `run` has returned `true`.
     public func report() -> RunReport {
         let end = reportEnd
-        var inSystem = self.inSystem
-        inSystem.advance(to: end)
         var waiting = self.waiting
         waiting.advance(to: end)
         var allWaits = LogHistogram()
@@ -22,7 +20,7 @@ extension Simulation {
             timeInSystem: Simulation.times(allSystem, mean: meanSystem),
             ingredients: ingredientReports(),
             littlesLaw: RunReport.LittlesLaw(
-                averageInSystem: inSystem.average(over: end),
+                averageInSystem: end > 0 ? areaInSystem(at: end) / Double(end) : 0,
                 arrivalsPerHour: end > 0 ? Double(admitted) / Double(end) * 3_600_000 : 0,
                 meanTimeInSystem: admitted > 0 ? sojourn / Double(admitted) : 0
             ),
@@ -56,10 +54,12 @@ extension Simulation {
 
     private func ingredientReports() -> [RunReport.Ingredient] {
         let sufficient = stock.sufficientStartingStock()
+        let demand = stock.demand
+        let used = stock.used
         return kiosk.menu.ingredients.indices.map { index in
             RunReport.Ingredient(
-                name: kiosk.menu.ingredients[index].name, startingStock: stock.starting[index], demand: stock.demand[index],
-                used: stock.used[index], firstShort: stock.firstShort[index], lostOrders: stock.lost[index],
+                name: kiosk.menu.ingredients[index].name, startingStock: stock.starting[index], demand: demand[index],
+                used: used[index], firstShort: stock.firstShort[index], lostOrders: stock.lost[index],
                 restocks: stock.restocks[index], sufficientStartingStock: sufficient[index]
             )
         }

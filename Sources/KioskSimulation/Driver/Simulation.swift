@@ -11,8 +11,10 @@ import KioskCore
 /// slots, and buffers are kept between events. Without an observer of events, orders go
 /// through the core's `place(_:at:)`, which decides and applies exactly as the REPL's
 /// `place(_:at:emitting:)` but builds no event, so the order path allocates nothing either.
-/// The kitchen (by default the REPL's board, `BoardKitchen`) is held as `any Kitchen` rather than a generic parameter: a call through it
-/// costs nanoseconds, while a generic simulation is several times slower in debug builds.
+/// The kitchen (by default the REPL's board, `BoardKitchen`) is not a generic parameter,
+/// since a generic simulation is several times slower in debug builds, where the tests
+/// run long simulations. A `BoardKitchen` is held as itself, so its calls are direct and
+/// mutate it in place; any other kitchen as `any Kitchen`.
 ///
 /// An observer that takes events gets the kiosk's (`order.succeeded`, `order.failed`,
 /// `restock.needed`, `stock.changed`) and the kitchen's, as the REPL's `board auto` makes
@@ -27,7 +29,9 @@ public struct Simulation {
     /// From 0; each replication has its own random streams.
     public let replication: Int
     public private(set) var kiosk: Kiosk
-    public private(set) var kitchen: any Kitchen
+    /// The kitchen when it is the REPL's board, else `nil` and the kitchen is `otherKitchen`.
+    private var boardKitchen: BoardKitchen?
+    private var otherKitchen: any Kitchen
     /// Milliseconds since opening of the last event handled.
     public private(set) var now: Int64 = 0
     public private(set) var isFinished = false
@@ -52,19 +56,28 @@ public struct Simulation {
     private(set) var stations: [StationTally]
     private(set) var stock: StockTally
     private var arrivalsOpen = true
+    /// Whether the observer of the current `run` takes events: asked once a run, since
+    /// asking the observer copies its closure (a retain and a release) each time.
+    private var observesEvents = false
     private var scheduledArrivals = 0
     private(set) var arrived = 0
     private(set) var served = 0
     private(set) var refused = 0
     private(set) var left = 0
     private(set) var admitted = 0
-    /// Milliseconds admitted customers spent in the system, summed.
+    /// Milliseconds admitted customers who have left spent in the system, summed: the
+    /// area under the count of customers in the system, less what those still in it have
+    /// spent so far (see `areaInSystem(at:)`). Each term is a whole number, so the sum is
+    /// exact (below 2^53) in any order: the same double as summing the count over time.
     private(set) var sojourn: Double = 0
     /// The last arrival or departure, in milliseconds since opening.
     private(set) var lastCustomerEvent: Int64 = 0
-    private(set) var inSystem = TimeWeightedCount()
     private(set) var waiting = TimeWeightedCount(byHour: true)
     private(set) var arrivalsByHour: [Int] = []
+    /// The hour of the run the last arrival was in, and when it ends: arrivals are counted
+    /// by hour without a division per customer.
+    private var arrivalHour = 0
+    private var arrivalHourEnd: Int64 = 0
 
     /// A day of `menu` under `configuration`, with `kitchen` fresh for it.
     public init(menu: Menu, configuration: SimulationConfiguration, kitchen: any Kitchen, replication: Int = 0) throws(SimulationError) {
@@ -78,10 +91,16 @@ public struct Simulation {
         var streams = streams
         self.configuration = configuration
         self.replication = replication
-        self.kitchen = kitchen
+        if let board = kitchen as? BoardKitchen {
+            boardKitchen = board
+            otherKitchen = FIFOKitchen(servers: [])
+        } else {
+            otherKitchen = kitchen
+        }
         self.choice = choice
         kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: streams.ids.next()))
         kiosk.detachBoard()
+        kiosk.keepLedgerCountsOnly()
         self.streams = streams
         base = configuration.day.millisecondsSince1970 + configuration.opening
         menuName = menu.name
@@ -95,6 +114,9 @@ public struct Simulation {
         if case .every(let period) = configuration.restock { agenda.schedule(Scheduled(.restockAll), at: period) }
     }
 
+    /// The kitchen the day runs on.
+    public var kitchen: any Kitchen { boardKitchen ?? otherKitchen }
+
     /// When the next event happens, in milliseconds since opening; `nil` when the day is over.
     public var nextEventTime: Int64? { agenda.nextTime }
 
@@ -104,8 +126,9 @@ public struct Simulation {
     /// - Returns: whether the day is over: the doors have closed and the last customer is gone.
     @discardableResult
     public mutating func run(until limit: Int64? = nil, observer: SimulationObserver = SimulationObserver()) throws(SimulationError) -> Bool {
-        while let time = agenda.nextTime {
-            if let limit, time > limit {
+        observesEvents = observer.event != nil
+        while true {
+            if let limit, let time = agenda.nextTime, time > limit {
                 now = max(now, limit)
                 return false
             }
@@ -129,9 +152,8 @@ public struct Simulation {
     private mutating func arrive(_ observer: SimulationObserver) throws(SimulationError) {
         arrived += 1
         lastCustomerEvent = now
-        let hour = min(Int(now / TimeWeightedCount.hour), TimeWeightedCount.maximumHours - 1)
-        if hour >= arrivalsByHour.count { arrivalsByHour.append(contentsOf: repeatElement(0, count: hour + 1 - arrivalsByHour.count)) }
-        arrivalsByHour[hour] += 1
+        if now >= arrivalHourEnd { enterArrivalHour() }
+        arrivalsByHour[arrivalHour] += 1
         // Every draw is made for every customer, whatever happens next, so no outcome
         // shifts a stream; each purpose has its own stream, so no option shifts another.
         let item = choice.pick(using: &streams.items)
@@ -146,7 +168,7 @@ public struct Simulation {
         do {
             // Without an observer of events the kiosk builds none: the same order, the
             // same state.
-            if observer.event == nil {
+            if !observesEvents {
                 outcome = try kiosk.place(orders[item], at: timestamp(now))
             } else {
                 outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
@@ -177,6 +199,14 @@ public struct Simulation {
         }
     }
 
+    /// Makes room to count the arrivals of the hour `now` is in.
+    private mutating func enterArrivalHour() {
+        let hour = min(Int(now / TimeWeightedCount.hour), TimeWeightedCount.maximumHours - 1)
+        if hour >= arrivalsByHour.count { arrivalsByHour.append(contentsOf: repeatElement(0, count: hour + 1 - arrivalsByHour.count)) }
+        arrivalHour = hour
+        arrivalHourEnd = hour == TimeWeightedCount.maximumHours - 1 ? .max : (Int64(hour) + 1) * TimeWeightedCount.hour
+    }
+
     private mutating func admit(item: Int, preparation: Int64, patience: Int64?, _ observer: SimulationObserver) {
         let station = profiles[item].station
         let id = allocateSlot()
@@ -186,12 +216,11 @@ public struct Simulation {
             generation: id.generation, state: .queued, isWaiting: false, item: Int32(item), station: Int32(station),
             number: arrived, ticket: admitted, arrival: now, start: 0
         )
-        inSystem.change(by: 1, at: now)
 
-        if !started.isEmpty { started.removeAll(keepingCapacity: true) }
-        kitchen.submit(KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation), at: timestamp(now), started: &started)
+        let ticket = KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation)
+        submitToKitchen(ticket)
         // The order's events wait for the kitchen's promise, and go before its start.
-        if observer.event != nil {
+        if observesEvents {
             deliverEvents(observer, ticket: (admitted, kitchen.promise(of: id) ?? timestamp(now + preparation)))
         }
         handleStarts(observer)
@@ -199,11 +228,13 @@ public struct Simulation {
         customers[slot].isWaiting = true
         stations[station].enqueue()
         waiting.change(by: 1, at: now)
-        if let patience { agenda.schedule(Scheduled(.patience, id), at: now + patience) }
+        // A fixed patience times customers out in the order they came: a lane, not the heap.
+        if let patience { agenda.scheduleInOrder(Scheduled(.patience, id), at: now + patience) }
     }
 
     /// Takes the tickets the kitchen just started off the queue and schedules their pickup.
     private mutating func handleStarts(_ observer: SimulationObserver) {
+        guard !started.isEmpty else { return }
         for start in started {
             guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
             let ready = max(start.ready.millisecondsSince1970 - base, now)
@@ -220,12 +251,14 @@ public struct Simulation {
                 waiting.change(by: -1, at: now)
             }
             agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
-            if observer.event != nil {
+            if observesEvents {
                 let item = Int(customer.item)
                 let begun = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
                 announce(.ticketStarted(begun), observer)
             }
         }
+        // Usually one start: `removeLast` is cheaper than emptying by a range.
+        while !started.isEmpty { started.removeLast() }
     }
 
     private mutating func ready(_ id: TicketID, _ observer: SimulationObserver) {
@@ -236,7 +269,7 @@ public struct Simulation {
         let total = now - customer.arrival
         stations[station].recordServed(wait: wait, total: total)
         served += 1
-        if observer.event != nil {
+        if observesEvents {
             let moved = TicketChanged(ticket: customer.ticket, lines: lines(of: Int(customer.item)))
             announce(.ticketReady(moved), observer)
             announce(.ticketPickedUp(moved), observer)
@@ -246,20 +279,19 @@ public struct Simulation {
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
             arrival: customer.arrival, start: customer.start, end: now, outcome: .served
         ))
-        if !started.isEmpty { started.removeAll(keepingCapacity: true) }
-        kitchen.finish(id, at: timestamp(now), started: &started)
+        finishInKitchen(id)
         handleStarts(observer)
     }
 
     private mutating func giveUp(_ id: TicketID, _ observer: SimulationObserver) {
-        guard let slot = slotIndex(id, in: .queued), kitchen.withdraw(id, at: timestamp(now)) else { return }
+        guard let slot = slotIndex(id, in: .queued), withdraw(id) else { return }
         let customer = customers[slot]
         let station = Int(customer.station)
         stations[station].left += 1
         stations[station].waiting -= 1
         waiting.change(by: -1, at: now)
         left += 1
-        if observer.event != nil {
+        if observesEvents {
             let item = Int(customer.item)
             let total = total(of: item)
             let cancelled = TicketCancelled(
@@ -274,9 +306,34 @@ public struct Simulation {
         ))
     }
 
+    // MARK: Kitchen
+
+    private mutating func submitToKitchen(_ ticket: KitchenTicket) {
+        let time = timestamp(now)
+        if boardKitchen != nil {
+            boardKitchen?.submit(ticket, at: time, started: &started)
+        } else {
+            otherKitchen.submit(ticket, at: time, started: &started)
+        }
+    }
+
+    private mutating func finishInKitchen(_ id: TicketID) {
+        let time = timestamp(now)
+        if boardKitchen != nil {
+            boardKitchen?.finish(id, at: time, started: &started)
+        } else {
+            otherKitchen.finish(id, at: time, started: &started)
+        }
+    }
+
+    private mutating func withdraw(_ id: TicketID) -> Bool {
+        let time = timestamp(now)
+        if let withdrawn = boardKitchen?.withdraw(id, at: time) { return withdrawn }
+        return otherKitchen.withdraw(id, at: time)
+    }
+
     private mutating func depart(_ slot: Int) {
         sojourn += Double(now - customers[slot].arrival)
-        inSystem.change(by: -1, at: now)
         lastCustomerEvent = max(lastCustomerEvent, now)
         customers[slot] = Customer(generation: customers[slot].generation &+ 1)
         freeSlots.append(Int32(slot))
@@ -287,7 +344,7 @@ public struct Simulation {
     private mutating func requestRefill(of ingredient: Int) {
         guard case .low(let lead) = configuration.restock, !stock.pending[ingredient] else { return }
         stock.pending[ingredient] = true
-        agenda.schedule(Scheduled(.refill, TicketID(slot: Int32(ingredient), generation: 0)), at: now + lead)
+        agenda.scheduleInOrder(Scheduled(.refill, TicketID(slot: Int32(ingredient), generation: 0)), at: now + lead)
     }
 
     private mutating func refill(_ ingredient: Int, _ observer: SimulationObserver) {
@@ -328,7 +385,7 @@ public struct Simulation {
             return
         }
         scheduledArrivals += 1
-        agenda.schedule(Scheduled(.arrival), at: time)
+        agenda.scheduleArrival(Scheduled(.arrival), at: time)
     }
 
     /// One draw per customer when preparation times are random, refused or not, so each
@@ -337,7 +394,7 @@ public struct Simulation {
         let mean = profiles[item].preparationMilliseconds
         switch configuration.service {
         case .fixed: return mean
-        case .exponential: return Int64((Double(mean) * streams.service.nextExponential()).rounded())
+        case .exponential: return PortableMath.roundedToInteger(Double(mean) * streams.service.nextExponential())
         }
     }
 
@@ -345,7 +402,7 @@ public struct Simulation {
         switch configuration.patience {
         case .unlimited: return nil
         case .fixed(let milliseconds): return milliseconds
-        case .exponential(let mean): return Int64((Double(mean) * streams.patience.nextExponential()).rounded())
+        case .exponential(let mean): return PortableMath.roundedToInteger(Double(mean) * streams.patience.nextExponential())
         }
     }
 
@@ -401,6 +458,15 @@ public struct Simulation {
         let priced = items.contains { $0.price != nil }
         ticketLines = items.map { [ItemQuantity(item: $0.name, quantity: 1)] }
         ticketTotals = items.map { priced ? $0.price ?? .zero : nil }
+    }
+
+    /// The area under the count of customers in the system up to `time`, in customer ×
+    /// milliseconds: what those who left spent in it, and what those still in it have
+    /// spent so far.
+    func areaInSystem(at time: Int64) -> Double {
+        var area = sojourn
+        for customer in customers where customer.state != .free { area += Double(time - customer.arrival) }
+        return area
     }
 
     // MARK: Slots

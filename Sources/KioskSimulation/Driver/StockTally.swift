@@ -32,14 +32,17 @@ struct StockTally: Sendable {
     let starting: [Int]
     let lowMarks: [Int]
     let policy: RestockPolicy
-    private(set) var demand: [Int]
-    private(set) var used: [Int]
+    /// Orders of each item, refused ones included, and orders made: demand and use are
+    /// counted by item, a bump per customer, and turned into ingredients when asked for.
+    private var ordered: [Int]
+    private var made: [Int]
     private(set) var firstShort: [Int64?]
     private(set) var lost: [Int]
     private(set) var restocks: [Int]
     /// A refill is scheduled and has not happened yet.
     var pending: [Bool]
-    private var periodDemand: [Int]
+    /// Orders of each item since the last refill of everything (`every` only).
+    private var periodOrdered: [Int]
     private var largestPeriodDemand: [Int]
     /// Only for `low`; an optional rather than an empty array, whose shared empty storage
     /// the optimiser would copy on every customer to make it unique. `nil` too once the run
@@ -60,34 +63,49 @@ struct StockTally: Sendable {
         for item in menu.items { starts.append(starts[starts.count - 1] + item.recipe.components.count) }
         recipeStarts = starts
         if case .every = policy { countsPeriods = true } else { countsPeriods = false }
-        demand = Array(repeating: 0, count: count)
-        used = demand
-        lost = demand
-        restocks = demand
-        periodDemand = demand
-        largestPeriodDemand = demand
+        ordered = Array(repeating: 0, count: menu.items.count)
+        made = ordered
+        periodOrdered = ordered
+        lost = Array(repeating: 0, count: count)
+        restocks = lost
+        largestPeriodDemand = lost
         firstShort = Array(repeating: nil, count: count)
         pending = Array(repeating: false, count: count)
         if case .low = policy { history = Array(repeating: [], count: count) } else { history = nil }
     }
 
     mutating func recordDemand(of item: Int, customer: Int, at time: Int64) {
+        ordered[item] += 1
+        if countsPeriods { periodOrdered[item] += 1 }
+        guard history != nil else { return }
         for index in recipeStarts[item]..<recipeStarts[item + 1] {
             let component = components[index]
-            demand[component.ingredient] += component.quantity
-            if countsPeriods { periodDemand[component.ingredient] += component.quantity }
             history?[component.ingredient].append(Demand(time: time, customer: customer, quantity: component.quantity))
         }
-        if history != nil {
-            historyCount += recipeStarts[item + 1] - recipeStarts[item]
-            if historyCount > StockTally.historyLimit { history = nil }
-        }
+        historyCount += recipeStarts[item + 1] - recipeStarts[item]
+        if historyCount > StockTally.historyLimit { history = nil }
     }
 
     mutating func recordMade(_ item: Int) {
-        for index in recipeStarts[item]..<recipeStarts[item + 1] {
-            used[components[index].ingredient] += components[index].quantity
+        made[item] += 1
+    }
+
+    /// Per ingredient, what every customer's order needed, refused ones included.
+    var demand: [Int] { byIngredient(ordered) }
+
+    /// Per ingredient, what the orders made used.
+    var used: [Int] { byIngredient(made) }
+
+    /// Per ingredient, what `counts` orders of each item need. The sums are those a count
+    /// per customer would reach: every term is non-negative, so none passes the total.
+    private func byIngredient(_ counts: [Int]) -> [Int] {
+        var needs = Array(repeating: 0, count: starting.count)
+        for (item, count) in counts.enumerated() where count > 0 {
+            for index in recipeStarts[item]..<recipeStarts[item + 1] {
+                needs[components[index].ingredient] += components[index].quantity * count
+            }
         }
+        return needs
     }
 
     mutating func recordShort(_ ingredient: Int, at time: Int64) {
@@ -103,24 +121,26 @@ struct StockTally: Sendable {
 
     /// A refill of every ingredient: the period between refills starts again.
     mutating func startPeriod() {
-        for index in periodDemand.indices {
-            largestPeriodDemand[index] = max(largestPeriodDemand[index], periodDemand[index])
-            periodDemand[index] = 0
+        for (index, need) in byIngredient(periodOrdered).enumerated() {
+            largestPeriodDemand[index] = max(largestPeriodDemand[index], need)
         }
+        for index in periodOrdered.indices { periodOrdered[index] = 0 }
     }
 
     /// Per ingredient, the starting stock that would have avoided every stock-out.
     func sufficientStartingStock() -> [Int] {
         switch policy {
-        case .none: demand
-        case .every: zip(largestPeriodDemand, periodDemand).map { max($0, $1) }
-        case .low(let lead): history == nil ? demand : demand.indices.map { smallestSufficient($0, lead: lead) }
+        case .none: return demand
+        case .every: return zip(largestPeriodDemand, byIngredient(periodOrdered)).map { max($0, $1) }
+        case .low(let lead):
+            let demand = demand
+            return history == nil ? demand : demand.indices.map { smallestSufficient($0, demand: demand[$0], lead: lead) }
         }
     }
 
-    private func smallestSufficient(_ ingredient: Int, lead: Int64) -> Int {
+    private func smallestSufficient(_ ingredient: Int, demand: Int, lead: Int64) -> Int {
         var low = 0
-        var high = demand[ingredient]
+        var high = demand
         guard suffices(high, ingredient, lead: lead) else { return high }
         while low < high {
             let middle = low + (high - low) / 2

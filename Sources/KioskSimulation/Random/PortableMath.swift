@@ -52,6 +52,16 @@ enum PortableMath {
         return k == 0 ? f - s * (f - r) : dk * ln2Hi - ((s * (f - r) - dk * ln2Lo) - f)
     }
 
+    /// `x` rounded to the nearest whole number, halves away from zero — what
+    /// `Int64(x.rounded())` gives — for `x` in `0..<2^52`, without a call into the C
+    /// library: the whole part by truncation, then the fraction (exact, as a double's
+    /// fraction always is) against one half.
+    @inline(__always)
+    static func roundedToInteger(_ x: Double) -> Int64 {
+        let whole = Int64(x)
+        return x - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
     private static let ln2Hi = 6.93147180369123816490e-01 // 0x3FE62E42_FEE00000
     private static let ln2Lo = 1.90821492927058770002e-10 // 0x3DEA39EF_35793C76
     private static let lg1 = 6.666666666666735130e-01 // 0x3FE55555_55555593

@@ -28,7 +28,11 @@ public struct WeightedChoice: Sendable, Equatable {
     public var total: UInt64 { cumulative.last ?? 0 }
 
     /// The first index whose cumulative weight passes a uniform draw in `0..<total`.
+    ///
+    /// With a single index there is nothing to choose, and no draw is made: the generator
+    /// is left as it was (a stream that only chooses loses nothing by it).
     public func pick(using generator: inout Xoshiro256StarStar) -> Int {
+        guard cumulative.count > 1 else { return 0 }
         let draw = generator.nextInt(below: total)
         var low = 0
         var high = cumulative.count - 1
