@@ -21,8 +21,8 @@ import Testing
         private let output: FileHandle
         private var pending = Data()
 
-        init(state: String, menu: String, more: [String] = []) throws {
-            kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--json"] + more)
+        init(state: String, menu: String, more: [String] = [], environment: [String: String] = [:]) throws {
+            kiosk = try RunningKiosk(arguments: ["--state", state, "--menu", menu, "--json"] + more, environment: environment)
             output = try FileHandle(forReadingFrom: kiosk.stdoutURL)
         }
 
@@ -48,11 +48,24 @@ import Testing
     }
 
     @Test func twoProcessesNeverOversellAndLoseNoEdit() throws {
+        try twoProcessesTakeTurns(rounds: 200)
+    }
+
+    /// The same with segments of 4 KiB: each process rolls to new segments under the other,
+    /// and each still sees every record the other appends after it.
+    @Test func twoProcessesNeverOversellAndLoseNoEditAcrossSegmentRolls() throws {
+        try twoProcessesTakeTurns(rounds: 60, environment: ["KIOSK_JOURNAL_SEGMENT_BYTES": "4096"])
+    }
+
+    private func twoProcessesTakeTurns(rounds: Int, environment: [String: String] = [:]) throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("shared.kiosk", SharedStateTests.menu)
         let state = scratch.url.appendingPathComponent("state").path
-        let terminals = [try Terminal(state: state, menu: menu), try Terminal(state: state, menu: menu)]
-        for round in 0..<200 {
+        let terminals = [
+            try Terminal(state: state, menu: menu, environment: environment),
+            try Terminal(state: state, menu: menu, environment: environment),
+        ]
+        for round in 0..<rounds {
             _ = try terminals[0].ask("stock set mango 5")
             // Both order four at once, one order at a time each: eight asks for five.
             let made = Atomic(0)
@@ -77,7 +90,13 @@ import Testing
         #expect(try StateDump.fold(dump.stdout)["mango"] == 5, "the dump folded by hand agrees")
         let history = try KioskProcess("--state", state, "--menu", menu, "--json", "-c", "report").run()
         let report = try #require(JSONValue(parsing: Array(history.stdout.utf8))?["result"])
-        #expect(report["made"]?.int == 200 * 5)
-        #expect(report["refused"]?.int == 200 * 3)
+        #expect(report["made"]?.int == rounds * 5)
+        #expect(report["refused"]?.int == rounds * 3)
+        if !environment.isEmpty {
+            // Snapshots compact the old segments away: the newest one's name says how many rolled.
+            let segments = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasSuffix(".journal") }
+            let newest = segments.compactMap { UInt64($0.dropLast(".journal".count)) }.max() ?? 0
+            #expect(newest >= 10 * 4096, "the segments rolled")
+        }
     }
 }
