@@ -51,6 +51,7 @@ final class JournalScanner {
             guard try openSegment(containing: position) else { return .end }
         }
         var rereadAtEnd = true
+        var rereadDamage = true
         while true {
             let offset = Int(position - bufferStart)
             let parsed = buffer.withUnsafeBytes { raw in
@@ -62,6 +63,16 @@ final class JournalScanner {
                 current = location
                 return .record(location)
             case .damaged(let problem):
+                // A reader that follows without the lock (a sink) may have read the bytes
+                // here while another process was writing them: judge damage only on bytes
+                // read now, or a record caught half written stops the reader for good.
+                if rereadDamage {
+                    rereadDamage = false
+                    buffer.removeAll(keepingCapacity: true)
+                    bufferStart = position
+                    _ = try fill(atLeast: RecordFrame.headerSize)
+                    continue
+                }
                 return .damaged(position: position, problem: problem)
             case .incomplete(let needed):
                 // What the buffer holds from here on may end in zeros read before another

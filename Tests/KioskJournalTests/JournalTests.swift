@@ -55,6 +55,32 @@ import Testing
         #expect(try Journal.open(scratch.state, options: JournalTests.options).records.count == 600)
     }
 
+    /// A sink's reader follows without the lock: bytes it read while another process was
+    /// writing them look damaged, and must be read again rather than stop it for good.
+    @Test func aRecordReadHalfWrittenIsReadWholeOnceWritten() throws {
+        let scratch = try ScratchDirectory()
+        let (_, records) = try Sample.records()
+        let journal = try Journal.open(scratch.state, options: JournalTests.options).journal
+        _ = try journal.begin()
+        journal.append(records[0])
+        let end = try journal.commit()
+        var frame = ByteWriter()
+        RecordFrame.append(groupStart: end, to: &frame) { RecordCodec.encode(records[1], into: &$0) }
+        let bytes = frame.withUnsafeBytes { Array($0) }
+        let segment = try #require(FileHandle(forUpdatingAtPath: scratch.state.segmentPath(base: 0)))
+        defer { try? segment.close() }
+        try segment.seek(toOffset: end)
+        try segment.write(contentsOf: bytes[..<(bytes.count / 2)])
+
+        let reader = journal.scanner(from: end)
+        var decoder = RecordDecoder()
+        #expect(reader.nextRecord(upTo: .max, decoder: &decoder) == nil, "half a record is not one")
+        try segment.write(contentsOf: bytes[(bytes.count / 2)...])
+        let whole = reader.nextRecord(upTo: .max, decoder: &decoder)
+        #expect(whole?.record == records[1])
+        #expect(whole?.position == end)
+    }
+
     @Test func manyCommitsRollSegmentsAndReadBackInOrder() throws {
         let scratch = try ScratchDirectory()
         let (_, records) = try Sample.records()
