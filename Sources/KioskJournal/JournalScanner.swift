@@ -113,17 +113,19 @@ final class JournalScanner {
     func seek(to position: UInt64, segment: UInt64? = nil) {
         current = nil
         self.position = position
-        if let segment, file != nil, segment != base {
-            // Reading on in the old file would find its end, not what others append after
-            // this process in the new segment.
-            file = nil
+        if let segment {
             if !segments.contains(segment) {
                 segments.append(segment)
                 segments.sort()
             }
-            buffer.removeAll(keepingCapacity: true)
-            bufferStart = position
-            return
+            if file != nil, segment != base {
+                // Reading on in the old file would find its end, not what others append
+                // after this process in the new segment.
+                file = nil
+                buffer.removeAll(keepingCapacity: true)
+                bufferStart = position
+                return
+            }
         }
         if position < bufferStart || position > bufferStart + UInt64(buffer.count) {
             buffer.removeAll(keepingCapacity: true)
