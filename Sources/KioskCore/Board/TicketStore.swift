@@ -141,6 +141,15 @@ struct TicketStore {
         return (index + 1, extras.otherParts[index].state)
     }
 
+    /// The one part of a ticket of one line and one part, read from its slot alone:
+    /// `nil` when the ticket is not held or keeps extras (several lines or parts).
+    func singlePart(_ number: Int) -> (station: Int, prep: Int64, state: TicketState, ticketState: TicketState)? {
+        guard let (chunk, slot) = location(of: number) else { return nil }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld, !stored.hasExtras, stored.line >= 0 else { return nil }
+        return (lines[stored.line].partStation, stored.firstPartPrep, stored.firstPartState, stored.state)
+    }
+
     /// The ticket's parts after the first, in order.
     func otherParts(_ number: Int) -> [Ticket.Part] {
         guard let record = self[number], record.hasExtras, let (chunk, slot) = location(of: number) else { return [] }

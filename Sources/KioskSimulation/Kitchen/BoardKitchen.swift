@@ -5,8 +5,9 @@ import KioskCore
 /// queues and preparation as a kiosk with `board auto`.
 ///
 /// Each simulation ticket is one board ticket of one line, prepared for the service time
-/// drawn for it. The board announces starts as `BoardChange.started`; those become
-/// `TicketStart`s. A ready ticket is picked up when the simulation finishes it, and a
+/// drawn for it. It goes through the board's simulator moves (`simulateAdd`,
+/// `simulateCollect`), which make no `BoardChange` and report only the starts; those
+/// become `TicketStart`s. A ready ticket is picked up when the simulation finishes it, and a
 /// withdrawn one is taken off the board without moving its clock, so ties at one instant
 /// are settled in the simulation's order, exactly as `FIFOKitchen` settles them.
 public struct BoardKitchen: Kitchen, Sendable {
@@ -22,6 +23,7 @@ public struct BoardKitchen: Kitchen, Sendable {
     private var firstOpen = 0
     private var head = 0
     private var changes: [BoardChange] = []
+    private var starts: [BoardStart] = []
 
     /// - Parameters:
     ///   - stations: the simulation's stations, in its order; staff at least 1 each.
@@ -46,13 +48,13 @@ public struct BoardKitchen: Kitchen, Sendable {
         numbers[slot] = (ticket.id.generation, number)
         if open.isEmpty { firstOpen = number }
         open.append(ticket.id)
-        board.add(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time, changes: &changes)
+        board.simulateAdd(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time.millisecondsSince1970, starts: &starts)
         announce(&started)
     }
 
     public mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
         guard let number = number(of: ticket) else { return }
-        let collected = board.collect(number, at: time, changes: &changes)
+        let collected = board.simulateCollect(number, at: time.millisecondsSince1970, starts: &starts)
         announce(&started)
         if collected { close(number) }
     }
@@ -98,12 +100,16 @@ public struct BoardKitchen: Kitchen, Sendable {
         }
     }
 
-    /// The starts among the board's changes, as the simulation wants them.
+    /// The board's starts, as the simulation wants them.
     private mutating func announce(_ started: inout [TicketStart]) {
-        for change in changes {
-            guard case .started(let number, let station, let prep, let at) = change, let id = openID(number) else { continue }
-            started.append(TicketStart(ticket: id, station: station, start: at, ready: at.adding(milliseconds: prep)))
+        guard !starts.isEmpty else { return }
+        for start in starts {
+            guard let id = openID(start.ticket) else { continue }
+            started.append(TicketStart(
+                ticket: id, station: start.station, start: Timestamp(millisecondsSince1970: start.start),
+                ready: Timestamp(millisecondsSince1970: start.ready)
+            ))
         }
-        changes.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
     }
 }
