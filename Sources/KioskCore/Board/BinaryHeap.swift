@@ -59,7 +59,9 @@ public struct BinaryHeap<Element: Comparable> {
 
     /// Empties the heap, keeping its storage.
     public mutating func removeAll() {
-        elements.removeAll(keepingCapacity: true)
+        // One by one: a station's projection (a few hands) is emptied at most arrivals,
+        // and `removeAll(keepingCapacity:)` costs more than a few `removeLast`.
+        while !elements.isEmpty { elements.removeLast() }
     }
 
     /// The elements in ascending order, for comparing two heaps by content.

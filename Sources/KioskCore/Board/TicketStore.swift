@@ -278,7 +278,7 @@ struct TicketStore {
     mutating func drop(_ number: Int) {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
-        if record(chunk, slot).hasExtras { chunks[chunk].extras[slot] = Extras() }
+        if chunks[chunk].slots[slot].hasExtras { chunks[chunk].extras[slot] = Extras() }
         chunks[chunk].slots[slot] = .empty
         didRemove(number)
     }
@@ -343,6 +343,11 @@ struct TicketStore {
         if let times = record.times { chunks[chunk].setTimes(times, at: slot) }
     }
 
+    private func isHeld(_ number: Int) -> Bool {
+        guard let (chunk, slot) = location(of: number) else { return false }
+        return chunks[chunk].slots[slot].isHeld
+    }
+
     private func location(of number: Int) -> (chunk: Int, slot: Int)? {
         guard number >= front, number < end else { return nil }
         let index = number - origin
@@ -370,7 +375,8 @@ struct TicketStore {
         if count == 0 {
             front = end
         } else {
-            while front < end, self[front] == nil { front += 1 }
+            // The slot's flag alone: no record is made of a slot passed over.
+            while front < end, !isHeld(front) { front += 1 }
         }
         // Every slot of a chunk before the front is empty already.
         head = max(head, min((front - origin) >> Self.chunkShift, chunks.count))

@@ -110,6 +110,7 @@ public struct BoardKitchen: Kitchen, Sendable {
                 ready: Timestamp(millisecondsSince1970: start.ready)
             ))
         }
-        starts.removeAll(keepingCapacity: true)
+        // Usually one start: `removeLast` each costs less than `removeAll(keepingCapacity:)`.
+        while !starts.isEmpty { starts.removeLast() }
     }
 }
