@@ -41,7 +41,9 @@ extension Board {
         pruneSchedule()
     }
 
-    private mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
+    /// Fires one scheduled part: the part is done, and the ticket is ready or the station
+    /// takes its next waiting part.
+    mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
         guard isLive(change), case .partDone(let index) = change.kind else { return }
         guard let station = tickets.part(change.ticket, index)?.station else { return }
         releasePart(change.ticket, index)

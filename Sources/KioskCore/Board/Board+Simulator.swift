@@ -119,7 +119,7 @@ extension Board {
         let number = change.ticket
         guard index == 0, let part = tickets.singlePart(number) else {
             var changes: [BoardChange] = []
-            leanFireGeneral(change, changes: &changes)
+            fire(change, changes: &changes)
             Board.appendStarts(changes, to: &starts)
             return
         }
@@ -134,18 +134,6 @@ extension Board {
         }
         leanSetState(number, from: part.ticketState, to: .ready)
         leanDispatch(part.station, starts: &starts)
-    }
-
-    /// The general fire of a part, as `advance` fires it.
-    private mutating func leanFireGeneral(_ change: ScheduledChange, changes: inout [BoardChange]) {
-        guard isLive(change), case .partDone(let index) = change.kind else { return }
-        guard let station = tickets.part(change.ticket, index)?.station else { return }
-        releasePart(change.ticket, index)
-        if tickets.allPartsReady(change.ticket) {
-            finish(change.ticket, changes: &changes)
-        } else {
-            dispatch(station, changes: &changes)
-        }
     }
 
     /// `dispatch(_:changes:)`: the station's free hands take the parts waiting longest.
