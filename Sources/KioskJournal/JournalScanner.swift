@@ -68,19 +68,14 @@ final class JournalScanner {
                 // read now, or a record caught half written stops the reader for good.
                 if rereadDamage {
                     rereadDamage = false
-                    buffer.removeAll(keepingCapacity: true)
-                    bufferStart = position
-                    _ = try fill(atLeast: RecordFrame.headerSize)
+                    try reread(atLeast: RecordFrame.headerSize)
                     continue
                 }
                 return .damaged(position: position, problem: problem)
             case .incomplete(let needed):
                 // What the buffer holds from here on may end in zeros read before another
-                // process wrote a record there: read it all again from here, never splice
-                // fresh bytes after stale ones.
-                buffer.removeAll(keepingCapacity: true)
-                bufferStart = position
-                _ = try fill(atLeast: needed)
+                // process wrote a record there: read it all again from here.
+                try reread(atLeast: needed)
                 if buffer.count >= needed { continue }
                 // The file ends inside a header or a record: zeros are the end, else it was cut short.
                 if buffer.allSatisfy({ $0 == 0 }) {
@@ -94,7 +89,10 @@ final class JournalScanner {
             case .end:
                 if rereadAtEnd {
                     rereadAtEnd = false
-                    try refill()
+                    // Only to the end of the page: here the answer is usually zeros (space
+                    // allocated ahead), and a record found brings a chunk with the next read.
+                    let page = JournalScanner.pageSize - Int((position - base) % UInt64(JournalScanner.pageSize))
+                    try reread(atLeast: RecordFrame.headerSize, size: min(page, chunk))
                     continue
                 }
                 if try moveToNextSegment() {
@@ -162,14 +160,20 @@ final class JournalScanner {
             segments = try directory.list().segments
         }
         guard let segmentBase = segments.last(where: { $0 <= position }) else { return false }
+        guard try read(segment: segmentBase) else {
+            // Removed by compaction since the listing: read the listing again next time.
+            segments = []
+            return false
+        }
+        return true
+    }
+
+    /// Reads on in the segment starting at `segmentBase`; `false` when there is none.
+    private func read(segment segmentBase: UInt64) throws(JournalError) -> Bool {
         do {
             file = try SystemFile.open(directory.segmentPath(base: segmentBase), .readOnly)
         } catch {
-            // Removed by compaction since the listing: read the listing again next time.
-            if error.isNotFound {
-                segments = []
-                return false
-            }
+            if error.isNotFound { return false }
             throw .system(error)
         }
         base = segmentBase
@@ -189,54 +193,28 @@ final class JournalScanner {
             file = nil
             return try openSegment(containing: position)
         }
-        let next: SystemFile
-        do {
-            next = try SystemFile.open(directory.segmentPath(base: position), .readOnly)
-        } catch {
-            if error.isNotFound { return false }
-            throw .system(error)
-        }
+        guard try read(segment: position) else { return false }
         segments.append(position)
-        file = next
-        base = position
-        buffer = []
-        bufferStart = position
         return true
     }
 
-    /// Reads more of the segment after what the buffer holds, at least `needed` bytes from
-    /// the position and otherwise `size` (a chunk); `false` at the end of the file.
-    private func fill(atLeast needed: Int, size: Int? = nil) throws(JournalError) -> Bool {
-        guard let file else { return false }
-        let offset = Int(position - bufferStart)
-        if offset > 0 {
-            buffer.removeFirst(min(offset, buffer.count))
-            bufferStart = position
-        }
-        let want = max(needed - buffer.count, size ?? chunk)
-        let old = buffer.count
+    /// Forgets what the buffer holds and reads from the position again: at least `needed`
+    /// bytes, otherwise `size` (a chunk), fewer at the end of the file. Bytes read at
+    /// different times are never joined: zeros read earlier may since have become a record.
+    private func reread(atLeast needed: Int, size: Int? = nil) throws(JournalError) {
+        buffer.removeAll(keepingCapacity: true)
+        bufferStart = position
+        guard let file else { return }
+        let want = max(needed, size ?? chunk)
         buffer.append(contentsOf: repeatElement(0, count: want))
         let read: Int
         do {
-            read = try file.read(into: &buffer, at: bufferStart - base + UInt64(old), from: old)
+            read = try file.read(into: &buffer, at: position - base)
         } catch {
-            buffer.removeLast(want)
+            buffer.removeAll(keepingCapacity: true)
             throw .system(error)
         }
         buffer.removeLast(want - read)
-        return read > 0
-    }
-
-    /// Forgets buffered bytes from the current position on and reads them again.
-    ///
-    /// Only up to the end of the page the position is in: at the end of what is written the
-    /// answer is usually zeros (space allocated ahead), and a record found there brings a
-    /// whole chunk with the next read.
-    private func refill() throws(JournalError) {
-        buffer.removeAll(keepingCapacity: true)
-        bufferStart = position
-        let page = JournalScanner.pageSize - Int((position - base) % UInt64(JournalScanner.pageSize))
-        _ = try fill(atLeast: RecordFrame.headerSize, size: min(page, chunk))
     }
 
     private static let pageSize = 4096

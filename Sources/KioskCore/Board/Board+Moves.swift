@@ -430,11 +430,18 @@ extension Board {
     /// Moves the ticket to `state`, keeping the counts and the oldest-first heaps in step.
     mutating func setState(_ number: Int, _ state: TicketState) {
         guard let old = self.state(of: number), old != state else { return }
+        recount(number, from: old, to: state)
+        tickets.update(number) { $0.state = state }
+        if keepsHistory, state == .preparing || state == .ready { oldest[Int(state.rawValue) - 1].push(number) }
+    }
+
+    /// The board's list of states and its counts follow the ticket from `old` to `state`;
+    /// its slot is the caller's to change.
+    mutating func recount(_ number: Int, from old: TicketState, to state: TicketState) {
+        guard old != state else { return }
         counts[Int(old.rawValue)] -= 1
         counts[Int(state.rawValue)] += 1
         states[number - firstNumber] = state
-        tickets.update(number) { $0.state = state }
-        if keepsHistory, state == .preparing || state == .ready { oldest[Int(state.rawValue) - 1].push(number) }
     }
 }
 

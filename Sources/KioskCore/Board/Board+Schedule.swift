@@ -79,7 +79,7 @@ extension Board {
     /// Whether a scheduled change still applies to its ticket.
     func isLive(_ change: ScheduledChange) -> Bool {
         switch change.kind {
-        case .partDone(let index): tickets.part(change.ticket, index)?.state == .preparing
+        case .partDone(let index): tickets.partState(change.ticket, index) == .preparing
         case .warn: applies(change.ticket, late: false)
         case .late: applies(change.ticket, late: true)
         }

@@ -81,10 +81,10 @@ extension Board {
             return collected
         }
         leanAdvance(to: time, starts: &starts)
-        defer { leanPrune() }
+        defer { pruneSchedule() }
         guard state(of: number) == .ready else { return false }
         // A board without history keeps nothing of a ticket picked up but its state.
-        leanSetState(number, from: .ready, to: .pickedUp)
+        recount(number, from: .ready, to: .pickedUp)
         tickets.drop(number)
         return true
     }
@@ -108,7 +108,7 @@ extension Board {
             leanFire(part, starts: &starts)
         }
         if now.millisecondsSince1970 < time { now = Timestamp(millisecondsSince1970: time) }
-        leanPrune()
+        pruneSchedule()
     }
 
     /// A part is done. On a ticket of one part the ticket is ready, and the station's
@@ -132,7 +132,7 @@ extension Board {
             if record.readyAt == nil { record.readyAt = now }
             record.state = .ready
         }
-        leanSetState(number, from: part.ticketState, to: .ready)
+        recount(number, from: part.ticketState, to: .ready)
         leanDispatch(part.station, starts: &starts)
     }
 
@@ -153,9 +153,7 @@ extension Board {
     }
 
     /// `beginPart` for the one part of a ticket, in one update of its slot.
-    private mutating func leanBegin(
-        _ number: Int, part: (station: Int, prep: Int64, state: TicketState, ticketState: TicketState), starts: inout [BoardStart]
-    ) {
+    private mutating func leanBegin(_ number: Int, part: TicketStore.SinglePart, starts: inout [BoardStart]) {
         let now = self.now
         let wasQueued = part.ticketState == .queued
         tickets.update(number) { record in
@@ -168,28 +166,10 @@ extension Board {
         queues[part.station].busy += 1
         queues[part.station].inProgress.append(StationState.InProgress(ticket: number, done: done.millisecondsSince1970))
         scheduleChange(at: done, ticket: number, kind: .partDone(part: 0))
-        if wasQueued { leanSetState(number, from: .queued, to: .preparing) }
+        if wasQueued { recount(number, from: .queued, to: .preparing) }
         starts.append(BoardStart(ticket: number, station: part.station, start: now.millisecondsSince1970, ready: done.millisecondsSince1970))
     }
 
-    /// `setState` on a board without history, whose slot the move changed already.
-    private mutating func leanSetState(_ number: Int, from old: TicketState, to state: TicketState) {
-        guard old != state else { return }
-        counts[Int(old.rawValue)] -= 1
-        counts[Int(state.rawValue)] += 1
-        states[number - firstNumber] = state
-    }
-
-    /// `pruneSchedule()` with no age marks, telling a live part by its slot alone.
-    private mutating func leanPrune() {
-        while let next = schedule.min, !leanIsLive(next) { schedule.pop() }
-        nextScheduledChange = schedule.min.map { Timestamp(millisecondsSince1970: $0.time) }
-    }
-
-    private func leanIsLive(_ change: ScheduledChange) -> Bool {
-        guard case .partDone(0) = change.kind, let part = tickets.singlePart(change.ticket) else { return isLive(change) }
-        return part.state == .preparing
-    }
 }
 
 /// A part a station started, as a simulator reads it: no `BoardChange` is made for it.

@@ -141,13 +141,33 @@ struct TicketStore {
         return (index + 1, extras.otherParts[index].state)
     }
 
+    /// The one part of a ticket of one line and one part, and the ticket's state.
+    struct SinglePart {
+        let station: Int
+        let prep: Int64
+        let state: TicketState
+        let ticketState: TicketState
+    }
+
     /// The one part of a ticket of one line and one part, read from its slot alone:
     /// `nil` when the ticket is not held or keeps extras (several lines or parts).
-    func singlePart(_ number: Int) -> (station: Int, prep: Int64, state: TicketState, ticketState: TicketState)? {
+    func singlePart(_ number: Int) -> SinglePart? {
         guard let (chunk, slot) = location(of: number) else { return nil }
         let stored = chunks[chunk].slots[slot]
         guard stored.isHeld, !stored.hasExtras, stored.line >= 0 else { return nil }
-        return (lines[stored.line].partStation, stored.firstPartPrep, stored.firstPartState, stored.state)
+        return SinglePart(station: lines[stored.line].partStation, prep: stored.firstPartPrep, state: stored.firstPartState, ticketState: stored.state)
+    }
+
+    /// The state of part `index` of the ticket numbered `number`, read without making the
+    /// part: the first part's is in the slot.
+    func partState(_ number: Int, _ index: Int) -> TicketState? {
+        guard index >= 0, let (chunk, slot) = location(of: number) else { return nil }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld else { return nil }
+        if index == 0 { return stored.firstPartState }
+        guard stored.hasExtras else { return nil }
+        let others = chunks[chunk].extras[slot].otherParts
+        return index <= others.count ? others[index - 1].state : nil
     }
 
     /// The ticket's parts after the first, in order.
