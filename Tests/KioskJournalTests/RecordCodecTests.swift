@@ -72,6 +72,31 @@ import Testing
         }
     }
 
+    /// The order path writes each event into room reserved ahead; one too large for it (a
+    /// long message text, many lines) is written again, growing, and nothing of the first
+    /// attempt stays.
+    @Test func anEventLargerThanTheRoomReservedForItIsWrittenWhole() throws {
+        let (_, records) = try Sample.records()
+        let original = try #require(records[1].events.first)
+        let text = String(repeating: "{item} is ready, ", count: 200)
+        let long = Event(
+            id: original.id, sequence: original.sequence, time: original.time, source: original.source,
+            payload: original.payload, template: try MessageTemplate(parsing: text)
+        )
+        let lines = (0..<300).map { ItemQuantity(item: "Juice number \($0)", quantity: $0 + 1) }
+        let many = Event(
+            id: original.id, sequence: original.sequence + 1, time: original.time, source: original.source,
+            payload: .orderFailed(OrderFailed(lines: lines, missing: [])), template: original.template
+        )
+        #expect(text.utf8.count > RecordCodec.eventRoom)
+        let events = [original, long, many, original]
+        var bytes: [UInt8] = []
+        RecordCodec.encode(time: Sample.time, source: "/kiosk/juice", facts: [], events: events, into: &bytes)
+        let whole = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))
+        #expect(bytes == RecordCodec.encode(whole))
+        #expect(try RecordCodec.decode(bytes) == whole)
+    }
+
     @Test func everyTruncationAndEveryFlippedByteThrowsOrDecodesNeverTraps() throws {
         let (_, records) = try Sample.records()
         let body = RecordCodec.encode(records[1])

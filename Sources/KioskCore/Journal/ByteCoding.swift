@@ -5,7 +5,7 @@
 /// primitive checks the room once, where an array checks its uniqueness and capacity on
 /// every append — the journal writes a record per command on the order path. Not
 /// copyable: one owner writes, and the memory goes with it.
-package struct ByteWriter: ~Copyable {
+package struct ByteWriter: ~Copyable, ByteOutput {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     /// How many bytes are written.
@@ -66,60 +66,38 @@ package struct ByteWriter: ~Copyable {
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         reserve(1)
         base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
     @inline(__always)
-    mutating func varint(_ value: UInt64) {
+    package mutating func varint(_ value: UInt64) {
         reserve(10)
-        var value = value
-        var position = count
-        while value >= 0x80 {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
-            position += 1
-            value >>= 7
-        }
-        base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
-        count = position + 1
-    }
-
-    /// A count, stock or quantity: never negative in a valid state, but written whole.
-    @inline(__always)
-    mutating func int(_ value: Int) {
-        signed(Int64(value))
+        count = ReservedBytes.varint(value, at: base, count)
     }
 
     @inline(__always)
-    mutating func signed(_ value: Int64) {
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-    }
-
-    @inline(__always)
-    mutating func word(_ value: UInt64) {
+    package mutating func word(_ value: UInt64) {
         reserve(8)
         base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
         count += 8
     }
 
-    mutating func string(_ value: String) {
-        // Native and small strings lend their UTF-8 in place, without a copy of the string.
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            varint(UInt64(utf8.count))
-            append(UnsafeRawBufferPointer(utf8))
-        }
-        if written == nil {
-            varint(UInt64(value.utf8.count))
-            for byte in value.utf8 { self.byte(byte) }
-        }
-    }
-
-    /// A count, then that many strings.
-    mutating func strings(_ values: [String]) {
-        varint(UInt64(values.count))
-        for index in values.indices { string(values[index]) }
+    /// Writes with `body` into the room after what is written, `room` bytes at least, and
+    /// keeps what it wrote unless that did not fit. Returns whether it fit.
+    ///
+    /// `body` writes calling nothing (see `ReservedBytes`): an encoder reading an event's
+    /// fields in place through it retains none of them.
+    @inline(__always)
+    package mutating func withReserved(_ room: Int, _ body: (inout ReservedBytes) -> Void) -> Bool {
+        reserve(room)
+        var reserved = ReservedBytes(base: base, capacity: capacity, count: count)
+        body(&reserved)
+        guard !reserved.overflowed else { return false }
+        count = reserved.count
+        return true
     }
 
     // MARK: Frames
@@ -142,6 +120,117 @@ package struct ByteWriter: ~Copyable {
     package mutating func store(littleEndian value: UInt32, at offset: Int) {
         precondition(offset >= 0 && offset + 4 <= count, "a frame header outside the written bytes")
         base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+    }
+}
+
+/// Where an encoder writes the journal's primitives: `ByteWriter`, which grows, or
+/// `ReservedBytes`, which writes into room reserved ahead and calls nothing.
+package protocol ByteOutput: ~Copyable {
+    mutating func byte(_ value: UInt8)
+    mutating func varint(_ value: UInt64)
+    /// A fixed 8-byte word, big-endian.
+    mutating func word(_ value: UInt64)
+    mutating func append(_ raw: UnsafeRawBufferPointer)
+}
+
+extension ByteOutput where Self: ~Copyable {
+    /// A count, stock or quantity: never negative in a valid state, but written whole.
+    @inline(__always)
+    mutating func int(_ value: Int) {
+        signed(Int64(value))
+    }
+
+    @inline(__always)
+    mutating func signed(_ value: Int64) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    @inline(__always)
+    mutating func string(_ value: String) {
+        // Native and small strings lend their UTF-8 in place, without a copy of the string.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            varint(UInt64(utf8.count))
+            append(UnsafeRawBufferPointer(utf8))
+        }
+        if written == nil {
+            varint(UInt64(value.utf8.count))
+            for byte in value.utf8 { self.byte(byte) }
+        }
+    }
+
+    /// A count, then that many strings.
+    mutating func strings(_ values: [String]) {
+        varint(UInt64(values.count))
+        for index in values.indices { string(values[index]) }
+    }
+}
+
+/// Bytes written into room a `ByteWriter` reserved, through a pointer, calling nothing.
+///
+/// That is the point: a call the compiler cannot see through — a writer growing frees
+/// memory — makes it retain every field of an event before reading it, in case the call
+/// frees the event; with no such call it reads them in place. What does not fit is not
+/// written and marks the attempt `overflowed`: the caller writes it again with the
+/// writer, which grows.
+package struct ReservedBytes: ~Copyable, ByteOutput {
+    private let base: UnsafeMutableRawPointer
+    private let capacity: Int
+    private(set) var count: Int
+    private(set) var overflowed = false
+
+    init(base: UnsafeMutableRawPointer, capacity: Int, count: Int) {
+        self.base = base
+        self.capacity = capacity
+        self.count = count
+    }
+
+    @inline(__always)
+    private mutating func fits(_ more: Int) -> Bool {
+        if capacity - count >= more { return true }
+        overflowed = true
+        return false
+    }
+
+    @inline(__always)
+    package mutating func byte(_ value: UInt8) {
+        guard fits(1) else { return }
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    @inline(__always)
+    package mutating func varint(_ value: UInt64) {
+        guard fits(10) else { return }
+        count = ReservedBytes.varint(value, at: base, count)
+    }
+
+    @inline(__always)
+    package mutating func word(_ value: UInt64) {
+        guard fits(8) else { return }
+        base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
+    }
+
+    @inline(__always)
+    package mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, !raw.isEmpty, fits(raw.count) else { return }
+        (base + count).copyMemory(from: source, byteCount: raw.count)
+        count += raw.count
+    }
+
+    /// Stores `value` as a LEB128 varint at `offset`, which has room for ten bytes;
+    /// returns the offset after it.
+    @inline(__always)
+    static func varint(_ value: UInt64, at base: UnsafeMutableRawPointer, _ offset: Int) -> Int {
+        var value = value
+        var position = offset
+        while value >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
+            position += 1
+            value >>= 7
+        }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
+        return position + 1
     }
 }
 

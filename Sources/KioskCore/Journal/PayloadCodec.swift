@@ -25,7 +25,7 @@ enum PayloadCodec {
         static let ticket: UInt8 = 16
     }
 
-    static func encode(_ payload: borrowing Event.Payload, into writer: inout ByteWriter) {
+    static func encode<Output: ByteOutput & ~Copyable>(_ payload: borrowing Event.Payload, into writer: inout Output) {
         switch payload {
         case .orderSucceeded(let e):
             encode(e, into: &writer)
@@ -79,7 +79,7 @@ enum PayloadCodec {
     }
 
     /// `order.succeeded`, the record of nearly every command: arrays read by index, in place.
-    private static func encode(_ e: borrowing OrderSucceeded, into writer: inout ByteWriter) {
+    private static func encode<Output: ByteOutput & ~Copyable>(_ e: borrowing OrderSucceeded, into writer: inout Output) {
         encode(lines: e.lines, into: &writer)
         encode(counts: e.consumed, into: &writer)
         let aligned = stockFollowsConsumed(e)
@@ -226,7 +226,7 @@ enum PayloadCodec {
 
     // MARK: Suggestions
 
-    private static func encodeSuggestion(_ e: SuggestionMade, into writer: inout ByteWriter) {
+    private static func encodeSuggestion<Output: ByteOutput & ~Copyable>(_ e: SuggestionMade, into writer: inout Output) {
         writer.varint(UInt64(e.profiles.count))
         for profile in e.profiles { writer.string(profile) }
         writer.int(e.partySize)
@@ -275,7 +275,7 @@ enum PayloadCodec {
 
     // MARK: Parts
 
-    private static func encode(lines: [ItemQuantity], into writer: inout ByteWriter) {
+    private static func encode<Output: ByteOutput & ~Copyable>(lines: [ItemQuantity], into writer: inout Output) {
         writer.varint(UInt64(lines.count))
         for index in lines.indices {
             writer.string(lines[index].item)
@@ -305,7 +305,7 @@ enum PayloadCodec {
         return lines
     }
 
-    private static func encode(counts: [IngredientCount], into writer: inout ByteWriter) {
+    private static func encode<Output: ByteOutput & ~Copyable>(counts: [IngredientCount], into writer: inout Output) {
         writer.varint(UInt64(counts.count))
         for index in counts.indices {
             writer.string(counts[index].ingredient)

@@ -104,9 +104,18 @@ public enum RecordCodec {
         for index in facts.indices { encode(facts[index], relativeTo: time, defaults: defaults, into: &writer) }
         events.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
-            for index in 0..<events.count { encode(first + index, relativeTo: time, defaults: defaults, into: &writer) }
+            for index in 0..<events.count {
+                let event = first + index
+                // Into reserved room first, where the event's fields are read in place;
+                // an event that does not fit (a long text) is written again, growing.
+                let fit = writer.withReserved(eventRoom) { encode(event, relativeTo: time, defaults: defaults, into: &$0) }
+                if !fit { encode(event, relativeTo: time, defaults: defaults, into: &writer) }
+            }
         }
     }
+
+    /// The room reserved for an event: several times what an order's takes.
+    package static let eventRoom = 1024
 
     public static func encode(_ record: JournalRecord) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -149,7 +158,9 @@ public enum RecordCodec {
     /// An event, read through a pointer (into a record's array of events: passed from the
     /// array by value, each is copied, its strings and payload retained and released).
     /// `defaults`: `defaultTexts`, passed in so a record reads the global once.
-    private static func encode(_ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], into writer: inout ByteWriter) {
+    private static func encode<Output: ByteOutput & ~Copyable>(
+        _ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], into writer: inout Output
+    ) {
         writer.byte(code(of: event.pointee.payload.type))
         writer.word(event.pointee.id.high)
         writer.word(event.pointee.id.low)
