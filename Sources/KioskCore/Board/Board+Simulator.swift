@@ -126,12 +126,7 @@ extension Board {
         guard part.state == .preparing else { return }
         queues[part.station].busy -= 1
         queues[part.station].removeInProgress(number)
-        let now = self.now
-        tickets.update(number) { record in
-            record.firstPartState = .ready
-            if record.readyAt == nil { record.readyAt = now }
-            record.state = .ready
-        }
+        tickets.apply(.finish, to: number, at: now.millisecondsSince1970, ticketState: .ready)
         recount(number, from: part.ticketState, to: .ready)
         leanDispatch(part.station, starts: &starts)
     }
@@ -156,11 +151,7 @@ extension Board {
     private mutating func leanBegin(_ number: Int, part: TicketStore.SinglePart, starts: inout [BoardStart]) {
         let now = self.now
         let wasQueued = part.ticketState == .queued
-        tickets.update(number) { record in
-            record.firstPartState = .preparing
-            record.started = now
-            if wasQueued { record.state = .preparing }
-        }
+        tickets.apply(.begin, to: number, at: now.millisecondsSince1970, ticketState: wasQueued ? .preparing : nil)
         let done = now.adding(milliseconds: part.prep)
         queues[part.station].queued -= 1
         queues[part.station].busy += 1

@@ -9,8 +9,8 @@
 /// and start, their later parts and what their order took beside the slot
 /// (`TicketStore.Extras`).
 struct TicketRecord: Sendable, Hashable {
-    private static let hasStarted: UInt8 = 1
-    private static let hasReadyAt: UInt8 = 2
+    static let hasStarted: UInt8 = 1
+    static let hasReadyAt: UInt8 = 2
     private static let hasPickedUpAt: UInt8 = 4
     private static let late: UInt8 = 8
     static let held: UInt8 = 16

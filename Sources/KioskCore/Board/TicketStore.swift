@@ -279,11 +279,43 @@ struct TicketStore {
         // nothing but the slot to store.
         let index = number - origin
         let chunk = index >> Self.chunkShift
-        guard count > 0, chunk < chunks.count, linePrep == prep else { return place(record, extras: nil, at: number) }
+        guard count > 0, chunk < chunks.count else { return place(record, extras: nil, at: number) }
         makeUnique(chunk)
-        chunks[chunk].slots[index & (Self.chunkSize - 1)] = record.slot
+        store(record, chunk, index & (Self.chunkSize - 1))
         count += 1
         end = number + 1
+    }
+
+    /// A simulator's move of a one-part ticket, changed in place (`update` reads the whole
+    /// record and stores it back): its part starts or is done.
+    enum SingleMove {
+        /// The part is preparing, and the ticket started now.
+        case begin
+        /// The part is ready, and the ticket was ready now unless it was already.
+        case finish
+    }
+
+    /// Applies `move` to the ticket numbered `number`, at `milliseconds`; the ticket's own
+    /// state becomes `ticketState` when one is given.
+    mutating func apply(_ move: SingleMove, to number: Int, at milliseconds: Int64, ticketState: TicketState?) {
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
+        makeUnique(chunk)
+        let slots = chunks[chunk].slots
+        // A slot with no times stored yet gets them afresh: a reused chunk's may be stale.
+        let fresh = slots[slot].flags & TicketRecord.timed == 0
+        switch move {
+        case .begin:
+            slots[slot].firstPartState = .preparing
+            slots[slot].flags |= TicketRecord.hasStarted
+            chunks[chunk].changeTimes(at: slot, fresh: fresh) { $0.started = milliseconds }
+        case .finish:
+            slots[slot].firstPartState = .ready
+            if slots[slot].flags & TicketRecord.hasReadyAt == 0 {
+                slots[slot].flags |= TicketRecord.hasReadyAt
+                chunks[chunk].changeTimes(at: slot, fresh: fresh) { $0.readyAt = milliseconds }
+            }
+        }
+        if let ticketState { slots[slot].state = ticketState }
     }
 
     /// Removes the ticket numbered `number` and returns it, if it was held.
@@ -459,6 +491,16 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
         withUnsafeMutablePointerToHeader { header in
             if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
             header.pointee.times[slot] = times
+        }
+    }
+
+    /// Changes the times stored for `slot`, allocating the chunk's times first if none are
+    /// yet; `fresh`: the slot has none stored, so they start from zero.
+    func changeTimes(at slot: Int, fresh: Bool, _ change: (inout TicketTimes) -> Void) {
+        withUnsafeMutablePointerToHeader { header in
+            if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
+            if fresh { header.pointee.times[slot] = TicketTimes() }
+            change(&header.pointee.times[slot])
         }
     }
 
