@@ -266,7 +266,7 @@ extension Board {
     private mutating func enter(_ number: Int, at time: Int64) {
         nextNumber += 1
         states.append(.queued)
-        counts[Int(TicketState.queued.rawValue)] += 1
+        counts[TicketState.queued] += 1
         // A simulator's board marks no ages: nothing of it shows a ticket.
         // Behind a ticket already waiting for its marks, a ticket's marks are no earlier.
         if keepsHistory, let due = ages.admit(number, ordered: time, warn: ageLimits.warn, late: ageLimits.late) { noteScheduled(due) }
@@ -439,8 +439,8 @@ extension Board {
     /// its slot is the caller's to change.
     mutating func recount(_ number: Int, from old: TicketState, to state: TicketState) {
         guard old != state else { return }
-        counts[Int(old.rawValue)] -= 1
-        counts[Int(state.rawValue)] += 1
+        counts[old] -= 1
+        counts[state] += 1
         states[number - firstNumber] = state
     }
 }

@@ -55,7 +55,7 @@ extension Board {
         }
         while nextNumber < number {
             states.append(.cancelled)
-            counts[Int(TicketState.cancelled.rawValue)] += 1
+            counts[TicketState.cancelled] += 1
             nextNumber += 1
         }
     }

@@ -53,8 +53,8 @@ public struct Board: Sendable {
     var tickets = TicketStore()
     /// The state of every ticket from `firstNumber` on.
     var states: [TicketState] = []
-    /// Tickets per state, by `TicketState.rawValue`.
-    var counts = [Int](repeating: 0, count: TicketState.allCases.count)
+    /// Tickets per state.
+    var counts = StateCounts()
     /// Every number below it is not queued: tickets are queued only when made, in number
     /// order, so the oldest queued ticket is the first queued one from here.
     var queuedFrom = 0
@@ -121,7 +121,7 @@ public struct Board: Sendable {
 
     /// How many tickets are in `state`.
     public func count(_ state: TicketState) -> Int {
-        counts[Int(state.rawValue)]
+        counts[state]
     }
 
     /// How many parts wait at a station, and how many it is preparing.

@@ -275,15 +275,7 @@ struct TicketStore {
         var record = TicketRecord(ordered: ordered, promised: promised, state: .queued, firstPartPrep: prep, firstPartState: .queued)
         record.line = entry
         record.linePrep = linePrep
-        // The usual case: the next slot of the last chunk, which nothing else shares, and
-        // nothing but the slot to store.
-        let index = number - origin
-        let chunk = index >> Self.chunkShift
-        guard count > 0, chunk < chunks.count else { return place(record, extras: nil, at: number) }
-        makeUnique(chunk)
-        store(record, chunk, index & (Self.chunkSize - 1))
-        count += 1
-        end = number + 1
+        place(record, extras: nil, at: number)
     }
 
     /// A simulator's move of a one-part ticket, changed in place (`update` reads the whole
@@ -356,6 +348,17 @@ struct TicketStore {
     // MARK: Storage
 
     private mutating func place(_ record: TicketRecord, extras: Extras?, at number: Int) {
+        // The usual case: a slot of a chunk the window has, and nothing but the slot (and
+        // perhaps its times) to store.
+        var index = number - origin
+        if count > 0, extras == nil, index >> Self.chunkShift < chunks.count {
+            let chunk = index >> Self.chunkShift
+            makeUnique(chunk)
+            store(record, chunk, index & (Self.chunkSize - 1))
+            count += 1
+            end = number + 1
+            return
+        }
         if count == 0 {
             // Nothing held: start the window afresh at this number, keeping a chunk.
             if spare == nil, !chunks.isEmpty, isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
@@ -366,8 +369,8 @@ struct TicketStore {
             head = 0
             origin = number
             front = number
+            index = 0
         }
-        let index = number - origin
         while index >> Self.chunkShift >= chunks.count { chunks.append(takeSpare()) }
         let chunk = index >> Self.chunkShift
         let slot = index & (Self.chunkSize - 1)
@@ -407,7 +410,9 @@ struct TicketStore {
     }
 
     private mutating func makeUnique(_ chunk: Int) {
-        if !isKnownUniquelyReferenced(&chunks[chunk]) {
+        // Through the buffer: the array's `_modify` of one element costs a coroutine.
+        let unique = chunks.withUnsafeMutableBufferPointer { isKnownUniquelyReferenced(&$0[chunk]) }
+        if !unique {
             chunks[chunk] = chunks[chunk].copy()
         }
     }
