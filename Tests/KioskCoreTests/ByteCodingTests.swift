@@ -42,6 +42,39 @@ import Testing
         #expect(writer.bytes == [0, 0x7F, 0x80, 0x01] + [UInt8](repeating: 0xFF, count: 9) + [0x01, 0x01, 0x02, 0x81, 0x01])
     }
 
+    /// Strings are copied by length: byte by byte, as two overlapping words, or by
+    /// `memcpy`. Every length across those ways, small strings and native ones, written
+    /// growing or into reserved room, reads back as it was.
+    @Test func aStringOfEveryLengthReadsBackWhicheverWayItWasCopied() throws {
+        let texts = (0...40).map { length in String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }) }
+        var growing = ByteWriter(capacity: 16)
+        for text in texts { growing.string(text) }
+        var reserved = ByteWriter(capacity: 16)
+        let fit = reserved.withReserved(4096) { room in
+            for text in texts { room.string(text) }
+        }
+        #expect(fit)
+        #expect(reserved.bytes == growing.bytes)
+        let read = growing.bytes.withUnsafeBytes { raw in
+            Result { () throws(RecordDecodingError) -> [String] in
+                var reader = ByteReader(raw)
+                var strings: [String] = []
+                for _ in texts { strings.append(try reader.string()) }
+                return strings
+            }
+        }
+        #expect(try read.get() == texts)
+    }
+
+    @Test func whatDoesNotFitTheReservedRoomIsNotWritten() {
+        var writer = ByteWriter(into: [1, 2])
+        let fit = writer.withReserved(8) { room in
+            room.string(String(repeating: "x", count: 5_000))
+        }
+        #expect(!fit)
+        #expect(writer.bytes == [1, 2])
+    }
+
     @Test func aFrameHeaderIsFilledInAfterItsBody() {
         var writer = ByteWriter(into: [9])
         writer.zeros(8)

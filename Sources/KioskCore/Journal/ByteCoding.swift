@@ -61,7 +61,7 @@ package struct ByteWriter: ~Copyable, ByteOutput {
     package mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, !raw.isEmpty else { return }
         reserve(raw.count)
-        (base + count).copyMemory(from: source, byteCount: raw.count)
+        ReservedBytes.copy(source, to: base + count, count: raw.count)
         count += raw.count
     }
 
@@ -214,8 +214,26 @@ package struct ReservedBytes: ~Copyable, ByteOutput {
     @inline(__always)
     package mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, !raw.isEmpty, fits(raw.count) else { return }
-        (base + count).copyMemory(from: source, byteCount: raw.count)
+        ReservedBytes.copy(source, to: base + count, count: raw.count)
         count += raw.count
+    }
+
+    /// Copies `count` bytes: a name of up to 16 bytes, the usual string of a record, as two
+    /// overlapping words or a few bytes, without calling `memcpy`.
+    @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8, count <= 16 {
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+        } else if count < 8 {
+            for offset in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        } else {
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     /// Stores `value` as a LEB128 varint at `offset`, which has room for ten bytes;
