@@ -6,14 +6,26 @@ import Testing
     private static let stations = [Station(name: "bar", staff: 2), Station(name: "grill", staff: 1)]
 
     @Test func leanMovesLeaveTheSameBoardAndStartsAsTheGeneralMoves() {
+        Self.compare(tickets: 400) { index in Int64((index * 7_919) % 50_000) }
+    }
+
+    /// Bursts of 300 tickets with an hour between them: the board empties, and its next
+    /// window starts in a chunk it used before.
+    @Test func leanMovesMatchAcrossABoardThatEmptiesAndFillsAgain() {
+        Self.compare(tickets: 1_200) { index in index % 300 == 0 ? 3_600_000 : Int64((index * 7_919) % 20_000) }
+    }
+
+    /// Adds `tickets` tickets, the next `gap(index)` milliseconds after the last, to a lean
+    /// board and a general one, collecting each when due, and compares after every step.
+    private static func compare(tickets: Int, gap: (Int) -> Int64) {
         var lean = Board(simulating: Self.stations)
         var general = Board(simulating: Self.stations)
         var leanStarts: [BoardStart] = []
         var generalStarts: [BoardStart] = []
         var open: [(number: Int, ready: Int64)] = []
         var time: Int64 = 1_000
-        for index in 0..<400 {
-            time += Int64((index * 7_919) % 50_000)
+        for index in 0..<tickets {
+            time += gap(index)
             // Collect what is due, in time order, then add a ticket; ties at one time happen.
             open.sort { $0.ready < $1.ready }
             while let first = open.first, first.ready <= time {
@@ -39,7 +51,7 @@ import Testing
         }
         #expect(leanStarts == generalStarts)
         #expect(lean == general)
-        #expect(lean.count(.pickedUp) > 200)
+        #expect(lean.count(.pickedUp) > tickets / 2)
     }
 
     /// Tickets started and not yet picked up, with when they are collected: when they are

@@ -293,18 +293,17 @@ struct TicketStore {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
         let slots = chunks[chunk].slots
-        // A slot with no times stored yet gets them afresh: a reused chunk's may be stale.
-        let fresh = slots[slot].flags & TicketRecord.timed == 0
+        // Only the time set here is read from now on: a time is read only when its flag is set.
         switch move {
         case .begin:
             slots[slot].firstPartState = .preparing
             slots[slot].flags |= TicketRecord.hasStarted
-            chunks[chunk].changeTimes(at: slot, fresh: fresh) { $0.started = milliseconds }
+            chunks[chunk].changeTimes(at: slot) { $0.started = milliseconds }
         case .finish:
             slots[slot].firstPartState = .ready
             if slots[slot].flags & TicketRecord.hasReadyAt == 0 {
                 slots[slot].flags |= TicketRecord.hasReadyAt
-                chunks[chunk].changeTimes(at: slot, fresh: fresh) { $0.readyAt = milliseconds }
+                chunks[chunk].changeTimes(at: slot) { $0.readyAt = milliseconds }
             }
         }
         if let ticketState { slots[slot].state = ticketState }
@@ -499,12 +498,10 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
         }
     }
 
-    /// Changes the times stored for `slot`, allocating the chunk's times first if none are
-    /// yet; `fresh`: the slot has none stored, so they start from zero.
-    func changeTimes(at slot: Int, fresh: Bool, _ change: (inout TicketTimes) -> Void) {
+    /// Changes the times stored for `slot`, allocating the chunk's times first if none are yet.
+    func changeTimes(at slot: Int, _ change: (inout TicketTimes) -> Void) {
         withUnsafeMutablePointerToHeader { header in
             if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
-            if fresh { header.pointee.times[slot] = TicketTimes() }
             change(&header.pointee.times[slot])
         }
     }
