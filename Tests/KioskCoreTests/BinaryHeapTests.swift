@@ -14,4 +14,20 @@ import Testing
         heap.replaceMin(with: 4)
         #expect(heap.sorted == [4])
     }
+
+    /// A station's projection made afresh: what was there goes, the new elements are a heap
+    /// (popped smallest first), whether the heap grows, shrinks or keeps its size.
+    @Test func assigningInAscendingOrderReplacesEverythingWithAHeap() {
+        var heap = BinaryHeap([40, 10, 30])
+        for values in [[1, 1, 5, 8], [2, 9], [3, 3], []] {
+            heap.assignAscending(count: values.count, placeholder: 0) { slots in
+                for (index, value) in values.enumerated() { slots[index] = value }
+            }
+            #expect(heap.count == values.count)
+            heap.replaceMin(with: 6)
+            var drained: [Int] = []
+            while let next = heap.pop() { drained.append(next) }
+            #expect(drained == (values.dropFirst() + [6]).sorted(), "after assigning \(values)")
+        }
+    }
 }

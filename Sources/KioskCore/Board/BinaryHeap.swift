@@ -64,6 +64,18 @@ public struct BinaryHeap<Element: Comparable> {
         while !elements.isEmpty { elements.removeLast() }
     }
 
+    /// Makes the heap `count` elements that `fill` writes in ascending order — a sorted
+    /// array is a heap as it is — into storage of that many, reused: a station's
+    /// projection of a few hands is made afresh at most arrivals, and pushing each hand
+    /// costs more.
+    public mutating func assignAscending(count: Int, placeholder: Element, _ fill: (UnsafeMutableBufferPointer<Element>) -> Void) {
+        if elements.count != count {
+            removeAll()
+            elements.append(contentsOf: repeatElement(placeholder, count: count))
+        }
+        elements.withUnsafeMutableBufferPointer { fill($0) }
+    }
+
     /// The elements in ascending order, for comparing two heaps by content.
     public var sorted: [Element] { elements.sorted() }
 }

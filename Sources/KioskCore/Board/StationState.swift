@@ -45,14 +45,30 @@ struct StationState: Sendable {
     /// free when its part is expected to be done (now, if overdue), the rest free now.
     /// This also forgets what cancelled and withdrawn tickets would have taken.
     mutating func resetProjection(at time: Int64, staff: Int) {
-        projection.removeAll()
         if inProgress.count <= staff {
-            for part in inProgress { projection.push(max(time, part.done)) }
-        } else {
-            // More parts than hands (started by hand): the hands free last are the busy ones.
-            for done in inProgress.map(\.done).sorted(by: >).prefix(staff) { projection.push(max(time, done)) }
+            // In ascending order: the free hands (now), then the busy ones by when they are
+            // free, each put in place among those before it (there are a few).
+            let inProgress = self.inProgress
+            projection.assignAscending(count: staff, placeholder: time) { hands in
+                let free = staff - inProgress.count
+                for index in 0..<free { hands[index] = time }
+                var filled = free
+                for part in inProgress {
+                    let done = max(time, part.done)
+                    var index = filled
+                    while index > free, hands[index - 1] > done {
+                        hands[index] = hands[index - 1]
+                        index -= 1
+                    }
+                    hands[index] = done
+                    filled += 1
+                }
+            }
+            return
         }
-        for _ in 0..<max(0, staff - inProgress.count) { projection.push(time) }
+        // More parts than hands (started by hand): the hands free last are the busy ones.
+        projection.removeAll()
+        for done in inProgress.map(\.done).sorted(by: >).prefix(staff) { projection.push(max(time, done)) }
     }
 
     mutating func removeInProgress(_ ticket: Int) {
