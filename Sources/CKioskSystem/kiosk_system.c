@@ -51,7 +51,21 @@ uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count) {
         value = __builtin_ia32_crc32di(value, word);
     }
     uint32_t tail = (uint32_t)value;
-    for (; count > 0; p++, count--) tail = __builtin_ia32_crc32qi(tail, *p);
+    if (count >= 4) {
+        uint32_t word;
+        memcpy(&word, p, sizeof word);
+        tail = __builtin_ia32_crc32si(tail, word);
+        p += 4;
+        count -= 4;
+    }
+    if (count >= 2) {
+        uint16_t half;
+        memcpy(&half, p, sizeof half);
+        tail = __builtin_ia32_crc32hi(tail, half);
+        p += 2;
+        count -= 2;
+    }
+    if (count > 0) tail = __builtin_ia32_crc32qi(tail, *p);
     return ~tail;
 }
 #else

@@ -24,6 +24,37 @@ enum RecordFrame {
         writer.zeros(8)
         writer.littleEndian(groupStart)
         writeBody(&writer)
+        seal(from: start, in: &writer)
+    }
+
+    /// Room for a usual order's frame: several times what one takes.
+    static let usualOrderRoom = 512
+
+    /// Appends the frame of a record of one `order.succeeded` — the record of nearly every
+    /// command — written straight into reserved room, with the parts `memo` has learned
+    /// copied (`RecordCodec.encodeUsualOrder`). Returns `false`, having written nothing,
+    /// when the record is not of that shape: the caller then writes it with
+    /// `append(groupStart:to:_:)`.
+    static func appendUsualOrder(groupStart: UInt64, to writer: inout ByteWriter, time: Timestamp, events: [Event], memo: inout RecordMemo) -> Bool {
+        events.withUnsafeBufferPointer { events in
+            withUnsafeMutablePointer(to: &memo) { memo in
+                writer.withRoom(usualOrderRoom) { frame, room in
+                    let body = frame + headerSize
+                    guard let length = RecordCodec.encodeUsualOrder(time: time, events: events, memo: memo, into: body, room: room - headerSize) else {
+                        return nil
+                    }
+                    frame.storeBytes(of: groupStart.littleEndian, toByteOffset: 8, as: UInt64.self)
+                    let crc = Checksum.crc32c(UnsafeRawBufferPointer(start: frame + 8, count: 8 + length))
+                    frame.storeBytes(of: UInt32(length).littleEndian, as: UInt32.self)
+                    frame.storeBytes(of: crc.littleEndian, toByteOffset: 4, as: UInt32.self)
+                    return headerSize + length
+                }
+            }
+        }
+    }
+
+    /// Fills in the header of the frame written from `start`: its body's length and checksum.
+    private static func seal(from start: Int, in writer: inout ByteWriter) {
         let length = UInt32(writer.count - start - headerSize)
         let crc = writer.withUnsafeBytes(from: start + 8) { Checksum.crc32c($0) }
         writer.store(littleEndian: length, at: start)

@@ -8,6 +8,7 @@ public enum HardwareCRC32C {
 
     /// The CRC-32C of `bytes` continuing `crc` (0 to start); `nil` where the processor has no
     /// instruction for it, and the caller computes it otherwise.
+    @inlinable
     public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32? {
         guard isAvailable else { return nil }
         return kiosk_crc32c(crc, bytes.baseAddress, bytes.count)

@@ -34,6 +34,8 @@ public final class Session {
     /// Where the state and the events are kept; `nil` keeps nothing (no `--state`, no sink
     /// that reads the journal).
     public let store: StateStore?
+    /// The store's journal, held here: the order path appends to it on every command.
+    private let journal: Journal?
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
     /// Whether a transaction is open (`committed` is set): asked on every command, and
@@ -68,6 +70,7 @@ public final class Session {
         self.sinkDeclarations = sinkDeclarations
         self.time = time
         self.store = store
+        journal = store?.journal
         self.commands = commands
         events.reserveCapacity(8)
     }
@@ -95,12 +98,19 @@ public final class Session {
             output = .none
             failure = error
         }
+        // Read once: the journal and the result share this reference, where reading the
+        // property for each would retain it for each.
+        let events = self.events
         guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure, events: ticked) }
-        if let store {
+        if let journal {
             // The first event's time read in place: `events.first` would copy the event.
             let time = events.isEmpty ? clock() : events[0].time
-            store.journal.append(time: time, source: kiosk.source, facts: facts, events: events)
-            if !facts.isEmpty { store.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts)) }
+            if facts.isEmpty {
+                journal.append(time: time, source: kiosk.source, events: events)
+            } else {
+                journal.append(time: time, source: kiosk.source, facts: facts, events: events)
+                store?.recordAppended(JournalRecord(time: time, source: kiosk.source, entries: facts))
+            }
         }
         if !facts.isEmpty { facts.removeAll() }
         // Without board ticks the result shares the event buffer: the next command finds it

@@ -16,7 +16,7 @@
 /// line totals.
 /// ```
 enum PayloadCodec {
-    private enum SucceededFlag {
+    enum SucceededFlag {
         static let total: UInt8 = 1
         static let currency: UInt8 = 2
         static let lineTotals: UInt8 = 4
@@ -107,7 +107,7 @@ enum PayloadCodec {
     }
 
     /// Whether `stock` names the ingredients of `consumed`, in its order.
-    private static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
+    static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
         guard e.stock.count == e.consumed.count else { return false }
         for index in e.stock.indices where e.stock[index].ingredient != e.consumed[index].ingredient {
             return false
@@ -275,7 +275,7 @@ enum PayloadCodec {
 
     // MARK: Parts
 
-    private static func encode<Output: ByteOutput & ~Copyable>(lines: [ItemQuantity], into writer: inout Output) {
+    static func encode<Output: ByteOutput & ~Copyable>(lines: [ItemQuantity], into writer: inout Output) {
         writer.varint(UInt64(lines.count))
         for index in lines.indices {
             writer.string(lines[index].item)
@@ -305,7 +305,7 @@ enum PayloadCodec {
         return lines
     }
 
-    private static func encode<Output: ByteOutput & ~Copyable>(counts: [IngredientCount], into writer: inout Output) {
+    static func encode<Output: ByteOutput & ~Copyable>(counts: [IngredientCount], into writer: inout Output) {
         writer.varint(UInt64(counts.count))
         for index in counts.indices {
             writer.string(counts[index].ingredient)
