@@ -6,10 +6,11 @@
 /// every append — the journal writes a record per command on the order path. Not
 /// copyable: one owner writes, and the memory goes with it.
 package struct ByteWriter: ~Copyable, ByteOutput {
-    private var base: UnsafeMutableRawPointer
-    private var capacity: Int
+    // Visible to inlined code only: `withRoom` is inlined into the journal's order path.
+    @usableFromInline var base: UnsafeMutableRawPointer
+    @usableFromInline var capacity: Int
     /// How many bytes are written.
-    package private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
 
     package init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
@@ -42,12 +43,13 @@ package struct ByteWriter: ~Copyable, ByteOutput {
     }
 
     /// Makes room for `more` bytes.
-    @inline(__always)
-    private mutating func reserve(_ more: Int) {
+    @inlinable @inline(__always)
+    mutating func reserve(_ more: Int) {
         if capacity - count < more { grow(more) }
     }
 
-    private mutating func grow(_ more: Int) {
+    @usableFromInline
+    mutating func grow(_ more: Int) {
         var target = capacity * 2
         while target - count < more { target *= 2 }
         let larger = UnsafeMutableRawPointer.allocate(byteCount: target, alignment: 8)
@@ -102,7 +104,7 @@ package struct ByteWriter: ~Copyable, ByteOutput {
 
     /// Hands `body` the room after what is written, `room` bytes at least, and keeps the
     /// bytes it says it wrote; `nil` keeps none. Returns whether it kept them.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func withRoom(_ room: Int, _ body: (UnsafeMutableRawPointer, Int) -> Int?) -> Bool {
         reserve(room)
         guard let written = body(base + count, capacity - count) else { return false }

@@ -107,6 +107,7 @@ enum PayloadCodec {
     }
 
     /// Whether `stock` names the ingredients of `consumed`, in its order.
+    @inline(__always)
     static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
         guard e.stock.count == e.consumed.count else { return false }
         for index in e.stock.indices where e.stock[index].ingredient != e.consumed[index].ingredient {
