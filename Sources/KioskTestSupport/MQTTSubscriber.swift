@@ -85,7 +85,10 @@ public final class MQTTSubscriber: @unchecked Sendable {
     public var log: String { lock.withLock { output } }
 
     /// Waits until `condition` holds for the messages so far.
-    public func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: ([Message]) -> Bool) throws {
+    /// Waits until `condition` holds of the messages received. The bound is generous: under
+    /// a full parallel test run on two cores, `mosquitto_sub` printing thousands of
+    /// messages took longer than 20 s.
+    public func waitFor(_ what: String, timeout: Duration = .seconds(60), _ condition: ([Message]) -> Bool) throws {
         try KioskTestSupport.waitFor(what, timeout: timeout) { condition(messages) }
     }
 

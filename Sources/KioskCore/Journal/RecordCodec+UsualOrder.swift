@@ -35,6 +35,8 @@ extension RecordCodec {
             return nil
         }
         guard PayloadCodec.stockFollowsConsumed(e) else { return nil }
+        memo.pointee.linesUsed |= 1 << UInt32(lines)
+        memo.pointee.countsUsed |= 1 << UInt32(counts)
         // Every varint at its longest: nothing below checks the room again.
         let fixed = 10 + 1 + (1 + 16 + 10 + 10 + 1) + 1 + 10 + 10 + 10 + 10
         let needed = fixed + memo.pointee.sourceBytes.count + memo.pointee.lines[lines].bytes.count

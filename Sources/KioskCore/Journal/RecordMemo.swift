@@ -25,6 +25,12 @@ package struct RecordMemo {
     private(set) var counts = [Learned<IngredientCount>](repeating: Learned(), count: slots)
     private var seenLines = [UnsafeRawPointer?](repeating: nil, count: slots)
     private var seenCounts = [UnsafeRawPointer?](repeating: nil, count: slots)
+    /// A bit per slot, set when a record copies the slot's bytes and cleared when another
+    /// array asks for the slot: an entry in use is kept (a second chance), so arrays that
+    /// orders make for themselves — whose freed addresses come back — never push out the
+    /// item every other order is of.
+    var linesUsed: UInt32 = 0
+    var countsUsed: UInt32 = 0
     /// Whether a lookup missed since the last `learn`.
     var missed = false
 
@@ -84,19 +90,24 @@ package struct RecordMemo {
                 self.currency = currency
                 currencyBytes = RecordMemo.bytes(of: currency)
             }
-            RecordMemo.learn(e.lines, in: &lines, seen: &seenLines) { PayloadCodec.encode(lines: e.lines, into: &$0) }
-            RecordMemo.learn(e.consumed, in: &counts, seen: &seenCounts) { PayloadCodec.encode(counts: e.consumed, into: &$0) }
+            RecordMemo.learn(e.lines, in: &lines, seen: &seenLines, used: &linesUsed) { PayloadCodec.encode(lines: e.lines, into: &$0) }
+            RecordMemo.learn(e.consumed, in: &counts, seen: &seenCounts, used: &countsUsed) { PayloadCodec.encode(counts: e.consumed, into: &$0) }
         }
     }
 
     private static func learn<Value>(
-        _ array: [Value], in table: inout [Learned<Value>], seen: inout [UnsafeRawPointer?], encode: (inout ByteWriter) -> Void
+        _ array: [Value], in table: inout [Learned<Value>], seen: inout [UnsafeRawPointer?], used: inout UInt32, encode: (inout ByteWriter) -> Void
     ) {
         guard let key = key(of: array) else { return }
         let slot = slot(of: key)
         guard table[slot].key != key else { return }
         guard seen[slot] == key else {
             seen[slot] = key
+            return
+        }
+        let bit: UInt32 = 1 << UInt32(slot)
+        if used & bit != 0 {
+            used &= ~bit
             return
         }
         var writer = ByteWriter(capacity: 64)
