@@ -24,7 +24,10 @@ enum RecordFrame {
         writer.zeros(8)
         writer.littleEndian(groupStart)
         writeBody(&writer)
-        seal(from: start, in: &writer)
+        let length = UInt32(writer.count - start - headerSize)
+        let crc = writer.withUnsafeBytes(from: start + 8) { Checksum.crc32c($0) }
+        writer.store(littleEndian: length, at: start)
+        writer.store(littleEndian: crc, at: start + 4)
     }
 
     /// Room for a usual order's frame: several times what one takes.
@@ -43,6 +46,7 @@ enum RecordFrame {
                     guard let length = RecordCodec.encodeUsualOrder(time: time, events: events, memo: memo, into: body, room: room - headerSize) else {
                         return nil
                     }
+                    // The header as `append(groupStart:to:_:)` fills it in, through the pointer.
                     frame.storeBytes(of: groupStart.littleEndian, toByteOffset: 8, as: UInt64.self)
                     let crc = Checksum.crc32c(UnsafeRawBufferPointer(start: frame + 8, count: 8 + length))
                     frame.storeBytes(of: UInt32(length).littleEndian, as: UInt32.self)
@@ -51,14 +55,6 @@ enum RecordFrame {
                 }
             }
         }
-    }
-
-    /// Fills in the header of the frame written from `start`: its body's length and checksum.
-    private static func seal(from start: Int, in writer: inout ByteWriter) {
-        let length = UInt32(writer.count - start - headerSize)
-        let crc = writer.withUnsafeBytes(from: start + 8) { Checksum.crc32c($0) }
-        writer.store(littleEndian: length, at: start)
-        writer.store(littleEndian: crc, at: start + 4)
     }
 
     /// What the bytes at the start of `buffer` are.

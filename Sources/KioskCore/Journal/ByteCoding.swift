@@ -6,11 +6,10 @@
 /// every append — the journal writes a record per command on the order path. Not
 /// copyable: one owner writes, and the memory goes with it.
 package struct ByteWriter: ~Copyable, ByteOutput {
-    // Visible to inlined code only: `withRoom` is inlined into the journal's order path.
-    @usableFromInline var base: UnsafeMutableRawPointer
-    @usableFromInline var capacity: Int
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
     /// How many bytes are written.
-    @usableFromInline package internal(set) var count = 0
+    package private(set) var count = 0
 
     package init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
@@ -43,13 +42,12 @@ package struct ByteWriter: ~Copyable, ByteOutput {
     }
 
     /// Makes room for `more` bytes.
-    @inlinable @inline(__always)
-    mutating func reserve(_ more: Int) {
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
         if capacity - count < more { grow(more) }
     }
 
-    @usableFromInline
-    mutating func grow(_ more: Int) {
+    private mutating func grow(_ more: Int) {
         var target = capacity * 2
         while target - count < more { target *= 2 }
         let larger = UnsafeMutableRawPointer.allocate(byteCount: target, alignment: 8)
@@ -104,7 +102,7 @@ package struct ByteWriter: ~Copyable, ByteOutput {
 
     /// Hands `body` the room after what is written, `room` bytes at least, and keeps the
     /// bytes it says it wrote; `nil` keeps none. Returns whether it kept them.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func withRoom(_ room: Int, _ body: (UnsafeMutableRawPointer, Int) -> Int?) -> Bool {
         reserve(room)
         guard let written = body(base + count, capacity - count) else { return false }
