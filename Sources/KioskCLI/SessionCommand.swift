@@ -123,7 +123,7 @@ struct SessionCommand {
     /// the event sequence goes on. A directory that cannot be made stops the start (73):
     /// sinks whose events could be lost must not run.
     private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(StartupError) -> (Kiosk, StateStore?) {
-        let options = Journal.Options(durability: .written, segmentLimit: JournalTuning.segmentLimit(environment))
+        let options = JournalTuning.eventsJournal(environment)
         do throws(JournalError) {
             var seed = SystemRandomNumberGenerator()
             let opened = try StateStore.open(

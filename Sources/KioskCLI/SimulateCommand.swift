@@ -163,7 +163,7 @@ struct SimulateCommand {
         var lastSequence: UInt64 = 0
         if members.contains(where: { !$0.isForeground }) {
             let path = parsed.state ?? setup.privateJournalPath(menuName: compiled.menu.name, members: members)
-            let options = Journal.Options(durability: .written, segmentLimit: JournalTuning.segmentLimit(environment))
+            let options = JournalTuning.eventsJournal(environment)
             var random = SystemRandomNumberGenerator()
             do throws(JournalError) {
                 let opened = try StateStore.open(
