@@ -28,7 +28,10 @@ public final class BatchRunner {
     /// show instead if the commit fails.
     private struct Entry {
         let line: Int
-        let command: Command?
+        /// What the command was, for the failure shown if its group's commit fails: its
+        /// entry only. Its arguments are let go as soon as it has run, not kept for the
+        /// group's thousands of commands and freed all at once at its end.
+        let command: CommandEntry?
         let outputMark: Int
         let errorsMark: Int
         /// It changed something (its record is in the commit).
@@ -120,7 +123,7 @@ public final class BatchRunner {
             show(result, failure: result.error, line: line, hangup: false)
         }
         record(
-            Entry(line: line, command: command, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
+            Entry(line: line, command: command.entry, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
             failed: failed, endsSession: command.entry.endsSession
         )
     }
@@ -142,7 +145,7 @@ public final class BatchRunner {
         show(result, failure: failure, line: line, hangup: hangup, name: name)
         record(
             Entry(
-                line: line, command: result?.command, outputMark: outputMark, errorsMark: errorsMark,
+                line: line, command: result?.command.entry, outputMark: outputMark, errorsMark: errorsMark,
                 changed: result?.events.isEmpty == false, isHangup: hangup
             ),
             failed: !hangup && failure != nil, endsSession: result?.command.entry.endsSession == true
@@ -197,7 +200,8 @@ public final class BatchRunner {
             let outputMark = output.mark
             let errorsMark = errors.mark
             if let command = entry.command {
-                show(CommandResult(command: command, error: failure), failure: failure, line: entry.line, hangup: entry.isHangup)
+                let undone = CommandResult(command: Command(entry: command, arguments: NoArguments()), error: failure)
+                show(undone, failure: failure, line: entry.line, hangup: entry.isHangup)
             }
             replaced.append(Entry(
                 line: entry.line, command: entry.command, outputMark: outputMark, errorsMark: errorsMark, changed: false, isHangup: entry.isHangup
