@@ -162,10 +162,15 @@ import Testing
         #expect(lines(of: out) == (try StateDump.eventIds(state)), "each event acknowledged once, in order, across the restart")
     }
 
+    /// The program lets go of kiosk's standard error, so one that outlived kiosk would fail
+    /// the test rather than hold its output open for ever.
     @Test func aProgramThatIgnoresSigtermDoesNotHoldUpTheExit() throws {
         let scratch = try ScratchDirectory()
+        let pidFile = scratch.path("stubborn.pid")
         let program = try scratch.file("stubborn.sh", """
         #!/bin/sh
+        exec 2>/dev/null 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+        echo $$ > '\(pidFile)'
         trap '' TERM
         while IFS= read -r line; do :; done
         while :; do sleep 1; done
@@ -175,6 +180,12 @@ import Testing
         let result = try KioskProcess("--flush-timeout", "1s", "--sink", "exec command \"\(program)\"", "-c", "order mango juice").run()
         #expect(result.status == 0)
         #expect(ContinuousClock.now - started < .seconds(4), "the deadline, then SIGTERM, then SIGKILL after half a second")
+        let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Gone, or a zombie that kiosk's exit left to init: either way no longer running.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let state = stat.range(of: ") ").map { stat[$0.upperBound...].prefix(1) } ?? "gone"
+        #expect(state == "gone" || state == "Z", "the program outlived kiosk (state \(state))")
+        if state != "gone", state != "Z" { kill(pid, SIGKILL) }
     }
 
     @Test(arguments: [TestHTTPServer.Reply.endlessBody, .trickle])

@@ -24,6 +24,7 @@ final class SinkRunner: @unchecked Sendable {
     private var retries: [Event] = []
     private var finished = false
     private var closed = false
+    private var closeDone = false
     private var mark: CursorFile.Mark?
     private let cursor: CursorFile?
     private var locked = false
@@ -96,12 +97,26 @@ final class SinkRunner: @unchecked Sendable {
 
     /// Closes the sink, once, whoever asks first: this runner's thread after its last
     /// send, or the shutdown when that thread is still in a send past the deadline.
+    ///
+    /// A second caller waits for the first close to end (at most two seconds past the
+    /// deadline): the shutdown must not return, and kiosk exit, while this runner's thread
+    /// is between an exec program's SIGTERM and its SIGKILL — the program would outlive it.
     func close(by deadline: ContinuousClock.Instant) {
         let first = control.withLock { () -> Bool in
             defer { closed = true }
             return !closed
         }
-        if first { sink.close(by: deadline) }
+        guard first else {
+            control.withLock {
+                while !closeDone, control.wait(until: deadline.advanced(by: .seconds(2))) {}
+            }
+            return
+        }
+        sink.close(by: deadline)
+        control.withLock {
+            closeDone = true
+            control.broadcast()
+        }
     }
 
     var currentStatus: SinkStatus {

@@ -50,7 +50,13 @@ public final class ExecSink: Sink {
     private let backoff: Duration
     private let acknowledged: Bool
     private let timeout: Duration
-    private let program = Mutex<Running?>(nil)
+    private let program = Mutex<Program>(Program())
+
+    private struct Program {
+        var running: Running?
+        /// Set by `close(by:)`: no program starts after it, so none outlives kiosk.
+        var closed = false
+    }
 
     /// The program and, with `ack`, what it has written back but not yet been read.
     private struct Running {
@@ -81,9 +87,12 @@ public final class ExecSink: Sink {
     public var batchLimit: Int { acknowledged ? 64 : 256 }
 
     /// Starts the program now, so a command that cannot run is reported at start.
+    /// Under the lock, and only if none runs: the sink's thread may have started one for
+    /// its first event already, and a second would be left running when kiosk exits.
     func start() throws(SystemError) {
-        let started = try spawn()
-        program.withLock { $0 = started }
+        try program.withLock { program throws(SystemError) in
+            if program.running == nil { program.running = try spawn() }
+        }
     }
 
     private func spawn() throws(SystemError) -> Running {
@@ -108,17 +117,20 @@ public final class ExecSink: Sink {
             lines += event.json
             lines.append(UInt8(ascii: "\n"))
         }
-        let failure = program.withLock { running -> BatchFailure? in
-            if running == nil {
+        let failure = program.withLock { program -> BatchFailure? in
+            if program.running == nil {
+                guard !program.closed else {
+                    return BatchFailure(delivered: 0, failure: .retryable("kiosk is exiting; '\(command.display)' is not started again"))
+                }
                 do throws(SystemError) {
-                    running = try spawn()
+                    program.running = try spawn()
                 } catch {
                     return BatchFailure(delivered: 0, failure: .retryable("cannot start '\(command.display)': \(error.reason)"))
                 }
             }
-            guard var current = running else { return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' is not running")) }
+            guard var current = program.running else { return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' is not running")) }
             if let status = current.process.exitStatus() {
-                stop(&running)
+                stop(&program.running)
                 return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' exited with status \(status); starting it again"))
             }
             do throws(SystemError) {
@@ -126,14 +138,14 @@ public final class ExecSink: Sink {
             } catch {
                 // EPIPE: the program is gone. Reap it; the retry starts a new one.
                 let status = current.process.exitStatus().map { "exited with status \($0)" } ?? "stopped reading"
-                stop(&running)
+                stop(&program.running)
                 return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' \(status); starting it again"))
             }
             guard acknowledged else { return nil }
             let (confirmed, problem) = awaitAnswers(for: batch, from: &current)
-            running = current
+            program.running = current
             guard let problem else { return nil }
-            stop(&running)
+            stop(&program.running)
             return BatchFailure(delivered: confirmed, failure: .retryable(problem))
         }
         if let failure { throw failure }
@@ -172,9 +184,10 @@ public final class ExecSink: Sink {
     /// Closes the program's input and lets it finish what it read until `deadline`, then
     /// SIGTERM, then SIGKILL after half a second.
     public func close(by deadline: ContinuousClock.Instant) {
-        program.withLock { running in
-            running?.process.finish(by: deadline)
-            running = nil
+        program.withLock { program in
+            program.closed = true
+            program.running?.process.finish(by: deadline)
+            program.running = nil
         }
     }
 }

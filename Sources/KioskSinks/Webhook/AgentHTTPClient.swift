@@ -20,6 +20,8 @@ public final class AgentHTTPClient: HTTPClient {
     private struct State {
         var agent: Agent?
         var nextID = 1
+        /// Set by `close()`: no helper starts after it, so none outlives kiosk.
+        var closed = false
     }
 
     public init(executable: String, environment: [String: String]) {
@@ -41,7 +43,10 @@ public final class AgentHTTPClient: HTTPClient {
         do {
             (agent, id) = try acquire()
         } catch {
-            return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
+            switch error {
+            case .closed: return .failure("kiosk is exiting; kiosk-http is not started again")
+            case .cannotStart(let error): return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
+            }
         }
         let waiter = Waiter()
         agent.waiters.withLock { $0[id] = waiter }
@@ -59,6 +64,7 @@ public final class AgentHTTPClient: HTTPClient {
 
     public func close() {
         state.withLock { state in
+            state.closed = true
             state.agent?.process.finish(grace: .seconds(1))
             state.agent = nil
         }
@@ -66,14 +72,24 @@ public final class AgentHTTPClient: HTTPClient {
 
     // MARK: The helper
 
-    private func acquire() throws(SystemError) -> (Agent, Int) {
-        try state.withLock { state throws(SystemError) -> (Agent, Int) in
+    private enum AcquireFailure: Error {
+        case closed
+        case cannotStart(SystemError)
+    }
+
+    private func acquire() throws(AcquireFailure) -> (Agent, Int) {
+        try state.withLock { state throws(AcquireFailure) -> (Agent, Int) in
             let agent: Agent
             if let running = state.agent, running.alive.load(ordering: .relaxed) {
                 agent = running
             } else {
+                guard !state.closed else { throw .closed }
                 state.agent?.process.finish(grace: .zero)
-                agent = try start()
+                do throws(SystemError) {
+                    agent = try start()
+                } catch {
+                    throw .cannotStart(error)
+                }
                 state.agent = agent
             }
             defer { state.nextID += 1 }
