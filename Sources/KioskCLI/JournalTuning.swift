@@ -1,7 +1,7 @@
 import KioskJournal
 
-/// Sizes of the journal that tests may shrink through the environment, so that rolling
-/// segments and compaction happen within a small run. Not for everyday use.
+/// The events journal's options, and the sizes of a journal that tests may shrink through
+/// the environment so that rolling segments and compaction happen within a small run.
 enum JournalTuning {
     /// `KIOSK_JOURNAL_SEGMENT_BYTES`: the size at which a new segment starts (default 64 MiB).
     static func segmentLimit(_ environment: [String: String]) -> UInt64 {

@@ -23,8 +23,7 @@ final class SinkRunner: @unchecked Sendable {
     private var stopEnd: UInt64 = .max
     private var retries: [Event] = []
     private var finished = false
-    private var closed = false
-    private var closeDone = false
+    private var closing = Closing.open
     private var mark: CursorFile.Mark?
     private let cursor: CursorFile?
     private var locked = false
@@ -103,20 +102,25 @@ final class SinkRunner: @unchecked Sendable {
     /// is between an exec program's SIGTERM and its SIGKILL — the program would outlive it.
     func close(by deadline: ContinuousClock.Instant) {
         let first = control.withLock { () -> Bool in
-            defer { closed = true }
-            return !closed
+            guard closing == .open else { return false }
+            closing = .underway
+            return true
         }
         guard first else {
             control.withLock {
-                while !closeDone, control.wait(until: deadline.advanced(by: .seconds(2))) {}
+                while closing != .done, control.wait(until: deadline.advanced(by: .seconds(2))) {}
             }
             return
         }
         sink.close(by: deadline)
         control.withLock {
-            closeDone = true
+            closing = .done
             control.broadcast()
         }
+    }
+
+    private enum Closing {
+        case open, underway, done
     }
 
     var currentStatus: SinkStatus {

@@ -87,12 +87,9 @@ public final class ExecSink: Sink {
     public var batchLimit: Int { acknowledged ? 64 : 256 }
 
     /// Starts the program now, so a command that cannot run is reported at start.
-    /// Under the lock, and only if none runs: the sink's thread may have started one for
-    /// its first event already, and a second would be left running when kiosk exits.
     func start() throws(SystemError) {
-        try program.withLock { program throws(SystemError) in
-            if program.running == nil { program.running = try spawn() }
-        }
+        let started = try spawn()
+        program.withLock { $0.running = started }
     }
 
     private func spawn() throws(SystemError) -> Running {

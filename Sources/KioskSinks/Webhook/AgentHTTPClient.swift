@@ -38,16 +38,13 @@ public final class AgentHTTPClient: HTTPClient {
     }
 
     public func post(_ request: HTTPRequest) -> HTTPOutcome {
-        let agent: Agent
-        let id: Int
+        let acquired: (Agent, Int)?
         do {
-            (agent, id) = try acquire()
+            acquired = try acquire()
         } catch {
-            switch error {
-            case .closed: return .failure("kiosk is exiting; kiosk-http is not started again")
-            case .cannotStart(let error): return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
-            }
+            return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
         }
+        guard let (agent, id) = acquired else { return .failure("kiosk is exiting; kiosk-http is not started again") }
         let waiter = Waiter()
         agent.waiters.withLock { $0[id] = waiter }
         defer { agent.waiters.withLock { $0[id] = nil } }
@@ -72,24 +69,17 @@ public final class AgentHTTPClient: HTTPClient {
 
     // MARK: The helper
 
-    private enum AcquireFailure: Error {
-        case closed
-        case cannotStart(SystemError)
-    }
-
-    private func acquire() throws(AcquireFailure) -> (Agent, Int) {
-        try state.withLock { state throws(AcquireFailure) -> (Agent, Int) in
+    /// The running helper, started if need be, and the id of a new request; `nil` once
+    /// closed.
+    private func acquire() throws(SystemError) -> (Agent, Int)? {
+        try state.withLock { state throws(SystemError) -> (Agent, Int)? in
             let agent: Agent
             if let running = state.agent, running.alive.load(ordering: .relaxed) {
                 agent = running
             } else {
-                guard !state.closed else { throw .closed }
+                guard !state.closed else { return nil }
                 state.agent?.process.finish(grace: .zero)
-                do throws(SystemError) {
-                    agent = try start()
-                } catch {
-                    throw .cannotStart(error)
-                }
+                agent = try start()
                 state.agent = agent
             }
             defer { state.nextID += 1 }

@@ -31,7 +31,7 @@ public final class BatchRunner {
         /// What the command was, for the failure shown if its group's commit fails: its
         /// entry only. Its arguments are let go as soon as it has run, not kept for the
         /// group's thousands of commands and freed all at once at its end.
-        let command: CommandEntry?
+        let commandEntry: CommandEntry?
         let outputMark: Int
         let errorsMark: Int
         /// It changed something (its record is in the commit).
@@ -123,7 +123,7 @@ public final class BatchRunner {
             show(result, failure: result.error, line: line, hangup: false)
         }
         record(
-            Entry(line: line, command: command.entry, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
+            Entry(line: line, commandEntry: command.entry, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
             failed: failed, endsSession: command.entry.endsSession
         )
     }
@@ -145,7 +145,7 @@ public final class BatchRunner {
         show(result, failure: failure, line: line, hangup: hangup, name: name)
         record(
             Entry(
-                line: line, command: result?.command.entry, outputMark: outputMark, errorsMark: errorsMark,
+                line: line, commandEntry: result?.command.entry, outputMark: outputMark, errorsMark: errorsMark,
                 changed: result?.events.isEmpty == false, isHangup: hangup
             ),
             failed: !hangup && failure != nil, endsSession: result?.command.entry.endsSession == true
@@ -199,12 +199,12 @@ public final class BatchRunner {
         for entry in undone {
             let outputMark = output.mark
             let errorsMark = errors.mark
-            if let command = entry.command {
-                let undone = CommandResult(command: Command(entry: command, arguments: NoArguments()), error: failure)
+            if let commandEntry = entry.commandEntry {
+                let undone = CommandResult(command: Command(entry: commandEntry, arguments: NoArguments()), error: failure)
                 show(undone, failure: failure, line: entry.line, hangup: entry.isHangup)
             }
             replaced.append(Entry(
-                line: entry.line, command: entry.command, outputMark: outputMark, errorsMark: errorsMark, changed: false, isHangup: entry.isHangup
+                line: entry.line, commandEntry: entry.commandEntry, outputMark: outputMark, errorsMark: errorsMark, changed: false, isHangup: entry.isHangup
             ))
         }
         group.replaceSubrange(first..., with: replaced)
