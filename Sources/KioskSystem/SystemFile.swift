@@ -106,6 +106,12 @@ public final class SystemFile: @unchecked Sendable {
         guard result == 0 else { throw SystemError(code: result, path: path) }
     }
 
+    /// Tells the kernel this descriptor's reads are not sequential, so a read brings in
+    /// only the pages it asks for, not a read-ahead window.
+    public func adviseRandomReads() {
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_RANDOM)
+    }
+
     // MARK: Durability
 
     /// Forces the file's data (and the size, if it changed) to the disk.
