@@ -58,6 +58,20 @@ import Testing
         let events = try Events.orders(3)
         dispatcher.publish(events)
         #expect(console.events == events)
+        #expect(dispatcher.statuses.map(\.delivered) == [3])
+        #expect(dispatcher.statuses.map(\.failed) == [0])
+    }
+
+    @Test func aForegroundSinksFailuresAreCountedWithTheLastError() throws {
+        let console = InMemorySink(placement: .foreground)
+        console.fail(with: [.permanent("closed pipe")])
+        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: nil)
+        dispatcher.start()
+        dispatcher.publish(try Events.orders(2))
+        let status = try #require(dispatcher.statuses.first)
+        #expect(status.delivered == 1)
+        #expect(status.failed == 1)
+        #expect(status.lastError == "closed pipe")
     }
 
     @Test func retryableFailuresAreRetriedUntilDelivered() async throws {

