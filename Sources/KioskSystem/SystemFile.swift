@@ -107,7 +107,8 @@ public final class SystemFile: @unchecked Sendable {
     }
 
     /// Tells the kernel this descriptor's reads are not sequential, so a read brings in
-    /// only the pages it asks for, not a read-ahead window.
+    /// only the pages it asks for, not a read-ahead window. Only a hint: where it fails or
+    /// means nothing (tmpfs), reads work as before.
     public func adviseRandomReads() {
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_RANDOM)
     }

@@ -263,9 +263,9 @@ struct Figures {
     func timeToOutput(_ argv: [String], bytes: Int) throws -> Double {
         let output = scratch + "/output.txt"
         try Data().write(to: URL(fileURLWithPath: output))
-        // What earlier runs wrote (megabytes of output and journal) is flushed first, not
-        // by the kernel's writeback while this run is timed: on this 2-core machine that
-        // took ~1% from whichever run came next, and a paired ratio moved with it.
+        // Whatever earlier runs left for the kernel to write is written now, not while this
+        // run is timed: without it a run that followed another was about 1% slower, and
+        // the slow receiver's paired ratio moved with the order of the runs.
         sync()
         let started = ContinuousClock.now
         let process = try start(argv, output: output)
