@@ -293,17 +293,21 @@ struct TicketStore {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
         makeUnique(chunk)
         let slots = chunks[chunk].slots
+        // The times through a pointer too, as the slots: a method of the chunk called here
+        // made the compiler retain and release the chunk around it, two atomic operations
+        // every move.
+        let header = chunks[chunk].headerPointer
         // Only the time set here is read from now on: a time is read only when its flag is set.
         switch move {
         case .begin:
             slots[slot].firstPartState = .preparing
             slots[slot].flags |= TicketRecord.hasStarted
-            chunks[chunk].changeTimes(at: slot) { $0.started = milliseconds }
+            Chunk.changeTimes(in: header, at: slot) { $0.started = milliseconds }
         case .finish:
             slots[slot].firstPartState = .ready
             if slots[slot].flags & TicketRecord.hasReadyAt == 0 {
                 slots[slot].flags |= TicketRecord.hasReadyAt
-                chunks[chunk].changeTimes(at: slot) { $0.readyAt = milliseconds }
+                Chunk.changeTimes(in: header, at: slot) { $0.readyAt = milliseconds }
             }
         }
         if let ticketState { slots[slot].state = ticketState }
@@ -498,12 +502,16 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
         }
     }
 
-    /// Changes the times stored for `slot`, allocating the chunk's times first if none are yet.
-    func changeTimes(at slot: Int, _ change: (inout TicketTimes) -> Void) {
-        withUnsafeMutablePointerToHeader { header in
-            if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
-            change(&header.pointee.times[slot])
-        }
+    /// The extras and times. Valid while the chunk is.
+    var headerPointer: UnsafeMutablePointer<ChunkHeader> {
+        withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    /// Changes the times stored for `slot` of the chunk whose `header` it is, allocating the
+    /// chunk's times first if none are yet.
+    static func changeTimes(in header: UnsafeMutablePointer<ChunkHeader>, at slot: Int, _ change: (inout TicketTimes) -> Void) {
+        if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
+        change(&header.pointee.times[slot])
     }
 
     var extras: [TicketStore.Extras] {

@@ -235,7 +235,12 @@ public struct Simulation {
     /// Takes the tickets the kitchen just started off the queue and schedules their pickup.
     private mutating func handleStarts(_ observer: SimulationObserver) {
         guard !started.isEmpty else { return }
-        for start in started {
+        // By index: a `for` over `started` would hold a copy of it (a retain and a release
+        // every customer) while the loop changes the rest of `self`.
+        var index = 0
+        while index < started.count {
+            let start = started[index]
+            index += 1
             guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
             let ready = max(start.ready.millisecondsSince1970 - base, now)
             var customer = customers[slot]
