@@ -51,50 +51,80 @@ extension Figures {
 
     /// Simulated customers per second on M/M/3 without sinks, against SimPy in the Python
     /// of `KIOSK_BENCH_PYTHON` (which `make bench` sets to a virtual environment with SimPy).
+    ///
+    /// Paired, run for run, as the receiver figures are: this machine's speed drifts more
+    /// between minutes than between two runs, and measured one after the other the two
+    /// rates came from different minutes — the ratio moved between 18× and 21× from one
+    /// run of the benchmark to the next.
     func simulateRate() throws -> Figure {
         let menu = try mm3Menu()
         let count = quick ? 200_000 : 1_000_000
         let arguments = [kiosk, "simulate", "--menu", menu] + Figures.mm3Arguments.map { $0 == "COUNT" ? String(count) : $0 }
+        let simpy = SimPy.prepare(scratch: scratch)
         var rates: [Double] = []
-        for round in 0..<(quick ? 2 : 4) {
+        var simpyRates: [Double] = []
+        var ratios: [Double] = []
+        for round in 0..<(quick ? 2 : 6) {
             let run = Measure.run(arguments, environment: environment)
             guard run.status == 0 else { throw BenchError.failed("kiosk simulate exited with \(run.status)") }
-            if round > 0 { rates.append(Double(count) / run.seconds) }
+            let theirs = try? simpy.get().rate(customers: quick ? 50_000 : 200_000)
+            guard round > 0 else { continue }
+            let ours = Double(count) / run.seconds
+            rates.append(ours)
+            if let theirs {
+                simpyRates.append(theirs)
+                ratios.append(ours / theirs)
+            }
         }
         let value = Measure.median(rates)
-        let simpy = simpyRate(customers: quick ? 50_000 : 200_000)
-        let ratio = simpy.rate.map { value / $0 } ?? .nan
+        let baseline = ratios.isEmpty ? Double.nan : Measure.median(simpyRates)
+        let ratio = ratios.isEmpty ? Double.nan : Measure.median(ratios)
+        let baselineName = switch simpy {
+        case .success(let simpy) where !ratios.isEmpty: "SimPy \(simpy.version), same model"
+        case .success: "SimPy failed to run in \(SimPy.python ?? "?"); no ratio"
+        case .failure(let reason): reason.description
+        }
         return Figure(
             name: "kiosk simulate, M/M/3, no sinks", value: value, unit: "customers/s",
-            baselineName: simpy.rate == nil ? simpy.version : "SimPy \(simpy.version), same model", baseline: simpy.rate ?? .nan,
-            ratio: ratio, budget: "≥ 20×", holds: simpy.rate.map { _ in ratio >= 20 },
+            baselineName: baselineName, baseline: baseline,
+            ratio: ratio, budget: "≥ 20×", holds: ratios.isEmpty ? nil : ratio >= 20,
             meaning: "a year of a busy stand, through the real kiosk and board, takes seconds; SimPy answers the queueing half only, far slower"
         )
     }
 
-    /// SimPy's rate, or why there is none.
-    private func simpyRate(customers: Int) -> (rate: Double?, version: String) {
-        guard let python = ProcessInfo.processInfo.environment["KIOSK_BENCH_PYTHON"], !python.isEmpty else {
-            return (nil, "SimPy: KIOSK_BENCH_PYTHON is not set (make bench sets it); no ratio")
+    /// The same M/M/3 in SimPy, ready to run: its script written and its version read.
+    private struct SimPy {
+        static var python: String? {
+            ProcessInfo.processInfo.environment["KIOSK_BENCH_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
         }
-        let script = scratch + "/mm3.py"
-        let output = scratch + "/simpy.txt"
-        guard (try? Data(Figures.simpyModel.utf8).write(to: URL(fileURLWithPath: script))) != nil else { return (nil, "SimPy: cannot write its script") }
-        let version = scratch + "/simpy-version.txt"
-        guard Measure.run([python, "-c", "import simpy; print(simpy.__version__)"], output: version).status == 0 else {
-            return (nil, "SimPy is not installed in \(python); no ratio")
+
+        let python: String
+        let script: String
+        let output: String
+        let version: String
+
+        /// SimPy, or why there is none.
+        static func prepare(scratch: String) -> Result<SimPy, BenchError> {
+            guard let python else { return .failure(.failed("SimPy: KIOSK_BENCH_PYTHON is not set (make bench sets it); no ratio")) }
+            let script = scratch + "/mm3.py"
+            guard (try? Data(Figures.simpyModel.utf8).write(to: URL(fileURLWithPath: script))) != nil else { return .failure(.failed("SimPy: cannot write its script")) }
+            let versionFile = scratch + "/simpy-version.txt"
+            guard Measure.run([python, "-c", "import simpy; print(simpy.__version__)"], output: versionFile).status == 0 else {
+                return .failure(.failed("SimPy is not installed in \(python); no ratio"))
+            }
+            let version = (try? String(contentsOfFile: versionFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            return .success(SimPy(python: python, script: script, output: scratch + "/simpy.txt", version: version))
         }
-        var rates: [Double] = []
-        for _ in 0..<(quick ? 1 : 3) {
+
+        /// Customers per second of simulating, start-up excluded, as the script prints it.
+        func rate(customers: Int) throws -> Double {
             guard Measure.run([python, script, String(customers)], output: output).status == 0,
                   let text = try? String(contentsOfFile: output, encoding: .utf8),
                   let rate = text.split(separator: " ").first.flatMap({ Double($0) }) else {
-                return (nil, "SimPy failed to run in \(python); no ratio")
+                throw BenchError.failed("SimPy failed to run in \(python)")
             }
-            rates.append(rate)
+            return rate
         }
-        let name = (try? String(contentsOfFile: version, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
-        return (Measure.median(rates), name)
     }
 
     /// Peak resident memory of `kiosk simulate` over 1,000,000 customers (M/M/3, no sinks),
