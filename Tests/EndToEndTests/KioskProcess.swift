@@ -127,9 +127,17 @@ final class RunningKiosk: @unchecked Sendable {
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
-    /// Closes standard input (end of the batch) and waits for the exit status.
-    func finish() -> Int32 {
+    /// Closes standard input (end of the batch) and waits for the exit status — at most
+    /// `timeout`: a kiosk that does not exit by then is killed and the test fails, rather
+    /// than hanging the suite.
+    func finish(timeout: Duration = .seconds(120)) -> Int32 {
         try? input.fileHandleForWriting.close()
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning {
+            Issue.record("kiosk did not exit within \(timeout) of the end of its input; killed")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
