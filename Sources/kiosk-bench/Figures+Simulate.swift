@@ -67,7 +67,7 @@ extension Figures {
         for round in 0..<(quick ? 2 : 6) {
             let run = Measure.run(arguments, environment: environment)
             guard run.status == 0 else { throw BenchError.failed("kiosk simulate exited with \(run.status)") }
-            let theirs = try? simpy.get().rate(customers: quick ? 50_000 : 200_000)
+            let theirs = (try? simpy.get())?.rate(customers: quick ? 50_000 : 200_000)
             guard round > 0 else { continue }
             let ours = Double(count) / run.seconds
             rates.append(ours)
@@ -81,7 +81,7 @@ extension Figures {
         let ratio = ratios.isEmpty ? Double.nan : Measure.median(ratios)
         let baselineName = switch simpy {
         case .success(let simpy) where !ratios.isEmpty: "SimPy \(simpy.version), same model"
-        case .success: "SimPy failed to run in \(SimPy.python ?? "?"); no ratio"
+        case .success(let simpy): "SimPy failed to run in \(simpy.python); no ratio"
         case .failure(let reason): reason.description
         }
         return Figure(
@@ -94,10 +94,6 @@ extension Figures {
 
     /// The same M/M/3 in SimPy, ready to run: its script written and its version read.
     private struct SimPy {
-        static var python: String? {
-            ProcessInfo.processInfo.environment["KIOSK_BENCH_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
-        }
-
         let python: String
         let script: String
         let output: String
@@ -105,7 +101,7 @@ extension Figures {
 
         /// SimPy, or why there is none.
         static func prepare(scratch: String) -> Result<SimPy, BenchError> {
-            guard let python else { return .failure(.failed("SimPy: KIOSK_BENCH_PYTHON is not set (make bench sets it); no ratio")) }
+            guard let python = ProcessInfo.processInfo.environment["KIOSK_BENCH_PYTHON"], !python.isEmpty else { return .failure(.failed("SimPy: KIOSK_BENCH_PYTHON is not set (make bench sets it); no ratio")) }
             let script = scratch + "/mm3.py"
             guard (try? Data(Figures.simpyModel.utf8).write(to: URL(fileURLWithPath: script))) != nil else { return .failure(.failed("SimPy: cannot write its script")) }
             let versionFile = scratch + "/simpy-version.txt"
@@ -116,14 +112,12 @@ extension Figures {
             return .success(SimPy(python: python, script: script, output: scratch + "/simpy.txt", version: version))
         }
 
-        /// Customers per second of simulating, start-up excluded, as the script prints it.
-        func rate(customers: Int) throws -> Double {
+        /// Customers per second of simulating, start-up excluded, as the script prints it;
+        /// `nil` when it failed.
+        func rate(customers: Int) -> Double? {
             guard Measure.run([python, script, String(customers)], output: output).status == 0,
-                  let text = try? String(contentsOfFile: output, encoding: .utf8),
-                  let rate = text.split(separator: " ").first.flatMap({ Double($0) }) else {
-                throw BenchError.failed("SimPy failed to run in \(python)")
-            }
-            return rate
+                  let text = try? String(contentsOfFile: output, encoding: .utf8) else { return nil }
+            return text.split(separator: " ").first.flatMap { Double($0) }
         }
     }
 

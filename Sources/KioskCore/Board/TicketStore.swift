@@ -398,7 +398,7 @@ struct TicketStore {
     /// Stores `record` in `slot` of `chunk`, which nothing else shares.
     private mutating func store(_ record: TicketRecord, _ chunk: Int, _ slot: Int) {
         chunks[chunk].slots[slot] = record.slot
-        if let times = record.times { chunks[chunk].setTimes(times, at: slot) }
+        if let times = record.times { Chunk.changeTimes(in: chunks[chunk].headerPointer, at: slot) { $0 = times } }
     }
 
     private func isHeld(_ number: Int) -> Bool {
@@ -492,14 +492,6 @@ private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
     /// The times stored for `slot`, whose flags say it has them.
     func times(at slot: Int) -> TicketTimes {
         withUnsafeMutablePointerToHeader { $0.pointee.times[slot] }
-    }
-
-    /// Stores `times` for `slot`, allocating the chunk's times first if none are yet.
-    func setTimes(_ times: TicketTimes, at slot: Int) {
-        withUnsafeMutablePointerToHeader { header in
-            if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
-            header.pointee.times[slot] = times
-        }
     }
 
     /// The extras and times. Valid while the chunk is.

@@ -200,8 +200,8 @@ public final class BatchRunner {
             let outputMark = output.mark
             let errorsMark = errors.mark
             if let commandEntry = entry.commandEntry {
-                let undone = CommandResult(command: Command(entry: commandEntry, arguments: NoArguments()), error: failure)
-                show(undone, failure: failure, line: entry.line, hangup: entry.isHangup)
+                let result = CommandResult(command: Command(entry: commandEntry, arguments: NoArguments()), error: failure)
+                show(result, failure: failure, line: entry.line, hangup: entry.isHangup)
             }
             replaced.append(Entry(
                 line: entry.line, commandEntry: entry.commandEntry, outputMark: outputMark, errorsMark: errorsMark, changed: false, isHangup: entry.isHangup
