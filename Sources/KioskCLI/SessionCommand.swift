@@ -109,7 +109,7 @@ struct SessionCommand {
         let ids = UUIDv7Generator(seed: seed.next())
         guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
         try migrateIfNeeded(path)
-        let options = Journal.Options(durability: .synchronized, segmentLimit: JournalTuning.segmentLimit(environment))
+        let options = JournalTuning.stateJournal(environment)
         do throws(JournalError) {
             let opened = try StateStore.open(StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now())
             report(opened.opening)

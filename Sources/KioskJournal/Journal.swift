@@ -32,8 +32,12 @@ public final class Journal: @unchecked Sendable {
         public var segmentLimit: UInt64
         /// Zeros written ahead of the records, at a time.
         public var allocationChunk: Int
-        /// A snapshot is offered after this many journal bytes since the last one.
+        /// A snapshot is offered after this many journal bytes since the last one;
+        /// `noSnapshots` offers none, not even at exit.
         public var snapshotInterval: UInt64
+
+        /// The interval of a journal that takes no snapshots.
+        public static let noSnapshots = UInt64.max
 
         public init(durability: Durability, segmentLimit: UInt64 = 64 << 20, allocationChunk: Int = 1 << 20, snapshotInterval: UInt64 = 1 << 20) {
             self.durability = durability
@@ -86,7 +90,9 @@ public final class Journal: @unchecked Sendable {
     private var fold: JournalScanner
     private var endFinder: JournalScanner
     private var lastSnapshot: UInt64
-    private var broken: JournalError?
+    /// Bytes a failed write left past `end` that could not be zeroed then: zeroed before
+    /// anything else is written, so no reader ever joins them to a later record.
+    private var stain: (file: SystemFile, base: UInt64, position: UInt64, count: Int)?
     public private(set) var repairs: [Repair] = []
 
     private init(directory: StateDirectory, options: Options, lockFile: SystemFile, end: UInt64, segments: [UInt64], lastSnapshot: UInt64) {
@@ -214,7 +220,6 @@ public final class Journal: @unchecked Sendable {
     public func begin() throws(JournalError) -> CatchUp {
         transaction.lock()
         do throws(JournalError) {
-            if let broken { throw broken }
             do {
                 try lockFile.lock(.exclusive)
             } catch {
@@ -294,7 +299,6 @@ public final class Journal: @unchecked Sendable {
     public func appendNow(_ record: JournalRecord) throws(JournalError) {
         transaction.lock()
         defer { transaction.unlock() }
-        if let broken { throw broken }
         do {
             try lockFile.lock(.exclusive)
         } catch {
@@ -334,7 +338,7 @@ public final class Journal: @unchecked Sendable {
                 return .records(records)
             case .damaged(let position, let problem):
                 if let repair = try Journal.repairTail(fold, at: position, problem: problem) { repairs.append(repair) }
-                try settleEnd(at: position)
+                try settleEnd(at: position, readBy: fold)
                 return .records(records)
             }
         }
@@ -351,7 +355,7 @@ public final class Journal: @unchecked Sendable {
         try Journal.readAll(scanner, into: &records, repairs: &repairs, segments: listing.segments)
         self.repairs += repairs
         fold = scanner
-        try settleEnd(at: scanner.position)
+        try settleEnd(at: scanner.position, readBy: scanner)
         return .reload(snapshot, records)
     }
 
@@ -366,18 +370,21 @@ public final class Journal: @unchecked Sendable {
                 return
             case .damaged(let position, let problem):
                 if let repair = try Journal.repairTail(endFinder, at: position, problem: problem) { repairs.append(repair) }
-                try settleEnd(at: position)
+                try settleEnd(at: position, readBy: endFinder)
                 return
             }
         }
     }
 
-    /// Records that the journal ends at `position`, and writes into its last segment.
-    private func settleEnd(at position: UInt64, readBy scanner: JournalScanner? = nil) throws(JournalError) {
+    /// Records that the journal ends at `position`, where `scanner` found the end, and
+    /// writes into its last segment.
+    private func settleEnd(at position: UInt64, readBy scanner: JournalScanner) throws(JournalError) {
         end = position
         endFinder.seek(to: position)
         // Still in the segment being written, which nobody rolled over: nothing to look up.
-        if writer != nil, position >= writerBase, (scanner?.currentSegment?.base ?? writerBase) == writerBase {
+        // The scanner says which segment the end is in: another process may have rolled
+        // over to a new one, and the end is there even where it is torn.
+        if writer != nil, position >= writerBase, (scanner.currentSegment?.base ?? writerBase) == writerBase {
             publish(position)
             return
         }
@@ -398,28 +405,47 @@ public final class Journal: @unchecked Sendable {
     // MARK: Writing
 
     private func write(_ bytes: UnsafeRawBufferPointer) throws(JournalError) {
+        try removeStain()
         let file = try segmentFor(bytes.count)
         // The records' own flush makes the new zeros and size durable with them: one
         // `fdatasync`, not two, for the commit that grows the segment.
         try allocate(through: end + UInt64(bytes.count), in: file, synchronize: false)
+        var written = 0
         do {
-            try file.write(bytes, at: end - writerBase)
+            try file.write(bytes, at: end - writerBase, written: &written)
             if options.durability == .synchronized { try file.synchronizeData() }
         } catch {
-            unwrite(bytes.count, in: file)
+            unwrite(written, in: file)
             throw .system(error)
         }
     }
 
-    /// A write that failed may have left part of itself: zero it, so no one reads a commit
-    /// that did not happen. If even that fails, this process writes no more.
+    /// A write that failed may have left part of itself: zero exactly the bytes it wrote —
+    /// the rest may lie past a file-size limit or a full disk, where zeros fail too — so no
+    /// one reads a commit that did not happen. Where even that fails, the bytes are a stain
+    /// the next write removes first: an error now never stops the commits that follow
+    /// once space returns.
     private func unwrite(_ count: Int, in file: SystemFile) {
-        do {
-            try file.writeZeros(count: count, at: end - writerBase)
-            try file.synchronizeData()
-        } catch {
-            broken = .system(error)
+        guard count > 0 else { return }
+        stain = (file, writerBase, end, count)
+        try? removeStain()
+    }
+
+    private func removeStain() throws(JournalError) {
+        guard let (file, base, position, count) = stain else { return }
+        // Another process that met the stain cut it back as a torn tail and wrote on: the
+        // bytes there are its records now.
+        guard position >= end else {
+            stain = nil
+            return
         }
+        do {
+            try file.writeZeros(count: count, at: position - base)
+            if options.durability == .synchronized { try file.synchronizeData() }
+        } catch {
+            throw .system(error)
+        }
+        stain = nil
     }
 
     /// The segment to write `count` bytes into: the current one, or a new one once the
@@ -463,6 +489,14 @@ public final class Journal: @unchecked Sendable {
     /// flushes next, syncs the new size. Without flushes (`.written`) the space is only
     /// allocated: writing zeros serves the flush of the records that follow, and there is none.
     private func allocate(through position: UInt64, in file: SystemFile, synchronize: Bool = true) throws(JournalError) {
+        guard position > allocatedEnd else { return }
+        // Another process may have grown the segment since this one looked, and committed
+        // records there: zeros go only past the file's real end, never over them.
+        do {
+            allocatedEnd = max(allocatedEnd, writerBase + (try file.size))
+        } catch {
+            throw .system(error)
+        }
         guard position > allocatedEnd else { return }
         let chunk = UInt64(options.allocationChunk)
         let target = ((position - writerBase + chunk - 1) / chunk) * chunk + writerBase
@@ -543,7 +577,8 @@ public final class Journal: @unchecked Sendable {
     /// Whether the records after the last snapshot are more than a start-up should read:
     /// a clean exit then writes one, so the next start is short.
     public var wantsSnapshotAtExit: Bool {
-        transaction.withLock { fold.position > lastSnapshot && fold.position - lastSnapshot >= 16 << 10 }
+        options.snapshotInterval != Options.noSnapshots
+            && transaction.withLock { fold.position > lastSnapshot && fold.position - lastSnapshot >= 16 << 10 }
     }
 
     /// Writes a snapshot of the fold at its position, then deletes what no reader needs:

@@ -35,7 +35,7 @@ enum TailInspection {
         if laterCommitFollows(bytes, from: position, upTo: lastNonZero + 1) {
             return .corrupt(problem: problem + ", and good records of a later commit follow it")
         }
-        guard isCut(bytes, at: position) else { return .corrupt(problem: problem) }
+        guard isCut(bytes, atFileOffset: start) else { return .corrupt(problem: problem) }
         return .torn(bytes: UInt64(lastNonZero + 1))
     }
 
@@ -55,17 +55,19 @@ enum TailInspection {
         }
     }
 
-    /// Whether the record at the start of `bytes` was cut short: its header zero, its
-    /// length past the end of the file, or its bytes zero from a sector boundary on.
-    private static func isCut(_ bytes: [UInt8], at position: UInt64) -> Bool {
+    /// Whether the record at the start of `bytes`, at `offset` in its segment's file, was
+    /// cut short: its header zero, its length past the end of the file, or its bytes zero
+    /// from a sector boundary on. Sectors are the file's: a segment after the first starts
+    /// at any journal position, so the position says nothing about them.
+    private static func isCut(_ bytes: [UInt8], atFileOffset offset: UInt64) -> Bool {
         guard bytes.count >= RecordFrame.headerSize else { return true }
         if bytes[0..<RecordFrame.headerSize].allSatisfy({ $0 == 0 }) { return true }
         let length = Int(UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }))
         let frameEnd = RecordFrame.headerSize + length
         guard length <= RecordFrame.maximumBodySize else { return false }
         if frameEnd > bytes.count { return true }
-        // The first sector boundary after the record's start, in file positions.
-        let firstBoundary = Int((UInt64(sector) - position % UInt64(sector)) % UInt64(sector))
+        // The first sector boundary after the record's start.
+        let firstBoundary = Int((UInt64(sector) - offset % UInt64(sector)) % UInt64(sector))
         var boundary = firstBoundary == 0 ? sector : firstBoundary
         while boundary < frameEnd {
             if bytes[boundary..<frameEnd].allSatisfy({ $0 == 0 }) { return true }

@@ -72,12 +72,21 @@ public final class SystemFile: @unchecked Sendable {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(SystemError) {
+        var written = 0
+        try write(bytes, at: offset, written: &written)
+    }
+
+    /// Writes all of `bytes` at `offset`. `written` counts the bytes written so far, so a
+    /// caller whose write failed partway (a full disk, a file-size limit) knows exactly
+    /// which bytes it changed.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64, written: inout Int) throws(SystemError) {
+        written = 0
         guard let base = bytes.baseAddress else { return }
-        var done = 0
-        while done < bytes.count {
+        while written < bytes.count {
+            let done = written
             let count = retryingInterrupts { pwrite(descriptor, base + done, bytes.count - done, off_t(offset) + off_t(done)) }
             guard count > 0 else { throw count == 0 ? SystemError(code: EIO, path: path) : .current(path: path) }
-            done += count
+            written += count
         }
     }
 
