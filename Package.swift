@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(
-            name: "KioskApplicationTests", dependencies: ["KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict
+            name: "KioskApplicationTests", dependencies: ["KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport", "KioskCore", "KioskJournal"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "KioskTerminalTests", dependencies: ["KioskTerminal", "KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"],

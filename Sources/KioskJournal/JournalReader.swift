@@ -50,9 +50,10 @@ public final class JournalReader: @unchecked Sendable {
 }
 
 extension Journal {
-    /// A reader of the records from `position` on.
-    public func scanner(from position: UInt64) -> JournalReader {
-        JournalReader(scanner: JournalScanner(directory: directory, segments: (try? directory.list().segments) ?? [], from: position))
+    /// A reader of the records from `position` on, reading `chunk` bytes at a time (a
+    /// sink's reader: 256 KiB; one of many readers of an event stream reads less).
+    public func scanner(from position: UInt64, chunk: Int = 256 << 10) -> JournalReader {
+        JournalReader(scanner: JournalScanner(directory: directory, segments: (try? directory.list().segments) ?? [], from: position, chunk: chunk))
     }
 
     /// The position of the oldest record the journal still holds.
