@@ -129,7 +129,7 @@ let package = Package(
         // Test support: a real HTTP server on 127.0.0.1 and real MQTT brokers, for the tests
         // and the benchmark; scratch directories, the repository's files, a session harness.
         .target(
-            name: "KioskTestSupport", dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem"],
+            name: "KioskTestSupport", dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal"],
             swiftSettings: strict
         ),
         // Test support: forkpty in C, so the forked child runs nothing but execve.

@@ -103,6 +103,15 @@ enum DumpFormat {
             writer.field("fact", "profile.changed")
             writer.key("change")
             change.write(to: &writer)
+        case .requestAnswered(let answer):
+            writer.beginObject()
+            writer.field("fact", "request.answered")
+            writer.field("key", answer.key)
+            writer.key("time")
+            writer.timestamp(answer.time)
+            writer.field("request", answer.request)
+            writer.field("status", answer.status)
+            writer.field("body", answer.body)
         }
         writer.endObject()
     }

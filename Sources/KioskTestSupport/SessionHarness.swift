@@ -1,5 +1,6 @@
 import KioskApplication
 import KioskCore
+import KioskJournal
 import KioskMenu
 import KioskSinks
 
@@ -16,28 +17,41 @@ public struct SessionHarness {
     }
 
     /// The Juice Maker, or `source`, with `files` for its includes.
+    /// With `state`, the session keeps its state in a journal there, as `--state` does.
     public init(
-        menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard, time: SessionClock? = nil
+        menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard, time: SessionClock? = nil,
+        state: StateDirectory? = nil
     ) throws {
         let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
-        try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time)
+        try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time, state: state)
     }
 
     /// The fixed time of a harness without a clock of its own: 2026-11-21T12:00:00Z.
     public static let fixedTime = Timestamp(millisecondsSince1970: 1_795_262_400_000)
 
     /// A session on a menu file that tests may rewrite, for `reload`.
-    public init(path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard, time: SessionClock? = nil) throws {
+    public init(
+        path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard, time: SessionClock? = nil,
+        state: StateDirectory? = nil
+    ) throws {
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: loader)
         let menuSource = MenuSource(path: path, compiler: compiler)
         guard let compiled = menuSource.compile().menu else { throw Failure.badMenu }
         console = InMemorySink(placement: .foreground)
-        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: nil)
+        let clock = time ?? SessionClock(wall: { SessionHarness.fixedTime })
+        var kiosk = Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3))
+        var store: StateStore?
+        if let state {
+            let options = Journal.Options(durability: .written, snapshotInterval: Journal.Options.noSnapshots)
+            let opened = try StateStore.open(state, mode: .state, options: options, menu: compiled.menu, ids: UUIDv7Generator(seed: 3), at: clock.now())
+            kiosk = opened.opening.kiosk
+            store = opened.store
+        }
+        let dispatcher = Dispatcher([.init(sink: console, kind: "console")], journal: store?.journal, lastSequence: kiosk.sequence)
         dispatcher.start()
         session = Session(
-            kiosk: Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3)), dispatcher: dispatcher,
-            menuSource: menuSource, sinkDeclarations: compiled.sinks,
-            time: time ?? SessionClock(wall: { SessionHarness.fixedTime }), commands: commands
+            kiosk: kiosk, dispatcher: dispatcher, menuSource: menuSource, sinkDeclarations: compiled.sinks,
+            time: clock, store: store, commands: commands
         )
     }
 

@@ -84,6 +84,13 @@ public final class Session {
     /// transaction (opening one first, which takes the journal's lock and catches up with
     /// what other processes did); its record and events count only once `commit` succeeds.
     public func execute(_ command: Command) -> CommandResult {
+        execute(command, annotating: nil)
+    }
+
+    /// Runs one command as `execute(_:)` does, and adds the entries `annotate` makes of its
+    /// result to the command's own record: what the command did and the entries are kept,
+    /// or lost, together. For an answer to a request with an `Idempotency-Key`.
+    public func execute(_ command: Command, annotating annotate: ((CommandResult) -> [JournalEntry])?) -> CommandResult {
         if let failure = openTransaction() { return CommandResult(command: command, error: failure) }
         events.removeAll(keepingCapacity: true)
         let (ticked, tickTime) = tickBoard()
@@ -101,6 +108,9 @@ public final class Session {
         // Read once: the journal and the result share this reference, where reading the
         // property for each would retain it for each.
         let events = self.events
+        if let annotate {
+            facts += annotate(CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events))
+        }
         guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure, events: ticked) }
         if let journal {
             // The first event's time read in place: `events.first` would copy the event.
@@ -116,6 +126,15 @@ public final class Session {
         // Without board ticks the result shares the event buffer: the next command finds it
         // unshared again once the runner has let go of this result, and reuses it.
         return CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)
+    }
+
+    /// The answer given to a request under `key` in the last day, by this process or any
+    /// other on the state: first catches up with what others appended (opening the
+    /// transaction the request's command will join).
+    public func answeredRequest(key: String) -> Result<AnsweredRequest?, CommandError> {
+        guard let store else { return .success(nil) }
+        if let failure = openTransaction() { return .failure(failure) }
+        return .success(store.answers.answer(for: key, at: clock()))
     }
 
     /// With a store and no transaction open, opens one: takes the journal's lock, catches up

@@ -16,8 +16,24 @@ public final class StateStore {
 
     public let journal: Journal
     public let mode: Mode
+    /// What the store folds besides the kiosk, in either mode.
+    private var fold: Fold
     /// Events sinks gave up on: the fold of the journal's delivery records.
-    public private(set) var deliveries: DeliveryFailures
+    public var deliveries: DeliveryFailures { fold.deliveries }
+    /// Requests answered under an `Idempotency-Key` in the last day.
+    public var answers: AnsweredRequests { fold.answers }
+
+    /// The parts of the state that are not the kiosk's: they are folded with or without
+    /// `--state`, since sinks and idempotent requests need them either way.
+    struct Fold {
+        var deliveries = DeliveryFailures()
+        var answers = AnsweredRequests()
+
+        mutating func apply(_ record: JournalRecord) {
+            deliveries.apply(record)
+            answers.apply(record)
+        }
+    }
 
     /// What opening found, for the messages a person should see at start.
     public struct Opening: Sendable {
@@ -31,10 +47,10 @@ public final class StateStore {
         public var repairs: [Journal.Repair] = []
     }
 
-    private init(journal: Journal, mode: Mode, deliveries: DeliveryFailures) {
+    private init(journal: Journal, mode: Mode, fold: Fold) {
         self.journal = journal
         self.mode = mode
-        self.deliveries = deliveries
+        self.fold = fold
     }
 
     /// A store just opened, and what opening it found.
@@ -49,9 +65,9 @@ public final class StateStore {
         _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
     ) throws(JournalError) -> Opened {
         let opened = try Journal.open(directory, options: options)
-        var deliveries = opened.snapshot?.deliveries ?? DeliveryFailures()
-        for record in opened.records { deliveries.apply(record) }
-        let store = StateStore(journal: opened.journal, mode: mode, deliveries: deliveries)
+        var fold = Fold(deliveries: opened.snapshot?.deliveries ?? DeliveryFailures())
+        for record in opened.records { fold.apply(record) }
+        let store = StateStore(journal: opened.journal, mode: mode, fold: fold)
         let existed = opened.snapshot != nil || !opened.records.isEmpty
         var opening = Opening(kiosk: Kiosk(menu: menu, ids: ids), existed: existed, repairs: opened.repairs)
         switch mode {
@@ -120,7 +136,7 @@ public final class StateStore {
             if folding {
                 if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
             }
-            deliveries = snapshot.deliveries
+            fold = Fold(deliveries: snapshot.deliveries)
             for record in records { take(record, into: &kiosk, folding: folding) }
         }
     }
@@ -132,11 +148,11 @@ public final class StateStore {
             case .events: kiosk.skip(record)
             }
         }
-        deliveries.apply(record)
+        fold.apply(record)
     }
 
-    /// The delivery fold as of the last commit, while one is open.
-    private var committedDeliveries: DeliveryFailures?
+    /// The fold as of the last commit, while one is open.
+    private var committedFold: Fold?
 
     /// Catches up with what was appended since the last command — the sinks' own records
     /// of failures, at exit — so the delivery fold is current.
@@ -149,19 +165,19 @@ public final class StateStore {
 
     /// Folds a record this session appended itself.
     func recordAppended(_ record: JournalRecord) {
-        if committedDeliveries == nil { committedDeliveries = deliveries }
-        deliveries.apply(record)
+        if committedFold == nil { committedFold = fold }
+        fold.apply(record)
     }
 
     /// The commit failed: what the session appended since the last one never happened.
     func abandonAppended() {
-        if let committedDeliveries { deliveries = committedDeliveries }
-        committedDeliveries = nil
+        if let committedFold { fold = committedFold }
+        committedFold = nil
     }
 
     /// The commit succeeded.
     func keepAppended() {
-        committedDeliveries = nil
+        committedFold = nil
     }
 
     /// Failed events whose retry a crash interrupted, by sink: the sinks send them again.

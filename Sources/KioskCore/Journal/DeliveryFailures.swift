@@ -54,7 +54,7 @@ public struct DeliveryFailures: Sendable, Hashable {
             guard var list = bySink[sink] else { return }
             list.removeAll { $0.event.id == id }
             bySink[sink] = list.isEmpty ? nil : list
-        case .event, .stockDeclared, .profileChanged:
+        case .event, .stockDeclared, .profileChanged, .requestAnswered:
             break
         }
     }

@@ -38,4 +38,6 @@ public enum JournalEntry: Sendable, Hashable {
     case deliveryResolved(sink: String, id: EventID)
     /// `profile`: one change to the profiles `suggest` reads.
     case profileChanged(ProfileChange)
+    /// A request with an `Idempotency-Key` and its answer, in the record of what it did.
+    case requestAnswered(AnsweredRequest)
 }

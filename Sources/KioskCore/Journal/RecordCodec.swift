@@ -58,6 +58,7 @@ public enum RecordCodec {
         case deliveryResolved = 67
         /// 69–71 are kept for the profiles too: a new kind of profile change takes one.
         case profileChanged = 68
+        case requestAnswered = 72
     }
 
     // MARK: Encoding
@@ -148,6 +149,13 @@ public enum RecordCodec {
         case .profileChanged(let change):
             writer.byte(FactTag.profileChanged.rawValue)
             writer.strings(change.fields)
+        case .requestAnswered(let answer):
+            writer.byte(FactTag.requestAnswered.rawValue)
+            writer.string(answer.key)
+            writer.signed(answer.time.millisecondsSince1970 &- time.millisecondsSince1970)
+            writer.string(answer.request)
+            writer.varint(UInt64(clamping: answer.status))
+            writer.string(answer.body)
         }
     }
 
@@ -260,6 +268,12 @@ public enum RecordCodec {
             let fields = try reader.strings()
             guard let change = ProfileChange(fields: fields) else { throw .malformed("an unknown profile change") }
             return .profileChanged(change)
+        case .requestAnswered:
+            let key = try reader.string()
+            let answered = Timestamp(millisecondsSince1970: time.millisecondsSince1970 &+ (try reader.signed()))
+            let request = try reader.string()
+            guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else { throw .malformed("an HTTP status out of range") }
+            return .requestAnswered(AnsweredRequest(key: key, time: answered, request: request, status: status, body: try reader.string()))
         case nil:
             throw .unknownEntry(tag)
         }
