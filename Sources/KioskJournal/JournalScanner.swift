@@ -192,6 +192,9 @@ final class JournalScanner {
     /// known the scanner tries to open that one file: a catch-up that finds nothing new
     /// (every command of a conversation) costs one failed `open`, not a directory listing.
     private func moveToNextSegment() throws(JournalError) -> Bool {
+        // A segment with no record yet — a crash between making it and writing its first
+        // commit — ends where it starts: the file named by this position is this one.
+        guard position > base else { return false }
         if let next = segments.first(where: { $0 > base }) {
             guard next == position else { return false }
             file = nil

@@ -227,6 +227,36 @@ import Testing
         #expect(journal.brokenChains.isEmpty, "\(journal.brokenChains.prefix(3))")
     }
 
+    /// A kiosk killed after it made a segment and before it wrote the segment's first
+    /// record — the state's first segment, or one it rolled over to — leaves a segment of
+    /// zeros: the next start and `state verify` take it for the end, at once. (They went
+    /// round and round, opening the same segment as the one after it.)
+    @Test(arguments: [false, true])
+    func aSegmentOfZerosLeftByAKillIsTheEnd(rolled: Bool) throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("faults.kiosk", StateFaultTests.menu)
+        let state = scratch.path("state")
+        var segment = "00000000000000000000.journal"
+        if rolled {
+            let orders = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--quiet", "-c", "order apple juice; order kiwi juice"]).run()
+            #expect(orders.status == 0)
+            segment = String(format: "%020llu.journal", try StateDump.journalEnd(state))
+        } else {
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            try "kiosk state 2\n".write(toFile: state + "/format", atomically: true, encoding: .utf8)
+        }
+        try Data(count: 1 << 20).write(to: URL(fileURLWithPath: state + "/" + segment))
+
+        var start = KioskProcess(arguments: ["--state", state, "--menu", menu, "--json", "-c", "order apple juice; report"])
+        start.timeout = .seconds(30)
+        let run = try start.run()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").last?.contains(#""made":\#(rolled ? 3 : 1)"#) == true, "\(run.stdout)")
+        var verify = KioskProcess("state", "verify", state)
+        verify.timeout = .seconds(30)
+        #expect(try verify.run().status == 0)
+    }
+
     /// Orders made, as a fresh kiosk on the state folds them.
     static func made(state: String, menu: String) throws -> Int? {
         let run = try KioskProcess("--state", state, "--menu", menu, "--json", "-c", "report").run()
