@@ -32,14 +32,31 @@ public enum FileSystem {
         try writeAll(fd, bytes, path: path)
     }
 
-    /// Opens `path` for appending, creating it (0600) and its directories (0700).
+    /// Opens `path` for appending, creating it (0600) and its directories (0700), without
+    /// waiting: a FIFO nobody reads is refused at once (`fifoWithoutReader`) rather than
+    /// holding kiosk in `open` until a reader comes. A pipe with a reader, or a device, is
+    /// taken: writes to it then wait for room, as writes do. A terminal opened so never
+    /// becomes kiosk's controlling terminal.
     public static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
-        var fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+        let descriptor = try openAppendingWithoutWaiting(path)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// `O_NONBLOCK`: a FIFO with no reader fails with `ENXIO` instead of waiting for one;
+    /// on a regular file the flag changes nothing. `O_NOCTTY`: a terminal stays a file.
+    private static func openAppendingWithoutWaiting(_ path: String) throws(SystemError) -> Int32 {
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        var fd = retryingInterrupts { open(path, flags, 0o600) }
         if fd < 0, errno == ENOENT {
             makeDirectories(for: path)
-            fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+            fd = retryingInterrupts { open(path, flags, 0o600) }
         }
-        guard fd >= 0 else { throw .current(path: path) }
+        guard fd >= 0 else {
+            let failure = SystemError.current(path: path)
+            if failure.code == ENXIO, (try? status(of: path))?.kind == .fifo { throw .fifoWithoutReader(path: path) }
+            throw failure
+        }
         return fd
     }
 
