@@ -32,14 +32,61 @@ public enum FileSystem {
         try writeAll(fd, bytes, path: path)
     }
 
-    /// Opens `path` for appending, creating it (0600) and its directories (0700).
+    /// Opens `path` for appending, creating it (0600) and its directories (0700), without
+    /// waiting: a FIFO nobody reads is refused at once (`fifoWithoutReader`) rather than
+    /// holding kiosk in `open` until a reader comes. A pipe with a reader, or a device, is
+    /// taken: writes to it then wait for room, as writes do. A terminal opened so never
+    /// becomes kiosk's controlling terminal.
     public static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
-        var fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+        let descriptor = try openAppendingWithoutWaiting(path)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// Opens the regular file at `path` for appending, creating it (0600) and its
+    /// directories (0700), and refuses anything else — a FIFO, a device, a directory, a
+    /// socket — as `notARegularFile`. Never waits: what the path names is checked before
+    /// the open (opening a device can act: rewind a tape, arm a watchdog), the open does
+    /// not wait for a FIFO's reader, and what was opened is checked again, for a path
+    /// swapped in between. A symbolic link is followed to what it names.
+    public static func openRegularFileForAppending(_ path: String) throws(SystemError) -> Int32 {
+        if let kind = try? status(of: path).kind, kind != .regular { throw .notARegularFile(kind, path: path) }
+        let descriptor: Int32
+        do throws(SystemError) {
+            descriptor = try openAppendingWithoutWaiting(path)
+        } catch {
+            // Swapped since the check: say what it is now (a FIFO nobody reads gave ENXIO).
+            if let kind = try? status(of: path).kind, kind != .regular { throw .notARegularFile(kind, path: path) }
+            throw error
+        }
+        let opened: FileStatus
+        do throws(SystemError) {
+            opened = try status(ofDescriptor: descriptor)
+        } catch {
+            close(descriptor)
+            throw SystemError(code: error.code, path: path)
+        }
+        guard opened.kind == .regular else {
+            close(descriptor)
+            throw .notARegularFile(opened.kind, path: path)
+        }
+        return descriptor
+    }
+
+    /// `O_NONBLOCK`: a FIFO with no reader fails with `ENXIO` instead of waiting for one;
+    /// on a regular file the flag changes nothing. `O_NOCTTY`: a terminal stays a file.
+    private static func openAppendingWithoutWaiting(_ path: String) throws(SystemError) -> Int32 {
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        var fd = retryingInterrupts { open(path, flags, 0o600) }
         if fd < 0, errno == ENOENT {
             makeDirectories(for: path)
-            fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+            fd = retryingInterrupts { open(path, flags, 0o600) }
         }
-        guard fd >= 0 else { throw .current(path: path) }
+        guard fd >= 0 else {
+            let failure = SystemError.current(path: path)
+            if failure.code == ENXIO, (try? status(of: path))?.kind == .fifo { throw .fifoWithoutReader(path: path) }
+            throw failure
+        }
         return fd
     }
 

@@ -7,13 +7,21 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `errno`; for a refused file, the nearest one (`EISDIR`, `ENODEV`, `ENXIO`).
     public let code: Int32
     public let path: String?
-    /// Set when the path names something that is not a regular file and kiosk refused it.
-    public let refusedKind: FileStatus.Kind?
+    /// Set when kiosk refused what the path names, rather than the system failing a call.
+    public let refusal: Refusal?
+
+    /// Why kiosk refused a path without trying it.
+    public enum Refusal: Sendable, Equatable {
+        /// A directory, a FIFO, a device or a socket where kiosk wants a regular file.
+        case notARegularFile(FileStatus.Kind)
+        /// A FIFO no process has open for reading: writing to it would wait for one.
+        case fifoWithoutReader
+    }
 
     public init(code: Int32, path: String? = nil) {
         self.code = code
         self.path = path
-        refusedKind = nil
+        refusal = nil
     }
 
     /// `errno` now, for the call that just failed.
@@ -34,13 +42,24 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         case .characterDevice, .blockDevice: ENODEV
         default: ENXIO
         }
-        return SystemError(code: code, path: path, refusedKind: kind)
+        return SystemError(code: code, path: path, refusal: .notARegularFile(kind))
     }
 
-    private init(code: Int32, path: String?, refusedKind: FileStatus.Kind?) {
+    /// A FIFO nobody reads, where kiosk writes: refused at once rather than waited on.
+    public static func fifoWithoutReader(path: String? = nil) -> SystemError {
+        SystemError(code: ENXIO, path: path, refusal: .fifoWithoutReader)
+    }
+
+    private init(code: Int32, path: String?, refusal: Refusal?) {
         self.code = code
         self.path = path
-        self.refusedKind = refusedKind
+        self.refusal = refusal
+    }
+
+    /// What the path names, when kiosk refused it for not being a regular file.
+    public var refusedKind: FileStatus.Kind? {
+        if case .notARegularFile(let kind) = refusal { return kind }
+        return nil
     }
 
     /// The file or directory does not exist.
@@ -60,6 +79,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The reason in words: `no such file`, `permission denied`, `is a FIFO`.
     public var reason: String {
+        if refusal == .fifoWithoutReader { return "is a FIFO nobody reads" }
         if let refusedKind {
             return switch refusedKind {
             case .directory: "is a directory"

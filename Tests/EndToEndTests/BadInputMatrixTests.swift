@@ -47,7 +47,7 @@ import Testing
         Case(name: "check a directory", arguments: ["check", "menus"], status: 66,
              stderr: "kiosk: cannot read 'menus': is a directory\n"),
         Case(name: "log path is a directory", arguments: ["--sink", "log path \"/tmp\"", "-c", "menu"], status: 64,
-             stderr: "kiosk: --sink:1:1: error: 'log' sink: cannot open '/tmp': is a directory\n"),
+             stderr: "kiosk: --sink:1:1: error: 'log' sink: cannot log to '/tmp': it is a directory; a log sink appends to regular files only\n"),
         Case(name: "a sink with a mistake", arguments: ["--sink", "webhook url \"ftp://x/\"", "-c", "menu"], status: 64,
              stderr: "--sink:1:18: error: 'ftp://x/' is not an http:// or https:// URL\n", prefixOnly: true),
     ]

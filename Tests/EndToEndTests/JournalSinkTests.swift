@@ -68,16 +68,24 @@ import Testing
         #expect(received == all, "every event, in seq order, once: none was in flight while the receiver was down")
     }
 
+    /// A file size limit just above the log's size stands in for a full disk: the first
+    /// write of a batch falls short, the next fails, and the sink cuts the file back.
     @Test func aLogThatCannotBeWrittenLeavesNoPartialLineAndLosesNothing() throws {
         let scratch = try ScratchDirectory()
         let state = scratch.url.appendingPathComponent("state").path
         let log = scratch.url.appendingPathComponent("kiosk.jsonl").path
-        try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: "/dev/full")
-        let full = try KioskProcess(
-            "--state", state, "--flush-timeout", "500ms", "--sink", "log path \"\(log)\"", "-c", "order mango juice; order kiwi juice; stock add kiwi 5"
-        ).run()
+        // Room for the journal's first segment (a megabyte), not for a whole line more in the log.
+        let limit = 1_572_864
+        let before = String(repeating: "x", count: limit - 101) + "\n"
+        try Data(before.utf8).write(to: URL(fileURLWithPath: log))
+        let kiosk = [
+            KioskProcess.executable.path, "--state", state, "--flush-timeout", "500ms", "--sink", "log path \"\(log)\"",
+            "-c", "order mango juice; order kiwi juice; stock add kiwi 5",
+        ]
+        let full = try KioskProcess().runAs(["/usr/bin/prlimit", "--fsize=\(limit)"] + kiosk, directory: scratch.url.path)
         #expect(full.status == 0)
         #expect(full.stderr == "kiosk: 3 events wait for log \(log) in \(state); they are sent on the next start\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == before, "the write that fell short was cut back")
         try FileManager.default.removeItem(atPath: log)
         let next = try KioskProcess("--state", state, "--sink", "log path \"\(log)\"", "-c", "menu").run()
         #expect(next.stderr == "")

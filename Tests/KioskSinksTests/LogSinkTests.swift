@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 import KioskMenu
 import KioskSinks
+import KioskSystem
 import KioskTestSupport
 import Testing
 
@@ -43,6 +44,133 @@ import Testing
         let oneByOne = try Data(contentsOf: URL(fileURLWithPath: scratch.path("one.jsonl")))
         #expect(String(decoding: oneByOne, as: UTF8.self) == LogLines.expectedWithEveryPlaceholder.map { $0 + "\n" }.joined())
     }
+}
+
+/// What a log path may name: a regular file, or nothing yet. Anything else is refused
+/// without waiting — a FIFO nobody reads would otherwise hold the sink in `open` for ever.
+@Suite struct LogSinkTargetTests {
+    @Test(arguments: [false, true])
+    func aFIFONobodyReadsIsRefusedAtOnce(throughASymbolicLink: Bool) throws {
+        let scratch = try ScratchDirectory()
+        let fifo = scratch.path("events.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let path = throughASymbolicLink ? scratch.path("events.jsonl") : fifo
+        if throughASymbolicLink { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: fifo) }
+        #expect(LogSinkTargets.open(path, releasing: fifo) == .refused(.fifo))
+    }
+
+    @Test func aFIFOSomeoneReadsIsRefusedToo() throws {
+        let scratch = try ScratchDirectory()
+        let fifo = scratch.path("events.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        #expect(reader >= 0)
+        #expect(LogSinkTargets.open(fifo, releasing: fifo) == .refused(.fifo))
+    }
+
+    /// `/dev/null` too: a log that keeps nothing is no log, and no device keeps a file's
+    /// promises (a line cut back when a write fails, `sync`, rotation).
+    @Test(arguments: ["/dev/null", "/dev/full"])
+    func aDeviceIsRefused(path: String) {
+        #expect(LogSinkTargets.open(path, releasing: nil) == .refused(.characterDevice))
+    }
+
+    @Test func aDirectoryIsRefusedAsNotAFile() throws {
+        let scratch = try ScratchDirectory()
+        #expect(LogSinkTargets.open(scratch.path, releasing: nil) == .refused(.directory))
+    }
+
+    /// Log rotation gone wrong: the file moved away and a FIFO made in its place. Each
+    /// write fails at once, to be tried again (the events wait in the journal), and once
+    /// the FIFO is gone the lines go to a new file.
+    @Test func aFileReplacedByAFIFOFailsEachWriteAtOnceUntilTheFIFOIsGone() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path("kiosk.jsonl")
+        let events = try LogLines.events(template: nil)
+        let sink = try LogSink(path: ConfigText(value: path, display: "kiosk.jsonl"))
+        defer { sink.close(by: ContinuousClock.now) }
+        try sink.send(batch: events[0..<1])
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        let refused = BatchFailure(delivered: 0, failure: .retryable("cannot write 'kiosk.jsonl': is a FIFO, not a file"))
+        // Twice: the write that finds the FIFO, and one after it, which tries the path again.
+        for _ in 0..<2 {
+            let outcome = LogSinkTargets.bounded(releasing: path) { () -> BatchFailure? in
+                do throws(BatchFailure) {
+                    try sink.send(batch: events[1..<3])
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            try #require(outcome == .some(refused))
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try sink.send(batch: events[1..<3])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == LogLines.expectedWithDefaultMessages[1..<3].map { $0 + "\n" }.joined())
+    }
+}
+
+/// Opening log sinks with a bound, so that a test of a path that would block fails
+/// instead of hanging the suite.
+enum LogSinkTargets {
+    enum Opening: Equatable {
+        case opened
+        case refused(FileStatus.Kind)
+        case failed(SystemError)
+        /// Still in `open` at the bound.
+        case stuck
+    }
+
+    /// Makes a log sink on `path` and says what came of it.
+    static func open(_ path: String, releasing fifo: String?) -> Opening {
+        let outcome = bounded(releasing: fifo) { () -> Opening in
+            do throws(SystemError) {
+                let sink = try LogSink(path: ConfigText(value: path, display: path))
+                sink.close(by: ContinuousClock.now)
+                return .opened
+            } catch {
+                return error.refusedKind.map(Opening.refused) ?? .failed(error)
+            }
+        }
+        return outcome ?? .stuck
+    }
+
+    /// Runs `body` on a thread of its own; `nil` when it has not returned within `bound`.
+    ///
+    /// The bound is far above what the work takes (a few system calls, well under a
+    /// millisecond), so that a machine busy with other builds never reaches it: only a
+    /// call that blocks does, and a call stuck in `open` on a FIFO never ends by itself.
+    /// Past the bound, `fifo` is opened for reading, which lets that `open` go on, so the
+    /// test fails rather than hangs.
+    static func bounded<T: Sendable>(
+        within bound: Duration = .seconds(20), releasing fifo: String?, _ body: @escaping @Sendable () -> T
+    ) -> T? {
+        // A sink released into a FIFO writes to it: a reader gone must not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
+        let result = LockedBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            result.set(body())
+            done.signal()
+        }.start()
+        if done.wait(timeout: .now() + .seconds(Int(bound.components.seconds))) == .success { return result.value }
+        let reader = fifo.map { Glibc.open($0, O_RDONLY | O_NONBLOCK) } ?? -1
+        _ = done.wait(timeout: .now() + .seconds(Int(bound.components.seconds)))
+        if reader >= 0 { close(reader) }
+        return nil
+    }
+}
+
+/// A value one thread sets and another reads.
+final class LockedBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T?
+
+    func set(_ value: T) { lock.withLock { stored = value } }
+    var value: T? { lock.withLock { stored } }
 }
 
 enum LogLines {

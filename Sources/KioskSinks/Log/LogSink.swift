@@ -11,6 +11,12 @@ import Synchronization
 /// Before each write the sink checks that the path still names the open file: after a
 /// SIGHUP or SIGUSR1, or when the file was moved or deleted (log rotation), it opens the path anew,
 /// so nothing is written to a file nobody reads.
+///
+/// The path must name a regular file, or nothing yet. A FIFO, a device, a directory or a
+/// socket is refused without waiting — at start-up the sink cannot be made; after a
+/// reopen each write fails, retryably, until the path names a file again — because a
+/// FIFO nobody reads would hold the sink in `open` for ever, and no other kind keeps the
+/// promises of a file: lines cut back to the last whole one, `sync`, rotation.
 public final class LogSink: Sink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "log", options: [
@@ -29,6 +35,10 @@ public final class LogSink: Sink {
             }
             do throws(SystemError) {
                 return try LogSink(path: path, sync: sync)
+            } catch where error.refusedKind != nil {
+                throw SinkSetupError(
+                    declaration: declaration, reason: "cannot log to '\(path.display)': it \(error.reason); a log sink appends to regular files only"
+                )
             } catch {
                 throw SinkSetupError(declaration: declaration, reason: "cannot open '\(path.display)': \(error.reason)")
             }
@@ -71,6 +81,8 @@ public final class LogSink: Sink {
     private let path: ConfigText
     private let sync: Sync
     private let state = Mutex(State())
+    /// Set by `close`: a send still under way then closes the file itself when it ends.
+    private let closed = Atomic(false)
 
     public init(path: ConfigText, sync: Sync = .never) throws(SystemError) {
         self.path = path
@@ -105,6 +117,8 @@ public final class LogSink: Sink {
             // Lines written whole before a failure count as delivered.
             return (state.lineEnds.prefix { $0 <= written }.count, failure)
         }
+        // A `close` that came while this send held the file left the closing to it.
+        if closed.load(ordering: .sequentiallyConsistent) { state.withLock { LogSink.finish(&$0) } }
         if let failure {
             throw BatchFailure(delivered: delivered, failure: .retryable("cannot write '\(path.display)': \(failure.reason)"))
         }
@@ -139,11 +153,12 @@ public final class LogSink: Sink {
         return (whole, failure)
     }
 
+    /// Closes the file — at once, even while a send is under way (the shutdown closes a
+    /// sink whose send runs past the deadline): that send closes it when it ends, and
+    /// kiosk does not wait for it.
     public func close(by deadline: ContinuousClock.Instant) {
-        state.withLock { state in
-            if state.unsynced { try? FileSystem.synchronize(state.descriptor) }
-            LogSink.closeFile(&state)
-        }
+        closed.store(true, ordering: .sequentiallyConsistent)
+        _ = state.withLockIfAvailable { LogSink.finish(&$0) }
     }
 
     // MARK: Files
@@ -161,11 +176,17 @@ public final class LogSink: Sink {
     }
 
     private static func open(_ path: String, into state: inout State) throws(SystemError) {
-        let descriptor = try FileSystem.openForAppending(path)
+        let descriptor = try FileSystem.openRegularFileForAppending(path)
         let opened = try? FileSystem.status(ofDescriptor: descriptor)
         state.descriptor = descriptor
         state.device = opened?.device ?? 0
         state.inode = opened?.inode ?? 0
+    }
+
+    /// Forces what `sync interval` left unsynced to the disk, and closes the file.
+    private static func finish(_ state: inout State) {
+        if state.unsynced { try? FileSystem.synchronize(state.descriptor) }
+        closeFile(&state)
     }
 
     private static func closeFile(_ state: inout State) {
