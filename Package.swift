@@ -86,7 +86,7 @@ let package = Package(
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
         .target(
             name: "KioskCLI",
-            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation"],
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation", "KioskServer"],
             swiftSettings: strict
         ),
         // The thin executable.
@@ -131,7 +131,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
-        .testTarget(name: "KioskServerTests", dependencies: ["KioskServer", "KioskSystem", "KioskTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"],
+            swiftSettings: strict
+        ),
         // The module walls and the architecture page, checked on the source tree.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1 and real MQTT brokers, for the tests
