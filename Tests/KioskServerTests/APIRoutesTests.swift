@@ -96,3 +96,19 @@ import Testing
         #expect(throws: Problem(.unknownRule("avg", suggestion: nil), command: "suggest")) { try action("POST", "/api/v1/suggestions", body: #"{"rule":"avg"}"#) }
     }
 }
+
+@Suite struct JSONNumberTests {
+    @Test func wholeNumbersInAnyJSONFormAreIntegers() {
+        #expect(JSONNumber.integerText("12") == "12")
+        #expect(JSONNumber.integerText("-3") == "-3")
+        #expect(JSONNumber.integerText("1963.0") == "1963")
+        #expect(JSONNumber.integerText("1.5e1") == "15")
+        #expect(JSONNumber.integerText("2E3") == "2000")
+        #expect(JSONNumber.integerText("-0.0") == "0")
+        #expect(JSONNumber.integerText("120e-1") == "12")
+        #expect(JSONNumber.integerText("1.5") == nil)
+        #expect(JSONNumber.integerText("1e-1") == nil)
+        #expect(JSONNumber.integerText("1e400") == nil)
+        #expect(JSONNumber.integerText(String(repeating: "9", count: 41)) == nil)
+    }
+}

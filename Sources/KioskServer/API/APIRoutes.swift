@@ -51,7 +51,7 @@ public enum APIRoutes {
             throw Problem.invalidBody("give exactly one of \"set\", \"add\" or \"remove\" with a whole number, such as {\"add\": 5}")
         }
         guard let edit = StockEdit(rawValue: key) else { throw Problem.invalidBody("unknown edit '\(key)'") }
-        let text = try scalar(value, key)
+        let text = try number(value, key)
         let amount = try commandArgument("stock") { () throws(CommandError) in try CommandParser.number(text, what: "amount", minimum: 0) }
         let ingredient = request.parameters["ingredient"] ?? ""
         return .command(try request.command("stock", StockCommand.Arguments.edit(edit, ingredient: ingredient, amount: amount)), pathNames: ["unknown_ingredient"])
@@ -71,7 +71,7 @@ public enum APIRoutes {
             guard let item = parts.first(where: { $0.key == "item" })?.value.string else {
                 throw Problem.invalidBody("each line needs an \"item\": the item's name, alias or slug")
             }
-            let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try scalar(field.value, "quantity") }
+            let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
             requests.append(OrderRequest(item: item, quantity: quantity))
         }
         return .command(try request.command("order", OrderCommand.Arguments(requests)), created: true)
@@ -151,14 +151,12 @@ public enum APIRoutes {
         return fields
     }
 
-    /// A number (or any scalar) as its text, for the command's own check: `2` is a
-    /// quantity, `2.5` and `"two"` are not, and say so as at the prompt.
-    private static func scalar(_ value: JSONValue, _ name: String) throws(Problem) -> String {
-        switch value {
-        case .number(let text), .string(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null, .array, .object: throw Problem.invalidBody("\"\(name)\" is a whole number")
-        }
+    /// A JSON number as its text, for the command's own check: `2` is a quantity; `2.5`
+    /// and `1e3` are not, and say so as at the prompt. Anything but a number (`"2"`) is
+    /// not what the API describes, and is refused as such.
+    private static func number(_ value: JSONValue, _ name: String) throws(Problem) -> String {
+        guard case .number(let text) = value else { throw Problem.invalidBody("\"\(name)\" is a whole number") }
+        return JSONNumber.integerText(text) ?? text
     }
 
     /// A list of strings, or none.
