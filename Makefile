@@ -8,9 +8,10 @@ SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
-# make test also runs real MQTT brokers and clients, and makes TLS certificates. Debian
-# starts mosquitto's own service when it installs it: the tests never use or touch it.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl
+# make test also runs real MQTT brokers and clients, makes TLS certificates, and runs the
+# README's curl examples against kiosk serve. Debian starts mosquitto's own service when
+# it installs it: the tests never use or touch it.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl
 ARGS        ?=
 
 .PHONY: all run test build release deps bench fuzz api-check clean
