@@ -80,7 +80,7 @@ let package = Package(
         // `kiosk serve`: the kiosk over HTTP — the daemon behind its wall, the routes, the command
         // thread that owns the session, the API's security.
         .target(
-            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskSystem", "KioskText", "CMicroHTTPD"],
+            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "CMicroHTTPD"],
             swiftSettings: strict
         ),
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.

@@ -47,10 +47,12 @@ struct ServeCommand {
         let token = try ServeToken.find(arguments: arguments, environment: environment, stateDirectory: arguments.state == nil ? nil : loaded.store?.journal.directory.path)
         let accessLog = try openAccessLog()
         Signals.watchTermination(interrupt: true)
-        let running = try wiring.start(loaded)
+        let running = try wiring.start(loaded, keepJournal: true)
         var configuration = APIServer.Configuration(address: address, token: token.token)
         configuration.daemon.tls = tls
         configuration.corsOrigins = arguments.corsOrigins
+        configuration.keepalive = ServeCommand.milliseconds(environment["KIOSK_EVENTS_KEEPALIVE_MS"]) ?? .seconds(15)
+        configuration.slowCutoff = ServeCommand.milliseconds(environment["KIOSK_EVENTS_SLOW_MS"]) ?? .seconds(30)
         let server = APIServer(session: running.session, configuration: configuration, port: socket.port, accessLog: accessLog, document: OpenAPIDocument.bytes)
         handedOver = true
         do throws(DaemonError) {
@@ -63,6 +65,13 @@ struct ServeCommand {
         waitForStop(server)
         server.stop(deadline: .now + ServeCommand.drainTime)
         return wiring.finish(running) ? .success : .ioError
+    }
+
+    /// `KIOSK_EVENTS_KEEPALIVE_MS` (how long a quiet event stream waits for a comment, 15 s)
+    /// and `KIOSK_EVENTS_SLOW_MS` (how long a stream may stay full before it is cut off,
+    /// 30 s): tests shorten them rather than wait.
+    static func milliseconds(_ text: String?) -> Duration? {
+        text.flatMap(Int64.init).map { .milliseconds(max($0, 10)) }
     }
 
     /// `--tls-cert` and `--tls-key`, read: both or neither.

@@ -55,8 +55,9 @@ struct SessionWiring {
     }
 
     /// Makes and starts the sinks (with a private journal for those that read one when
-    /// there is no `--state`), and the session on them.
-    func start(_ loaded: Loaded) throws(StartupError) -> Running {
+    /// there is no `--state`, or for every event with `keepJournal`: a server streams them
+    /// from it), and the session on them.
+    func start(_ loaded: Loaded, keepJournal: Bool = false) throws(StartupError) -> Running {
         var (kiosk, store) = (loaded.kiosk, loaded.store)
         let compiled = loaded.compiled
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
@@ -66,7 +67,7 @@ struct SessionWiring {
         } catch {
             throw .sinkSetup(error, onCommandLine: loaded.commandLineSinks.contains { $0.origin == error.origin })
         }
-        if store == nil, members.contains(where: { !$0.isForeground }) {
+        if store == nil, keepJournal || members.contains(where: { !$0.isForeground }) {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
         }
         let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence)

@@ -74,6 +74,8 @@ enum UsageText {
       POST  /api/v1/suggestions                   customer  {"profiles":…,"answers":…,"rule":…}
       GET   /api/v1/board[?view=public|all-day]   customer
       GET   /api/v1/health, /api/v1/openapi.json  customer
+      GET   /api/v1/events[?types=…&after=SEQ]     customer  Server-Sent Events; every type
+                                                            with the operator's token
       GET   /api/v1/stock                         operator
       PATCH /api/v1/stock/{ingredient}            operator  {"set"|"add"|"remove": N}
       GET   /api/v1/orders?after=SEQ&limit=N      operator

@@ -50,10 +50,14 @@ public final class HTTPTestClient {
     /// builds; a server that hangs still fails the test instead of blocking the suite.
     public var timeout: Duration = .seconds(30)
 
-    /// Connects to `host:port` (from `source`, a local address to send from, when given).
-    public init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
+    /// Connects to `host:port` (from `source`, a local address to send from, when given;
+    /// with `receiveBuffer`, a socket that holds little of what it is sent).
+    public init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveBuffer: Int32? = nil) throws {
         self.port = port
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -142,6 +146,69 @@ public final class HTTPTestClient {
             buffer = []
         }
         return Response(status: status, headers: headers, body: body)
+    }
+
+    // MARK: Streams
+
+    /// The body of a streamed response read so far, de-chunked.
+    public private(set) var streamed: [UInt8] = []
+    /// Whether the server ended the stream (its last chunk, or closing).
+    public private(set) var streamEnded = false
+
+    /// Sends `GET path` and reads the response's head: for an event stream, whose body
+    /// `readStream` then reads as it comes.
+    public func openStream(_ path: String, headers: [(String, String)] = []) throws -> Response {
+        var lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept: text/event-stream"]
+        lines += headers.map { "\($0.0): \($0.1)" }
+        send(raw: lines.joined(separator: "\r\n") + "\r\n\r\n")
+        let deadline = ContinuousClock.now + timeout
+        let headEnd = try fill(until: deadline) { buffer in Self.find([13, 10, 13, 10], in: buffer).map { $0 + 4 } }
+        let head = String(decoding: buffer[..<(headEnd - 4)], as: UTF8.self)
+        buffer.removeFirst(headEnd)
+        var lines2 = head.components(separatedBy: "\r\n")
+        let statusLine = lines2.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
+        let fields = lines2.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Response(status: status, headers: fields, body: [])
+    }
+
+    /// Reads the stream until `done` holds for the text read so far (or it ends); the text.
+    @discardableResult
+    public func readStream(within: Duration, until done: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + within
+        while true {
+            decodeChunks()
+            let text = String(decoding: streamed, as: UTF8.self)
+            if done(text) || streamEnded { return text }
+            guard ContinuousClock.now < deadline else { throw Failure.timedOut(partial: text) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count <= 0 {
+                streamEnded = true
+                continue
+            }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Moves every whole chunk of `buffer` into `streamed`.
+    private func decodeChunks() {
+        while let lineEnd = Self.find([13, 10], in: buffer) {
+            let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return }
+            if size == 0 {
+                streamEnded = true
+                return
+            }
+            guard buffer.count >= lineEnd + 2 + size + 2 else { return }
+            streamed += buffer[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            buffer.removeFirst(lineEnd + 2 + size + 2)
+        }
     }
 
     private func readChunks(until deadline: ContinuousClock.Instant) throws -> [UInt8] {

@@ -27,5 +27,7 @@ python3 -c 'import sys, urllib.request; sys.stdout.buffer.write(urllib.request.u
   "$url/openapi.json" >"$scratch/openapi.json"
 openapi-spec-validator "$scratch/openapi.json"
 cd "$scratch"
+# /events is left out: a stream never ends, and Schemathesis reads every answer whole (the
+# end-to-end tests cover it).
 schemathesis --config-file "$here/schemathesis.toml" run "$url/openapi.json" --checks all \
-  -H "Authorization: Bearer $token" --max-examples "$examples" --workers 1
+  --exclude-path /events -H "Authorization: Bearer $token" --max-examples "$examples" --workers 1

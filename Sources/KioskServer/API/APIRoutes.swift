@@ -32,6 +32,7 @@ public enum APIRoutes {
                 .command(try request.command("sinks", SinksCommand.Arguments.statuses))
             },
             Route("GET", [.literal("health")], role: .customer) { _ throws(Problem) in .health },
+            Route("GET", [.literal("events")], role: .customer, events),
             Route("GET", [.literal("openapi.json")], role: .customer) { _ throws(Problem) in
                 .respond(HTTPResponse(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: document))
             },
@@ -134,6 +135,22 @@ public enum APIRoutes {
             try SuggestCommand.arguments(profiles: profiles, answers: answers, rule: rule, lenient: lenient)
         }
         return .command(try request.command("suggest", arguments))
+    }
+
+    /// `GET /events?types=order.*,ticket.*&after=SEQ`: the event stream.
+    private static func events(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        try checkQuery(request, allowed: ["types", "after"])
+        let types = try EventFilter.types(request.query["types"])
+        let after = try request.query["after"].map { text throws(Problem) in try sequenceNumber(text, "'after'") }
+        return .events(types: types, after: after)
+    }
+
+    /// A sequence number (`after`, `Last-Event-ID`).
+    static func sequenceNumber(_ text: String, _ what: String) throws(Problem) -> UInt64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = UInt64(text) else {
+            throw Problem.invalidQuery("\(what) is an event's sequence number, such as 12")
+        }
+        return value
     }
 
     // MARK: Reading requests

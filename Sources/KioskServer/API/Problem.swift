@@ -101,10 +101,14 @@ public struct Problem: Error, Sendable, Equatable {
 
     public static let shuttingDown = Problem(status: 503, code: "shutting_down", detail: "the server is stopping")
 
+    public static let tooManyStreams = Problem(status: 503, code: "overloaded", detail: "too many event streams are open; try again in a moment")
+
+    public static let noEvents = Problem(status: 503, code: "no_events", detail: "this server keeps no journal to stream events from")
+
     /// Every code of the HTTP layer's own, for the README and the API's description.
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
-        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down",
+        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events",
     ]
 
     // MARK: As JSON

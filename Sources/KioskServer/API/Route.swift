@@ -1,4 +1,5 @@
 import KioskApplication
+import KioskCore
 import KioskText
 
 /// One route of the API: a method and a path pattern under `/api/v1`, who may call it, and
@@ -60,6 +61,8 @@ public enum RouteAction: Sendable {
     case command(Command, created: Bool = false, pathNames: Set<String> = [])
     /// The server's health, from the session.
     case health
+    /// `GET /events`: the types asked for (`?types=`), and where to resume (`?after=`).
+    case events(types: EventTypes, after: UInt64?)
 }
 
 /// What a route's action reads: the path's parameters, the query, the body, the commands.

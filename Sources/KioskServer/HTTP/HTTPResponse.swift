@@ -3,11 +3,14 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [HTTPField]
     public var body: [UInt8]
+    /// A body that goes on (sent chunked) instead of `body`.
+    public var stream: (any HTTPStream)?
 
-    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], stream: (any HTTPStream)? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// Adds a header (or one more of the same name).

@@ -223,18 +223,75 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         }
     }
 
-    /// Queues `response` on the connection: libmicrohttpd copies the body and sends it.
+    /// Queues `response` on the connection: libmicrohttpd copies the body and sends it, or
+    /// reads a stream's as it comes.
     private func queue(_ response: HTTPResponse, for exchange: HTTPExchange, on connection: OpaquePointer) -> Bool {
         exchange.phase = .answered
         exchange.answeredStatus = response.status
         exchange.answeredBytes = response.body.count
-        let made = response.body.withUnsafeBytes { kiosk_mhd_response(library.api, $0.baseAddress, $0.count) }
+        let made = if let stream = response.stream {
+            streamResponse(stream, on: connection)
+        } else {
+            response.body.withUnsafeBytes { kiosk_mhd_response(library.api, $0.baseAddress, $0.count) }
+        }
         guard let made else { return false }
         defer { kiosk_mhd_destroy_response(library.api, made) }
         for field in response.headers {
             _ = kiosk_mhd_add_header(library.api, made, field.name, field.value)
         }
         return kiosk_mhd_queue(library.api, connection, UInt32(clamping: response.status), made)
+    }
+
+    // MARK: Streams
+
+    /// What a stream's callbacks need: the stream, and how to park and resume its
+    /// connection. Retained by the response; released by its free callback.
+    private final class StreamContext {
+        let stream: any HTTPStream
+        let library: Library
+        let connection: UInt
+
+        init(stream: any HTTPStream, library: Library, connection: UInt) {
+            self.stream = stream
+            self.library = library
+            self.connection = connection
+        }
+    }
+
+    /// A chunked response whose body `stream` gives.
+    private func streamResponse(_ stream: any HTTPStream, on connection: OpaquePointer) -> OpaquePointer? {
+        let library = self.library
+        // A connection pointer is an address libmicrohttpd keeps until the request completes,
+        // which cannot happen while it is suspended: the only time `resume` is called.
+        let address = UInt(bitPattern: connection)
+        stream.attach {
+            guard let connection = OpaquePointer(bitPattern: address) else { return }
+            kiosk_mhd_resume(library.api, connection)
+        }
+        let context = Unmanaged.passRetained(StreamContext(stream: stream, library: library, connection: address)).toOpaque()
+        guard let response = kiosk_mhd_stream_response(library.api, 16 * 1024, MicroHTTPDaemon.readStream, context, MicroHTTPDaemon.freeStream) else {
+            Unmanaged<StreamContext>.fromOpaque(context).release()
+            return nil
+        }
+        return response
+    }
+
+    /// libmicrohttpd's content reader: the stream's next bytes, or a park, or the end.
+    private static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
+        guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
+        let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+        let read = context.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max)) {
+            guard let connection = OpaquePointer(bitPattern: context.connection) else { return }
+            kiosk_mhd_suspend(context.library.api, connection)
+        }
+        guard let read else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        return read
+    }
+
+    /// libmicrohttpd is done with a stream's response.
+    private static let freeStream: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue().stream.closed()
     }
 
     // MARK: The library

@@ -722,6 +722,76 @@ public enum OpenAPIDocument {
             }
           }
         },
+        "/events": {
+          "get": {
+            "operationId": "streamEvents",
+            "summary": "The event stream",
+            "tags": [
+              "customer"
+            ],
+            "security": [],
+            "description": "Server-Sent Events: every event in the journal, written by any process on the state, as the CloudEvents JSON the webhook sends, one `data:` line each, with `id:` its sequence number. `Last-Event-ID` (or `after`) resumes with nothing missed and nothing repeated. A customer gets orders, stock, menu and ticket moves; with the operator's token (`Authorization: Bearer`), every type. A comment every 15 s keeps a quiet stream open; a client too slow to read is cut off with a final comment (reconnect with `Last-Event-ID`).",
+            "parameters": [
+              {
+                "name": "types",
+                "in": "query",
+                "required": false,
+                "description": "Types or families, comma-separated: `order.*,ticket.ready`.",
+                "schema": {
+                  "type": "string"
+                },
+                "examples": {
+                  "orders": {
+                    "value": "order.*"
+                  }
+                }
+              },
+              {
+                "name": "after",
+                "in": "query",
+                "required": false,
+                "description": "Only events whose sequence number is greater.",
+                "schema": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 18446744073709551615
+                }
+              },
+              {
+                "name": "Last-Event-ID",
+                "in": "header",
+                "required": false,
+                "description": "The last `id:` received: resume after it.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[0-9]+$"
+                }
+              }
+            ],
+            "responses": {
+              "200": {
+                "description": "The stream; it goes on until the client or the server ends it.",
+                "content": {
+                  "text/event-stream": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              "default": {
+                "description": "A problem (RFC 9457): `code` is the same as `--json`'s, `detail` the prompt's words.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Problem"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
         "/openapi.json": {
           "get": {
             "operationId": "getOpenAPI",

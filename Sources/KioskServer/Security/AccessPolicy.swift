@@ -1,3 +1,4 @@
+import KioskCore
 import KioskText
 
 /// The server's rules for who may ask what, checked on every request before it does
@@ -48,6 +49,13 @@ public struct AccessPolicy: Sendable {
     public func checkRole(_ role: Role, _ headers: [HTTPField]) throws(Problem) {
         guard role == .operator else { return }
         guard headers.count(named: "authorization") == 1, token.authorizes(headers.value(named: "authorization")) else { throw Problem.unauthorized }
+    }
+
+    /// The event types an `Authorization` header opens: every type with the token; a
+    /// wrong token is refused rather than quietly given less.
+    public func operatorTypes(_ headers: [HTTPField]) throws(Problem) -> EventTypes {
+        try checkRole(.operator, headers)
+        return .all
     }
 
     /// A request that changes the state comes from this server's own pages, a program (no

@@ -1,4 +1,5 @@
 import KioskApplication
+import KioskCore
 import KioskSystem
 import KioskText
 import Synchronization
@@ -20,6 +21,12 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         public var daemon = DaemonSettings()
         /// Requests waiting for the command thread at most.
         public var queueCapacity = 4_096
+        /// Event streams open at once at most.
+        public var maximumStreams = 1_024
+        /// How long a quiet event stream waits before a comment keeps it open.
+        public var keepalive: Duration = .seconds(15)
+        /// How long an event stream may stay too full to take more before it is cut off.
+        public var slowCutoff: Duration = .seconds(30)
 
         public init(address: ListenAddress, token: OperatorToken) {
             self.address = address
@@ -35,6 +42,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     private let bodyLimit: Int
     private let secure: Bool
     private let requestIDs = RequestIDs()
+    /// The event stream's hub; `nil` for a session without a journal (tests).
+    private let events: EventHub?
     /// Set by `start`, once, before any request can arrive; read-only afterwards.
     private var daemon: MicroHTTPDaemon?
 
@@ -55,6 +64,13 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         }
         commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, deliver: deliver)
         settings = configuration.daemon
+        events = session.store.map { store in
+            var settings = EventHub.Settings()
+            settings.maximumStreams = configuration.maximumStreams
+            settings.keepalive = configuration.keepalive
+            settings.slowCutoff = configuration.slowCutoff
+            return EventHub(journal: store.journal, lastSequence: session.kiosk.sequence, settings: settings)
+        }
     }
 
     private let settings: DaemonSettings
@@ -62,9 +78,11 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     /// Starts the command thread and the daemon on `socket` (which it takes over).
     public func start(on socket: ListeningSocket) throws(DaemonError) {
         commandThread.start()
+        events?.start()
         do throws(DaemonError) {
             daemon = try MicroHTTPDaemon(socket: socket, settings: settings, handler: self)
         } catch {
+            events?.stop(deadline: .now + .seconds(5))
             commandThread.stop(deadline: .now + .seconds(5))
             throw error
         }
@@ -79,6 +97,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     /// closes the connections left. The session is the caller's again afterwards.
     public func stop(deadline: ContinuousClock.Instant) {
         daemon?.stopAccepting()
+        // Streams end first, each with a comment saying so: they never end by themselves.
+        events?.stop(deadline: deadline)
         commandThread.stop(deadline: deadline)
         daemon?.stop(deadline: deadline)
     }
@@ -102,6 +122,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
                 return queue(ServerJob(exchange: exchange, work: .command(command, created: created, pathNames: pathNames)))
             case .health:
                 return queue(ServerJob(exchange: exchange, work: .health))
+            case .events(let types, let after):
+                return .respond(finish(try stream(types: types, after: after, for: exchange), for: exchange))
             }
         } catch {
             return .respond(finish(CommandResponse.problemResponse(error), for: exchange))
@@ -123,6 +145,25 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         if route.changesState { try policy.checkSite(exchange.headers) }
         let body = route.takesBody ? try readBody(exchange) : nil
         return try route.action(RouteRequest(parameters: match.parameters, query: try query(of: exchange), body: body, commands: commands))
+    }
+
+    /// `GET /events`: a stream of the types asked for that the caller may see — a
+    /// customer the public ones, the operator (with the token) all — from after
+    /// `Last-Event-ID` (a reconnecting browser), else `?after=`, else from now.
+    private func stream(types: EventTypes, after: UInt64?, for exchange: HTTPExchange) throws(Problem) -> HTTPResponse {
+        guard let events else { throw Problem.noEvents }
+        let allowed = exchange.header("authorization") == nil ? EventFilter.customerTypes : try policy.operatorTypes(exchange.headers)
+        let resumeFrom = try exchange.header("last-event-id").map { text throws(Problem) in
+            try APIRoutes.sequenceNumber(text.trimmingWhitespace(), "Last-Event-ID")
+        }
+        let stream = EventStream(
+            types: types.intersection(allowed), after: resumeFrom ?? after ?? events.sequence, limit: 256 * 1024, greeting: EventHub.greeting
+        )
+        guard events.subscribe(stream) else { throw events.isStopping ? Problem.shuttingDown : Problem.tooManyStreams }
+        return HTTPResponse(
+            status: 200, headers: [HTTPField("Content-Type", "text/event-stream; charset=utf-8"), HTTPField("X-Accel-Buffering", "no")],
+            stream: stream
+        )
     }
 
     /// The JSON body of a route that takes one.
