@@ -105,10 +105,20 @@ public struct Problem: Error, Sendable, Equatable {
 
     public static let noEvents = Problem(status: 503, code: "no_events", detail: "this server keeps no journal to stream events from")
 
+    public static let invalidIdempotencyKey = Problem(
+        status: 400, code: "invalid_idempotency_key", detail: "an Idempotency-Key is 1 to 255 visible ASCII characters"
+    )
+
+    public static let idempotencyKeyReused = Problem(
+        status: 422, code: "idempotency_key_reused",
+        detail: "this Idempotency-Key was used in the last day for another request; a retry must send the same method, path and body"
+    )
+
     /// Every code of the HTTP layer's own, for the README and the API's description.
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
-        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events",
+        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
+        "idempotency_key_reused",
     ]
 
     // MARK: As JSON

@@ -131,7 +131,12 @@ public enum OpenAPIDocument {
                   }
                 }
               }
-            }
+            },
+            "parameters": [
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
+              }
+            ]
           },
           "get": {
             "operationId": "listOrders",
@@ -326,6 +331,9 @@ public enum OpenAPIDocument {
                     "value": "mango"
                   }
                 }
+              },
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
               }
             ]
           }
@@ -473,6 +481,9 @@ public enum OpenAPIDocument {
                     "cancel"
                   ]
                 }
+              },
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
               }
             ]
           }
@@ -529,7 +540,12 @@ public enum OpenAPIDocument {
                   }
                 }
               }
-            }
+            },
+            "parameters": [
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
+              }
+            ]
           }
         },
         "/report": {
@@ -626,6 +642,11 @@ public enum OpenAPIDocument {
             "security": [
               {
                 "operatorToken": []
+              }
+            ],
+            "parameters": [
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
               }
             ]
           }
@@ -1834,6 +1855,20 @@ public enum OpenAPIDocument {
                   }
                 }
               }
+            }
+          }
+        },
+        "parameters": {
+          "IdempotencyKey": {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": false,
+            "description": "Makes a retry safe: a request sent again with the same key (1–255 visible ASCII characters) within a day gets the first answer again — also after a restart, and from another server on the same state — and runs nothing twice; the answer carries `Idempotent-Replayed: true`. The same key with another method, path or body is refused (422 `idempotency_key_reused`).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[!-~]+$"
             }
           }
         }

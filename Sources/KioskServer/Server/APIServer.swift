@@ -119,7 +119,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
             case .respond(let response):
                 return .respond(finish(response, for: exchange))
             case .command(let command, let created, let pathNames):
-                return queue(ServerJob(exchange: exchange, work: .command(command, created: created, pathNames: pathNames)))
+                let idempotency = exchange.method == "GET" ? nil : try IdempotentRequest.of(exchange)
+                return queue(ServerJob(exchange: exchange, work: .command(command, created: created, pathNames: pathNames), idempotency: idempotency))
             case .health:
                 return queue(ServerJob(exchange: exchange, work: .health))
             case .events(let types, let after):

@@ -16,6 +16,15 @@ enum CommandResponse {
         )
     }
 
+    /// The answer given before to a request under the same `Idempotency-Key`, as it was,
+    /// marked as a replay.
+    static func replay(_ answer: AnsweredRequest) -> HTTPResponse {
+        let type = answer.status >= 400 ? "application/problem+json" : "application/json"
+        return HTTPResponse(
+            status: answer.status, headers: [HTTPField("Content-Type", type), HTTPField("Idempotent-Replayed", "true")], body: Array(answer.body.utf8)
+        )
+    }
+
     /// A problem as `application/problem+json`, with the headers its status calls for.
     static func problemResponse(_ problem: Problem, events: [Event] = []) -> HTTPResponse {
         var response = HTTPResponse(status: problem.status, headers: [HTTPField("Content-Type", "application/problem+json")], body: problem.json(events: events))

@@ -131,32 +131,71 @@ final class CommandThread: @unchecked Sendable {
         _ = session.tick()
     }
 
+    /// What a job of a group came to: a command's result, or an answer given before (a
+    /// retry under an `Idempotency-Key`) or at once.
+    private enum Outcome {
+        case result(CommandResult)
+        case answer(HTTPResponse)
+    }
+
     /// Runs a group of jobs in one transaction, commits once, then answers each.
     private func runGroup(_ jobs: [ServerJob]) {
         var reloadEvents: [Event] = []
         if let reload = session.reloadIfHungUp() { reloadEvents = reload.events }
-        var results: [CommandResult] = []
-        results.reserveCapacity(jobs.count)
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(jobs.count)
         for job in jobs {
-            results.append(session.execute(command(for: job.work)))
+            outcomes.append(run(job))
         }
         if let failure = session.commit() {
-            undo(&results, because: failure)
+            undo(&outcomes, of: jobs, because: failure)
         } else {
             session.dispatcher.publish(reloadEvents)
-            for result in results where !result.events.isEmpty { session.dispatcher.publish(result.events) }
+            for case .result(let result) in outcomes where !result.events.isEmpty { session.dispatcher.publish(result.events) }
         }
-        for (job, result) in zip(jobs, results) {
-            deliver(job.exchange, response(for: job.work, result))
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .result(let result): deliver(job.exchange, response(for: job.work, result))
+            case .answer(let response): deliver(job.exchange, response)
+            }
+        }
+    }
+
+    /// Runs one job. Under an `Idempotency-Key`, a retry gets the answer given before — by
+    /// this process or another on the state, before a restart too — and runs nothing; the
+    /// key with another request is refused; otherwise the answer goes into the record of
+    /// what the command did, so the two are kept or lost together.
+    private func run(_ job: ServerJob) -> Outcome {
+        let command = command(for: job.work)
+        guard let idempotency = job.idempotency else { return .result(session.execute(command)) }
+        switch session.answeredRequest(key: idempotency.key) {
+        case .failure(let error):
+            return .result(CommandResult(command: command, error: error))
+        case .success(let answer?):
+            guard answer.request == idempotency.request else { return .answer(CommandResponse.problemResponse(.idempotencyKeyReused)) }
+            return .answer(CommandResponse.replay(answer))
+        case .success(nil):
+            let time = session.time.now()
+            return .result(session.execute(command) { [self] result in
+                // Nothing done, nothing to keep: the same request gives the same answer again.
+                guard !result.events.isEmpty else { return [] }
+                let response = response(for: job.work, result)
+                let answer = AnsweredRequest(
+                    key: idempotency.key, time: time, request: idempotency.request, status: response.status,
+                    body: String(decoding: response.body, as: UTF8.self)
+                )
+                return [.requestAnswered(answer)]
+            })
         }
     }
 
     /// A commit failed: the session undid every command of the group; from the first that
-    /// changed something on, each result — which saw those changes — becomes the failure.
-    private func undo(_ results: inout [CommandResult], because failure: CommandError) {
-        guard let first = results.firstIndex(where: { !$0.events.isEmpty }) else { return }
-        for index in first..<results.count {
-            results[index] = CommandResult(command: results[index].command, error: failure)
+    /// changed something on, each outcome — which saw those changes, or replayed an answer
+    /// given in this group — becomes the failure.
+    private func undo(_ outcomes: inout [Outcome], of jobs: [ServerJob], because failure: CommandError) {
+        guard let first = outcomes.firstIndex(where: { if case .result(let result) = $0 { !result.events.isEmpty } else { false } }) else { return }
+        for index in first..<outcomes.count {
+            outcomes[index] = .result(CommandResult(command: command(for: jobs[index].work), error: failure))
         }
     }
 
