@@ -4,12 +4,13 @@ import Testing
 
 /// The README's `kiosk serve` examples, run as they are written, and HTTPS.
 @Suite struct ServeReadmeTests {
-    /// The `sh` block of the README's "Serving over HTTP" section.
+    /// The `sh` blocks of the README's "Serving over HTTP" section, in order, as one script.
     static func curlExamples() throws -> String {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Serving over HTTP").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
-        return block
+        let section = try #require(readme.components(separatedBy: "## Serving over HTTP").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let blocks = section.components(separatedBy: "```sh\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        try #require(!blocks.isEmpty)
+        return blocks.joined(separator: "\n")
     }
 
     @Test func theREADMEsCurlExamplesWorkAsWritten() throws {
@@ -25,6 +26,7 @@ import Testing
             #expect(result.stdout.contains(#"{"command":"\#(command)","ok":true"#), "\(command): \(result.stdout)")
         }
         #expect(result.stdout.contains(#""changes":[{"ingredient":"mango","from":7,"to":12}]"#))
+        #expect(result.stdout.components(separatedBy: #"{"command":"order","ok":true"#).count - 1 == 2, "the plain order and the one with a key")
         #expect(server.stop() == 0)
     }
 
