@@ -33,7 +33,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == """
         Ticket 1: Mango Juice.
-        Ticket 1 is being prepared at the bar.
+        Ticket 1 is being prepared at station bar.
         #1 ready by 09:02, in about 2 min
         Ticket 2: Mango Juice.
         #2 ready by 09:04, in about 4 min
@@ -45,7 +45,7 @@ import Testing
         #3  0:00  bar
           Mango Juice
         Ticket 1 is ready: Mango Juice.
-        Ticket 2 is being prepared at the bar.
+        Ticket 2 is being prepared at station bar.
         It is now 2026-11-23 09:02:00.
         QUEUED (1)    | PREPARING (1) | READY (1)
         #3  2:00  bar | #2  2:00  bar | #1  2:00  bar
@@ -55,7 +55,7 @@ import Testing
         2          1
         3
         Ticket 2 is ready: Mango Juice.
-        Ticket 3 is being prepared at the bar.
+        Ticket 3 is being prepared at station bar.
         It is now 2026-11-23 09:04:00.
         PREPARING  READY
         3          1
@@ -108,7 +108,7 @@ import Testing
         Ticket 3: Mango Juice.
         #3 ready by 09:06, in about 6 min
         Ticket 1 is ready: Mango Juice.
-        Ticket 2 is being prepared at the bar.
+        Ticket 2 is being prepared at station bar.
         It is now 2026-11-23 09:02:00.
         PREPARING  READY
         2          1
