@@ -364,6 +364,7 @@ extension Event {
             ("its ticket states do not add up", { $0.states.append(BoardSnapshot.StateRun(.cancelled, count: 0)) }),
             ("station blender is not one a board has", { $0.stations[0].station = Station(name: "blender", staff: 0) }),
             ("its time is out of range", { $0.now = Timestamp(millisecondsSince1970: .min) }),
+            ("its warn and late are out of range", { $0.settings = BoardSettings(warn: .milliseconds(-1), late: .seconds(60)) }),
             ("ticket \(queued.number) is not in its number's state", { board in
                 board.tickets = board.tickets.map { $0.number == queued.number ? Self.ticket($0, state: .ready) : $0 }
             }),
@@ -380,11 +381,11 @@ extension Event {
                 try Self.decode(SnapshotCodec.encode(damaged))
             }
         }
-        // A ticket at a station the board does not have.
+        // A ticket with a part at a station the board does not have.
         var oneStation = taken
         oneStation.kiosk.board?.stations.removeLast()
-        let atCounter = try #require(board.tickets.first { $0.lines.contains { $0.station == 1 } })
-        #expect(throws: RecordDecodingError.malformed("the board: ticket \(atCounter.number) has a line at no station")) {
+        let atCounter = try #require(board.tickets.first { $0.stations.contains(1) })
+        #expect(throws: RecordDecodingError.malformed("the board: ticket \(atCounter.number) has a part no board makes")) {
             try Self.decode(SnapshotCodec.encode(oneStation))
         }
     }

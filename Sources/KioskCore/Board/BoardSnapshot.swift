@@ -168,6 +168,8 @@ extension BoardSnapshot {
                   record.late >= 0 else { return "station \(record.station.name) is not one a board has" }
         }
         guard Self.isOrdinary(now) else { return "its time is out of range" }
+        let ages = Duration.zero ... .milliseconds(Self.maximumTimeOffset)
+        guard ages.contains(settings.warn), ages.contains(settings.late) else { return "its warn and late are out of range" }
         guard lateCount >= 0, cancelledCount >= 0 else { return "its counts are negative" }
         return nil
     }
@@ -204,7 +206,6 @@ extension BoardSnapshot {
 
     private func problem(of ticket: Ticket) -> String? {
         let stationCount = stations.count
-        guard ticket.lines.allSatisfy({ $0.station >= 0 && $0.station < stationCount }) else { return "ticket \(ticket.number) has a line at no station" }
         var seen = Set<Int>()
         for part in ticket.parts {
             guard part.station >= 0, part.station < stationCount, seen.insert(part.station).inserted, part.state.isInKitchen || part.state == .ready,

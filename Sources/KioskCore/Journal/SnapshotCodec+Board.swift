@@ -13,7 +13,7 @@
 /// projection, toReady, toPickup = count signed*
 /// ticket   = number:signed state:u8 flags:u8 ordered:signed promised:signed
 ///            [started:signed] [readyAt:signed] [pickedUpAt:signed]   flags 1, 2, 4; 8 late
-///            count (item:string quantity:signed station:varint prep:signed)*
+///            count (item:string quantity:signed station:signed prep:signed)*
 ///            count (station:varint prep:signed state:u8 started:u8 [started:signed])*
 ///            count (ingredient:string count:signed)* count (total:signed)*
 /// ```
@@ -90,7 +90,7 @@ extension SnapshotCodec {
         for line in ticket.lines {
             writer.string(line.item)
             writer.int(line.quantity)
-            writer.varint(UInt64(max(line.station, 0)))
+            writer.int(line.station)
             writer.signed(line.prep)
         }
         writer.varint(UInt64(ticket.parts.count))
@@ -183,7 +183,7 @@ extension SnapshotCodec {
         let pickedUpAt = try time(TicketFlag.pickedUpAt)
         var lines: [TicketLine] = []
         for _ in 0..<(try reader.count(minimumBytes: 4)) {
-            lines.append(TicketLine(item: try reader.string(), quantity: try reader.int(), station: try natural(&reader), prep: try reader.signed()))
+            lines.append(TicketLine(item: try reader.string(), quantity: try reader.int(), station: try reader.int(), prep: try reader.signed()))
         }
         var parts: [Ticket.Part] = []
         for _ in 0..<(try reader.count(minimumBytes: 4)) {
