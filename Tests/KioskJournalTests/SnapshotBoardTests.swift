@@ -144,7 +144,7 @@ struct BoardDay {
         #expect(restored.ledger.snapshot == folded.ledger.snapshot, "ledger and history, \(context)", sourceLocation: sourceLocation)
         #expect(restored.profiles == folded.profiles, "profiles, \(context)", sourceLocation: sourceLocation)
         #expect(restored.sequence == folded.sequence, "sequence, \(context)", sourceLocation: sourceLocation)
-        #expect(restored.board?.nextNumber == folded.board?.nextNumber, "ticket numbers, \(context)", sourceLocation: sourceLocation)
+        #expect(restored.nextTicketNumber == folded.nextTicketNumber, "ticket numbers, \(context)", sourceLocation: sourceLocation)
         #expect(restored.board?.report == folded.board?.report, "board report, \(context)", sourceLocation: sourceLocation)
         #expect(restored.board?.now == folded.board?.now, "board time, \(context)", sourceLocation: sourceLocation)
         #expect(restored.board == folded.board, "board, \(context)", sourceLocation: sourceLocation)
@@ -225,7 +225,7 @@ extension Event {
     /// An event's type, seq, time and ticket: what two kiosks going on alike make alike.
     var brief: String {
         let ticket: String = switch payload {
-        case .orderSucceeded(let e): e.ticket.map { " \($0) promised \($0 > 0 ? e.promised?.millisecondsSince1970 ?? 0 : 0)" } ?? ""
+        case .orderSucceeded(let e): e.ticket.map { " \($0) promised \(e.promised?.millisecondsSince1970 ?? 0)" } ?? ""
         case .ticketStarted(let e): " \(e.ticket) \(e.station) \(e.prep)"
         case .ticketReady(let e), .ticketPickedUp(let e), .ticketRecalled(let e), .ticketLate(let e): " \(e.ticket)"
         case .ticketCancelled(let e): " \(e.ticket) from \(e.from.key) \(e.restocked) \(e.wasted)"
