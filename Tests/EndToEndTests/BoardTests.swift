@@ -117,6 +117,30 @@ import Testing
         """)
     }
 
+    /// A run long enough to leave a snapshot at its exit: the next run reads the board
+    /// from it, every ticket in its state, and numbers on from the last.
+    @Test func threeHundredOrdersInOneRunAreOnTheNextRunsBoardWhichNumbersOn() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let menu = Repository.menus + "/juice-board.kiosk"
+        var commands = ["stock set banana 1000", "stock set mango 1000"]
+        for _ in 0..<150 { commands += ["order banana juice", "order mango juice"] }
+        commands += ["start 1", "ready 1", "pickup 1", "start 2", "cancel 3"]
+        let orders = try scratch.file("orders.txt", commands.joined(separator: "\n") + "\n")
+        let first = try KioskProcess(arguments: ["--menu", menu, "--state", state, "-f", orders, "--quiet"] + BoardTests.clock).run()
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: state)
+        #expect(files.contains { $0.hasSuffix(".snapshot") }, "the exit leaves a snapshot: \(files)")
+
+        let second = try BoardTests.run("board; order banana juice", menu: menu, more: ["--state", state])
+        #expect(second.stderr == "")
+        let lines = second.stdout.split(separator: "\n")
+        #expect(lines.first == "QUEUED (297)        | PREPARING (1)     | READY (0)")
+        let shown = lines.prefix { !$0.hasPrefix("Ticket ") }.flatMap { $0.matches(of: /#(\d+)/).compactMap { Int($0.1) } }
+        #expect(Set(shown) == Set(1...300).subtracting([1, 3]) && shown.count == 298)
+        #expect(lines.last { $0.hasPrefix("Ticket ") } == "Ticket 301: Banana Juice.")
+    }
+
     @Test func aSecondKioskOnTheSameStateSeesAndMovesTheSameBoard() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("bar.kiosk", BoardTests.menu.replacingOccurrences(of: "board auto", with: "board"))
