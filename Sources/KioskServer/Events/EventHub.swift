@@ -15,8 +15,9 @@ final class EventHub: @unchecked Sendable {
     struct Settings: Sendable {
         /// Streams open at once at most; past it, 503.
         var maximumStreams = 1_024
-        /// Bytes waiting per stream before it is cut off.
-        var streamLimit = 256 * 1024
+        /// Bytes waiting per stream at most (a few hundred events): 1,024 streams hold 64 MiB at
+        /// the very worst, and streams that want the same events share their chunks.
+        var streamLimit = 64 * 1024
         var keepalive: Duration = .seconds(15)
         /// How long a stream may stay too full to take more before it is cut off.
         var slowCutoff: Duration = .seconds(30)
@@ -41,6 +42,13 @@ final class EventHub: @unchecked Sendable {
     private var frames: [(sequence: UInt64, type: EventType, position: UInt64, bytes: [UInt8])] = []
     /// The sequence number of the newest event read.
     private(set) var lastSequence: UInt64
+    /// This round's chunks, by where they start and the types they hold.
+    private var batches: [Batch: [UInt8]] = [:]
+
+    private struct Batch: Hashable {
+        let after: UInt64
+        let types: EventTypes
+    }
 
     static let greeting = Array(": kiosk events; reconnect with Last-Event-ID to miss nothing\nretry: 1000\n\n".utf8)
     static let keepaliveComment = Array(": keepalive\n\n".utf8)
@@ -73,8 +81,14 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
+    /// Wakes the thread: a stream that was behind has room again.
+    func wake() {
+        journal.wakeReaders()
+    }
+
     /// A new stream: `false` when there are too many or the hub is stopping.
     func subscribe(_ stream: EventStream) -> Bool {
+        stream.wakeHub = { [journal] in journal.wakeReaders() }
         let accepted = state.withLock {
             guard !stopping, streams.count + joining.count < settings.maximumStreams else { return false }
             joining.append(stream)
@@ -83,6 +97,9 @@ final class EventHub: @unchecked Sendable {
         if accepted { journal.wakeReaders() }
         return accepted
     }
+
+    /// Bytes waiting per stream at most.
+    var streamLimit: Int { settings.streamLimit }
 
     /// Whether `stop` was called.
     var isStopping: Bool { state.withLock { stopping } }
@@ -125,6 +142,8 @@ final class EventHub: @unchecked Sendable {
                 lastKnown = lastSequence
                 return streams
             }
+            // Streams at the same place wanting the same types share one chunk.
+            batches.removeAll(keepingCapacity: true)
             for stream in current { feed(stream) }
             if reader.position == start {
                 let end = journal.waitForNews(after: reader.position, until: .now + .milliseconds(100))
@@ -195,9 +214,9 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
-    /// The frames kept after the stream's last event, as many as fit; when they do not all
-    /// fit, the stream falls behind and reads the rest from the journal, from the record of
-    /// the first frame that did not fit, as it makes room.
+    /// The frames kept after the stream's last event, as many as fit. A stream that cannot
+    /// take them all stays where it got to and gets the rest as it makes room (it wakes the
+    /// hub when it has); one that fell out of the frames kept reads the journal instead.
     private func feedFromFrames(_ stream: EventStream) {
         let start = firstFrame(after: stream.lastSequence)
         guard start > 0 || frames.first.map({ $0.sequence == stream.lastSequence + 1 }) == true else {
@@ -206,22 +225,30 @@ final class EventHub: @unchecked Sendable {
             return
         }
         let room = stream.room
+        let batch = Batch(after: stream.lastSequence, types: stream.types)
+        if let shared = batches[batch], shared.count <= room {
+            if !shared.isEmpty { stream.add(shared) }
+            stream.lastSequence = lastSequence
+            stream.behind = false
+            return
+        }
         var bytes: [UInt8] = []
         var handed = stream.lastSequence
+        var whole = true
         for frame in frames[start...] {
             if stream.types.contains(frame.type) {
                 guard bytes.count + frame.bytes.count <= room else {
-                    if !bytes.isEmpty { stream.add(bytes) }
-                    stream.lastSequence = handed
-                    fallBehind(stream, from: frame.position)
-                    return
+                    whole = false
+                    break
                 }
                 bytes += frame.bytes
             }
             handed = frame.sequence
         }
+        if whole { batches[batch] = bytes }
         if !bytes.isEmpty { stream.add(bytes) }
         stream.lastSequence = handed
+        stream.behind = !whole
     }
 
     private func fallBehind(_ stream: EventStream, from position: UInt64) {
@@ -254,10 +281,14 @@ final class EventHub: @unchecked Sendable {
                     stream.lastSequence = max(stream.waitingUpTo, lastSequence)
                     return
                 }
+                // A batch about the size of the room it has: what waits here is bounded too.
+                let room = stream.room
+                guard room >= stream.limit / 4 else { return }
                 var events: [Event] = []
                 let after = stream.waitingUpTo
                 var records = 0
-                while records < 256, catchUp.nextEvents(upTo: reader.position, decoder: &decoder, into: &events, where: { $0.sequence > after }) != nil {
+                while records < 256, events.count * 512 < room,
+                      catchUp.nextEvents(upTo: reader.position, decoder: &decoder, into: &events, where: { $0.sequence > after }) != nil {
                     records += 1
                 }
                 if records == 0 {
