@@ -105,6 +105,12 @@ extension Figures {
         while set.minimumReceived < sent, ContinuousClock.now < deadline { usleep(20_000) }
         set.stop()
         let memory = server.peakMemory
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let stat = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/stat", encoding: .utf8))?.split(separator: " ") ?? []
+        FileHandle.standardError.write(Data((
+            "kiosk-bench: events p50 \(set.latencyPercentile(0.5)) ms, p90 \(set.latencyPercentile(0.9)) ms; CPU: bench \(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) s, "
+                + "server \((Int(stat.count > 14 ? stat[13] : "0") ?? 0) + (Int(stat.count > 14 ? stat[14] : "0") ?? 0)) ticks\n").utf8))
         let complete = set.minimumReceived == sent && set.allInOrder
         let p99 = set.latencyPercentile(0.99)
         return [

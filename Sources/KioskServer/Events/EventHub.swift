@@ -42,8 +42,9 @@ final class EventHub: @unchecked Sendable {
     private var frames: [(sequence: UInt64, type: EventType, position: UInt64, bytes: [UInt8])] = []
     /// The sequence number of the newest event read.
     private(set) var lastSequence: UInt64
-    /// This round's chunks, by where they start and the types they hold.
-    private var batches: [Batch: [UInt8]] = [:]
+    /// This round's chunks, by where they start and the types they hold: the bytes, and
+    /// the sequence number of the last event they cover (all read, or as many as fit).
+    private var batches: [Batch: (bytes: [UInt8], through: UInt64)] = [:]
 
     private struct Batch: Hashable {
         let after: UInt64
@@ -122,9 +123,21 @@ final class EventHub: @unchecked Sendable {
 
     // MARK: The thread
 
+    /// Rounds are at least this far apart: a round wakes and writes to every stream, so
+    /// orders that come close together go out together (a few milliseconds of latency for
+    /// far fewer wake-ups and writes: 500 streams at 1,000 orders a second).
+    static let roundInterval: Duration = .milliseconds(5)
+
     private func loop() {
         var lastRefresh = ContinuousClock.now
+        var lastRound = ContinuousClock.now
         while true {
+            let since = ContinuousClock.now - lastRound
+            if since < EventHub.roundInterval {
+                let rest = EventHub.roundInterval - since
+                CurrentProcess.pause(milliseconds: Int(rest.components.attoseconds / 1_000_000_000_000_000) + 1)
+            }
+            lastRound = .now
             let (stop, newcomers) = state.withLock { () -> (Bool, [EventStream]) in
                 defer { joining.removeAll() }
                 return (stopping, joining)
@@ -226,29 +239,34 @@ final class EventHub: @unchecked Sendable {
         }
         let room = stream.room
         let batch = Batch(after: stream.lastSequence, types: stream.types)
-        if let shared = batches[batch], shared.count <= room {
-            if !shared.isEmpty { stream.add(shared) }
-            stream.lastSequence = lastSequence
-            stream.behind = false
+        // A stream at the same place as one fed this round takes the same chunk when it
+        // has the room: 500 screens following the journal hold one copy of its bytes.
+        if let shared = batches[batch], shared.bytes.count <= room {
+            if !shared.bytes.isEmpty { stream.add(shared.bytes) }
+            stream.lastSequence = shared.through
+            stream.behind = shared.through < lastSequence
             return
         }
-        var bytes: [UInt8] = []
+        // How many frames fit, then the chunk made at its exact size.
+        var size = 0
         var handed = stream.lastSequence
-        var whole = true
+        var end = start
         for frame in frames[start...] {
             if stream.types.contains(frame.type) {
-                guard bytes.count + frame.bytes.count <= room else {
-                    whole = false
-                    break
-                }
-                bytes += frame.bytes
+                guard size + frame.bytes.count <= room else { break }
+                size += frame.bytes.count
             }
             handed = frame.sequence
+            end += 1
         }
-        if whole { batches[batch] = bytes }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        for frame in frames[start..<end] where stream.types.contains(frame.type) { bytes += frame.bytes }
+        // Only a chunk made with a whole room is worth sharing (most streams have one).
+        if room == stream.limit || handed == lastSequence { batches[batch] = (bytes, handed) }
         if !bytes.isEmpty { stream.add(bytes) }
         stream.lastSequence = handed
-        stream.behind = !whole
+        stream.behind = handed < lastSequence
     }
 
     private func fallBehind(_ stream: EventStream, from position: UInt64) {
