@@ -324,12 +324,24 @@ enum OrderPacer {
 final class SubscriberSet: @unchecked Sendable {
     private struct Subscriber {
         let descriptor: Int32
-        var raw: [UInt8] = []
-        var body: [UInt8] = []
-        var headDone = false
+        /// Parsing state, a byte at a time: the response's head, then chunks of the body.
+        var phase = Phase.head
+        /// The head's last bytes (to find its blank line), a chunk's size line.
+        var line: [UInt8] = []
+        /// Bytes left in the chunk being read.
+        var chunkLeft = 0
+        /// The frame being read, up to its blank line.
+        var frame: [UInt8] = []
         var lastID: UInt64 = 0
         var received = 0
         var inOrder = true
+
+        enum Phase {
+            case head
+            case size
+            case data
+            case dataEnd
+        }
     }
 
     private var subscribers: [Subscriber] = []
@@ -409,40 +421,61 @@ final class SubscriberSet: @unchecked Sendable {
         }
     }
 
+    /// Reads what arrived for one subscriber as it comes: the head skipped, the chunks'
+    /// framing dropped, each frame handled at its blank line. One pass, one copy.
     private func take(_ bytes: ArraySlice<UInt8>, into index: Int, now: Int) {
-        subscribers[index].raw += bytes
-        var raw = subscribers[index].raw[...]
-        if !subscribers[index].headDone {
-            guard let end = SubscriberSet.find([13, 10, 13, 10], in: raw) else { return }
-            raw = raw[(end + 4)...]
-            subscribers[index].headDone = true
+        var subscriber = subscribers[index]
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            switch subscriber.phase {
+            case .head:
+                subscriber.line.append(bytes[position])
+                position += 1
+                if subscriber.line.count >= 4, subscriber.line.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                    subscriber.phase = .size
+                    subscriber.line.removeAll()
+                }
+            case .size:
+                let byte = bytes[position]
+                position += 1
+                if byte == 10 {
+                    subscriber.chunkLeft = Int(String(decoding: subscriber.line.filter { $0 != 13 }, as: UTF8.self), radix: 16) ?? 0
+                    subscriber.line.removeAll()
+                    subscriber.phase = subscriber.chunkLeft > 0 ? .data : .dataEnd
+                } else {
+                    subscriber.line.append(byte)
+                }
+            case .data:
+                let take = min(subscriber.chunkLeft, bytes.endIndex - position)
+                for byte in bytes[position..<(position + take)] {
+                    subscriber.frame.append(byte)
+                    if byte == 10, subscriber.frame.count >= 2, subscriber.frame[subscriber.frame.count - 2] == 10 {
+                        frame(subscriber.frame[...], subscriber: &subscriber, now: now)
+                        subscriber.frame.removeAll(keepingCapacity: true)
+                    }
+                }
+                position += take
+                subscriber.chunkLeft -= take
+                if subscriber.chunkLeft == 0 { subscriber.phase = .dataEnd }
+            case .dataEnd:
+                // The CR LF after a chunk's data.
+                if bytes[position] == 10 { subscriber.phase = .size }
+                position += 1
+            }
         }
-        // De-chunk.
-        while let lineEnd = SubscriberSet.find([13, 10], in: raw) {
-            guard let size = Int(String(decoding: raw[raw.startIndex..<lineEnd], as: UTF8.self), radix: 16), raw.endIndex >= lineEnd + 2 + size + 2 else { break }
-            subscribers[index].body += raw[(lineEnd + 2)..<(lineEnd + 2 + size)]
-            raw = raw[(lineEnd + 2 + size + 2)...]
-        }
-        subscribers[index].raw = Array(raw)
-        // Frames.
-        var body = subscribers[index].body[...]
-        while let end = SubscriberSet.find([10, 10], in: body) {
-            frame(body[body.startIndex..<end], subscriber: index, now: now)
-            body = body[(end + 2)...]
-        }
-        subscribers[index].body = Array(body)
+        subscribers[index] = subscriber
     }
 
     private static let idPrefix = Array("id: ".utf8)
     private static let timeKey = Array(#""time":""#.utf8)
 
-    private func frame(_ frame: ArraySlice<UInt8>, subscriber index: Int, now: Int) {
+    private func frame(_ frame: ArraySlice<UInt8>, subscriber: inout Subscriber, now: Int) {
         guard frame.starts(with: SubscriberSet.idPrefix), let newline = frame.firstIndex(of: 10) else { return }
         var id: UInt64 = 0
         for digit in frame[(frame.startIndex + 4)..<newline] { id = id * 10 + UInt64(digit &- 48) }
-        if subscribers[index].lastID != 0, id != subscribers[index].lastID + 1 { subscribers[index].inOrder = false }
-        subscribers[index].lastID = id
-        subscribers[index].received += 1
+        if subscriber.lastID != 0, id != subscriber.lastID + 1 { subscriber.inOrder = false }
+        subscriber.lastID = id
+        subscriber.received += 1
         arrivals.append((id, now))
         // "time":"2026-11-27T15:00:47.008Z": the time of day's digits, HH:MM:SS.mmm.
         guard let at = SubscriberSet.find(SubscriberSet.timeKey, in: frame[newline...]), at + 31 <= frame.endIndex else { return }
