@@ -54,7 +54,7 @@ test:
 # The baselines are real programs: sqlite3, a mosquitto broker, and SimPy in a Python
 # virtual environment of the bench's own (.build/bench-venv, made once; without a network
 # the figures that need it say they were skipped).
-BENCH_APT_PACKAGES = sqlite3 mosquitto python3-venv
+BENCH_APT_PACKAGES = sqlite3 mosquitto python3-venv wrk nginx-light
 BENCH_VENV = .build/bench-venv
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_APT_PACKAGES)"

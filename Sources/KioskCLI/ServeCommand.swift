@@ -31,6 +31,8 @@ struct ServeCommand {
 
     private func serve() throws(StartupError) -> ExitCode {
         let wiring = self.wiring
+        // Each connection takes a descriptor: room for the daemon's limit (and the journal's).
+        CurrentProcess.raiseOpenFileLimit()
         let address = arguments.listen.flatMap(ListenAddress.init(parsing:)) ?? .default
         let tls = try readTLS()
         if !address.isLoopback, tls == nil { throw .insecureListen(address: address.authority(port: address.port)) }

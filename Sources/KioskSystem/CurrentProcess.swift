@@ -43,6 +43,21 @@ public enum CurrentProcess {
         while nanosleep(&wanted, &rest) != 0, errno == EINTR { wanted = rest }
     }
 
+    /// Raises the soft limit on open descriptors to the hard limit (a server's connections
+    /// each take one; the usual soft limit, 1,024, is below a server's connection limit).
+    /// Returns the limit now.
+    @discardableResult
+    public static func raiseOpenFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// The process id, for names of temporary files.
     public static var id: Int32 { getpid() }
 

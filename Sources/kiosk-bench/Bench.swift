@@ -8,9 +8,9 @@ import Foundation
 enum Bench {
     static func main() {
         var rawArguments = Array(CommandLine.arguments.dropFirst())
-        var only: String?
+        var only: Set<String>?
         if let index = rawArguments.firstIndex(of: "--only"), index + 1 < rawArguments.count {
-            only = rawArguments[index + 1]
+            only = Set(rawArguments[index + 1].split(separator: ",").map(String.init))
             rawArguments.removeSubrange(index...(index + 1))
         }
         let arguments = Set(rawArguments)
@@ -20,10 +20,10 @@ enum Bench {
             print("  --json      one JSON object instead of the table")
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
-            print("  --only F    one figure: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
+            print("  --only F    one figure, or several separated by commas: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
             print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
             print("              board-batch, board-render, simulate, simulate-memory, simulate-board")
-            print("              dead-receiver")
+            print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -52,8 +52,10 @@ enum Bench {
                 ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
                 ("simulate-board", { [try figures.simulateBoardCost()] }),
                 ("dead-receiver", { [try figures.deadReceiver()] }),
+                ("serve-orders", figures.durableOrdersOverHTTP), ("serve-menu", { [try figures.menuOverHTTP()] }),
+                ("serve-events", figures.eventStreamFanOut), ("serve-slow", { [try figures.ordersBesideSlowClients()] }),
             ]
-            for (name, measure) in steps where only == nil || only == name {
+            for (name, measure) in steps where only == nil || only?.contains(name) == true {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))
                 results += try measure()
             }

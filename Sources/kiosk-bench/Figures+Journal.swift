@@ -56,7 +56,7 @@ extension Figures {
 
     /// One-row transactions per second through the sqlite3 program, as kiosk's state sits on
     /// the same disk; `nan` when sqlite3 is not installed.
-    private func sqliteRate(_ count: Int) throws -> Double {
+    func sqliteRate(_ count: Int) throws -> Double {
         guard Measure.available("sqlite3") else { return .nan }
         let database = scratch + "/baseline.db"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }

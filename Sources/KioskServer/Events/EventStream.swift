@@ -5,9 +5,11 @@ import Synchronization
 /// One client's `GET /events`: the bytes waiting for it, and where it is in the journal.
 ///
 /// The hub's thread adds frames (`id: SEQ` and the event's CloudEvents JSON); the daemon's
-/// thread takes them as the connection can send. Its bytes are bounded: a client that
-/// does not read is cut off with a final comment (it reconnects with `Last-Event-ID` and
-/// misses nothing), so a slow reader never grows the server's memory.
+/// thread takes them as the connection can send. What waits is a list of chunks the hub
+/// made once and shares between streams that want the same frames (copy-on-write arrays:
+/// 500 streams of the same events hold one copy), bounded per stream: a client that stays
+/// too full is cut off with a final comment (it reconnects with `Last-Event-ID` and misses
+/// nothing), so a slow reader never grows the server's memory.
 public final class EventStream: HTTPStream, @unchecked Sendable {
     /// The types this stream sends.
     let types: EventTypes
@@ -20,29 +22,46 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     var catchUp: JournalReader?
     /// When something was last added: a comment follows after a quiet while.
     var lastWrite = ContinuousClock.now
+    /// Whether it has not had everything the hub has read (it had no room): it wakes the
+    /// hub once it has room again. Set by the hub, read by the daemon's thread.
+    var behind: Bool {
+        get { buffer.withLock { $0.behind } }
+        set { buffer.withLock { $0.behind = newValue } }
+    }
+    /// Wakes the hub (set by the hub when it adopts the stream).
+    var wakeHub: (@Sendable () -> Void)?
 
     private struct Buffer {
-        var bytes: [UInt8] = []
-        /// Where the daemon's thread is in `bytes`.
-        var sent = 0
+        /// The chunks waiting, the first `first` of them already sent.
+        var chunks: [[UInt8]] = []
+        var first = 0
+        /// How much of `chunks[first]` was sent.
+        var offset = 0
+        /// Bytes waiting.
+        var pending = 0
         var suspended = false
-        /// Nothing more will be added: the end follows once `bytes` are sent.
+        /// Nothing more will be added: the end follows once what waits is sent.
         var ending = false
         var closed = false
+        var behind = false
         var resume: (@Sendable () -> Void)?
 
-        var pending: Int { bytes.count - sent }
+        mutating func append(_ chunk: [UInt8]) {
+            guard !chunk.isEmpty else { return }
+            chunks.append(chunk)
+            pending += chunk.count
+        }
     }
 
     private let buffer = Mutex(Buffer())
-    /// Bytes waiting for the client at most before it is cut off.
+    /// Bytes waiting for the client at most; the hub adds no more than that.
     let limit: Int
 
     init(types: EventTypes, after: UInt64, limit: Int, greeting: [UInt8]) {
         self.types = types
         lastSequence = after
         self.limit = limit
-        buffer.withLock { $0.bytes = greeting }
+        buffer.withLock { $0.append(greeting) }
     }
 
     // MARK: The daemon's side
@@ -52,24 +71,44 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     }
 
     public func read(into target: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Int? {
-        buffer.withLock { buffer in
-            let count = min(buffer.pending, target.count)
-            guard count > 0 else {
+        var wake = false
+        defer { if wake { wakeHub?() } }
+        return buffer.withLock { buffer in
+            guard buffer.pending > 0 else {
                 if buffer.ending { return nil }
                 suspend()
                 buffer.suspended = true
                 return 0
             }
-            buffer.bytes.withUnsafeBytes { bytes in
-                guard let source = bytes.baseAddress, let destination = target.baseAddress else { return }
-                destination.copyMemory(from: source + buffer.sent, byteCount: count)
+            var copied = 0
+            while copied < target.count, buffer.first < buffer.chunks.count {
+                let chunk = buffer.chunks[buffer.first]
+                let count = min(chunk.count - buffer.offset, target.count - copied)
+                chunk.withUnsafeBytes { bytes in
+                    guard let source = bytes.baseAddress, let destination = target.baseAddress else { return }
+                    (destination + copied).copyMemory(from: source + buffer.offset, byteCount: count)
+                }
+                copied += count
+                buffer.offset += count
+                if buffer.offset == chunk.count {
+                    buffer.first += 1
+                    buffer.offset = 0
+                }
             }
-            buffer.sent += count
-            if buffer.sent == buffer.bytes.count {
-                buffer.bytes.removeAll(keepingCapacity: buffer.bytes.capacity <= 64 * 1024)
-                buffer.sent = 0
+            buffer.pending -= copied
+            if buffer.behind, buffer.pending < limit / 2 {
+                // Room for what it has not had: tell the hub now, not at its next round.
+                buffer.behind = false
+                wake = true
             }
-            return count
+            if buffer.first == buffer.chunks.count {
+                buffer.chunks.removeAll(keepingCapacity: true)
+                buffer.first = 0
+            } else if buffer.first >= 64 {
+                buffer.chunks.removeFirst(buffer.first)
+                buffer.first = 0
+            }
+            return copied
         }
     }
 
@@ -88,6 +127,9 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     /// Bytes it can take before reaching its limit.
     var room: Int { buffer.withLock { limit - $0.pending } }
 
+    /// Bytes waiting for the client.
+    var pending: Int { buffer.withLock { $0.pending } }
+
     /// Frames read from the journal while catching up that did not fit yet, with the
     /// sequence number of the last event that batch read.
     var waiting: [(sequence: UInt64, bytes: [UInt8])] = []
@@ -102,7 +144,7 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     func add(_ bytes: [UInt8]) -> Bool {
         let (resume, open) = buffer.withLock { buffer -> ((@Sendable () -> Void)?, Bool) in
             guard !buffer.ending, !buffer.closed else { return (nil, false) }
-            buffer.bytes += bytes
+            buffer.append(bytes)
             return (wake(&buffer), true)
         }
         resume?()
@@ -116,8 +158,20 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     func cut(farewell: [UInt8]) {
         let resume = buffer.withLock { buffer -> (@Sendable () -> Void)? in
             guard !buffer.ending, !buffer.closed else { return nil }
-            buffer.bytes.removeSubrange(EventStream.frameEnd(in: buffer.bytes, from: buffer.sent)...)
-            buffer.bytes += farewell
+            // Chunks hold whole frames: keep the one being sent up to its frame's end.
+            if buffer.first < buffer.chunks.count {
+                let current = buffer.chunks[buffer.first]
+                let end = buffer.offset == 0 ? 0 : EventStream.frameEnd(in: current, from: buffer.offset)
+                buffer.chunks.removeSubrange(buffer.first...)
+                buffer.pending = 0
+                if end > buffer.offset {
+                    buffer.chunks.append(Array(current[..<end]))
+                    buffer.pending = end - buffer.offset
+                } else {
+                    buffer.offset = 0
+                }
+            }
+            buffer.append(farewell)
             buffer.ending = true
             return wake(&buffer)
         }
@@ -128,7 +182,7 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
     func end(farewell: [UInt8]) {
         let resume = buffer.withLock { buffer -> (@Sendable () -> Void)? in
             guard !buffer.ending, !buffer.closed else { return nil }
-            buffer.bytes += farewell
+            buffer.append(farewell)
             buffer.ending = true
             return wake(&buffer)
         }

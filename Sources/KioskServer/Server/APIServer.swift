@@ -158,7 +158,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
             try APIRoutes.sequenceNumber(text.trimmingWhitespace(), "Last-Event-ID")
         }
         let stream = EventStream(
-            types: types.intersection(allowed), after: resumeFrom ?? after ?? events.sequence, limit: 256 * 1024, greeting: EventHub.greeting
+            types: types.intersection(allowed), after: resumeFrom ?? after ?? events.sequence, limit: events.streamLimit, greeting: EventHub.greeting
         )
         guard events.subscribe(stream) else { throw events.isStopping ? Problem.shuttingDown : Problem.tooManyStreams }
         return HTTPResponse(
