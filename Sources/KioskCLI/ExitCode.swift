@@ -39,6 +39,7 @@ extension ExitCode {
         case .notAStateDirectory: .unreadableInput
         case .cannotCreate: .cannotCreate
         case .system: .ioError
+        case .boardNeedsMenu: .usage
         }
     }
 }

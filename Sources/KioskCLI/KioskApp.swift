@@ -43,7 +43,16 @@ public enum KioskApp {
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(files: files, compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
         case .state(let action, let path):
-            return StateCommand(action: action, directory: path, json: parsed.json, output: output, errors: errors).run()
+            // The menu folds an order board when compacting (`state compact --menu FILE`).
+            var menu: Menu?
+            if action == .compact, let menuPath = parsed.menu {
+                guard let compiled = compiler.compile(path: menuPath).menu else {
+                    let renderer = DiagnosticRenderer(colors: colors)
+                    return CheckCommand(files: [menuPath], compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
+                }
+                menu = compiled.menu
+            }
+            return StateCommand(action: action, directory: path, menu: menu, json: parsed.json, output: output, errors: errors).run()
         case .serveHelp:
             output.write(UsageText.serve)
             return .success

@@ -59,6 +59,7 @@ extension StartupError {
         case .unsupportedFormat: "unsupported_state_format"
         case .corrupt: "corrupt_journal"
         case .corruptSnapshot: "corrupt_snapshot"
+        case .boardNeedsMenu: "board_needs_menu"
         }
     }
 }
@@ -68,7 +69,7 @@ extension JournalError {
     fileprivate var path: String? {
         switch self {
         case .system(let error): error.path
-        case .cannotCreate(let path, _), .notAStateDirectory(let path, _), .unsupportedFormat(let path, _): path
+        case .cannotCreate(let path, _), .notAStateDirectory(let path, _), .unsupportedFormat(let path, _), .boardNeedsMenu(let path): path
         case .corrupt(let file, _, _), .corruptSnapshot(let file, _): file
         }
     }

@@ -9,6 +9,8 @@ import KioskText
 struct StateCommand {
     let action: Arguments.StateAction
     let directory: String
+    /// The menu an order board is folded with, for `compact`.
+    var menu: Menu?
     let json: Bool
     let output: FileOutput
     let errors: FileOutput
@@ -23,7 +25,7 @@ struct StateCommand {
             case .dump:
                 _ = try JournalInspector.dump(state) { output.write(bytes: $0) }
             case .compact:
-                let compaction = try JournalInspector.compact(state)
+                let compaction = try JournalInspector.compact(state, menu: menu)
                 output.write("\(TerminalText.visible(directory)): compacted; journal segments took \(StateCommand.bytes(compaction.before)), now \(StateCommand.bytes(compaction.after))\n")
             }
         } catch {

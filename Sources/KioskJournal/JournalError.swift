@@ -14,6 +14,9 @@ public enum JournalError: Error, Sendable, Equatable {
     case corrupt(file: String, offset: UInt64, problem: String)
     /// A snapshot that does not verify.
     case corruptSnapshot(file: String, problem: String)
+    /// `state compact` without the menu, on a state with an order board: the board is
+    /// folded with the menu's stations, and a snapshot without it would forget the tickets.
+    case boardNeedsMenu(path: String)
 
     public var message: String {
         switch self {
@@ -26,6 +29,8 @@ public enum JournalError: Error, Sendable, Equatable {
             "the journal '\(file)' is damaged at byte \(offset) (\(problem)), before its end; nothing was changed — restore it from a backup or move the state away"
         case .corruptSnapshot(let file, let problem):
             "the snapshot '\(file)' does not verify (\(problem)); nothing was changed — restore it from a backup or move the state away"
+        case .boardNeedsMenu(let path):
+            "the state '\(path)' has an order board, which compacting without its menu would forget; nothing was changed — give the menu: kiosk state compact --menu FILE '\(path)'"
         }
     }
 

@@ -69,11 +69,16 @@ public enum JournalInspector {
 
     /// Folds the state into a new snapshot at its end and removes what no reader needs.
     /// Returns the bytes of segments before and after.
-    public static func compact(_ directory: StateDirectory) throws(JournalError) -> Compaction {
+    ///
+    /// The order board is folded with its menu's stations: a state that has one needs
+    /// `menu`, or nothing is changed (`boardNeedsMenu`).
+    public static func compact(_ directory: StateDirectory, menu: Menu? = nil) throws(JournalError) -> Compaction {
         try directory.checkExisting()
         let before = try segmentBytes(directory)
         let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized))
-        var kiosk = Kiosk(menu: Menu(trusting: "", ingredients: [], items: []), ids: UUIDv7Generator(seed: 0))
+        if menu == nil, hasBoard(opened) { throw .boardNeedsMenu(path: directory.path) }
+        let ids = UUIDv7Generator(seed: 0)
+        var kiosk = Kiosk(menu: menu ?? Menu(trusting: "", ingredients: [], items: []), ids: ids)
         var operations = OperationsState(opened.snapshot)
         if let snapshot = opened.snapshot { kiosk = kiosk.reloaded(from: snapshot.kiosk) }
         for record in opened.records {
@@ -85,6 +90,21 @@ public enum JournalInspector {
             JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: operations.deliveries, answers: operations.answers)
         )
         return Compaction(before: before, after: try segmentBytes(directory))
+    }
+
+    /// Whether the state has an order board: stations in its snapshot, or tickets in the
+    /// records after it.
+    private static func hasBoard(_ opened: Journal.Opened) -> Bool {
+        if opened.snapshot?.kiosk.board?.stations.isEmpty == false { return true }
+        return opened.records.contains { record in
+            record.events.contains { event in
+                switch event.payload {
+                case .orderSucceeded(let made): made.ticket != nil
+                case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketCancelled, .ticketRecalled, .ticketLate: true
+                default: false
+                }
+            }
+        }
     }
 
     private static func segmentBytes(_ directory: StateDirectory) throws(JournalError) -> UInt64 {

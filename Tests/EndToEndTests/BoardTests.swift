@@ -141,6 +141,32 @@ import Testing
         #expect(lines.last { $0.hasPrefix("Ticket ") } == "Ticket 301: Banana Juice.")
     }
 
+    /// `kiosk state compact` folds the board with the menu's stations: without `--menu` a
+    /// state with a board is left as it was, saying why; with it, the compacted state's
+    /// board has every ticket and numbers on.
+    @Test func compactingAStateWithABoardTakesTheMenuAndKeepsTheTickets() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let menu = Repository.menus + "/juice-board.kiosk"
+        let made = try BoardTests.run("order banana juice; order mango juice; order banana juice; start 1", menu: menu, more: ["--state", state])
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
+
+        let refused = try KioskProcess("state", "compact", state).run()
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "kiosk: the state '\(state)' has an order board, which compacting without its menu would forget; nothing was changed — give the menu: kiosk state compact --menu FILE '\(state)'\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state).sorted() == before)
+
+        let compacted = try KioskProcess("state", "compact", "--menu", menu, state).run()
+        #expect(compacted.status == 0, "\(compacted.stderr)")
+        let dump = try KioskProcess("state", "dump", state).run()
+        #expect(dump.stdout.hasPrefix(#"{"snapshot":{"position":"#), "a start reads the snapshot, and no record after it")
+        let after = try BoardTests.run("board; order banana juice", menu: menu, more: ["--state", state])
+        let lines = after.stdout.split(separator: "\n")
+        #expect(lines.first == "QUEUED (2)        | PREPARING (1)     | READY (0)", "\(after.stdout)")
+        #expect(lines.last { $0.hasPrefix("Ticket ") } == "Ticket 4: Banana Juice.")
+    }
+
     @Test func aSecondKioskOnTheSameStateSeesAndMovesTheSameBoard() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("bar.kiosk", BoardTests.menu.replacingOccurrences(of: "board auto", with: "board"))
