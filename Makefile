@@ -1,7 +1,8 @@
 # kiosk — build, run and test on a fresh Debian or Ubuntu machine with Swift 6.
 #
-#   make run     install what is missing, build, open the REPL on the Juice Maker
-#   make test    install what is missing, build with warnings as errors, run every test
+#   make run      install what is missing, build, open the REPL on the Juice Maker
+#   make test     install what is missing, build with warnings as errors, run every test
+#   make install  build for release and install under PREFIX (/usr/local); make uninstall
 
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
@@ -12,7 +13,7 @@ APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev
 TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl
 ARGS        ?=
 
-.PHONY: all run test build release deps bench fuzz clean
+.PHONY: all run test build release deps bench fuzz clean install installable install-files uninstall
 
 all: build
 
@@ -39,6 +40,68 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+# Installs under $(DESTDIR)$(PREFIX) where the Filesystem Hierarchy Standard, man,
+# bash-completion and zsh look: kiosk in bin/, its webhook helper in lib/kiosk/ (kiosk looks
+# there, relative to itself), the bundled menus in share/kiosk/menus/, the man pages, the
+# completions. `make install-files BUILT=.build/debug` installs a build as it is (the tests).
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BUILT      ?= .build/release
+INSTALL    ?= install
+BINDIR      = $(PREFIX)/bin
+HELPERDIR   = $(PREFIX)/lib/kiosk
+DATADIR     = $(PREFIX)/share
+MENUDIR     = $(DATADIR)/kiosk/menus
+MANDIR      = $(DATADIR)/man
+BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR  = $(DATADIR)/zsh/site-functions
+MENUS       = $(patsubst menus/%,%,$(shell find menus -name '*.kiosk' | LC_ALL=C sort))
+MAN_PAGES   = $(wildcard man/*.1 man/*.5)
+
+install: installable
+	@$(MAKE) --no-print-directory install-files HELPER_BUILT=$(STATIC_BUILT)
+
+# The release builds make install copies. kiosk links the Swift runtime statically itself
+# (Package.swift). kiosk-http imports Foundation, which links statically only through
+# SwiftPM's --static-swift-stdlib — a flag for the whole build, so it gets a build folder of
+# its own (its few modules) — and then needs libcurl's development files to link.
+STATIC_BUILT = .build-static/release
+installable:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) libcurl4-openssl-dev"
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product kiosk
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --static-swift-stdlib --scratch-path .build-static --product kiosk-http
+
+HELPER_BUILT ?= $(BUILT)
+install-files:
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR)
+	$(INSTALL) -m 0755 $(BUILT)/kiosk $(DESTDIR)$(BINDIR)/kiosk
+	$(INSTALL) -m 0755 $(HELPER_BUILT)/kiosk-http $(DESTDIR)$(HELPERDIR)/kiosk-http
+	for menu in $(MENUS); do \
+	  $(INSTALL) -D -m 0644 menus/$$menu $(DESTDIR)$(MENUDIR)/$$menu || exit 1; \
+	done
+	for page in $(MAN_PAGES); do \
+	  section=$${page##*.}; \
+	  $(INSTALL) -D -m 0644 $$page $(DESTDIR)$(MANDIR)/man$$section/$${page##*/} || exit 1; \
+	done
+	if [ -f completions/kiosk.bash ]; then \
+	  $(INSTALL) -D -m 0644 completions/kiosk.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/kiosk; fi
+	if [ -f completions/_kiosk ]; then \
+	  $(INSTALL) -D -m 0644 completions/_kiosk $(DESTDIR)$(ZSH_COMPLETION_DIR)/_kiosk; fi
+
+# Removes what install-files put there, and the directories of kiosk's own it leaves empty;
+# nobody's state or history (those live in the users' homes).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/kiosk $(DESTDIR)$(HELPERDIR)/kiosk-http
+	rm -f $(addprefix $(DESTDIR)$(MENUDIR)/,$(MENUS))
+	for page in $(MAN_PAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$${page##*/}; done
+	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/kiosk $(DESTDIR)$(ZSH_COMPLETION_DIR)/_kiosk
+	for directory in $(sort $(dir $(addprefix $(DESTDIR)$(MENUDIR)/,$(MENUS)))); do \
+	  [ ! -d $$directory ] || rmdir --ignore-fail-on-non-empty $$directory; \
+	done
+	for directory in $(DESTDIR)$(MENUDIR) $(DESTDIR)$(DATADIR)/kiosk $(DESTDIR)$(HELPERDIR); do \
+	  [ ! -d $$directory ] || rmdir --ignore-fail-on-non-empty $$directory; \
+	done
 
 run: build
 	.build/debug/kiosk $(ARGS)
@@ -73,4 +136,4 @@ fuzz: deps
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1
 
 clean:
-	rm -rf .build .build-fuzz fuzz-corpus
+	rm -rf .build .build-fuzz .build-static fuzz-corpus
