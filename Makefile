@@ -13,9 +13,27 @@ APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev
 TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl
 ARGS        ?=
 
+# The commit `kiosk --version` names, linked into every build this Makefile makes as an
+# object of one string (Sources/CKioskSystem/kiosk_system.c says how); a plain `swift build`
+# says "unknown". The object's name changes with the text, so SwiftPM links again — and
+# only links — when the commit changes.
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+ifneq ($(COMMIT),)
+COMMIT_TEXT := $(COMMIT)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty) ($(shell git show -s --format=%cs HEAD))
+BUILD_INFO  := .build/build-info/commit-$(shell printf '%s' '$(COMMIT_TEXT)' | cksum | cut -d' ' -f1).o
+BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
+endif
+BUILD_CC ?= $(shell command -v clang || command -v cc)
+
 .PHONY: all run test build release deps bench fuzz clean install installable install-files uninstall
 
 all: build
+
+ifneq ($(BUILD_INFO),)
+$(BUILD_INFO):
+	@mkdir -p $(dir $@)
+	printf 'const char kiosk_build_commit[] = "%s";\n' '$(COMMIT_TEXT)' | $(BUILD_CC) -x c -c -fPIC -o $@ -
+endif
 
 # Installs the Debian packages the build links against, with sudo only when not root.
 deps:
@@ -35,11 +53,11 @@ deps:
 	  echo "make: not a Debian system; install these or their equivalents yourself: $(APT_PACKAGES)" >&2; \
 	fi
 
-build: deps
-	$(SWIFT) build $(SWIFT_FLAGS)
+build: deps $(BUILD_INFO)
+	$(SWIFT) build $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 
-release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+release: deps $(BUILD_INFO)
+	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 
 # Installs under $(DESTDIR)$(PREFIX) where the Filesystem Hierarchy Standard, man,
 # bash-completion and zsh look: kiosk in bin/, its webhook helper in lib/kiosk/ (kiosk looks
@@ -67,9 +85,9 @@ install: installable
 # SwiftPM's --static-swift-stdlib — a flag for the whole build, so it gets a build folder of
 # its own (its few modules) — and then needs libcurl's development files to link.
 STATIC_BUILT = .build-static/release
-installable:
+installable: $(BUILD_INFO)
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) libcurl4-openssl-dev"
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --product kiosk
+	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS) --product kiosk
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --static-swift-stdlib --scratch-path .build-static --product kiosk-http
 
 HELPER_BUILT ?= $(BUILT)
@@ -106,9 +124,9 @@ uninstall:
 run: build
 	.build/debug/kiosk $(ARGS)
 
-test:
+test: $(BUILD_INFO)
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 	$(SWIFT) test --skip-build
 
 # Measures the performance figures the README reports against their baselines (a few minutes).
