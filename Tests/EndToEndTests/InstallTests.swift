@@ -65,6 +65,7 @@ import Testing
         for expected in [
             "/usr/local/bin/kiosk", "/usr/local/lib/kiosk/kiosk-http", "/usr/local/share/kiosk/menus/juice.kiosk",
             "/usr/local/share/kiosk/menus/cafe.kiosk", "/usr/local/share/kiosk/menus/common/messages-ko.kiosk",
+            "/usr/local/share/bash-completion/completions/kiosk", "/usr/local/share/zsh/site-functions/_kiosk",
         ] {
             #expect(files.contains(expected), "\(expected) is installed")
         }
