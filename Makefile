@@ -10,8 +10,9 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev
 # make test also runs real MQTT brokers and clients, and makes TLS certificates. Debian
 # starts mosquitto's own service when it installs it: the tests never use or touch it.
-# The completions are tried in a real bash (with bash-completion) and zsh.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl bash-completion zsh
+# The completions are tried in a real bash (with bash-completion) and zsh; the man pages
+# are linted by mandoc and groff.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl bash-completion zsh mandoc groff-base
 ARGS        ?=
 
 # The commit `kiosk --version` names, linked into every build this Makefile makes as an

@@ -15,12 +15,13 @@ import Testing
     final class Installation {
         let root: ScratchDirectory
         let home: ScratchDirectory
-        let prefix = "/usr/local"
+        let prefix: String
 
-        init() throws {
+        init(prefix: String = "/usr/local") throws {
             root = try ScratchDirectory()
             home = try ScratchDirectory()
-            let made = try InstallTests.make("install-files", destination: root.path)
+            self.prefix = prefix
+            let made = try InstallTests.make("install-files", destination: root.path, prefix: prefix)
             #expect(made.status == 0, "make install-files: \(made.stderr)")
         }
 
@@ -50,11 +51,14 @@ import Testing
         }
     }
 
-    /// `make TARGET DESTDIR=… BUILT=…` in the repository, installing this build.
-    static func make(_ target: String, destination: String) throws -> KioskProcess.Result {
+    /// `make TARGET DESTDIR=… PREFIX=… BUILT=…` in the repository, installing this build.
+    static func make(_ target: String, destination: String, prefix: String = "/usr/local") throws -> KioskProcess.Result {
         try KioskProcess.launch(
             "/usr/bin/make",
-            ["-s", "--no-print-directory", target, "DESTDIR=\(destination)", "BUILT=\(KioskProcess.executable.deletingLastPathComponent().path)"],
+            [
+                "-s", "--no-print-directory", target, "DESTDIR=\(destination)", "PREFIX=\(prefix)",
+                "BUILT=\(KioskProcess.executable.deletingLastPathComponent().path)",
+            ],
             directory: Repository.root, environment: ["PATH": "/usr/bin:/bin"], input: [], timeout: .seconds(120)
         )
     }
@@ -68,6 +72,10 @@ import Testing
             "/usr/local/share/bash-completion/completions/kiosk", "/usr/local/share/zsh/site-functions/_kiosk",
         ] {
             #expect(files.contains(expected), "\(expected) is installed")
+        }
+        for page in try ManualPage.all() {
+            let section = page.name.split(separator: ".").last ?? ""
+            #expect(files.contains("/usr/local/share/man/man\(section)/\(page.name)"), "man/\(page.name) is installed")
         }
         for menu in try FileManager.default.subpathsOfDirectory(atPath: Repository.menus) where menu.hasSuffix(".kiosk") {
             #expect(files.contains("/usr/local/share/kiosk/menus/" + menu), "menus/\(menu) is installed")

@@ -38,6 +38,13 @@ import Testing
         #expect(Set(readme) == Set(CommandTable.standard.names))
     }
 
+    /// kiosk(1) lists every command of the table, aliases included, and nothing else.
+    @Test func everyCommandIsInTheManualPageAndNothingElseIs() throws {
+        let page = try ManualPage("kiosk.1").words(after: "Ic", inSection: "COMMANDS", itemsOnly: true)
+        #expect(page.count >= 10, "the page's commands were found")
+        #expect(Set(page) == Set(CommandTable.standard.names))
+    }
+
     @Test func namesAndAliasesAreUniqueAndLowerCase() {
         let names = CommandTable.standard.names
         #expect(Set(names).count == names.count)

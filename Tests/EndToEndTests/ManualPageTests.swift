@@ -1,0 +1,121 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// The man pages (`man/`): clean for mandoc's and groff's linters, in step with the help
+/// the program prints, and with examples that do what they say — each is run here against
+/// kiosk installed under a scratch root, as a reader at a shell would run it.
+@Suite struct ManualPageTests {
+    @Test func mandocFindsNothingToSay() throws {
+        let pages = try ManualPage.all()
+        #expect(pages.map(\.name).contains("kiosk.1"))
+        let lint = try ManualPage.run("/usr/bin/mandoc", ["-T", "lint"] + pages.map(\.path))
+        let messages = lint.stderr.split(separator: "\n").filter { message in
+            // mandoc looks the pages a page refers to up among those installed; ours are
+            // checked to be here instead.
+            guard let reference = message.firstMatch(of: /STYLE: referenced manual not found: Xr (\S+) (\d)/) else { return true }
+            return !pages.map(\.name).contains("\(reference.1).\(reference.2)")
+        }
+        #expect(messages == [], "\(lint.stderr)")
+    }
+
+    @Test func groffWarnsOfNothing() throws {
+        for page in try ManualPage.all() {
+            let groff = try ManualPage.run("/usr/bin/groff", ["-ww", "-mandoc", "-z", page.path])
+            #expect(groff.status == 0)
+            #expect(groff.stderr == "", "\(page.name): \(groff.stderr)")
+        }
+    }
+
+    /// Every option `kiosk --help` lists is in kiosk(1); a sub-command with options of its
+    /// own (`kiosk simulate --help`) has a page of its own with every one of them, and the
+    /// others are in kiosk(1).
+    @Test func everyOptionAndSubCommandOfTheHelpIsInItsPage() throws {
+        let help = try HelpText("--help")
+        let kiosk = try ManualPage("kiosk.1").renderedWords()
+        for option in help.options {
+            #expect(kiosk.contains(option.name), "kiosk(1) has \(option.name)")
+        }
+        for command in help.commands + ["state"] {
+            let own = try HelpText(command, "--help")
+            guard own.text != help.text else {
+                #expect(kiosk.contains(command), "kiosk(1) has \(command)")
+                continue
+            }
+            let page = try ManualPage("kiosk-\(command).1").renderedWords()
+            #expect(own.options.count >= 5)
+            for option in own.options {
+                #expect(page.contains(option.name), "kiosk-\(command)(1) has \(option.name)")
+            }
+        }
+    }
+
+    /// A literal block of EXAMPLES that starts with `$ ` is a shell session: each command
+    /// (continued over lines that end in `\` or `|`) runs in a shell, from a scratch
+    /// directory, with the installed kiosk first on the PATH, and prints what follows it.
+    @Test(arguments: ["kiosk.1", "kiosk-simulate.1"])
+    func theExamplesPrintWhatThePageSays(_ name: String) throws {
+        let page = try ManualPage(name)
+        let sessions = page.literalBlocks(inSection: "EXAMPLES").filter { $0.hasPrefix("$ ") }
+        #expect(sessions.count >= 2, "\(name) has examples")
+        let installed = try InstallTests.Installation(prefix: "/usr")
+        for session in sessions {
+            let scratch = try ScratchDirectory()
+            for step in ManualPageTests.steps(of: session) {
+                let command = installed.rooted(step.command)
+                let result = try KioskProcess.launch(
+                    "/bin/sh", ["-c", command + " 2>&1"], directory: scratch.url,
+                    environment: [
+                        "PATH": installed.path("bin") + ":/usr/bin:/bin", "HOME": scratch.path, "XDG_STATE_HOME": scratch.path("state"),
+                    ],
+                    input: [], timeout: .seconds(120)
+                )
+                #expect(result.stdout == installed.rooted(step.output), "\(name): $ \(step.command)")
+            }
+        }
+    }
+
+    /// Every example of kiosk-menu(5) is a menu `kiosk check` finds nothing wrong with.
+    @Test func theMenusOfTheMenuPageCheckOut() throws {
+        let menus = try ManualPage("kiosk-menu.5").literalBlocks(inSection: "EXAMPLES")
+        #expect(menus.count >= 2)
+        let scratch = try ScratchDirectory()
+        for (index, menu) in menus.enumerated() {
+            let file = try scratch.file("example-\(index).kiosk", menu)
+            let result = try KioskProcess("check", file).run()
+            #expect(result.status == 0, "\(menu)\n\(result.stdout)\(result.stderr)")
+        }
+    }
+
+    struct Step {
+        var command: String
+        var output = ""
+    }
+
+    /// The commands of a shell session and what each prints.
+    static func steps(of session: String) -> [Step] {
+        var steps: [Step] = []
+        var continues = false
+        for line in session.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if continues, var step = steps.popLast() {
+                step.command += "\n" + line
+                steps.append(step)
+            } else if line.hasPrefix("$ ") {
+                steps.append(Step(command: String(line.dropFirst(2))))
+            } else if var step = steps.popLast() {
+                step.output += line + "\n"
+                steps.append(step)
+                continue
+            }
+            continues = line.hasSuffix("\\") || line.hasSuffix("|")
+        }
+        return steps
+    }
+}
+
+extension InstallTests.Installation {
+    /// `text` with the installed paths (`/usr/share/kiosk/…`) moved under the scratch root.
+    func rooted(_ text: String) -> String {
+        text.replacingOccurrences(of: prefix + "/share/kiosk/", with: root.path + prefix + "/share/kiosk/")
+    }
+}
