@@ -27,7 +27,7 @@ BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
 endif
 BUILD_CC ?= $(shell command -v clang || command -v cc)
 
-.PHONY: all run test build release deps bench fuzz clean install installable install-files uninstall
+.PHONY: all run test build release deps bench fuzz clean install installable install-files uninstall deb deb-check
 
 all: build
 
@@ -85,12 +85,13 @@ install: installable
 # The release builds make install copies. kiosk links the Swift runtime statically itself
 # (Package.swift). kiosk-http imports Foundation, which links statically only through
 # SwiftPM's --static-swift-stdlib — a flag for the whole build, so it gets a build folder of
-# its own (its few modules) — and then needs libcurl's development files to link.
+# its own (its few modules) — and then needs libcurl's development files to link. Neither
+# needs the $$ORIGIN run path SwiftPM gives executables: they load no library of their own.
 STATIC_BUILT = .build-static/release
 installable: $(BUILD_INFO)
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) libcurl4-openssl-dev"
-	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS) --product kiosk
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --static-swift-stdlib --scratch-path .build-static --product kiosk-http
+	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS) --disable-local-rpath --product kiosk
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --disable-local-rpath --static-swift-stdlib --scratch-path .build-static --product kiosk-http
 
 HELPER_BUILT ?= $(BUILT)
 install-files:
@@ -122,6 +123,25 @@ uninstall:
 	for directory in $(DESTDIR)$(MENUDIR) $(DESTDIR)$(DATADIR)/kiosk $(DESTDIR)$(HELPERDIR); do \
 	  [ ! -d $$directory ] || rmdir --ignore-fail-on-non-empty $$directory; \
 	done
+
+# make deb: kiosk_VERSION_ARCH.deb, built with Debian's tools from the release builds
+# (packaging/build-deb says how: Depends and Recommends are computed from the binaries).
+# make deb-check: the package as lintian sees it, and installed into a scratch root and run
+# from / (packaging/check-deb).
+VERSION        := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KioskCore/Version.swift)
+DEB_FILE        = kiosk_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+DEB_WORK        = .build/deb
+DEB_MAINTAINER ?= $(shell git log --reverse --format='%an <%ae>' 2>/dev/null | head -n 1)
+
+deb: installable
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="dpkg-dev"
+	VERSION=$(VERSION) BUILT=$(BUILT) HELPER_BUILT=$(STATIC_BUILT) COMMIT="$(COMMIT_TEXT)" \
+	  MAINTAINER="$(DEB_MAINTAINER)" BUILD_CC="$(BUILD_CC)" packaging/build-deb $(DEB_FILE) $(DEB_WORK)
+	@ls -l $(DEB_FILE)
+
+deb-check: deb
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="lintian man-db"
+	packaging/check-deb $(DEB_FILE) "$(COMMIT_TEXT)"
 
 run: build
 	.build/debug/kiosk $(ARGS)
@@ -156,4 +176,4 @@ fuzz: deps
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1
 
 clean:
-	rm -rf .build .build-fuzz .build-static fuzz-corpus
+	rm -rf .build .build-fuzz .build-static fuzz-corpus kiosk_*.deb
