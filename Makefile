@@ -1,18 +1,20 @@
 # kiosk — build, run and test on a fresh Debian or Ubuntu machine with Swift 6.
 #
-#   make run      install what is missing, build, open the REPL on the Juice Maker
-#   make test     install what is missing, build with warnings as errors, run every test
-#   make install  build for release and install under PREFIX (/usr/local); make uninstall
+#   make run        install what is missing, build, open the REPL on the Juice Maker
+#   make test       install what is missing, build with warnings as errors, run every test
+#   make install    build for release and install under PREFIX (/usr/local); make uninstall
+#   make deb        build the Debian package; make deb-check lints it and tries it
+#   make api-check  the HTTP API against its OpenAPI document (Python tools, not in make test)
 
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev
-# make test also runs real MQTT brokers and clients, and makes TLS certificates. Debian
-# starts mosquitto's own service when it installs it: the tests never use or touch it.
-# The completions are tried in a real bash (with bash-completion) and zsh; the man pages
-# are linted by mandoc and groff.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl bash-completion zsh mandoc groff-base
+APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
+# make test also runs real MQTT brokers and clients, makes TLS certificates, and runs the
+# README's curl examples against kiosk serve. Debian starts mosquitto's own service when
+# it installs it: the tests never use or touch it. The completions are tried in a real
+# bash (with bash-completion) and zsh; the man pages are linted by mandoc and groff.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base
 ARGS        ?=
 
 # The commit `kiosk --version` names, linked into every build this Makefile makes as an
@@ -27,7 +29,7 @@ BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
 endif
 BUILD_CC ?= $(shell command -v clang || command -v cc)
 
-.PHONY: all run test build release deps bench fuzz clean install installable install-files uninstall deb deb-check
+.PHONY: all run test build release deps bench fuzz api-check clean install installable install-files uninstall deb deb-check
 
 all: build
 
@@ -163,6 +165,18 @@ bench:
 	  { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install --quiet simpy; } || \
 	  echo "make: SimPy could not be installed into $(BENCH_VENV); the figures compared with it are skipped" >&2
 	KIOSK_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python $(SWIFT) run -c release kiosk-bench $(ARGS)
+
+# Checks the HTTP API against its own description: openapi-spec-validator on the document
+# a running `kiosk serve` serves, then Schemathesis with every check against that server
+# (Tests/APICheck/). The tools go into a Python virtual environment of their own
+# (.build/api-venv, made once, which needs the network the first time); not part of make test.
+API_VENV = .build/api-venv
+API_EXAMPLES ?= 100
+api-check: build
+	@[ -x $(API_VENV)/bin/schemathesis ] && [ -x $(API_VENV)/bin/openapi-spec-validator ] || \
+	  { python3 -m venv $(API_VENV) && $(API_VENV)/bin/pip install --quiet schemathesis openapi-spec-validator; }
+	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES)
+	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES) $(CURDIR)/menus/juice-board.kiosk
 
 # Fuzzes the menu language for FUZZ_SECONDS (60) with libFuzzer and AddressSanitizer,
 # seeded with menus/; findings are written to fuzz-findings/.

@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "CMosquitto"], swiftSettings: strict),
         // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // libmicrohttpd, from Debian's libmicrohttpd-dev; loaded with dlopen by `kiosk serve` only.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         // GNU readline, from Debian's libreadline-dev. Exactly one Swift file imports it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // OpenSSL's libcrypto, from Debian's libssl-dev: HMAC-SHA256 for signed webhooks.
@@ -75,10 +77,16 @@ let package = Package(
             dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskText", "CReadline"],
             swiftSettings: strict
         ),
+        // `kiosk serve`: the kiosk over HTTP — the daemon behind its wall, the routes, the command
+        // thread that owns the session, the API's security.
+        .target(
+            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "CMicroHTTPD"],
+            swiftSettings: strict
+        ),
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
         .target(
             name: "KioskCLI",
-            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation"],
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation", "KioskServer"],
             swiftSettings: strict
         ),
         // The thin executable.
@@ -124,6 +132,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"],
+            swiftSettings: strict
+        ),
         // The module walls and the architecture page, checked on the source tree.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         // Test support: a real HTTP server on 127.0.0.1 and real MQTT brokers, for the tests

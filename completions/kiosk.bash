@@ -2,17 +2,22 @@
 #
 # Installed as share/bash-completion/completions/kiosk: bash-completion loads it the first
 # time a kiosk command line is completed. It needs nothing of bash-completion itself, so it
-# also works sourced from ~/.bashrc. The tests hold it to `kiosk --help` and
-# `kiosk simulate --help`: an option they list and this file does not complete fails them.
+# also works sourced from ~/.bashrc. The tests hold it to `kiosk --help`, `kiosk serve
+# --help` and `kiosk simulate --help`: an option they list and this file does not
+# complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
     --flush-timeout --clock -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
     --no-color -h --help'
-# The options that take a value, of kiosk and of kiosk simulate: the next word is theirs.
+_kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log
+    --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
+# The options that take a value, of kiosk, kiosk serve and kiosk simulate: the next word
+# is theirs.
 _kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --hours
-    --customers --arrivals --seed --service --patience --restock --replications --csv --pace'
+    --customers --arrivals --seed --service --patience --restock --replications --csv --pace
+    --listen --token-file --tls-cert --tls-key --cors --access-log'
 
 # Menu files (*.kiosk) and directories to look in.
 _kiosk_menus()
@@ -71,7 +76,7 @@ _kiosk()
             _kiosk_directories "$cur"
             return
             ;;
-        -f | --csv)
+        -f | --csv | --token-file | --tls-cert | --tls-key | --access-log)
             _kiosk_files "$cur"
             return
             ;;
@@ -91,7 +96,8 @@ _kiosk()
             COMPREPLY=($(compgen -W 'none low' -- "$cur"))
             return
             ;;
-        -c | --flush-timeout | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace)
+        -c | --flush-timeout | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
+            --listen | --cors)
             # Free text: nothing to offer.
             COMPREPLY=()
             return
@@ -100,6 +106,7 @@ _kiosk()
 
     if [[ $cur == -* ]]; then
         local options=$_kiosk_options
+        [[ $command == serve ]] && options=$_kiosk_serve_options
         [[ $command == simulate ]] && options=$_kiosk_simulate_options
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
@@ -107,7 +114,7 @@ _kiosk()
 
     case $command in
         '')
-            COMPREPLY=($(compgen -W 'check simulate state' -- "$cur"))
+            COMPREPLY=($(compgen -W 'check serve simulate state' -- "$cur"))
             ;;
         check)
             _kiosk_menus "$cur"

@@ -1,3 +1,4 @@
+import KioskServer
 import KioskSimulation
 import KioskText
 
@@ -9,6 +10,8 @@ import KioskText
 ///       [--clock virtual[=TIME]]
 /// kiosk check FILE…
 /// kiosk state verify|dump|compact DIRECTORY
+/// kiosk serve [--listen ADDRESS:PORT] [--token-file FILE] [--access-log FILE]
+///             [--tls-cert FILE --tls-key FILE] [--cors ORIGIN]… [session options]
 /// kiosk --help | --version
 /// ```
 ///
@@ -31,6 +34,10 @@ public struct Arguments: Sendable, Equatable {
         case check([String])
         /// `kiosk state ACTION DIRECTORY`.
         case state(StateAction, String)
+        /// `kiosk serve`: the kiosk over HTTP.
+        case serve
+        /// `kiosk serve --help`.
+        case serveHelp
         case help
         case version
     }
@@ -47,6 +54,16 @@ public struct Arguments: Sendable, Equatable {
     public var flushTimeout: Duration = .seconds(5)
     /// The clock the session runs on: `nil` for the wall clock.
     public var clock: ClockChoice?
+    /// `kiosk serve`'s options: where to listen (`ADDRESS:PORT`), the operator's token,
+    /// the access log, HTTPS, and origins allowed to call the API from a browser.
+    public var listen: String?
+    public var tokenFile: String?
+    public var accessLog: String?
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    public var corsOrigins: [String] = []
+    /// The first option given that only `kiosk serve` takes, to refuse it elsewhere.
+    private var serveOnlyOption: String?
 
     /// `--clock virtual[=TIME]`: time stands still except for `wait`, from `start` (the
     /// wall clock's time at the start when it is not given).
@@ -56,7 +73,9 @@ public struct Arguments: Sendable, Equatable {
 
     public init() {}
 
-    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout", "--clock"]
+    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout", "--clock"] + serveOptions
+    /// The options of `kiosk serve` alone.
+    static let serveOptions = ["--listen", "--token-file", "--access-log", "--tls-cert", "--tls-key", "--cors"]
     static let flagOptions = ["--bail", "--json", "--quiet", "--no-color", "--help", "-h", "--version", "-V"]
 
     /// Parses the arguments after the program name.
@@ -103,6 +122,7 @@ public struct Arguments: Sendable, Equatable {
             }
         }
         try parsed.applyPositional(positional)
+        try parsed.checkServeOptions()
         return parsed
     }
 
@@ -118,6 +138,24 @@ public struct Arguments: Sendable, Equatable {
             flushTimeout = duration
         case "--clock":
             clock = try Arguments.clock(value)
+        default:
+            try setServeOption(option, value)
+        }
+    }
+
+    private mutating func setServeOption(_ option: String, _ value: String) throws(UsageError) {
+        if serveOnlyOption == nil { serveOnlyOption = option }
+        switch option {
+        case "--listen":
+            guard ListenAddress(parsing: value) != nil else {
+                throw .invalidValue(option: option, value: value, expected: "ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port)")
+            }
+            listen = value
+        case "--token-file": tokenFile = value
+        case "--access-log": accessLog = value
+        case "--tls-cert": tlsCertificate = value
+        case "--tls-key": tlsKey = value
+        case "--cors": corsOrigins.append(value)
         default: break
         }
     }
@@ -145,10 +183,11 @@ public struct Arguments: Sendable, Equatable {
 
     private mutating func applyPositional(_ positional: [String]) throws(UsageError) {
         guard let first = positional.first else { return }
-        guard first == "check" || first == "state" else {
-            let suggestion = Suggestions.closest(to: first, among: ["check", "state"])
+        guard first == "check" || first == "state" || first == "serve" else {
+            let suggestion = Suggestions.closest(to: first, among: ["check", "state", "serve"])
             throw .unexpectedArgument(first, suggestion: suggestion)
         }
+        if first == "serve" { return try applyServe(Array(positional.dropFirst())) }
         switch mode {
         case .help, .version: return
         case .session: break
@@ -166,6 +205,31 @@ public struct Arguments: Sendable, Equatable {
         }
         guard rest.count == 2 else { throw .stateUsage(nil, suggestion: nil) }
         mode = .state(action, rest[1])
+    }
+
+    /// `serve`: no words after it; `--help` asks for its own help; `-c`, `-f` and `--bail`
+    /// are for commands, which a server takes over HTTP.
+    private mutating func applyServe(_ rest: [String]) throws(UsageError) {
+        if let word = rest.first { throw .unexpectedArgument(word, suggestion: nil) }
+        switch mode {
+        case .help: mode = .serveHelp
+        case .version: return
+        case .session:
+            if bail { throw .notForServe("--bail") }
+            mode = .serve
+        default: throw .conflicting("serve")
+        }
+    }
+
+    /// An option only `kiosk serve` takes, given to something else.
+    private func checkServeOptions() throws(UsageError) {
+        guard let option = serveOnlyOption else { return }
+        switch mode {
+        case .serve:
+            if (tlsCertificate == nil) != (tlsKey == nil) { throw .tlsPair }
+        case .serveHelp, .help, .version: return
+        default: throw .onlyForServe(option)
+        }
     }
 
     /// The arguments of `kiosk simulate` when its first word that is no option nor an
@@ -217,6 +281,12 @@ public enum UsageError: Error, Sendable, Equatable {
     case unexpectedArgument(String, suggestion: String?)
     case missingFiles
     case stateUsage(String?, suggestion: String?)
+    /// An option of `kiosk serve` given without `serve`.
+    case onlyForServe(String)
+    /// An option `kiosk serve` has no use for.
+    case notForServe(String)
+    /// `--tls-cert` without `--tls-key`, or the other way round.
+    case tlsPair
 
     public var message: String {
         switch self {
@@ -232,6 +302,9 @@ public enum UsageError: Error, Sendable, Equatable {
         case .stateUsage(let word?, let suggestion):
             "unknown 'state' action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; usage: kiosk state verify|dump|compact DIRECTORY"
         case .stateUsage(nil, _): "usage: kiosk state verify|dump|compact DIRECTORY"
+        case .onlyForServe(let option): "'\(option)' is an option of 'kiosk serve'"
+        case .notForServe(let option): "'\(option)' cannot be combined with serve"
+        case .tlsPair: "'--tls-cert' and '--tls-key' go together: give both, or neither"
         }
     }
 }

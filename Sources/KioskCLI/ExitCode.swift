@@ -11,6 +11,9 @@ public enum ExitCode: Int32, Sendable, Error {
     case invalidMenu = 65
     /// A file could not be read (EX_NOINPUT).
     case unreadableInput = 66
+    /// A service kiosk needs cannot be had: the address to serve on is taken, or the HTTP
+    /// library is missing (EX_UNAVAILABLE).
+    case unavailable = 69
     /// A file or directory kiosk must make cannot be made (EX_CANTCREAT).
     case cannotCreate = 73
     /// Reading or writing failed while running (EX_IOERR).

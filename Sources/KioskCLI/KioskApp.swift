@@ -44,6 +44,13 @@ public enum KioskApp {
             return CheckCommand(files: files, compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
         case .state(let action, let path):
             return StateCommand(action: action, directory: path, json: parsed.json, output: output, errors: errors).run()
+        case .serveHelp:
+            output.write(UsageText.serve)
+            return .success
+        case .serve:
+            Signals.ignoreBrokenPipes()
+            Signals.ignoreFileSizeLimitSignal()
+            return ServeCommand(arguments: parsed, environment: environment, output: output, errors: errors).run()
         case .session, .commands, .script:
             // Writing to a program that has exited must fail with EPIPE, not kill kiosk.
             Signals.ignoreBrokenPipes()

@@ -1,11 +1,8 @@
 import KioskApplication
 import KioskCore
-import KioskJournal
 import KioskMenu
-import KioskSinks
 import KioskSystem
 import KioskTerminal
-import KioskText
 
 /// `kiosk [options]`: loads the menu, starts the sinks, and runs the REPL or a batch.
 struct SessionCommand {
@@ -14,64 +11,33 @@ struct SessionCommand {
     let output: FileOutput
     let errors: FileOutput
 
-    /// Whether diagnostics and the console may use colour.
-    private var colors: Bool {
-        ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.noColor, environment: environment)
+    private var wiring: SessionWiring {
+        SessionWiring(arguments: arguments, environment: environment, output: output, errors: errors)
     }
-
-    private var renderer: DiagnosticRenderer { DiagnosticRenderer(colors: colors) }
 
     func run() -> ExitCode {
         do throws(StartupError) {
             return try start()
         } catch {
-            if arguments.json {
-                errors.write(bytes: error.json(text: text(for: error)))
-            } else {
-                errors.write(text(for: error))
-            }
+            wiring.report(error)
             return error.exitCode
         }
     }
 
     private func start() throws(StartupError) -> ExitCode {
-        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
-        let source = MenuSource(path: arguments.menu, compiler: compiler)
-
-        let compilation = source.compile()
-        guard let compiled = compilation.menu else {
-            if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
-            throw .invalidMenu(MenuFailure(compilation))
-        }
-        let commandLineSinks = try compileCommandLineSinks(compiler)
-        var (kiosk, store) = try openState(menu: compiled.menu)
-        let reader = try makeReader(menu: compiled.menu)
+        let wiring = self.wiring
+        let loaded = try wiring.load()
+        let reader = try makeReader(menu: loaded.compiled.menu)
         // At a terminal Ctrl-C clears the line; in a batch it stops like SIGTERM.
         Signals.watchTermination(interrupt: !reader.isInteractive)
-        let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
-        let members: [Dispatcher.Member]
-        do throws(SinkSetupError) {
-            members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: commandLineSinks), kioskName: compiled.menu.name)
-        } catch {
-            throw .sinkSetup(error, onCommandLine: commandLineSinks.contains { $0.origin == error.origin })
-        }
-        if store == nil, members.contains(where: { !$0.isForeground }) {
-            (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
-        }
-        let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence)
-        if let store { dropCursors(except: dispatcher.backgroundNames, in: store.journal) }
-        dispatcher.start(retrying: store?.interruptedRetries ?? [:])
-
-        let session = Session(
-            kiosk: kiosk, dispatcher: dispatcher, menuSource: source, sinkDeclarations: compiled.sinks,
-            time: sessionClock, store: store
-        )
-        var presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: renderer))
+        let running = try wiring.start(loaded)
+        let colors = wiring.colors
+        var presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: wiring.renderer))
         presenter.colour = colors && output.isTerminal
         let options = RunOptions(
             bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors
         )
-
+        let session = running.session
         var status = ExitCode.success
         if reader.isInteractive {
             InteractiveRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
@@ -79,105 +45,9 @@ struct SessionCommand {
             let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
             status = allSucceeded ? .success : .failure
         }
-        session.checkpoint()
-        let statuses = dispatcher.shutdown(timeout: arguments.flushTimeout)
-        sinks.http.close()
-        store?.refreshDeliveries()
-        errors.write(sinks.farewell(
-            statuses, backlog: dispatcher.backlog(lastSequence: session.kiosk.sequence), failures: store?.deliveries,
-            journal: store?.journal.directory.path
-        ))
-        if !output.flush() { return .ioError }
+        if !wiring.finish(running) { return .ioError }
         if let signal = Signals.terminationSignal { return .signalled(signal) }
         return status
-    }
-
-    // MARK: Parts
-
-    /// The wall clock, or the virtual clock of `--clock virtual`, made once: the state is
-    /// opened at its time too.
-    private var sessionClock: SessionClock {
-        guard let choice = arguments.clock else { return SessionClock(wall: SystemClock.now) }
-        return SessionClock(virtualAt: Timestamp(millisecondsSince1970: choice.start ?? WallClock.millisecondsSince1970()))
-    }
-
-    /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
-    /// be read or is damaged before its end stops the start, untouched. A state file of
-    /// the first format is converted into a directory once.
-    private func openState(menu: Menu) throws(StartupError) -> (Kiosk, StateStore?) {
-        var seed = SystemRandomNumberGenerator()
-        let ids = UUIDv7Generator(seed: seed.next())
-        guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
-        try migrateIfNeeded(path)
-        let options = JournalTuning.stateJournal(environment)
-        do throws(JournalError) {
-            let opened = try StateStore.open(StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now())
-            report(opened.opening)
-            return (opened.opening.kiosk, opened.store)
-        } catch {
-            throw .state(error)
-        }
-    }
-
-    /// The journal where events wait for their sinks without `--state`: stock starts fresh,
-    /// the event sequence goes on. A directory that cannot be made stops the start (73):
-    /// sinks whose events could be lost must not run.
-    private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(StartupError) -> (Kiosk, StateStore?) {
-        let options = JournalTuning.eventsJournal(environment)
-        do throws(JournalError) {
-            var seed = SystemRandomNumberGenerator()
-            let opened = try StateStore.open(
-                StateDirectory(path: path), mode: .events, options: options, menu: kiosk.menu, ids: UUIDv7Generator(seed: seed.next()),
-                at: SystemClock.now()
-            )
-            report(opened.opening)
-            return (opened.opening.kiosk, opened.store)
-        } catch {
-            throw .privateJournal(error)
-        }
-    }
-
-    /// Forgets the cursors of sinks that are no longer configured, so the journal can be
-    /// compacted; says how many events each leaves undelivered.
-    private func dropCursors(except names: [String], in journal: Journal) {
-        for cursor in CursorFile.all(in: journal.directory) where !names.contains(cursor.sink) {
-            let undelivered = cursor.mark.map { Dispatcher.countEvents(after: $0, in: journal) } ?? 0
-            guard CursorFile.remove(cursor.file) else { continue }
-            note(.cursorDropped(sink: cursor.sink, undelivered: undelivered))
-        }
-    }
-
-    /// Converts a first-format state file at `path` into a state directory.
-    private func migrateIfNeeded(_ path: String) throws(StartupError) {
-        if StateMigration.finishInterrupted(at: path) {
-            note(.conversionFinished(path: path))
-            return
-        }
-        guard (try? FileSystem.status(of: path))?.kind == .regular else { return }
-        do throws(StateMigration.Failure) {
-            let outcome = try StateMigration.migrate(path)
-            note(.stateConverted(path: path, keptAs: outcome.keptAs))
-        } catch {
-            throw .migration(error)
-        }
-    }
-
-    /// What opening the state found that a person should know.
-    private func report(_ opening: StateStore.Opening) {
-        for repair in opening.repairs { note(.journalRepaired(repair)) }
-        if !opening.vanishedIngredients.isEmpty { note(.ingredientsGone(opening.vanishedIngredients)) }
-        if !opening.newIngredients.isEmpty { note(.ingredientsNew(opening.newIngredients)) }
-    }
-
-    private func compileCommandLineSinks(_ compiler: MenuCompiler) throws(StartupError) -> [SinkDeclaration] {
-        var sinks: [SinkDeclaration] = []
-        for (index, text) in arguments.sinks.enumerated() {
-            let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
-            let compilation = compiler.compileSink(text, origin: origin)
-            guard let declaration = compilation.menu?.sinks.first else { throw .invalidCommandLineSink(MenuFailure(compilation)) }
-            sinks.append(declaration)
-        }
-        return sinks
     }
 
     /// Readline on a terminal; plain lines from a pipe, a file or `-c` otherwise.
@@ -194,13 +64,13 @@ struct SessionCommand {
         case .session where FileSystem.isTerminal(CurrentProcess.standardInput):
             var history = HistoryFile.path(environment: environment)
             if let path = history, let problem = HistoryFile.check(path) {
-                note(.historyUnusable(problem))
+                wiring.note(.historyUnusable(problem))
                 history = nil
             }
             if let reader = ReadlineLineReader(historyPath: history, completer: Completer(menu: menu)) {
                 return reader
             }
-            note(.readlineMissing)
+            wiring.note(.readlineMissing)
             let output = self.output
             let lines = PlainLineReader(descriptor: CurrentProcess.standardInput, beforeBlocking: { output.flush() })
             return PromptingLineReader(lines: lines, writePrompt: { output.write($0) })
@@ -210,58 +80,4 @@ struct SessionCommand {
         }
     }
 
-    // MARK: Rendering, once
-
-    /// The text of a start that failed, for standard error.
-    func text(for error: StartupError) -> String {
-        // A menu's diagnostics are made visible as they are laid out, and may be coloured.
-        if case .invalidMenu(let failure) = error { return failure.compilation.render(with: renderer) }
-        if case .invalidCommandLineSink(let failure) = error { return failure.compilation.render(with: renderer) }
-        // The rest as a whole: paths, sink targets and the system's words come from outside.
-        return TerminalText.visibleLines(words(for: error))
-    }
-
-    private func words(for error: StartupError) -> String {
-        switch error {
-        case .unreadableMenu(let unreadable): "kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
-        case .invalidMenu, .invalidCommandLineSink: "kiosk: the menu has errors\n"
-        case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
-        case .state(let error): "kiosk: \(error.message)\n"
-        case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
-        case .migration(let failure): "kiosk: \(failure.message)\n"
-        case .unreadableScript(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
-        }
-    }
-
-    /// Writes what a person should know about the start, as it happens.
-    private func note(_ notice: StartupNotice) {
-        errors.write(SessionCommand.text(for: notice))
-    }
-
-    static func text(for notice: StartupNotice) -> String {
-        TerminalText.visibleLines(words(for: notice))
-    }
-
-    private static func words(for notice: StartupNotice) -> String {
-        switch notice {
-        case .stateConverted(let path, let keptAs):
-            "kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(keptAs))'\n"
-        case .conversionFinished(let path):
-            "kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n"
-        case .journalRepaired(let repair):
-            "kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n"
-        case .ingredientsGone(let gone):
-            "kiosk: the menu no longer has \(gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")); the state keeps "
-                + (gone.count == 1 ? "its stock in case it comes back\n" : "their stock in case they come back\n")
-        case .ingredientsNew(let names):
-            "kiosk: new on the menu, at their declared stock: \(names.joined(separator: ", "))\n"
-        case .cursorDropped(let sink, let undelivered):
-            "kiosk: the sink '\(TerminalText.visible(sink))' is no longer configured: its cursor is dropped"
-                + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
-        case .readlineMissing:
-            "kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n"
-        case .historyUnusable(let problem):
-            "kiosk: \(ErrorText().message(problem))\n"
-        }
-    }
 }

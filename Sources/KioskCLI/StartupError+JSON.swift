@@ -20,13 +20,26 @@ extension StartupError {
             return DiagnosticJSON.line(file: error.path, code: StartupError.code(of: error), message: text)
         case .migration:
             return DiagnosticJSON.line(file: nil, code: "state_conversion_failed", message: text)
+        case .cannotListen:
+            return DiagnosticJSON.line(file: nil, code: "cannot_listen", message: text)
+        case .insecureListen:
+            return DiagnosticJSON.line(file: nil, code: "insecure_listen", message: text)
+        case .unreadableFile(let path, _):
+            return DiagnosticJSON.line(file: path, code: "unreadable_file", message: text)
+        case .invalidToken:
+            return DiagnosticJSON.line(file: nil, code: "invalid_token", message: text)
+        case .cannotCreateFile(let path, _):
+            return DiagnosticJSON.line(file: path, code: "cannot_create", message: text)
+        case .server:
+            return DiagnosticJSON.line(file: nil, code: "server_failed", message: text)
         }
     }
 
     /// Every code a start-up failure that is not a menu diagnostic can give.
     static let codes = [
         "usage", "unreadable_file", "sink_setup_failed", "io_error", "cannot_create", "not_a_state_directory", "unsupported_state_format",
-        "corrupt_journal", "corrupt_snapshot", "state_conversion_failed", "cannot_simulate",
+        "corrupt_journal", "corrupt_snapshot", "state_conversion_failed", "cannot_simulate", "cannot_listen", "insecure_listen",
+        "invalid_token", "server_failed",
     ]
 
     /// The rendered text without its `kiosk: ` and its newline: a message, as JSON has it.

@@ -2,6 +2,7 @@ import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskMenu
+import KioskServer
 import KioskSinks
 import KioskSystem
 import KioskTerminal
@@ -25,10 +26,26 @@ enum StartupError: Error, Equatable {
     case migration(StateMigration.Failure)
     /// The `-f` script cannot be read (66).
     case unreadableScript(path: String, SystemError)
+    /// `kiosk serve`: the address cannot be listened on (69).
+    case cannotListen(address: String, SystemError)
+    /// `kiosk serve`: a non-loopback address without HTTPS (64).
+    case insecureListen(address: String)
+    /// `kiosk serve`: a token file, or a TLS key or certificate, cannot be read (66).
+    case unreadableFile(path: String, SystemError)
+    /// `kiosk serve`: the operator's token is unusable (65); `source` says where it came from.
+    case invalidToken(source: String, reason: String)
+    /// `kiosk serve`: a file it makes (the token, the access log) cannot be made (73).
+    case cannotCreateFile(path: String, SystemError)
+    /// `kiosk serve`: the HTTP server did not start (69).
+    case server(DaemonError)
 
     var exitCode: ExitCode {
         switch self {
-        case .unreadableMenu, .unreadableScript: .unreadableInput
+        case .unreadableMenu, .unreadableScript, .unreadableFile: .unreadableInput
+        case .cannotListen, .server: .unavailable
+        case .insecureListen: .usage
+        case .invalidToken: .invalidMenu
+        case .cannotCreateFile: .cannotCreate
         case .invalidMenu: .invalidMenu
         case .invalidCommandLineSink: .usage
         case .sinkSetup(_, let onCommandLine): onCommandLine ? .usage : .invalidMenu

@@ -6,6 +6,7 @@ enum UsageText {
     Usage:
       kiosk [options]            take orders at a prompt (or from a pipe, -c or -f)
       kiosk check FILE…          check menu files and print every error
+      kiosk serve [options]      serve the kiosk over HTTP (kiosk serve --help)
       kiosk simulate [options]   simulate a day of customers on a virtual clock
                                  (kiosk simulate --help for its options)
 
@@ -33,6 +34,60 @@ enum UsageText {
                                        74  an I/O error
 
     Type 'help' at the prompt for the commands.
+
+    """
+
+    /// The text of `kiosk serve --help`.
+    static let serve = """
+    kiosk serve — the kiosk over HTTP: a JSON API under /api/v1
+
+    Usage:
+      kiosk serve [options]
+
+    Serves the menu, the stock, orders, the board, suggestions and reports as the
+    commands at the prompt do, with the same rules and the same errors. Prints the
+    URL it listens on, and where the operator's token is (never the token). Every
+    change is on disk before it is answered. SIGTERM or SIGINT stops it after the
+    requests in hand (exit 0); SIGHUP reloads the menu.
+
+    Options:
+      --listen ADDRESS:PORT      where to listen (default 127.0.0.1:8080; port 0
+                                 picks a free one). An address other than loopback
+                                 needs --tls-cert and --tls-key
+      --token-file FILE          the operator's token (a private file, 0600); else
+                                 $KIOSK_TOKEN; else one made at the first start in
+                                 the state directory (or $XDG_STATE_HOME/kiosk) as
+                                 serve-token
+      --tls-cert FILE            HTTPS: the certificate (PEM)
+      --tls-key FILE             HTTPS: its private key (PEM)
+      --cors ORIGIN              let pages from ORIGIN call the API (repeatable)
+      --access-log FILE          one JSON object per request, appended to FILE
+      --menu FILE, --state DIRECTORY, --sink SINK, --clock virtual[=TIME],
+      --flush-timeout DURATION, --quiet, --no-color
+                                 as for kiosk (kiosk --help)
+      --json                     say where it listens, and start-up errors, as JSON
+      -h, --help                 show this help
+
+    Routes (customer: open; operator: Authorization: Bearer TOKEN):
+      GET   /api/v1/menu                          customer
+      POST  /api/v1/orders                        customer  {"lines":[{"item":…,"quantity":…}]}
+      POST  /api/v1/suggestions                   customer  {"profiles":…,"answers":…,"rule":…}
+      GET   /api/v1/board[?view=public|all-day]   customer
+      GET   /api/v1/health, /api/v1/openapi.json  customer
+      GET   /api/v1/events[?types=…&after=SEQ]     customer  Server-Sent Events; every type
+                                                            with the operator's token
+      GET   /api/v1/stock                         operator
+      PATCH /api/v1/stock/{ingredient}            operator  {"set"|"add"|"remove": N}
+      GET   /api/v1/orders?after=SEQ&limit=N      operator
+      POST  /api/v1/tickets/{n}/{start|ready|pickup|bump|recall|cancel}  operator
+      GET   /api/v1/report, /api/v1/sinks         operator
+      POST  /api/v1/reload                        operator
+
+    Exit status:
+      0   stopped by SIGTERM or SIGINT     66  a token or TLS file cannot be read
+      64  the command line is wrong         69  the address is in use, or the HTTP
+      65  a menu with errors, a bad token       library cannot be loaded
+                                            73  a file it makes cannot be made
 
     """
 }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskServer
 import KioskSinks
 import KioskTerminal
 import KioskText
@@ -24,6 +25,7 @@ enum VersionText {
     static let libraries: [LoadableLibrary] = [
         LoadableLibrary(file: ReadlineLineReader.libraryName, purpose: "line editing at a terminal", version: ReadlineLineReader.libraryVersion),
         LoadableLibrary(file: MQTTClient.libraryName, purpose: "mqtt sinks", version: MQTTClient.libraryVersion),
+        LoadableLibrary(file: MicroHTTPDaemon.libraryName, purpose: "kiosk serve", version: { try? MicroHTTPDaemon.libraryVersion() }),
     ]
 
     static func text(commit: String?, environment: [String: String]) -> String {

@@ -191,6 +191,8 @@ public struct FileStatus: Sendable, Equatable {
     public let inode: UInt64
     /// The last modification, in nanoseconds since 1970.
     public let modified: Int64
+    /// The permission bits (`0o600`).
+    public let permissions: UInt32
 
     init(_ info: stat) {
         kind = switch info.st_mode & S_IFMT {
@@ -204,6 +206,7 @@ public struct FileStatus: Sendable, Equatable {
         default: .other
         }
         size = UInt64(max(info.st_size, 0))
+        permissions = UInt32(info.st_mode & 0o7777)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         let (seconds, overflow) = Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)

@@ -104,8 +104,8 @@ public struct ManualPage: Sendable {
 
     // MARK: Reading roff
 
-    /// A macro line's tokens, a quoted argument as one.
-    static func tokens(of line: Substring) -> [String] {
+    /// A macro line's tokens, without its dot, a quoted argument as one.
+    public static func tokens(of line: Substring) -> [String] {
         var tokens: [String] = []
         var current = ""
         var quoted = false

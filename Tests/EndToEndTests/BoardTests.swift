@@ -33,7 +33,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == """
         Ticket 1: Mango Juice.
-        Ticket 1 is being prepared at the bar.
+        Ticket 1 is being prepared at station bar.
         #1 ready by 09:02, in about 2 min
         Ticket 2: Mango Juice.
         #2 ready by 09:04, in about 4 min
@@ -45,7 +45,7 @@ import Testing
         #3  0:00  bar
           Mango Juice
         Ticket 1 is ready: Mango Juice.
-        Ticket 2 is being prepared at the bar.
+        Ticket 2 is being prepared at station bar.
         It is now 2026-11-23 09:02:00.
         QUEUED (1)    | PREPARING (1) | READY (1)
         #3  2:00  bar | #2  2:00  bar | #1  2:00  bar
@@ -55,7 +55,7 @@ import Testing
         2          1
         3
         Ticket 2 is ready: Mango Juice.
-        Ticket 3 is being prepared at the bar.
+        Ticket 3 is being prepared at station bar.
         It is now 2026-11-23 09:04:00.
         PREPARING  READY
         3          1
@@ -108,13 +108,37 @@ import Testing
         Ticket 3: Mango Juice.
         #3 ready by 09:06, in about 6 min
         Ticket 1 is ready: Mango Juice.
-        Ticket 2 is being prepared at the bar.
+        Ticket 2 is being prepared at station bar.
         It is now 2026-11-23 09:02:00.
         PREPARING  READY
         2          1
         3
 
         """)
+    }
+
+    /// A run long enough to leave a snapshot at its exit: the next run reads the board
+    /// from it, every ticket in its state, and numbers on from the last.
+    @Test func threeHundredOrdersInOneRunAreOnTheNextRunsBoardWhichNumbersOn() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let menu = Repository.menus + "/juice-board.kiosk"
+        var commands = ["stock set banana 1000", "stock set mango 1000"]
+        for _ in 0..<150 { commands += ["order banana juice", "order mango juice"] }
+        commands += ["start 1", "ready 1", "pickup 1", "start 2", "cancel 3"]
+        let orders = try scratch.file("orders.txt", commands.joined(separator: "\n") + "\n")
+        let first = try KioskProcess(arguments: ["--menu", menu, "--state", state, "-f", orders, "--quiet"] + BoardTests.clock).run()
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: state)
+        #expect(files.contains { $0.hasSuffix(".snapshot") }, "the exit leaves a snapshot: \(files)")
+
+        let second = try BoardTests.run("board; order banana juice", menu: menu, more: ["--state", state])
+        #expect(second.stderr == "")
+        let lines = second.stdout.split(separator: "\n")
+        #expect(lines.first == "QUEUED (297)        | PREPARING (1)     | READY (0)")
+        let shown = lines.prefix { !$0.hasPrefix("Ticket ") }.flatMap { $0.matches(of: /#(\d+)/).compactMap { Int($0.1) } }
+        #expect(Set(shown) == Set(1...300).subtracting([1, 3]) && shown.count == 298)
+        #expect(lines.last { $0.hasPrefix("Ticket ") } == "Ticket 301: Banana Juice.")
     }
 
     @Test func aSecondKioskOnTheSameStateSeesAndMovesTheSameBoard() throws {

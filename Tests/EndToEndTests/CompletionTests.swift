@@ -3,8 +3,9 @@ import KioskTestSupport
 import Testing
 
 /// The bash and zsh completions (`completions/`), held to the program's own declaration —
-/// every option `kiosk --help` and `kiosk simulate --help` list, every sub-command, the
-/// values an option takes — and tried in a real interactive shell on a pseudo-terminal.
+/// every option `kiosk --help` and each sub-command's own help list (`kiosk serve --help`,
+/// `kiosk simulate --help`), every sub-command, the values an option takes — and tried in
+/// a real interactive shell on a pseudo-terminal.
 @Suite struct CompletionTests {
     static let bashScript = Repository.root.appendingPathComponent("completions/kiosk.bash").path
     static let zshScript = Repository.root.appendingPathComponent("completions/_kiosk").path
@@ -31,12 +32,17 @@ import Testing
         #expect(try CompletionTests.bash("kiosk", "--me") == ["--menu"])
     }
 
-    @Test func everyOptionOfSimulateHelpIsCompletedAfterSimulate() throws {
-        let options = try HelpText("simulate", "--help").options
-        #expect(options.count >= 10, "the options of kiosk simulate --help were found")
-        let offered = Set(try CompletionTests.bash("kiosk", "simulate", "-"))
-        for option in options {
-            #expect(offered.contains(option.name), "kiosk simulate \(option.name) is completed")
+    /// After a sub-command with a help of its own (`serve`, `simulate`), its options.
+    @Test func everyOptionOfASubCommandsHelpIsCompletedAfterIt() throws {
+        let commands = try HelpText.subCommandsWithTheirOwnHelp()
+        #expect(commands.map(\.command).contains("simulate"), "\(commands.map(\.command))")
+        for (command, help) in commands {
+            let options = help.options
+            #expect(options.count >= 5, "the options of kiosk \(command) --help were found")
+            let offered = Set(try CompletionTests.bash("kiosk", command, "-"))
+            for option in options {
+                #expect(offered.contains(option.name), "kiosk \(command) \(option.name) is completed")
+            }
         }
         #expect(try CompletionTests.bash("kiosk", "simulate", "--serv") == ["--service"])
     }
@@ -50,10 +56,13 @@ import Testing
             #expect(Set(offered).isDisjoint(with: commands), "after kiosk \(option.name): \(offered)")
             #expect(try CompletionTests.bash("kiosk", option.name, "x", "si") == ["simulate"], "after kiosk \(option.name) x")
         }
-        for option in try HelpText("simulate", "--help").options where option.takesValue {
-            let offered = try CompletionTests.bash("kiosk", "simulate", option.name, "")
-            #expect(!offered.contains { $0.hasPrefix("-") }, "after kiosk simulate \(option.name): \(offered)")
-            #expect(try CompletionTests.bash("kiosk", option.name, "x", "simulate", "--se").contains("--seed"), "after \(option.name) x simulate")
+        for (command, help) in try HelpText.subCommandsWithTheirOwnHelp() {
+            for option in help.options where option.takesValue {
+                let offered = try CompletionTests.bash("kiosk", command, option.name, "")
+                #expect(!offered.contains { $0.hasPrefix("-") }, "after kiosk \(command) \(option.name): \(offered)")
+                let after = try CompletionTests.bash("kiosk", option.name, "x", command, "--he")
+                #expect(after.contains("--help"), "after \(option.name) x \(command)")
+            }
         }
     }
 
@@ -95,7 +104,8 @@ import Testing
     @Test func theZshCompletionDeclaresEveryOptionAndCommand() throws {
         let script = try String(contentsOfFile: CompletionTests.zshScript, encoding: .utf8)
         let declared = Set(script.matches(of: /[{,'()*](-{1,2}[a-zA-Z][a-zA-Z-]*)(?=[=\[,}])/).map { String($0.1) })
-        for option in try HelpText("--help").options + HelpText("simulate", "--help").options {
+        let ownOptions = try HelpText.subCommandsWithTheirOwnHelp().flatMap(\.help.options)
+        for option in try HelpText("--help").options + ownOptions {
             #expect(declared.contains(option.name), "_kiosk declares \(option.name)")
         }
         for command in try HelpText("--help").commands + ["state"] {
@@ -120,7 +130,9 @@ import Testing
             "XDG_DATA_DIRS": installed.path("share"), "XDG_DATA_HOME": installed.home.path("data"),
         ])
         try bash.expect("bash$ ")
-        bash.send("kiosk si\t")
+        bash.send("kiosk se\t")
+        try bash.expect("serve ")
+        bash.send("\u{15}kiosk si\t")
         try bash.expect("simulate ")
         bash.send("--serv\t")
         try bash.expect("--service ")

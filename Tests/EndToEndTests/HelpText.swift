@@ -52,6 +52,16 @@ struct HelpText {
         }
     }
 
+    /// The sub-commands with a help of their own (`kiosk simulate --help`), and that help;
+    /// the others (`check`) take kiosk's options.
+    static func subCommandsWithTheirOwnHelp() throws -> [(command: String, help: HelpText)] {
+        let main = try HelpText("--help")
+        return try main.commands.compactMap { command in
+            let own = try HelpText(command, "--help")
+            return own.text == main.text ? nil : (command, own)
+        }
+    }
+
     /// The actions of `kiosk state`, from its usage: `usage: kiosk state verify|dump|compact DIRECTORY`.
     static func stateActions() throws -> [String] {
         let result = try KioskProcess("state").run()

@@ -42,7 +42,7 @@ import Testing
             // The promised minute is the wall clock's: taken from the output, checked for form.
             let promised = kiosk.stdoutLines.count > 2 ? String(kiosk.stdoutLines[2].dropFirst(12).prefix(5)) : ""
             #expect(promised.count == 5 && promised.dropFirst(2).first == ":")
-            #expect(kiosk.stdout == "Ticket 1: Mango Juice.\nTicket 1 is being prepared at the counter.\n#1 ready by \(promised), in under a minute\n"
+            #expect(kiosk.stdout == "Ticket 1: Mango Juice.\nTicket 1 is being prepared at station counter.\n#1 ready by \(promised), in under a minute\n"
                 + "Ticket 1 is ready: Mango Juice.\n")
         }
         kiosk.send("board public")

@@ -75,6 +75,39 @@ import Testing
         }
     }
 
+    /// kiosk-serve(1): the server starts and says what the page shows, and each `curl` of
+    /// the second example, run from the directory it was started in, gets a success.
+    @Test func theServeExamplesWorkAgainstAServer() throws {
+        let blocks = try ManualPage("kiosk-serve.1").literalBlocks(inSection: "EXAMPLES")
+        try #require(blocks.count == 2)
+        let start = try #require(ManualPageTests.steps(of: blocks[0]).first)
+        #expect(start.command == "kiosk serve --state stand")
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--state", scratch.path("stand")])
+        let lines = start.output.split(separator: "\n").count
+        try waitFor("what the server says at start") { server.stdout.split(separator: "\n").count >= lines }
+        let said = server.stdout.split(separator: "\n").prefix(lines).map { $0 + "\n" }.joined()
+            .replacingOccurrences(of: scratch.path + "/", with: "").replacingOccurrences(of: ":\(server.port)/", with: ":8080/")
+        #expect(said == start.output)
+        let requests = ManualPageTests.steps(of: blocks[1])
+        #expect(requests.count >= 3)
+        for step in requests {
+            let result = try KioskProcess.launch(
+                "/bin/sh", ["-c", step.command.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)")],
+                directory: scratch.url, environment: ["PATH": "/usr/bin:/bin"], input: [], timeout: .seconds(60)
+            )
+            #expect(result.status == 0, "$ \(step.command)\n\(result.stderr)")
+            #expect(result.stdout.contains(#""ok":true"#), "$ \(step.command)\n\(result.stdout)")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// Every page's examples are run by one of the tests above: a new page comes with its
+    /// own.
+    @Test func everyPagesExamplesAreRun() throws {
+        #expect(try ManualPage.all().map(\.name) == ["kiosk-menu.5", "kiosk-serve.1", "kiosk-simulate.1", "kiosk.1"])
+    }
+
     /// Every example of kiosk-menu(5) is a menu `kiosk check` finds nothing wrong with.
     @Test func theMenusOfTheMenuPageCheckOut() throws {
         let menus = try ManualPage("kiosk-menu.5").literalBlocks(inSection: "EXAMPLES")

@@ -53,7 +53,7 @@ import Testing
             try kiosk.expect("kiosk> ")
             kiosk.send(line + "\r")
         }
-        try kiosk.expect("Ticket 1 is being prepared at the counter.")
+        try kiosk.expect("Ticket 1 is being prepared at station counter.")
         try kiosk.expect("kiosk> ")
         kiosk.send("ready \t")
         try kiosk.expect("ready 1 ")
@@ -70,7 +70,7 @@ import Testing
         kiosk.send("\t")
         try kiosk.expect("2 ")
         kiosk.send("\r")
-        try kiosk.expect("Ticket 2 is being prepared at the counter.")
+        try kiosk.expect("Ticket 2 is being prepared at station counter.")
         try kiosk.expect("kiosk> ")
         kiosk.send("\u{4}")
         #expect(try kiosk.waitForExit() == 0)

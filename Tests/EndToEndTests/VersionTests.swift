@@ -25,7 +25,7 @@ import Testing
     /// The machines the tests run on have both (make test installs them).
     @Test func theLibrariesLoadedOnDemandAreListedWithTheirVersions() throws {
         let lines = lines(try KioskProcess("--version").run())
-        for library in ["libreadline.so.8", "libmosquitto.so.1"] {
+        for library in ["libreadline.so.8", "libmosquitto.so.1", "libmicrohttpd.so.12"] {
             let line = lines.first { $0.hasPrefix(library + " ") } ?? ""
             #expect(line.firstMatch(of: /^\S+\s+\d+\.\d+(\.\d+)?\s+\S/) != nil, "\(library): \(lines)")
         }
@@ -38,10 +38,11 @@ import Testing
         #expect(lines(result).contains("webhook helper: /nonexistent/kiosk-http"))
     }
 
-    /// readline and libmosquitto are opened with `dlopen` when a feature needs them, so a
-    /// script's start-up never pays for them; only `--version` opens them for nothing.
+    /// readline, libmosquitto and libmicrohttpd are opened with `dlopen` when a feature
+    /// needs them, so a script's start-up never pays for them; only `--version` opens them
+    /// for nothing.
     @Test func onlyVersionLoadsTheLibrariesARunDoesNotNeed() throws {
-        let libraries = ["libreadline.so", "libmosquitto.so"]
+        let libraries = ["libreadline.so", "libmosquitto.so", "libmicrohttpd.so"]
         let run = try KioskProcess("-c", "menu; order mango juice", environment: ["LD_DEBUG": "libs"]).run()
         #expect(run.status == 0)
         for library in libraries {

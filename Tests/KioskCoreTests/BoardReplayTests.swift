@@ -102,8 +102,8 @@ import Testing
         let data = json.map { String($0[$0.firstRange(of: #""data":"#)!.upperBound...].dropLast()) }
         #expect(Array(data) == [
             #"{"lines":[{"item":"Mango Juice","quantity":2},{"item":"Banana Juice","quantity":1}],"consumed":{"mango":6,"banana":2},"stock":{"mango":994,"banana":998},"ticket":1,"promised":"2026-11-21T12:02:00.000Z","message":"Ticket 1: Mango Juice ×2, Banana Juice."}"#,
-            #"{"ticket":1,"station":"blender","prepMs":120000,"lines":[{"item":"Mango Juice","quantity":2}],"message":"Ticket 1 is being prepared at the blender."}"#,
-            #"{"ticket":1,"station":"counter","prepMs":30000,"lines":[{"item":"Banana Juice","quantity":1}],"message":"Ticket 1 is being prepared at the counter."}"#,
+            #"{"ticket":1,"station":"blender","prepMs":120000,"lines":[{"item":"Mango Juice","quantity":2}],"message":"Ticket 1 is being prepared at station blender."}"#,
+            #"{"ticket":1,"station":"counter","prepMs":30000,"lines":[{"item":"Banana Juice","quantity":1}],"message":"Ticket 1 is being prepared at station counter."}"#,
             #"{"ticket":1,"lines":[{"item":"Mango Juice","quantity":2},{"item":"Banana Juice","quantity":1}],"message":"Ticket 1 is ready: Mango Juice ×2, Banana Juice."}"#,
             #"{"ticket":1,"lines":[{"item":"Mango Juice","quantity":2},{"item":"Banana Juice","quantity":1}],"message":"Ticket 1 was picked up."}"#,
             #"{"ticket":1,"lines":[{"item":"Mango Juice","quantity":2},{"item":"Banana Juice","quantity":1}],"message":"Ticket 1 was recalled: ready for pickup again."}"#,

@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// The English texts the page gives are the catalogue's: each type's first, and for
+    /// `order.succeeded` the one of a menu with a board after it.
+    @Test func theDefaultTextsAreTheCatalogues() {
+        var texts: [String: [String]] = [:]
+        var type: String?
+        for line in page.lines(inSection: "MESSAGES") {
+            let tokens = ManualPage.tokens(of: line.dropFirst())
+            if line.hasPrefix(".It Cm ") {
+                type = tokens.dropFirst(2).first
+            } else if line.hasPrefix(".Ql "), let type, tokens.count > 1 {
+                texts[type, default: []].append(tokens[1])
+            }
+        }
+        for type in EventType.allCases {
+            #expect(texts[type.rawValue]?.first == MessageCatalog.defaultTexts[type], "\(type.rawValue)")
+        }
+        #expect(texts["order.succeeded"]?.dropFirst().first == MessageCatalog.boardDefaultTexts[.orderSucceeded])
+    }
+
     @Test func everyEventTypeIsInThePageAndNothingElseIs() {
         let types = page.words(after: "Cm", inSection: "MESSAGES", itemsOnly: true)
         #expect(Set(types) == Set(EventType.allCases.map(\.rawValue)))

@@ -89,7 +89,7 @@ import Testing
         4
 
         """)
-        #expect(String(decoding: BoardView.object { BoardView.write(board.publicListing, to: &$0) }, as: UTF8.self)
+        #expect(String(decoding: BoardJSON.object { BoardJSON.write(board.publicListing, to: &$0) }, as: UTF8.self)
             == #"{"preparing":[1,2,4],"ready":[3]}"#)
     }
 
@@ -102,7 +102,7 @@ import Testing
         Kiwi Juice         1          0        1
 
         """)
-        #expect(String(decoding: BoardView.object { BoardView.write(board.allDay, to: &$0) }, as: UTF8.self) == """
+        #expect(String(decoding: BoardJSON.object { BoardJSON.write(board.allDay, to: &$0) }, as: UTF8.self) == """
         {"items":[{"item":"Mango Juice","queued":1,"preparing":2,"total":3},\
         {"item":"Banana Juice","queued":0,"preparing":1,"total":1},{"item":"Kiwi Juice","queued":1,"preparing":0,"total":1}]}
         """)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func theBoardAsJSON() throws {
         let board = try #require(try Self.kiosk().board)
-        let json = String(decoding: BoardView.object { BoardView.write(board.listing(at: Self.at(6)), to: &$0) }, as: UTF8.self)
+        let json = String(decoding: BoardJSON.object { BoardJSON.write(board.listing(at: Self.at(6)), to: &$0) }, as: UTF8.self)
         #expect(json == """
         {"counts":{"queued":2,"preparing":1,"ready":1},\
         "queued":[{"ticket":2,"lines":[{"item":"Kiwi Juice","quantity":1}],"stations":["blender"],\
@@ -146,7 +146,7 @@ import Testing
         kiwi        3
 
         """)
-        #expect(String(decoding: BoardView.object { BoardView.write(report, to: &$0) }, as: UTF8.self) == """
+        #expect(String(decoding: BoardJSON.object { BoardJSON.write(report, to: &$0) }, as: UTF8.self) == """
         {"stations":[{"station":"blender","staff":2,"orderToReady":{"count":1,"meanMs":540000,"medianMs":540000,"p90Ms":540000},\
         "orderToPickup":{"count":1,"meanMs":600000,"medianMs":600000,"p90Ms":600000},"late":2},\
         {"station":"counter","staff":1,"orderToReady":{"count":2,"meanMs":315000,"medianMs":90000,"p90Ms":540000},\

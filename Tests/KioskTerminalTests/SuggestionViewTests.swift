@@ -1,3 +1,4 @@
+import KioskApplication
 import KioskCore
 import KioskMenu
 @testable import KioskTerminal
@@ -161,7 +162,7 @@ import Testing
 
     @Test func suggestionsAsJSON() throws {
         let outcome = try SuggestionViewTests.cafe(SuggestionRequest(profiles: ["ana", "ben"], answers: [.yes], lenient: true))
-        #expect(json { view.writeFields(for: outcome, to: &$0) } == """
+        #expect(json { SuggestionJSON.writeFields(for: outcome, to: &$0) } == """
         {"profiles":["ana","ben"],"party":2,"answers":{"coffee":"y"},"rule":"average-without-misery","threshold":4,"lenient":true,\
         "page":1,"nextsLeft":0,"items":[\
         {"rank":1,"item":"Americano","score":8.5,"canMake":20,"fits":["coffee"],"members":[{"name":"ana","score":10},{"name":"ben","score":7}],"leastPleased":"ben"},\
@@ -172,18 +173,18 @@ import Testing
 
     @Test func nothingAsJSON() throws {
         let empty = Inventory(counts: [0, 0, 0, 0, 0])
-        #expect(json { view.writeFields(for: try! SuggestionViewTests.juice(SuggestionRequest(answers: [.yes]), inventory: empty), to: &$0) } == """
+        #expect(json { SuggestionJSON.writeFields(for: try! SuggestionViewTests.juice(SuggestionRequest(answers: [.yes]), inventory: empty), to: &$0) } == """
         {"profiles":[],"party":1,"answers":{"sweet":"y"},"rule":"average-without-misery","threshold":4,"lenient":false,"items":[],"reason":"out-of-stock"}
         """)
     }
 
     @Test func profilesAsJSON() {
         let profiles = Profiles(replaying: [.avoid(profile: "ana", "milk"), .rate(profile: "ana", item: "Mango Juice", score: 8), .add(profile: "민지")])
-        #expect(json { view.writeFields(for: profiles, to: &$0) } == """
+        #expect(json { SuggestionJSON.writeFields(for: profiles, to: &$0) } == """
         {"profiles":[{"name":"ana","avoids":["milk"],"likes":[],"dislikes":[],"ratings":[{"item":"Mango Juice","score":8}]},\
         {"name":"민지","avoids":[],"likes":[],"dislikes":[],"ratings":[]}]}
         """)
-        #expect(JSONValue(parsing: Array(json { view.writeFields(for: profiles["ana"]!, to: &$0) }.utf8))?["name"] == .string("ana"))
+        #expect(JSONValue(parsing: Array(json { SuggestionJSON.writeFields(for: profiles["ana"]!, to: &$0) }.utf8))?["name"] == .string("ana"))
     }
 
     /// The fields written, wrapped in an object as `Presenter` wraps them in `"result"`.

@@ -58,6 +58,10 @@ public enum OrderCommand: CommandHandler {
     /// An order line from its words: the whole phrase as an item name, else a quantity at
     /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name.
     static func resolve(_ request: OrderRequest, in menu: Menu) throws(CommandError) -> OrderLine {
+        if let quantity = request.quantity {
+            let item = try itemIndex(request.text, in: menu)
+            return OrderLine(item: item, quantity: try CommandParser.number(quantity, what: "quantity", minimum: 1))
+        }
         if let item = menu.itemIndex(named: request.text) {
             return OrderLine(item: item, quantity: 1)
         }

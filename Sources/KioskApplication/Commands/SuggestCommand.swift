@@ -68,6 +68,18 @@ public enum SuggestCommand: CommandHandler {
         return .suggest(request, answered: answered)
     }
 
+    /// A suggestion asked for by a program (`kiosk serve`): profile names, answers as words
+    /// (`y`, `no`, `-`), a rule's name, and `lenient` — each checked as typed ones are.
+    public static func arguments(profiles: [String], answers: [String], rule: String?, lenient: Bool) throws(CommandError) -> Arguments {
+        var request = SuggestionRequest(profiles: profiles, lenient: lenient)
+        for word in answers {
+            guard let answer = Answer(word: word) else { throw .notAnAnswer(word) }
+            request.answers.append(answer)
+        }
+        if let rule { request.rule = try self.rule(named: rule) }
+        return .suggest(request, answered: true)
+    }
+
     /// `ana, ben`: profile names, split at commas and spaces.
     private static func names(_ values: [String], words: CommandWords) throws(CommandError) -> [String] {
         let names = values.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
@@ -90,9 +102,14 @@ public enum SuggestCommand: CommandHandler {
     /// `least-misery`, or `least misery`.
     private static func rule(_ values: [String], words: CommandWords) throws(CommandError) -> GroupRule {
         guard !values.isEmpty else { throw words.usage }
-        let word = values.joined(separator: "-").lowercased()
+        return try rule(named: values.joined(separator: " "))
+    }
+
+    /// A group rule by its name, its words joined by spaces or dashes, in any case.
+    private static func rule(named text: String) throws(CommandError) -> GroupRule {
+        let word = text.split(separator: " ").joined(separator: "-").lowercased()
         guard let rule = GroupRule(rawValue: word) else {
-            throw .unknownRule(values.joined(separator: " "), suggestion: Suggestions.closest(to: word, among: GroupRule.allCases.map(\.rawValue)))
+            throw .unknownRule(text, suggestion: Suggestions.closest(to: word, among: GroupRule.allCases.map(\.rawValue)))
         }
         return rule
     }

@@ -12,6 +12,11 @@ public enum TicketMove {
         }
     }
 
+    /// The arguments for ticket `text` (`12` or `#12`), checked as a typed number is.
+    public static func arguments(ticket text: String) throws(CommandError) -> Arguments {
+        Arguments(number: try number(text))
+    }
+
     /// At most one ticket number; `required` for `cancel`, which has no default ticket.
     static func parse(_ words: CommandWords, required: Bool) throws(CommandError) -> Arguments {
         let list = words.words

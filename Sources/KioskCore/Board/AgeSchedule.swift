@@ -41,6 +41,24 @@ struct AgeSchedule: Sendable {
 
     private(set) var runs: [Run] = []
 
+    init() {}
+
+    /// The schedule of `runs` as a snapshot kept them, each cursor's due time found again
+    /// from its ticket's order time (`ordered`; a cursor on a ticket it does not know is
+    /// passed by the board's next prune).
+    init(runs saved: [BoardSnapshot.AgeRun], ordered: (Int) -> Int64?) {
+        runs = saved.map { run in
+            func due(_ number: Int, _ offset: Int64) -> Int64 {
+                guard number < run.end, let made = ordered(number) else { return 0 }
+                return Timestamp(millisecondsSince1970: made).adding(milliseconds: offset).millisecondsSince1970
+            }
+            return Run(
+                warn: run.warn, late: run.late, end: run.end, nextWarn: run.nextWarn, warnDue: due(run.nextWarn, run.warn),
+                nextLate: run.nextLate, lateDue: due(run.nextLate, run.late)
+            )
+        }
+    }
+
     var isEmpty: Bool { runs.isEmpty }
 
     /// Adds ticket `number`, made at `ordered`, larger than every number added before.

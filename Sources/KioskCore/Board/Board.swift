@@ -173,7 +173,8 @@ public struct Board: Sendable {
 extension Board: Equatable {
     /// Equal in everything a board shows and does next: tickets and their states, numbers,
     /// the recall list, waste, counts, each station's queue, hands and projection, and the
-    /// changes still scheduled. Not in how lazily-removed entries happen to be stored.
+    /// changes still scheduled, in the order they fire. Not in how lazily-removed entries
+    /// happen to be stored, nor in the counter that orders changes due at the same time.
     public static func == (lhs: Board, rhs: Board) -> Bool {
         guard lhs.settings == rhs.settings, lhs.stations == rhs.stations, lhs.nextNumber == rhs.nextNumber,
               lhs.firstNumber == rhs.firstNumber, lhs.recallable == rhs.recallable, lhs.waste == rhs.waste,
@@ -193,7 +194,9 @@ extension Board: Equatable {
         state.queue.elements.filter { waitingPart(of: $0, at: station) != nil }
     }
 
+    /// The changes still to come in the order they fire, without the counter that orders
+    /// them: a restored board numbers its changes afresh.
     private var liveSchedule: [ScheduledChange] {
-        schedule.sorted.filter(isLive)
+        schedule.sorted.filter(isLive).map { ScheduledChange(time: $0.time, sequence: 0, ticket: $0.ticket, kind: $0.kind) }
     }
 }

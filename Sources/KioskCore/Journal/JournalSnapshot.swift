@@ -21,15 +21,17 @@ public struct JournalSnapshot: Sendable, Hashable {
 /// ledger   = made refused revenue:zigzag sales usage history
 /// deliveries = count (sink:string count (reason:string retrying:u8 source:string event)*)*
 /// section* = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
+///          | 2 board                               (`SnapshotCodec+Board.swift`)
 /// ```
 ///
 /// Sections follow the deliveries only when they hold something: a snapshot without
-/// profiles is byte for byte what kiosk wrote before profiles were state, and a snapshot
-/// from then reads as one without profiles.
+/// profiles or a board is byte for byte what kiosk wrote before they were state, and a
+/// snapshot from then reads as one without them.
 public enum SnapshotCodec {
     /// What may follow the deliveries, each at most once, in this order.
     enum Section: UInt8 {
         case profiles = 1
+        case board = 2
     }
 
     public static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
@@ -61,6 +63,10 @@ public enum SnapshotCodec {
             let changes = snapshot.kiosk.profiles.changes
             writer.varint(UInt64(changes.count))
             for change in changes { writer.strings(change.fields) }
+        }
+        if let board = snapshot.kiosk.board {
+            writer.byte(Section.board.rawValue)
+            encode(board, into: &writer)
         }
         return writer.bytes
     }
@@ -135,18 +141,24 @@ public enum SnapshotCodec {
             bySink[sink] = failures
         }
         var profiles = Profiles()
+        var board: BoardSnapshot?
+        var last: UInt8 = 0
         while !reader.isAtEnd {
-            switch Section(rawValue: try reader.byte()) {
+            let tag = try reader.byte()
+            guard let section = Section(rawValue: tag) else { throw .malformed("bytes follow the snapshot") }
+            guard tag > last else { throw .malformed("section \(tag) is out of order") }
+            last = tag
+            switch section {
             case .profiles:
                 for _ in 0..<(try reader.count(minimumBytes: 3)) {
                     guard let change = ProfileChange(fields: try reader.strings()) else { throw .malformed("an unknown profile change") }
                     profiles.apply(change)
                 }
-            case nil:
-                throw .malformed("bytes follow the snapshot")
+            case .board:
+                board = try decodeBoard(&reader)
             }
         }
-        let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles)
+        let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
         return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink))
     }
 

@@ -29,7 +29,12 @@ extension Kiosk {
             for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
             let record = OrderRecord(sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total))
             ledger.recordMade(made, record: record, menu: menu)
-            _ = board?.apply(event, menu: menu)
+            if hasBoard {
+                board?.apply(event, menu: menu)
+            } else if let number = made.ticket {
+                // Made on another process's board: its number is taken for good.
+                retainedTicketNumber = max(retainedTicketNumber, number.saturatingAdding(1))
+            }
         case .orderFailed(let refused):
             ledger.recordRefused(OrderRecord(
                 sequence: event.sequence, time: event.time, lines: refused.lines, result: .refused(missing: refused.missing)

@@ -6,7 +6,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .restockNeeded: "{ingredient} needs restocking: {stock} left.",
         .stockChanged: "{ingredient} stock is now {stock}.",
         .menuReloaded: "Menu reloaded: {menu}.",
-        .ticketStarted: "Ticket {ticket} is being prepared at the {station}.",
+        .ticketStarted: "Ticket {ticket} is being prepared at station {station}.",
         .ticketReady: "Ticket {ticket} is ready: {item}.",
         .ticketPickedUp: "Ticket {ticket} was picked up.",
         .ticketCancelled: "Ticket {ticket} was cancelled.",

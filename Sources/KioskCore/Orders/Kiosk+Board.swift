@@ -5,6 +5,10 @@ extension Kiosk {
     /// a clock advances to it then.
     public var nextBoardChange: Timestamp? { board?.nextScheduledChange }
 
+    /// The number the next ticket gets: the board's, or the one kept while the menu has
+    /// no board.
+    public var nextTicketNumber: Int { board?.nextNumber ?? retainedTicketNumber }
+
     /// Whether the menu has a board. Read through one field: `board != nil` copies the
     /// whole board (every array retained and released), several times an order.
     var hasBoard: Bool { board?.nextNumber != nil }

@@ -19,6 +19,9 @@ public struct Kiosk: Sendable {
     public internal(set) var retainedStock: [String: IngredientCount] = [:]
     /// The order board, when the menu has one: every order made becomes a ticket.
     public internal(set) var board: Board?
+    /// While the menu has no board, the number the next ticket gets once it has one again:
+    /// past every ticket the state has numbered, so no number is given twice.
+    public internal(set) var retainedTicketNumber = 1
     /// The profiles `suggest` reads: state, the fold of the journal's profile changes.
     public internal(set) var profiles = Profiles()
     var ids: UUIDv7Generator
@@ -218,11 +221,17 @@ public struct Kiosk: Sendable {
         var carried = board
         carried?.reconfigure(for: newMenu)
         let profiles = profiles
+        let nextTicket = nextTicketNumber
         self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
         retainedStock = retained
         self.profiles = profiles
-        // A board goes on with its tickets and numbers; a menu without one has none.
-        if newMenu.board != nil, let carried { board = carried }
+        // A board goes on with its tickets and numbers; a menu without one has none, and
+        // keeps the numbers for the next board.
+        if newMenu.board != nil {
+            board = carried ?? Board(menu: newMenu, nextNumber: nextTicket)
+        } else {
+            retainedTicketNumber = nextTicket
+        }
         let payload = MenuReloaded(menu: newMenu.name, ingredients: newMenu.ingredients.count, items: newMenu.items.count, difference: difference)
         emit(.menuReloaded(payload), at: time, into: &events)
         return MenuSwap(difference: difference, declared: declared)

@@ -1,19 +1,26 @@
 /// What a kiosk keeps across runs (`--state`): stock by ingredient name, the event
-/// sequence, the ledger and the profiles. Names rather than indices, so a changed menu can
-/// take it.
+/// sequence, the ledger, the profiles and the order board. Names rather than indices, so a
+/// changed menu can take it.
 public struct KioskSnapshot: Sendable, Hashable {
     public var menuName: String
     public var sequence: UInt64
     public var stock: [IngredientCount]
     public var ledger: LedgerSnapshot
     public var profiles: Profiles
+    /// The order board, or only the ticket numbers of a kiosk whose menu has none; `nil`
+    /// while no ticket was ever numbered.
+    public var board: BoardSnapshot?
 
-    public init(menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles()) {
+    public init(
+        menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles(),
+        board: BoardSnapshot? = nil
+    ) {
         self.menuName = menuName
         self.sequence = sequence
         self.stock = stock
         self.ledger = ledger
         self.profiles = profiles
+        self.board = board
     }
 }
 
@@ -35,7 +42,8 @@ extension Kiosk {
             stock: menu.ingredients.indices.map { IngredientCount(ingredient: menu.ingredients[$0].name, count: inventory[$0]) }
                 + retainedStock.values.sorted { $0.ingredient < $1.ingredient },
             ledger: ledger.snapshot,
-            profiles: profiles
+            profiles: profiles,
+            board: nextTicketNumber > 1 ? board?.snapshot ?? BoardSnapshot(numberingFrom: retainedTicketNumber) : nil
         )
     }
 
@@ -46,7 +54,9 @@ extension Kiosk {
     }
 
     /// A kiosk that goes on from a saved state with `menu`: ingredients the state knows keep
-    /// their stock, new ones start at their declared stock, totals carry over by name.
+    /// their stock, new ones start at their declared stock, totals carry over by name. The
+    /// board goes on with its tickets, taking the menu's stations and settings as a reload
+    /// does (`Board.adopt(_:)`); a menu without a board keeps only its ticket numbers.
     public static func restoring(_ snapshot: KioskSnapshot, menu: Menu, ids: UUIDv7Generator) -> Restored {
         var report = RestoreReport()
         var saved: [String: Int] = [:]
@@ -65,6 +75,7 @@ extension Kiosk {
             sequence: snapshot.sequence, ids: ids
         )
         kiosk.profiles = snapshot.profiles
+        if let board = snapshot.board { kiosk.restoreBoard(board) }
         for entry in report.vanishedIngredients {
             kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(
                 ingredient: entry.ingredient, count: min(max(entry.count, 0), Menu.maximumQuantity)
@@ -75,8 +86,26 @@ extension Kiosk {
 }
 
 extension Kiosk {
+    /// Takes back a saved board for this kiosk's menu. A board that only kept its numbers
+    /// (its menu had none), or one no board could have been, starts empty after them.
+    private mutating func restoreBoard(_ saved: BoardSnapshot) {
+        guard hasBoard else {
+            retainedTicketNumber = max(retainedTicketNumber, saved.nextNumber)
+            return
+        }
+        guard var restored = Board(restoring: saved) else {
+            board = Board(menu: menu, nextNumber: max(1, saved.nextNumber))
+            return
+        }
+        restored.adopt(menu)
+        board = restored
+    }
+}
+
+extension Kiosk {
     /// This kiosk started again from a snapshot: its menu and id generator, the snapshot's
-    /// stock, totals and sequence. For a process that fell behind compaction.
+    /// stock, totals, sequence, profiles and board. For a process that fell behind
+    /// compaction.
     public func reloaded(from snapshot: KioskSnapshot) -> Kiosk {
         var kiosk = Kiosk.restoring(snapshot, menu: menu, ids: ids).kiosk
         kiosk.ids = ids

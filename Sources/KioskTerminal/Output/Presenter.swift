@@ -52,7 +52,7 @@ public struct Presenter: Sendable {
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
             (summary.menuChanged ? "" : "The menu has not changed.\n") + TerminalText.visibleLines(reloaded(summary.difference))
-                + Presenter.notes(summary).map { $0 + "\n" }.joined()
+                + summary.notes.map { $0 + "\n" }.joined()
         case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
         case .noMoreSuggestions(let reason): TerminalText.visibleLines(Presenter.capitalized(reason.message)) + ".\n"
         case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
@@ -92,10 +92,6 @@ public struct Presenter: Sendable {
     /// The edits that changed nothing, said so: the console's events tell the others.
     private func unchanged(_ changes: [StockChange]) -> String {
         changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
-    }
-
-    private static func notes(_ summary: ReloadSummary) -> [String] {
-        summary.sinksChanged ? ["The menu's sinks changed; the new sinks take effect at the next start."] : []
     }
 
     private func menu(_ listing: MenuListing) -> String {
@@ -224,231 +220,11 @@ public struct Presenter: Sendable {
     static func describe(_ events: EventTypes) -> String {
         events == .all ? "all" : events.types.map(\.rawValue).joined(separator: ",")
     }
-
     // MARK: JSON
 
-    /// One JSON object for a command:
-    /// `{"line":…,"command":…,"ok":…,"result"|"error":{"code":…,"message":…},"events":[…]}`.
-    ///
-    /// `command` is the canonical name of the command: the result's, else `command` (what
-    /// `CommandParser.commandName` found on a line that did not parse), else `""` for a
-    /// line that could not be read at all.
+    /// One JSON object for a command, as `ResultJSON.object` makes it (the one rendering
+    /// `--json` and `kiosk serve` share).
     public func json(for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512)
-        writer.beginObject()
-        if let line { writer.field("line", line) }
-        writer.field("command", result?.command.name ?? command ?? "")
-        let failure = error ?? result?.error
-        writer.field("ok", failure == nil)
-        if let failure {
-            writer.key("error")
-            writer.beginObject()
-            writer.field("code", failure.code)
-            writer.field("message", ErrorText().message(failure))
-            writer.endObject()
-            if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
-        } else if let result {
-            writer.key("result")
-            writer.beginObject()
-            writeResult(result, to: &writer)
-            writer.endObject()
-        }
-        if let result, !result.events.isEmpty {
-            writer.key("events")
-            writer.beginArray()
-            for event in result.events { event.write(to: &writer) }
-            writer.endArray()
-        }
-        writer.endObject()
-        return writer.bytes
-    }
-
-    private func writeResult(_ result: CommandResult, to writer: inout JSONWriter) {
-        switch result.output {
-        case .none: break
-        case .menu(let listing):
-            writer.field("name", listing.name)
-            if let currency = listing.currency { writer.field("currency", currency) }
-            writer.array("items", objects: listing.rows) { writer, row in
-                writer.field("name", row.name)
-                writer.array("aliases", strings: row.aliases)
-                if let price = row.price {
-                    writer.key("price")
-                    writer.number(price)
-                }
-                writer.object("needs", counts: row.needs)
-                writer.field("available", row.makeable)
-            }
-        case .stock(let listing):
-            writer.array("ingredients", objects: listing.rows) { writer, row in
-                writer.field("name", row.name)
-                writer.field("stock", row.count)
-                writer.field("low", row.low)
-                if let unit = row.unit { writer.field("unit", unit) }
-                writer.field("status", row.flag ?? "ok")
-            }
-        case .history(let records):
-            writer.key("orders")
-            writer.beginArray()
-            for record in records { Presenter.write(record, to: &writer) }
-            writer.endArray()
-        case .report(let report):
-            writeReport(report, to: &writer)
-        case .sinks(let statuses):
-            writer.key("sinks")
-            writer.beginArray()
-            for status in statuses { Presenter.write(status, to: &writer) }
-            writer.endArray()
-        case .text(let text):
-            writer.field("text", text)
-        case .ordered(let summary):
-            writer.array("lines", lines: summary.lines)
-            if let total = summary.total {
-                writer.key("total")
-                writer.number(total)
-                if let currency = summary.currency { writer.field("currency", currency) }
-            }
-            if let promise = summary.promise {
-                writer.field("ticket", promise.ticket)
-                writer.key("promised")
-                writer.timestamp(promise.promised)
-                writer.field("waitMs", promise.wait)
-            }
-        case .board(let listing):
-            BoardView.write(listing, to: &writer)
-        case .publicBoard(let board):
-            BoardView.write(board, to: &writer)
-        case .allDay(let counts):
-            BoardView.write(counts, to: &writer)
-        case .ticketMoved(let moved):
-            writer.field("ticket", moved.ticket)
-            writer.field("state", moved.state.key)
-            writer.array("lines", lines: moved.lines)
-        case .waited(let time):
-            writer.key("now")
-            writer.timestamp(time)
-        case .stockChanges(let changes), .restocked(let changes):
-            writer.array("changes", objects: changes) { writer, change in
-                writer.field("ingredient", change.ingredient)
-                writer.field("from", change.from)
-                writer.field("to", change.to)
-            }
-        case .failedEvents(let events):
-            writer.array("failed", objects: events) { writer, failure in
-                writer.field("sink", failure.sink)
-                writer.field("reason", failure.reason)
-                writer.field("retrying", failure.retrying)
-                writer.key("event")
-                failure.event.write(to: &writer)
-            }
-        case .retried(let sinks):
-            writer.array("retried", objects: sinks) { writer, sink in
-                writer.field("sink", sink.sink)
-                writer.field("events", sink.count)
-            }
-        case .reloaded(let summary):
-            let difference = summary.difference
-            let lists: [(StaticString, [String])] = [("addedItems", difference.addedItems), ("removedItems", difference.removedItems),
-                                 ("addedIngredients", difference.addedIngredients), ("removedIngredients", difference.removedIngredients),
-                                 ("notes", Presenter.notes(summary))]
-            for (key, names) in lists { writer.array(key, strings: names) }
-            writer.field("changed", summary.menuChanged)
-        case .suggestions(let outcome):
-            SuggestionView().writeFields(for: outcome, to: &writer)
-        case .noMoreSuggestions(let reason):
-            writer.key("items")
-            writer.beginArray()
-            writer.endArray()
-            writer.field("nextsLeft", 0)
-            writer.field("reason", Presenter.word(for: reason))
-            writer.field("message", reason.message)
-        case .profiles(let profiles):
-            SuggestionView().writeFields(for: profiles, to: &writer)
-        case .profile(let profile, _):
-            SuggestionView().writeFields(for: profile, to: &writer)
-        case .profileRemoved(let name):
-            writer.field("removed", name)
-        }
-    }
-
-    /// `limit-reached`, `exhausted`, `menu-changed`: why `suggest next` showed nothing.
-    private static func word(for reason: NoMoreSuggestions) -> String {
-        switch reason {
-        case .limitReached: "limit-reached"
-        case .exhausted: "exhausted"
-        case .menuChanged: "menu-changed"
-        }
-    }
-
-    private func writeReport(_ report: SalesReport, to writer: inout JSONWriter) {
-        writer.array("items", objects: report.sales) { writer, line in
-            writer.field("item", line.item)
-            writer.field("sold", line.quantity)
-            if report.hasPrices {
-                writer.key("revenue")
-                writer.number(line.revenue)
-            }
-        }
-        writer.field("made", report.madeOrders)
-        writer.field("refused", report.refusedOrders)
-        if report.hasPrices {
-            writer.key("revenue")
-            writer.number(report.revenue)
-            if let currency = report.currency { writer.field("currency", currency) }
-        }
-        writer.array("ingredients", objects: report.usage) { writer, line in
-            writer.field("ingredient", line.ingredient)
-            writer.field("used", line.used)
-        }
-        if let board = report.board {
-            writer.key("board")
-            writer.beginObject()
-            BoardView.write(board, to: &writer)
-            writer.endObject()
-        }
-    }
-
-    private static func write(_ record: OrderRecord, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("seq", record.sequence)
-        writer.field("time", record.time.iso8601)
-        writer.array("lines", lines: record.lines)
-        switch record.result {
-        case .made(let total):
-            writer.field("result", "made")
-            if let total {
-                writer.key("total")
-                writer.number(total)
-            }
-        case .refused(let missing):
-            writer.field("result", "refused")
-            writer.array("missing", missing: missing)
-        }
-        writer.endObject()
-    }
-
-    private static func write(_ status: SinkStatus, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("kind", status.kind)
-        writer.field("target", status.target)
-        writer.array("on", strings: status.events.types.map(\.rawValue))
-        writer.field("name", status.name)
-        writer.field("delivered", status.delivered)
-        writer.field("waiting", status.waiting)
-        writer.field("retrying", status.retrying)
-        writer.field("failed", status.failed)
-        writer.field("deliversHere", status.deliversHere)
-        writer.key("lastError")
-        if let lastError = status.lastError { writer.string(lastError) } else { writer.null() }
-        if let connection = status.connection {
-            writer.key("connection")
-            writer.beginObject()
-            writer.field("state", connection.state)
-            writer.field("inFlight", connection.inFlight)
-            writer.key("lastError")
-            if let lastError = connection.lastError { writer.string(lastError) } else { writer.null() }
-            writer.endObject()
-        }
-        writer.endObject()
+        ResultJSON.object(for: result, command: command, error: error, line: line)
     }
 }

@@ -1,10 +1,10 @@
-import KioskApplication
 import KioskCore
 import KioskMenu
 import KioskText
 
 /// A command's error in words: the one place its text is made. A person sees it after
-/// `error:`, a batch after `line N:`, a program in the `error` field of `--json`.
+/// `error:`, a batch after `line N:`, a program in the `error` field of `--json` and in
+/// the `detail` of an HTTP problem.
 ///
 /// Names from the menu or the command line are made visible (`TerminalText`) and cut to a
 /// readable length, so an error never carries an escape sequence to the terminal.
@@ -71,11 +71,6 @@ public struct ErrorText: Sendable {
         case .invalidDuration(let text):
             "'\(shown(text))' is not a duration such as 90s, 2m or 1h (at most \(WaitCommand.maximumHours) hours)"
         }
-    }
-
-    /// Why the history is not kept in its file.
-    public func message(_ problem: HistoryFile.Problem) -> String {
-        "cannot keep the history in '\(TerminalText.visible(problem.path))': \(problem.error.reason); history is not kept"
     }
 
     /// Why a menu did not compile: the file that cannot be read, or every diagnostic.

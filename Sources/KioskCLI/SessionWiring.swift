@@ -1,0 +1,257 @@
+import KioskApplication
+import KioskCore
+import KioskJournal
+import KioskMenu
+import KioskSinks
+import KioskSystem
+import KioskTerminal
+import KioskText
+
+/// How a kiosk starts and ends, the same at a prompt, in a batch and as a server: the
+/// menu compiled, the state opened, the sinks made and started, the session on them; at
+/// the end a checkpoint, the sinks given their deadline, and what is left said.
+struct SessionWiring {
+    let arguments: Arguments
+    let environment: [String: String]
+    let output: FileOutput
+    let errors: FileOutput
+
+    /// Whether diagnostics and the console may use colour.
+    var colors: Bool {
+        ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.noColor, environment: environment)
+    }
+
+    var renderer: DiagnosticRenderer { DiagnosticRenderer(colors: colors) }
+
+    /// The menu and the state, read; nothing started yet.
+    struct Loaded {
+        let source: MenuSource
+        let compiled: CompiledMenu
+        let commandLineSinks: [SinkDeclaration]
+        var kiosk: Kiosk
+        var store: StateStore?
+    }
+
+    /// A session with its sinks running.
+    struct Running {
+        let session: Session
+        let dispatcher: Dispatcher
+        let sinks: SinkSetup
+        let store: StateStore?
+    }
+
+    /// Compiles the menu and the command line's sinks and opens the state.
+    func load() throws(StartupError) -> Loaded {
+        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
+        let source = MenuSource(path: arguments.menu, compiler: compiler)
+        let compilation = source.compile()
+        guard let compiled = compilation.menu else {
+            if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
+            throw .invalidMenu(MenuFailure(compilation))
+        }
+        let commandLineSinks = try compileCommandLineSinks(compiler)
+        let (kiosk, store) = try openState(menu: compiled.menu)
+        return Loaded(source: source, compiled: compiled, commandLineSinks: commandLineSinks, kiosk: kiosk, store: store)
+    }
+
+    /// Makes and starts the sinks (with a private journal for those that read one when
+    /// there is no `--state`, or for every event with `keepJournal`: a server streams them
+    /// from it), and the session on them.
+    func start(_ loaded: Loaded, keepJournal: Bool = false) throws(StartupError) -> Running {
+        var (kiosk, store) = (loaded.kiosk, loaded.store)
+        let compiled = loaded.compiled
+        let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
+        let members: [Dispatcher.Member]
+        do throws(SinkSetupError) {
+            members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: loaded.commandLineSinks), kioskName: compiled.menu.name)
+        } catch {
+            throw .sinkSetup(error, onCommandLine: loaded.commandLineSinks.contains { $0.origin == error.origin })
+        }
+        if store == nil, keepJournal || members.contains(where: { !$0.isForeground }) {
+            (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
+        }
+        let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence)
+        if let store { dropCursors(except: dispatcher.backgroundNames, in: store.journal) }
+        dispatcher.start(retrying: store?.interruptedRetries ?? [:])
+        let session = Session(
+            kiosk: kiosk, dispatcher: dispatcher, menuSource: loaded.source, sinkDeclarations: compiled.sinks,
+            time: sessionClock, store: store
+        )
+        return Running(session: session, dispatcher: dispatcher, sinks: sinks, store: store)
+    }
+
+    /// At the end: a checkpoint of the state, the sinks given `--flush-timeout` to deliver,
+    /// and what is left said on standard error. `false` when standard output could not be
+    /// written.
+    func finish(_ running: Running) -> Bool {
+        running.session.checkpoint()
+        let statuses = running.dispatcher.shutdown(timeout: arguments.flushTimeout)
+        running.sinks.http.close()
+        running.store?.refreshDeliveries()
+        errors.write(running.sinks.farewell(
+            statuses, backlog: running.dispatcher.backlog(lastSequence: running.session.kiosk.sequence), failures: running.store?.deliveries,
+            journal: running.store?.journal.directory.path
+        ))
+        return output.flush()
+    }
+
+    /// Writes a start that failed: its text, or its JSON under `--json`.
+    func report(_ error: StartupError) {
+        if arguments.json {
+            errors.write(bytes: error.json(text: text(for: error)))
+        } else {
+            errors.write(text(for: error))
+        }
+    }
+
+    // MARK: Parts
+
+    /// The wall clock, or the virtual clock of `--clock virtual`, made once: the state is
+    /// opened at its time too.
+    var sessionClock: SessionClock {
+        guard let choice = arguments.clock else { return SessionClock(wall: SystemClock.now) }
+        return SessionClock(virtualAt: Timestamp(millisecondsSince1970: choice.start ?? WallClock.millisecondsSince1970()))
+    }
+
+    /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
+    /// be read or is damaged before its end stops the start, untouched. A state file of
+    /// the first format is converted into a directory once.
+    private func openState(menu: Menu) throws(StartupError) -> (Kiosk, StateStore?) {
+        var seed = SystemRandomNumberGenerator()
+        let ids = UUIDv7Generator(seed: seed.next())
+        guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
+        try migrateIfNeeded(path)
+        let options = JournalTuning.stateJournal(environment)
+        do throws(JournalError) {
+            let opened = try StateStore.open(StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now())
+            report(opened.opening)
+            return (opened.opening.kiosk, opened.store)
+        } catch {
+            throw .state(error)
+        }
+    }
+
+    /// The journal where events wait for their sinks without `--state`: stock starts fresh,
+    /// the event sequence goes on. A directory that cannot be made stops the start (73):
+    /// sinks whose events could be lost must not run.
+    private func openPrivateJournal(_ path: String, kiosk: Kiosk) throws(StartupError) -> (Kiosk, StateStore?) {
+        let options = JournalTuning.eventsJournal(environment)
+        do throws(JournalError) {
+            var seed = SystemRandomNumberGenerator()
+            let opened = try StateStore.open(
+                StateDirectory(path: path), mode: .events, options: options, menu: kiosk.menu, ids: UUIDv7Generator(seed: seed.next()),
+                at: SystemClock.now()
+            )
+            report(opened.opening)
+            return (opened.opening.kiosk, opened.store)
+        } catch {
+            throw .privateJournal(error)
+        }
+    }
+
+    /// Forgets the cursors of sinks that are no longer configured, so the journal can be
+    /// compacted; says how many events each leaves undelivered.
+    private func dropCursors(except names: [String], in journal: Journal) {
+        for cursor in CursorFile.all(in: journal.directory) where !names.contains(cursor.sink) {
+            let undelivered = cursor.mark.map { Dispatcher.countEvents(after: $0, in: journal) } ?? 0
+            guard CursorFile.remove(cursor.file) else { continue }
+            note(.cursorDropped(sink: cursor.sink, undelivered: undelivered))
+        }
+    }
+
+    /// Converts a first-format state file at `path` into a state directory.
+    private func migrateIfNeeded(_ path: String) throws(StartupError) {
+        if StateMigration.finishInterrupted(at: path) {
+            note(.conversionFinished(path: path))
+            return
+        }
+        guard (try? FileSystem.status(of: path))?.kind == .regular else { return }
+        do throws(StateMigration.Failure) {
+            let outcome = try StateMigration.migrate(path)
+            note(.stateConverted(path: path, keptAs: outcome.keptAs))
+        } catch {
+            throw .migration(error)
+        }
+    }
+
+    /// What opening the state found that a person should know.
+    private func report(_ opening: StateStore.Opening) {
+        for repair in opening.repairs { note(.journalRepaired(repair)) }
+        if !opening.vanishedIngredients.isEmpty { note(.ingredientsGone(opening.vanishedIngredients)) }
+        if !opening.newIngredients.isEmpty { note(.ingredientsNew(opening.newIngredients)) }
+    }
+
+    private func compileCommandLineSinks(_ compiler: MenuCompiler) throws(StartupError) -> [SinkDeclaration] {
+        var sinks: [SinkDeclaration] = []
+        for (index, text) in arguments.sinks.enumerated() {
+            let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
+            let compilation = compiler.compileSink(text, origin: origin)
+            guard let declaration = compilation.menu?.sinks.first else { throw .invalidCommandLineSink(MenuFailure(compilation)) }
+            sinks.append(declaration)
+        }
+        return sinks
+    }
+
+    // MARK: Rendering, once
+
+    /// The text of a start that failed, for standard error.
+    func text(for error: StartupError) -> String {
+        // A menu's diagnostics are made visible as they are laid out, and may be coloured.
+        if case .invalidMenu(let failure) = error { return failure.compilation.render(with: renderer) }
+        if case .invalidCommandLineSink(let failure) = error { return failure.compilation.render(with: renderer) }
+        // The rest as a whole: paths, sink targets and the system's words come from outside.
+        return TerminalText.visibleLines(words(for: error))
+    }
+
+    private func words(for error: StartupError) -> String {
+        switch error {
+        case .unreadableMenu(let unreadable): "kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
+        case .invalidMenu, .invalidCommandLineSink: "kiosk: the menu has errors\n"
+        case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
+        case .state(let error): "kiosk: \(error.message)\n"
+        case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
+        case .migration(let failure): "kiosk: \(failure.message)\n"
+        case .unreadableScript(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .cannotListen(let address, let error): "kiosk: cannot listen on \(TerminalText.visible(address)): \(ServeCommand.reason(error))\n"
+        case .insecureListen(let address):
+            "kiosk: refusing to serve on \(TerminalText.visible(address)) without HTTPS: other machines can reach it, and the operator's "
+                + "token would cross the network in clear; give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1\n"
+        case .unreadableFile(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .invalidToken(let source, let reason): "kiosk: the operator's token from \(TerminalText.visible(source)) \(reason)\n"
+        case .cannotCreateFile(let path, let error): "kiosk: cannot write '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .server(let error): "kiosk: \(error.message)\n"
+        }
+    }
+
+    /// Writes what a person should know about the start, as it happens.
+    func note(_ notice: StartupNotice) {
+        errors.write(SessionWiring.text(for: notice))
+    }
+
+    static func text(for notice: StartupNotice) -> String {
+        TerminalText.visibleLines(words(for: notice))
+    }
+
+    private static func words(for notice: StartupNotice) -> String {
+        switch notice {
+        case .stateConverted(let path, let keptAs):
+            "kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(keptAs))'\n"
+        case .conversionFinished(let path):
+            "kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n"
+        case .journalRepaired(let repair):
+            "kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n"
+        case .ingredientsGone(let gone):
+            "kiosk: the menu no longer has \(gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")); the state keeps "
+                + (gone.count == 1 ? "its stock in case it comes back\n" : "their stock in case they come back\n")
+        case .ingredientsNew(let names):
+            "kiosk: new on the menu, at their declared stock: \(names.joined(separator: ", "))\n"
+        case .cursorDropped(let sink, let undelivered):
+            "kiosk: the sink '\(TerminalText.visible(sink))' is no longer configured: its cursor is dropped"
+                + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
+        case .readlineMissing:
+            "kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n"
+        case .historyUnusable(let problem):
+            "kiosk: \(ErrorText().message(problem))\n"
+        }
+    }
+}

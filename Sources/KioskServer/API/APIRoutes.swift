@@ -1,0 +1,207 @@
+import KioskApplication
+import KioskCore
+import KioskText
+
+/// The API's routes, each by running the command a person would type: the rules are the
+/// commands', never the server's. A route reads its path, query and body into the
+/// command's arguments; names and numbers go in as text, so they are checked as typed ones
+/// are, with the same errors.
+public enum APIRoutes {
+    /// Every route of `/api/v1`; `document` is what `GET /openapi.json` answers.
+    public static func all(document: [UInt8]) -> [Route] {
+        [
+            Route("GET", [.literal("menu")], role: .customer) { request throws(Problem) in
+                .command(try request.command("menu", NoArguments()))
+            },
+            Route("GET", [.literal("stock")], role: .operator) { request throws(Problem) in
+                .command(try request.command("stock", StockCommand.Arguments.list))
+            },
+            Route("PATCH", [.literal("stock"), .parameter("ingredient")], role: .operator, takesBody: true, stockEdit),
+            Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
+            Route("GET", [.literal("orders")], role: .operator, history),
+            Route("GET", [.literal("board")], role: .customer, board),
+            Route("POST", [.literal("tickets"), .parameter("ticket"), .parameter("move")], role: .operator, ticketMove),
+            Route("POST", [.literal("suggestions")], role: .customer, takesBody: true, suggestion),
+            Route("GET", [.literal("report")], role: .operator) { request throws(Problem) in
+                .command(try request.command("report", NoArguments()))
+            },
+            Route("POST", [.literal("reload")], role: .operator) { request throws(Problem) in
+                .command(try request.command("reload", NoArguments()))
+            },
+            Route("GET", [.literal("sinks")], role: .operator) { request throws(Problem) in
+                .command(try request.command("sinks", SinksCommand.Arguments.statuses))
+            },
+            Route("GET", [.literal("health")], role: .customer) { _ throws(Problem) in .health },
+            Route("GET", [.literal("events")], role: .customer, events),
+            Route("GET", [.literal("openapi.json")], role: .customer) { _ throws(Problem) in
+                .respond(HTTPResponse(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: document))
+            },
+        ]
+    }
+
+    /// The ticket moves of `POST /tickets/{ticket}/{move}`: each a command of its own name.
+    public static let ticketMoves = ["start", "ready", "pickup", "bump", "recall", "cancel"]
+
+    // MARK: Routes
+
+    /// `PATCH /stock/{ingredient}` with `{"set": N}`, `{"add": N}` or `{"remove": N}`:
+    /// `stock set|add|remove INGREDIENT N`.
+    private static func stockEdit(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["set", "add", "remove"])
+        guard fields.count == 1, let (key, value) = fields.first else {
+            throw Problem.invalidBody("give exactly one of \"set\", \"add\" or \"remove\" with a whole number, such as {\"add\": 5}")
+        }
+        guard let edit = StockEdit(rawValue: key) else { throw Problem.invalidBody("unknown edit '\(key)'") }
+        let text = try number(value, key)
+        let amount = try commandArgument("stock") { () throws(CommandError) in try CommandParser.number(text, what: "amount", minimum: 0) }
+        let ingredient = request.parameters["ingredient"] ?? ""
+        return .command(try request.command("stock", StockCommand.Arguments.edit(edit, ingredient: ingredient, amount: amount)), pathNames: ["unknown_ingredient"])
+    }
+
+    /// `POST /orders` with `{"lines":[{"item":"Mango Juice","quantity":1}, …]}`: one
+    /// all-or-nothing `order`.
+    private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["lines"])
+        guard let lines = fields.first(where: { $0.key == "lines" })?.value.array, !lines.isEmpty else {
+            throw Problem.invalidBody("give the order's \"lines\": [{\"item\": \"Mango Juice\", \"quantity\": 1}, …], at least one")
+        }
+        guard lines.count <= 1_000 else { throw Problem.invalidBody("an order has at most 1,000 lines") }
+        var requests: [OrderRequest] = []
+        for line in lines {
+            let parts = try JSONBody(line, allowed: ["item", "quantity"], what: "each line")
+            guard let item = parts.first(where: { $0.key == "item" })?.value.string else {
+                throw Problem.invalidBody("each line needs an \"item\": the item's name, alias or slug")
+            }
+            let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
+            requests.append(OrderRequest(item: item, quantity: quantity))
+        }
+        return .command(try request.command("order", OrderCommand.Arguments(requests)), created: true)
+    }
+
+    /// `GET /orders?after=SEQ&limit=N`: `history`, a page at a time.
+    private static func history(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        try checkQuery(request, allowed: ["after", "limit"])
+        let arguments = try commandArgument("history") { () throws(CommandError) in
+            try HistoryCommand.page(limit: request.query["limit"], after: request.query["after"])
+        }
+        return .command(try request.command("history", arguments))
+    }
+
+    /// `GET /board?view=kitchen|public|all-day`: `board`, `board public`, `board all-day`.
+    private static func board(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        try checkQuery(request, allowed: ["view"])
+        let view = request.query["view"] ?? "kitchen"
+        let arguments: ShowBoardCommand.Arguments = switch view {
+        case "kitchen": .kitchen
+        case "public": .public
+        case "all-day": .allDay
+        default: throw Problem.invalidQuery("'view' is kitchen, public or all-day, not '\(TerminalText.visible(view))'")
+        }
+        return .command(try request.command("board", arguments))
+    }
+
+    /// `POST /tickets/{ticket}/{move}`: `start`, `ready`, `pickup`, `bump`, `recall` or
+    /// `cancel` of ticket N.
+    private static func ticketMove(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let move = request.parameters["move"] ?? ""
+        guard ticketMoves.contains(move) else { throw Problem.notFound }
+        let ticket = request.parameters["ticket"] ?? ""
+        let arguments = try commandArgument(move) { () throws(CommandError) in try TicketMove.arguments(ticket: ticket) }
+        return .command(try request.command(move, arguments), pathNames: ["unknown_ticket"])
+    }
+
+    /// `POST /suggestions` with `{"profiles":[…],"answers":["y","n","-"],"rule":"…",
+    /// "lenient":false}`, or `{"next":true}`: `suggest`, or `suggest next`.
+    private static func suggestion(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["profiles", "answers", "rule", "lenient", "next"])
+        let value = { (key: String) in fields.first { $0.key == key }?.value }
+        if let next = value("next") {
+            guard next == .bool(true), fields.count == 1 else { throw Problem.invalidBody("\"next\": true asks for the next page, alone") }
+            return .command(try request.command("suggest", SuggestCommand.Arguments.next))
+        }
+        let profiles = try strings(value("profiles"), "profiles")
+        let answers = try strings(value("answers"), "answers")
+        var rule: String?
+        if let given = value("rule") {
+            guard let text = given.string else { throw Problem.invalidBody("\"rule\" is a rule's name, such as \"least-misery\"") }
+            rule = text
+        }
+        var lenient = false
+        if let given = value("lenient") {
+            guard case .bool(let flag) = given else { throw Problem.invalidBody("\"lenient\" is true or false") }
+            lenient = flag
+        }
+        let arguments = try commandArgument("suggest") { () throws(CommandError) in
+            try SuggestCommand.arguments(profiles: profiles, answers: answers, rule: rule, lenient: lenient)
+        }
+        return .command(try request.command("suggest", arguments))
+    }
+
+    /// `GET /events?types=order.*,ticket.*&after=SEQ`: the event stream.
+    private static func events(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        try checkQuery(request, allowed: ["types", "after"])
+        let types = try EventFilter.types(request.query["types"])
+        let after = try request.query["after"].map { text throws(Problem) in try sequenceNumber(text, "'after'") }
+        return .events(types: types, after: after)
+    }
+
+    /// A sequence number (`after`, `Last-Event-ID`).
+    static func sequenceNumber(_ text: String, _ what: String) throws(Problem) -> UInt64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = UInt64(text) else {
+            throw Problem.invalidQuery("\(what) is an event's sequence number, such as 12")
+        }
+        return value
+    }
+
+    // MARK: Reading requests
+
+    /// The fields of a JSON object body, each name at most once and among `allowed`.
+    private static func JSONBody(_ value: JSONValue?, allowed: Set<String>, what: String = "the body") throws(Problem) -> [(key: String, value: JSONValue)] {
+        guard let fields = value?.fields else { throw Problem.invalidBody("\(what) must be a JSON object") }
+        var seen = Set<String>()
+        for field in fields {
+            guard allowed.contains(field.key) else {
+                throw Problem.invalidBody("unknown field '\(TerminalText.visible(field.key))' in \(what); the fields are \(allowed.sorted().joined(separator: ", "))")
+            }
+            guard seen.insert(field.key).inserted else { throw Problem.invalidBody("'\(field.key)' is given twice in \(what)") }
+        }
+        return fields
+    }
+
+    /// A JSON number as its text, for the command's own check: `2` is a quantity; `2.5`
+    /// and `1e3` are not, and say so as at the prompt. Anything but a number (`"2"`) is
+    /// not what the API describes, and is refused as such.
+    private static func number(_ value: JSONValue, _ name: String) throws(Problem) -> String {
+        guard case .number(let text) = value else { throw Problem.invalidBody("\"\(name)\" is a whole number") }
+        return JSONNumber.integerText(text) ?? text
+    }
+
+    /// A list of strings, or none.
+    private static func strings(_ value: JSONValue?, _ name: String) throws(Problem) -> [String] {
+        guard let value else { return [] }
+        guard let items = value.array, items.count <= 100 else { throw Problem.invalidBody("\"\(name)\" is a list of at most 100 strings") }
+        var strings: [String] = []
+        for item in items {
+            guard let text = item.string else { throw Problem.invalidBody("\"\(name)\" is a list of strings") }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// A query with names among `allowed` only.
+    private static func checkQuery(_ request: RouteRequest, allowed: Set<String>) throws(Problem) {
+        for name in request.query.keys where !allowed.contains(name) {
+            throw Problem.invalidQuery("unknown query parameter '\(TerminalText.visible(name))'; the parameters are \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// Runs a command's own reading of an argument; its error is the problem the command
+    /// would give.
+    private static func commandArgument<T>(_ command: String, _ read: () throws(CommandError) -> T) throws(Problem) -> T {
+        do throws(CommandError) {
+            return try read()
+        } catch {
+            throw Problem(error, command: command)
+        }
+    }
+}

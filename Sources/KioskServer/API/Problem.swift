@@ -1,0 +1,147 @@
+import KioskApplication
+import KioskCore
+import KioskText
+
+/// An RFC 9457 problem: why a request was not done, as `application/problem+json`.
+///
+/// `code` is the same stable name `--json` gives for the same failure (`insufficient_stock`,
+/// `unknown_item`, …), or one of the HTTP layer's own (`not_found`, `malformed_json`, …);
+/// `detail` is the same words a person reads at the prompt.
+public struct Problem: Error, Sendable, Equatable {
+    public let status: Int
+    public let code: String
+    public let detail: String
+    /// What was short, for a refused order: as `--json`'s `missing`.
+    public var missing: [Missing] = []
+    /// The command that failed, when one did.
+    public var command: String?
+    /// The methods the path allows, for a 405.
+    public var allowed: [String] = []
+
+    public init(status: Int, code: String, detail: String) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+    }
+
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+        lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail && lhs.command == rhs.command
+            && lhs.allowed == rhs.allowed && lhs.missing.map(\.ingredient) == rhs.missing.map(\.ingredient)
+    }
+
+    /// A command's error: the `--json` code and words, and the status that says the same
+    /// in HTTP. `pathNames` are the codes that mean the path names nothing (`unknown_ticket`
+    /// for `/tickets/99/start`): 404 there, 422 when the name came in the body.
+    public init(_ error: CommandError, command: String, pathNames: Set<String> = []) {
+        let code = error.code
+        self.init(status: pathNames.contains(code) ? 404 : Problem.status(of: code), code: code, detail: ErrorText().message(error))
+        self.command = command
+        if case .refused(let missing) = error { self.missing = missing }
+    }
+
+    /// The HTTP status of a command error's code.
+    static func status(of code: String) -> Int {
+        switch code {
+        case "insufficient_stock", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
+            409
+        case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "invalid_profile", "unknown_profile",
+             "unknown_rule", "reload_failed", "unknown_ticket", "unknown_sink", "invalid_suggestion":
+            422
+        case "io_error": 503
+        default: 400
+        }
+    }
+
+    // MARK: The HTTP layer's own
+
+    public static let notFound = Problem(status: 404, code: "not_found", detail: "no such resource; the API is under /api/v1")
+
+    public static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
+        var problem = Problem(
+            status: 405, code: "method_not_allowed",
+            detail: "\(TerminalText.visible(method)) is not allowed here; allowed: \(allowed.joined(separator: ", "))"
+        )
+        problem.allowed = allowed
+        return problem
+    }
+
+    public static let malformedJSON = Problem(status: 400, code: "malformed_json", detail: "the body is not a JSON document (UTF-8, nested at most 64 deep)")
+
+    public static func invalidBody(_ what: String) -> Problem {
+        Problem(status: 400, code: "invalid_body", detail: what)
+    }
+
+    public static func invalidQuery(_ what: String) -> Problem {
+        Problem(status: 400, code: "invalid_query", detail: what)
+    }
+
+    public static func bodyTooLarge(limit: Int) -> Problem {
+        Problem(status: 413, code: "body_too_large", detail: "the body is larger than \(limit.grouped) bytes")
+    }
+
+    public static let unsupportedMediaType = Problem(
+        status: 415, code: "unsupported_media_type", detail: "send the body as application/json (UTF-8)"
+    )
+
+    public static let unauthorized = Problem(
+        status: 401, code: "unauthorized", detail: "this route is for the operator: send 'Authorization: Bearer TOKEN' with the server's token"
+    )
+
+    public static let crossSite = Problem(
+        status: 403, code: "cross_site_request", detail: "a request that changes the state must come from this server's own origin"
+    )
+
+    public static let misdirected = Problem(
+        status: 421, code: "wrong_host", detail: "the Host header does not name this server's address"
+    )
+
+    public static let overloaded = Problem(
+        status: 503, code: "overloaded", detail: "too many requests are waiting; try again in a moment"
+    )
+
+    public static let shuttingDown = Problem(status: 503, code: "shutting_down", detail: "the server is stopping")
+
+    public static let tooManyStreams = Problem(status: 503, code: "overloaded", detail: "too many event streams are open; try again in a moment")
+
+    public static let noEvents = Problem(status: 503, code: "no_events", detail: "this server keeps no journal to stream events from")
+
+    public static let invalidIdempotencyKey = Problem(
+        status: 400, code: "invalid_idempotency_key", detail: "an Idempotency-Key is 1 to 255 visible ASCII characters"
+    )
+
+    public static let idempotencyKeyReused = Problem(
+        status: 422, code: "idempotency_key_reused",
+        detail: "this Idempotency-Key was used in the last day for another request; a retry must send the same method, path and body"
+    )
+
+    /// Every code of the HTTP layer's own, for the README and the API's description.
+    public static let httpCodes = [
+        "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
+        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
+        "idempotency_key_reused",
+    ]
+
+    // MARK: As JSON
+
+    /// The problem as `application/problem+json`, with the events the command caused (a
+    /// refused order's `order.failed`, with the menu's text for it) when it caused any.
+    public func json(events: [Event] = []) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("type", "urn:kiosk:problem:" + code)
+        writer.field("title", HTTPStatus.phrase(status))
+        writer.field("status", status)
+        writer.field("detail", detail)
+        writer.field("code", code)
+        if let command { writer.field("command", command) }
+        if !missing.isEmpty { writer.array("missing", missing: missing) }
+        if !events.isEmpty {
+            writer.key("events")
+            writer.beginArray()
+            for event in events { event.write(to: &writer) }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+}

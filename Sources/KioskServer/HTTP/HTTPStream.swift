@@ -1,0 +1,17 @@
+/// The body of a response that goes on as long as it has something to say (an event
+/// stream): the daemon asks it for bytes whenever the connection can take some.
+///
+/// The daemon's thread calls `read`. With nothing to send, the stream calls `suspend`
+/// (which parks the connection) *while it holds the lock that guards its bytes*, remembers
+/// that it did, and returns 0; whoever adds bytes later, under the same lock, sees that and
+/// calls the `resume` it was given by `attach` — so a resume can never come before its
+/// suspend. After `closed` the stream must never resume: the connection is gone.
+public protocol HTTPStream: AnyObject, Sendable {
+    /// Given by the daemon before the first `read`: resumes the connection parked by `suspend`.
+    func attach(resume: @escaping @Sendable () -> Void)
+    /// Copies up to `buffer.count` bytes into `buffer` and returns how many; with none
+    /// ready, calls `suspend` under its lock and returns 0; returns `nil` at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Int?
+    /// The response is over: sent to its end, or the connection closed.
+    func closed()
+}

@@ -1,0 +1,112 @@
+import Foundation
+import KioskServer
+import KioskSystem
+import KioskTestSupport
+import Synchronization
+import Testing
+
+/// The wall around libmicrohttpd, with a handler made up here: requests in, answers out,
+/// now or later from another thread, bodies bounded.
+@Suite struct MicroHTTPDaemonTests {
+    /// Answers `/now` at once, `/later` from another thread, and echoes what it saw.
+    final class EchoHandler: HTTPRequestHandler {
+        let finishedCount = Atomic<Int>(0)
+
+        func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? {
+            exchange.path == "/refuse-early" ? HTTPResponse(status: 413, body: Array("too big".utf8)) : nil
+        }
+
+        func handle(_ exchange: HTTPExchange) -> HTTPHandling {
+            let text = "\(exchange.method) \(exchange.path) query=\(exchange.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) "
+                + "body=\(exchange.bodyExceeded ? "exceeded" : String(decoding: exchange.body, as: UTF8.self)) client=\(exchange.client)"
+            let response = HTTPResponse(status: 200, headers: [HTTPField("X-Seen", "yes")], body: Array(text.utf8))
+            guard exchange.path.hasPrefix("/later") else { return .respond(response) }
+            return .later {
+                Thread.detachNewThread {
+                    usleep(20_000)
+                    exchange.respond(response)
+                }
+            }
+        }
+
+        func finished(_ exchange: HTTPExchange, completed: Bool) {
+            finishedCount.add(1, ordering: .relaxed)
+        }
+    }
+
+    private func start(_ handler: EchoHandler, settings: DaemonSettings = DaemonSettings()) throws -> (MicroHTTPDaemon, UInt16) {
+        let socket = try ListeningSocket.open(host: "127.0.0.1", port: 0)
+        return (try MicroHTTPDaemon(socket: socket, settings: settings, handler: handler), socket.port)
+    }
+
+    @Test func answersARequestAtOnceWithItsPathQueryAndBody() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        let response = try client.request("POST", "/now/a%2Fb?after=3&x", body: "hello")
+        #expect(response.status == 200)
+        #expect(response.header("x-seen") == "yes")
+        // The path and query stay as sent: percent-encoded, so `%2F` is not a `/`.
+        #expect(response.text == "POST /now/a%2Fb query=after=3&x= body=hello client=127.0.0.1")
+    }
+
+    @Test func answersFromAnotherThreadAfterSuspending() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        // Several on one keep-alive connection, each suspended and resumed.
+        for index in 0..<5 {
+            let response = try client.request("GET", "/later/\(index)")
+            #expect(response.status == 200)
+            #expect(response.text.hasPrefix("GET /later/\(index) "))
+        }
+        #expect(daemon.suspendedCount == 0)
+    }
+
+    @Test func aBodyPastTheLimitIsDroppedAndSaidSo() throws {
+        var settings = DaemonSettings()
+        settings.bodyLimit = 16
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler, settings: settings)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 16)).text.contains("body=xxxxxxxxxxxxxxxx "))
+        #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 17)).text.contains("body=exceeded"))
+    }
+
+    @Test func aResponseBeforeTheBodyEndsTheRequest() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        let response = try client.request("POST", "/refuse-early", body: "never read")
+        #expect(response.status == 413)
+        #expect(response.text == "too big")
+    }
+
+    @Test func stopsWithConnectionsOpenAndSaysWhenItsPortIsTaken() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        let idle = try HTTPTestClient(port: port)
+        #expect(throws: SystemError.self) { try ListeningSocket.open(host: "127.0.0.1", port: port) }
+        daemon.stop(deadline: .now + .seconds(5))
+        #expect(idle.isClosed(within: .seconds(10)))
+        // Stopped: the port is free again.
+        let again = try ListeningSocket.open(host: "127.0.0.1", port: port)
+        again.close()
+    }
+
+    @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {
+        var settings = DaemonSettings()
+        settings.idleTimeoutSeconds = 1
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler, settings: settings)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        client.send(raw: "GET /now HTTP/1.1\r\nHost: x\r\n")
+        // A second of timeout; up to 20 allowed for a machine busy with other builds.
+        #expect(client.isClosed(within: .seconds(20)))
+    }
+}
