@@ -11,9 +11,10 @@ SWIFT       ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
 # make test also runs real MQTT brokers and clients, makes TLS certificates, and runs the
-# README's curl examples against kiosk serve. Debian starts mosquitto's own service when
-# it installs it: the tests never use or touch it. The completions are tried in a real
-# bash (with bash-completion) and zsh; the man pages are linted by mandoc and groff.
+# curl examples of the README and docs/HTTP.md against kiosk serve. Debian starts
+# mosquitto's own service when it installs it: the tests never use or touch it. The
+# completions are tried in a real bash (with bash-completion) and zsh; the man pages are
+# linted by mandoc and groff.
 TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base
 ARGS        ?=
 
@@ -153,7 +154,7 @@ test: $(BUILD_INFO)
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 	$(SWIFT) test --skip-build
 
-# Measures the performance figures the README reports against their baselines (a few minutes).
+# Measures the performance figures docs/PERFORMANCE.md reports against their baselines (a few minutes).
 # The baselines are real programs: sqlite3, a mosquitto broker, and SimPy in a Python
 # virtual environment of the bench's own (.build/bench-venv, made once; without a network
 # the figures that need it say they were skipped).
