@@ -4,7 +4,7 @@ import KioskText
 /// The JSON lines of `kiosk state dump`: a snapshot line, then a line per record.
 ///
 /// ```
-/// {"snapshot":{"position":…,"seq":…,"menu":…,"stock":{…},"made":…,"refused":…,"revenue":"…","sales":[…],"usage":[…],"profiles":[["add","ana"],…]}}
+/// {"snapshot":{"position":…,"seq":…,"menu":…,"stock":{…},"made":…,"refused":…,"revenue":"…","sales":[…],"usage":[…],"profiles":[["add","ana"],…],"answers":[…]}}
 /// {"position":…,"time":"…","source":"…","events":[CloudEvents…],"facts":[{"fact":"stock.declared",…}]}
 /// ```
 enum DumpFormat {
@@ -44,6 +44,16 @@ enum DumpFormat {
             writer.key("profiles")
             writer.beginArray()
             for change in snapshot.kiosk.profiles.changes { change.write(to: &writer) }
+            writer.endArray()
+        }
+        if !snapshot.answers.isEmpty {
+            writer.key("answers")
+            writer.beginArray()
+            for answer in snapshot.answers.answers {
+                writer.beginObject()
+                fields(of: answer, into: &writer)
+                writer.endObject()
+            }
             writer.endArray()
         }
         writer.endObject()
@@ -106,13 +116,17 @@ enum DumpFormat {
         case .requestAnswered(let answer):
             writer.beginObject()
             writer.field("fact", "request.answered")
-            writer.field("key", answer.key)
-            writer.key("time")
-            writer.timestamp(answer.time)
-            writer.field("request", answer.request)
-            writer.field("status", answer.status)
-            writer.field("body", answer.body)
+            fields(of: answer, into: &writer)
         }
         writer.endObject()
+    }
+
+    private static func fields(of answer: AnsweredRequest, into writer: inout JSONWriter) {
+        writer.field("key", answer.key)
+        writer.key("time")
+        writer.timestamp(answer.time)
+        writer.field("request", answer.request)
+        writer.field("status", answer.status)
+        writer.field("body", answer.body)
     }
 }

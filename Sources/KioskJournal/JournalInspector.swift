@@ -74,17 +74,16 @@ public enum JournalInspector {
         let before = try segmentBytes(directory)
         let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized))
         var kiosk = Kiosk(menu: Menu(trusting: "", ingredients: [], items: []), ids: UUIDv7Generator(seed: 0))
-        var deliveries = DeliveryFailures()
-        if let snapshot = opened.snapshot {
-            kiosk = kiosk.reloaded(from: snapshot.kiosk)
-            deliveries = snapshot.deliveries
-        }
+        var operations = OperationsState(opened.snapshot)
+        if let snapshot = opened.snapshot { kiosk = kiosk.reloaded(from: snapshot.kiosk) }
         for record in opened.records {
             kiosk.apply(record)
-            deliveries.apply(record)
+            operations.apply(record)
         }
         let position = opened.journal.endPosition
-        try opened.journal.writeSnapshot(JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: deliveries))
+        try opened.journal.writeSnapshot(
+            JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: operations.deliveries, answers: operations.answers)
+        )
         return Compaction(before: before, after: try segmentBytes(directory))
     }
 

@@ -95,6 +95,28 @@ import Testing
         #expect(restarted.stop() == 0 && other.stop() == 0)
     }
 
+    /// `kiosk state compact` folds the journal into a snapshot that a start reads instead
+    /// of the records: the answers are in it.
+    @Test func theAnswerOutlivesACompaction() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("stand.kiosk", ServeStateTests.menu)
+        let state = scratch.path("state")
+        let first = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"])
+        let answer = try ServeIdempotencyTests.post(first, key: "compact-1")
+        #expect(first.stop() == 0)
+        let compact = try KioskProcess("state", "compact", state).run()
+        #expect(compact.status == 0, "\(compact.stderr)")
+        let dump = try KioskProcess("state", "dump", state).run()
+        let snapshot = try #require(dump.stdout.split(separator: "\n").first)
+        #expect(snapshot.hasPrefix(#"{"snapshot":"#) && snapshot.contains(#""answers":[{"key":"compact-1","#), "\(snapshot)")
+
+        let restarted = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"])
+        let retry = try ServeIdempotencyTests.post(restarted, key: "compact-1")
+        #expect(retry.status == 201 && retry.body == answer.body)
+        #expect(try ServeIdempotencyTests.made(restarted) == 1)
+        #expect(restarted.stop() == 0)
+    }
+
     /// Many clients retrying the same few keys at once, over many connections: each key
     /// orders once, and every answer under a key is the same.
     @Test func concurrentRetriesOfOneKeyOrderOnce() throws {

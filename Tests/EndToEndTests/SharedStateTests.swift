@@ -84,8 +84,11 @@ import Testing
             #expect(try terminals[0].mango() == 5, "round \(round)")
             #expect(try terminals[1].mango() == 5, "round \(round)")
         }
-        // Refused orders make the exit status 1; anything else would be a crash.
-        for terminal in terminals { #expect(terminal.kiosk.finish() == 1) }
+        // A refused order makes the exit status 1, and every round refuses three — but which
+        // side is refused is a race a loaded machine may let one side win every time: only
+        // a crash would give another status.
+        let statuses = terminals.map { $0.kiosk.finish() }
+        #expect(statuses.allSatisfy { $0 == 0 || $0 == 1 } && statuses.contains(1), "\(statuses)")
         let dump = try KioskProcess("state", "dump", state).run()
         #expect(try StateDump.fold(dump.stdout)["mango"] == 5, "the dump folded by hand agrees")
         let history = try KioskProcess("--state", state, "--menu", menu, "--json", "-c", "report").run()

@@ -34,6 +34,20 @@ import Testing
         }
     }
 
+    @Test func aSnapshotKeepsTheAnswersAndOneWithoutAnyHasNoSection() throws {
+        var answers = AnsweredRequests()
+        answers.remember(AnsweredRequestTests.answer("k-1"))
+        answers.remember(AnsweredRequestTests.answer("k-2", status: 409))
+        let kiosk = Kiosk(menu: Menu.juiceMaker, ids: UUIDv7Generator(seed: 1)).snapshot
+        let with = JournalSnapshot(position: 40, kiosk: kiosk, answers: answers)
+        let bytes = SnapshotCodec.encode(with)
+        let decoded = try bytes.withUnsafeBytes { body in try SnapshotCodec.decode(body) }
+        #expect(decoded == with)
+        #expect(decoded.answers.answers.map(\.key) == ["k-1", "k-2"])
+        let without = SnapshotCodec.encode(JournalSnapshot(position: 40, kiosk: kiosk))
+        #expect(bytes.starts(with: without) && bytes[without.count] == 3, "section 3 follows what a snapshot without answers holds")
+    }
+
     @Test func anAnswerIsForgottenADayLater() {
         var answers = AnsweredRequests()
         answers.remember(AnsweredRequestTests.answer("old"))

@@ -17,23 +17,11 @@ public final class StateStore {
     public let journal: Journal
     public let mode: Mode
     /// What the store folds besides the kiosk, in either mode.
-    private var fold: Fold
+    private var fold: OperationsState
     /// Events sinks gave up on: the fold of the journal's delivery records.
     public var deliveries: DeliveryFailures { fold.deliveries }
     /// Requests answered under an `Idempotency-Key` in the last day.
     public var answers: AnsweredRequests { fold.answers }
-
-    /// The parts of the state that are not the kiosk's: they are folded with or without
-    /// `--state`, since sinks and idempotent requests need them either way.
-    struct Fold {
-        var deliveries = DeliveryFailures()
-        var answers = AnsweredRequests()
-
-        mutating func apply(_ record: JournalRecord) {
-            deliveries.apply(record)
-            answers.apply(record)
-        }
-    }
 
     /// What opening found, for the messages a person should see at start.
     public struct Opening: Sendable {
@@ -47,7 +35,7 @@ public final class StateStore {
         public var repairs: [Journal.Repair] = []
     }
 
-    private init(journal: Journal, mode: Mode, fold: Fold) {
+    private init(journal: Journal, mode: Mode, fold: OperationsState) {
         self.journal = journal
         self.mode = mode
         self.fold = fold
@@ -65,7 +53,7 @@ public final class StateStore {
         _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
     ) throws(JournalError) -> Opened {
         let opened = try Journal.open(directory, options: options)
-        var fold = Fold(deliveries: opened.snapshot?.deliveries ?? DeliveryFailures())
+        var fold = OperationsState(opened.snapshot)
         for record in opened.records { fold.apply(record) }
         let store = StateStore(journal: opened.journal, mode: mode, fold: fold)
         let existed = opened.snapshot != nil || !opened.records.isEmpty
@@ -136,7 +124,7 @@ public final class StateStore {
             if folding {
                 if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
             }
-            fold = Fold(deliveries: snapshot.deliveries)
+            fold = OperationsState(snapshot)
             for record in records { take(record, into: &kiosk, folding: folding) }
         }
     }
@@ -152,7 +140,7 @@ public final class StateStore {
     }
 
     /// The fold as of the last commit, while one is open.
-    private var committedFold: Fold?
+    private var committedFold: OperationsState?
 
     /// Catches up with what was appended since the last command — the sinks' own records
     /// of failures, at exit — so the delivery fold is current.
@@ -190,6 +178,6 @@ public final class StateStore {
 
     /// The snapshot of a fold at `position`.
     func snapshot(of kiosk: Kiosk, at position: UInt64) -> JournalSnapshot {
-        JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: deliveries)
+        JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: fold.deliveries, answers: fold.answers)
     }
 }

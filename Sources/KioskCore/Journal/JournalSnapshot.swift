@@ -5,11 +5,14 @@ public struct JournalSnapshot: Sendable, Hashable {
     public var position: UInt64
     public var kiosk: KioskSnapshot
     public var deliveries: DeliveryFailures
+    /// Requests answered under an `Idempotency-Key` in the day before the position.
+    public var answers: AnsweredRequests
 
-    public init(position: UInt64, kiosk: KioskSnapshot, deliveries: DeliveryFailures = DeliveryFailures()) {
+    public init(position: UInt64, kiosk: KioskSnapshot, deliveries: DeliveryFailures = DeliveryFailures(), answers: AnsweredRequests = AnsweredRequests()) {
         self.position = position
         self.kiosk = kiosk
         self.deliveries = deliveries
+        self.answers = answers
     }
 }
 
@@ -22,16 +25,18 @@ public struct JournalSnapshot: Sendable, Hashable {
 /// deliveries = count (sink:string count (reason:string retrying:u8 source:string event)*)*
 /// section* = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
 ///          | 2 board                               (`SnapshotCodec+Board.swift`)
+///          | 3 answers: count (key:string time:signed request:string status:varint body:string)*
 /// ```
 ///
 /// Sections follow the deliveries only when they hold something: a snapshot without
-/// profiles or a board is byte for byte what kiosk wrote before they were state, and a
-/// snapshot from then reads as one without them.
+/// profiles, a board or answers is byte for byte what kiosk wrote before they were state,
+/// and a snapshot from then reads as one without them.
 public enum SnapshotCodec {
     /// What may follow the deliveries, each at most once, in this order.
     enum Section: UInt8 {
         case profiles = 1
         case board = 2
+        case answers = 3
     }
 
     public static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
@@ -67,6 +72,18 @@ public enum SnapshotCodec {
         if let board = snapshot.kiosk.board {
             writer.byte(Section.board.rawValue)
             encode(board, into: &writer)
+        }
+        if !snapshot.answers.isEmpty {
+            writer.byte(Section.answers.rawValue)
+            let answers = snapshot.answers.answers
+            writer.varint(UInt64(answers.count))
+            for answer in answers {
+                writer.string(answer.key)
+                writer.signed(answer.time.millisecondsSince1970)
+                writer.string(answer.request)
+                writer.varint(UInt64(clamping: answer.status))
+                writer.string(answer.body)
+            }
         }
         return writer.bytes
     }
@@ -142,6 +159,7 @@ public enum SnapshotCodec {
         }
         var profiles = Profiles()
         var board: BoardSnapshot?
+        var answers = AnsweredRequests()
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -156,10 +174,20 @@ public enum SnapshotCodec {
                 }
             case .board:
                 board = try decodeBoard(&reader)
+            case .answers:
+                for _ in 0..<(try reader.count(minimumBytes: 5)) {
+                    let key = try reader.string()
+                    let time = Timestamp(millisecondsSince1970: try reader.signed())
+                    let request = try reader.string()
+                    guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else {
+                        throw .malformed("an HTTP status out of range")
+                    }
+                    answers.remember(AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string()))
+                }
             }
         }
         let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
-        return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink))
+        return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink), answers: answers)
     }
 
     private static func decodeLedger(_ reader: inout ByteReader) throws(RecordDecodingError) -> LedgerSnapshot {
