@@ -1,22 +1,44 @@
 # kiosk — build, run and test on a fresh Debian or Ubuntu machine with Swift 6.
 #
-#   make run     install what is missing, build, open the REPL on the Juice Maker
-#   make test    install what is missing, build with warnings as errors, run every test
-#   make api-check   the HTTP API against its OpenAPI document (Python tools, not in make test)
+#   make run        install what is missing, build, open the REPL on the Juice Maker
+#   make test       install what is missing, build with warnings as errors, run every test
+#   make install    build for release and install under PREFIX (/usr/local); make uninstall
+#   make deb        build the Debian package; make deb-check lints it and tries it
+#   make api-check  the HTTP API against its OpenAPI document (Python tools, not in make test)
 
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
 # make test also runs real MQTT brokers and clients, makes TLS certificates, and runs the
-# README's curl examples against kiosk serve. Debian starts mosquitto's own service when
-# it installs it: the tests never use or touch it.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl
+# curl examples of the README and docs/HTTP.md against kiosk serve. Debian starts
+# mosquitto's own service when it installs it: the tests never use or touch it. The
+# completions are tried in a real bash (with bash-completion) and zsh; the man pages are
+# linted by mandoc and groff.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base
 ARGS        ?=
 
-.PHONY: all run test build release deps bench fuzz api-check clean
+# The commit `kiosk --version` names, linked into every build this Makefile makes as an
+# object of one string (Sources/CKioskSystem/kiosk_system.c says how); a plain `swift build`
+# says "unknown". The object's name changes with the text, so SwiftPM links again — and
+# only links — when the commit changes.
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+ifneq ($(COMMIT),)
+COMMIT_TEXT := $(COMMIT)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty) ($(shell git show -s --format=%cs HEAD))
+BUILD_INFO  := .build/build-info/commit-$(shell printf '%s' '$(COMMIT_TEXT)' | cksum | cut -d' ' -f1).o
+BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
+endif
+BUILD_CC ?= $(shell command -v clang || command -v cc)
+
+.PHONY: all run test build release deps bench fuzz api-check clean install installable install-files uninstall deb deb-check
 
 all: build
+
+ifneq ($(BUILD_INFO),)
+$(BUILD_INFO):
+	@mkdir -p $(dir $@)
+	printf 'const char kiosk_build_commit[] = "%s";\n' '$(COMMIT_TEXT)' | $(BUILD_CC) -x c -c -fPIC -o $@ -
+endif
 
 # Installs the Debian packages the build links against, with sudo only when not root.
 deps:
@@ -36,21 +58,103 @@ deps:
 	  echo "make: not a Debian system; install these or their equivalents yourself: $(APT_PACKAGES)" >&2; \
 	fi
 
-build: deps
-	$(SWIFT) build $(SWIFT_FLAGS)
+build: deps $(BUILD_INFO)
+	$(SWIFT) build $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 
-release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+release: deps $(BUILD_INFO)
+	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
+
+# Installs under $(DESTDIR)$(PREFIX) where the Filesystem Hierarchy Standard, man,
+# bash-completion and zsh look: kiosk in bin/, its webhook helper in lib/kiosk/ (kiosk looks
+# there, relative to itself), the bundled menus in share/kiosk/menus/, the man pages, the
+# completions. `make install-files BUILT=.build/debug` installs a build as it is (the tests).
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BUILT      ?= .build/release
+INSTALL    ?= install
+BINDIR      = $(PREFIX)/bin
+HELPERDIR   = $(PREFIX)/lib/kiosk
+DATADIR     = $(PREFIX)/share
+MENUDIR     = $(DATADIR)/kiosk/menus
+MANDIR      = $(DATADIR)/man
+BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR  = $(DATADIR)/zsh/site-functions
+MENUS       = $(patsubst menus/%,%,$(shell find menus -name '*.kiosk' | LC_ALL=C sort))
+MAN_PAGES   = $(wildcard man/*.1 man/*.5)
+
+install: installable
+	@$(MAKE) --no-print-directory install-files HELPER_BUILT=$(STATIC_BUILT)
+
+# The release builds make install copies. kiosk links the Swift runtime statically itself
+# (Package.swift). kiosk-http imports Foundation, which links statically only through
+# SwiftPM's --static-swift-stdlib — a flag for the whole build, so it gets a build folder of
+# its own (its few modules) — and then needs libcurl's development files to link. Neither
+# needs the $$ORIGIN run path SwiftPM gives executables: they load no library of their own.
+STATIC_BUILT = .build-static/release
+installable: $(BUILD_INFO)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) libcurl4-openssl-dev"
+	$(SWIFT) build -c release $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS) --disable-local-rpath --product kiosk
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --disable-local-rpath --static-swift-stdlib --scratch-path .build-static --product kiosk-http
+
+HELPER_BUILT ?= $(BUILT)
+install-files:
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR)
+	$(INSTALL) -m 0755 $(BUILT)/kiosk $(DESTDIR)$(BINDIR)/kiosk
+	$(INSTALL) -m 0755 $(HELPER_BUILT)/kiosk-http $(DESTDIR)$(HELPERDIR)/kiosk-http
+	for menu in $(MENUS); do \
+	  $(INSTALL) -D -m 0644 menus/$$menu $(DESTDIR)$(MENUDIR)/$$menu || exit 1; \
+	done
+	for page in $(MAN_PAGES); do \
+	  section=$${page##*.}; \
+	  $(INSTALL) -D -m 0644 $$page $(DESTDIR)$(MANDIR)/man$$section/$${page##*/} || exit 1; \
+	done
+	if [ -f completions/kiosk.bash ]; then \
+	  $(INSTALL) -D -m 0644 completions/kiosk.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/kiosk; fi
+	if [ -f completions/_kiosk ]; then \
+	  $(INSTALL) -D -m 0644 completions/_kiosk $(DESTDIR)$(ZSH_COMPLETION_DIR)/_kiosk; fi
+
+# Removes what install-files put there, and the directories of kiosk's own it leaves empty;
+# nobody's state or history (those live in the users' homes).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/kiosk $(DESTDIR)$(HELPERDIR)/kiosk-http
+	rm -f $(addprefix $(DESTDIR)$(MENUDIR)/,$(MENUS))
+	for page in $(MAN_PAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$${page##*/}; done
+	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/kiosk $(DESTDIR)$(ZSH_COMPLETION_DIR)/_kiosk
+	for directory in $(sort $(dir $(addprefix $(DESTDIR)$(MENUDIR)/,$(MENUS)))); do \
+	  [ ! -d $$directory ] || rmdir --ignore-fail-on-non-empty $$directory; \
+	done
+	for directory in $(DESTDIR)$(MENUDIR) $(DESTDIR)$(DATADIR)/kiosk $(DESTDIR)$(HELPERDIR); do \
+	  [ ! -d $$directory ] || rmdir --ignore-fail-on-non-empty $$directory; \
+	done
+
+# make deb: kiosk_VERSION_ARCH.deb, built with Debian's tools from the release builds
+# (packaging/build-deb says how: Depends and Recommends are computed from the binaries).
+# make deb-check: the package as lintian sees it, and installed into a scratch root and run
+# from / (packaging/check-deb).
+VERSION        := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KioskCore/Version.swift)
+DEB_FILE        = kiosk_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+DEB_WORK        = .build/deb
+DEB_MAINTAINER ?= $(shell git log --reverse --format='%an <%ae>' 2>/dev/null | head -n 1)
+
+deb: installable
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="dpkg-dev"
+	VERSION=$(VERSION) BUILT=$(BUILT) HELPER_BUILT=$(STATIC_BUILT) COMMIT="$(COMMIT_TEXT)" \
+	  MAINTAINER="$(DEB_MAINTAINER)" BUILD_CC="$(BUILD_CC)" packaging/build-deb $(DEB_FILE) $(DEB_WORK)
+	@ls -l $(DEB_FILE)
+
+deb-check: deb
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="lintian man-db"
+	packaging/check-deb $(DEB_FILE) "$(COMMIT_TEXT)"
 
 run: build
 	.build/debug/kiosk $(ARGS)
 
-test:
+test: $(BUILD_INFO)
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 	$(SWIFT) test --skip-build
 
-# Measures the performance figures the README reports against their baselines (a few minutes).
+# Measures the performance figures docs/PERFORMANCE.md reports against their baselines (a few minutes).
 # The baselines are real programs: sqlite3, a mosquitto broker, and SimPy in a Python
 # virtual environment of the bench's own (.build/bench-venv, made once; without a network
 # the figures that need it say they were skipped).
@@ -87,4 +191,4 @@ fuzz: deps
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1
 
 clean:
-	rm -rf .build .build-fuzz fuzz-corpus
+	rm -rf .build .build-fuzz .build-static fuzz-corpus kiosk_*.deb

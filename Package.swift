@@ -56,7 +56,7 @@ let package = Package(
             name: "kiosk-http", dependencies: ["KioskHTTP", "KioskSystem", "CKioskHTTP"], swiftSettings: strict,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"])]
         ),
-        // The benchmark of the README's performance figures (swift run -c release kiosk-bench);
+        // The benchmark of the performance figures of docs/PERFORMANCE.md (swift run -c release kiosk-bench);
         // not part of make test.
         .executableTarget(
             name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSimulation", "KioskTerminal", "KioskTestSupport"],
@@ -94,7 +94,7 @@ let package = Package(
             name: "kiosk",
             dependencies: ["KioskCLI", "KioskSystem"],
             swiftSettings: strict,
-            // Start-up time is a budget (the README's Performance). In release builds: link the
+            // Start-up time is a budget (docs/PERFORMANCE.md). In release builds: link the
             // Swift runtime statically (kiosk imports no Foundation, so only the runtime comes
             // along), and with it the C++ runtime and libgcc (Linking/libstdc++.so says how),
             // so the dynamic loader maps and relocates only libc and libm; export no symbols

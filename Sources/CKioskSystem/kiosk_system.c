@@ -12,6 +12,16 @@
 #include <cpuid.h>
 #endif
 
+// The Makefile compiles a one-line object defining this array with the commit and links it
+// into every build it makes (-Xlinker): a strong definition, which wins over this weak,
+// empty one. A plain `swift build` links only this one. Weak, so the compiler does not
+// fold the empty string into the function below either.
+__attribute__((weak)) const char kiosk_build_commit[] = "";
+
+const char *kiosk_build_commit_text(void) {
+    return kiosk_build_commit;
+}
+
 int kiosk_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }

@@ -92,6 +92,20 @@ static inline const char *kiosk_mosq_load(struct kiosk_mosq_api *table) {
     return NULL;
 }
 
+/// The version of the libmosquitto kiosk loads, loading it if need be: for `kiosk --version`,
+/// which says what it would run with. 1 with the three numbers set, 0 when it cannot be
+/// loaded. Nothing else of the library is touched (no mosquitto_lib_init).
+static inline int kiosk_mosq_library_version(int *major, int *minor, int *revision) {
+    void *library = dlopen("libmosquitto.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("libmosquitto.so", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return 0;
+    int (*version)(int *, int *, int *);
+    *(void **)&version = dlsym(library, "mosquitto_lib_version");
+    if (version == NULL) return 0;
+    version(major, minor, revision);
+    return 1;
+}
+
 // Thin wrappers, so Swift calls plain functions rather than optional function pointers.
 // `api` is the table kiosk_mosq_load() filled in; `m` a handle from kiosk_mosq_new().
 typedef const struct kiosk_mosq_api *kiosk_mosq_table;

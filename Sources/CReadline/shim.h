@@ -113,6 +113,16 @@ static inline int kiosk_rl_load(void) {
     return 1;
 }
 
+/// The version of the readline kiosk loads ("8.2"), loading it if need be: for
+/// `kiosk --version`, which says what it would run with. NULL when it cannot be loaded.
+static inline const char *kiosk_rl_library_version(void) {
+    void *library = dlopen("libreadline.so.8", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("libreadline.so", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return NULL;
+    const char **version = (const char **)dlsym(library, "rl_library_version");
+    return version != NULL ? *version : NULL;
+}
+
 /// kiosk's work while readline waits for input (the order board's clock); returns 1 when
 /// it wrote over the prompt, which is then drawn again with the line typed so far.
 typedef int (*kiosk_rl_idle_work)(void);

@@ -37,7 +37,7 @@ public enum KioskApp {
             output.write(UsageText.usage)
             return .success
         case .version:
-            output.write("kiosk \(KioskVersion.current)\n")
+            output.write(VersionText.text(commit: BuildInfo.commit, environment: environment))
             return .success
         case .check(let files):
             let renderer = DiagnosticRenderer(colors: colors)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The repository the tests run from, found from this source file: its menus, its README.
+/// The repository the tests run from, found from this source file: its menus, its README, its docs and man pages.
 public enum Repository {
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

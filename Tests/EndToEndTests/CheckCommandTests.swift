@@ -133,7 +133,7 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("kiosk — a terminal kiosk simulator\n\nUsage:\n"))
         let version = try KioskProcess("--version").run()
-        #expect(version.stdout == "kiosk 0.1.0\n")
+        #expect(version.stdout.hasPrefix("kiosk 0.1.0\ncommit "))
         #expect(version.status == 0)
     }
 

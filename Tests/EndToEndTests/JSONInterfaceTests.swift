@@ -4,7 +4,7 @@ import KioskText
 import Testing
 
 /// `--json` as an interface: one object per command with its canonical name, an error code
-/// from the README's list, and start-up failures as diagnostic objects on standard error.
+/// from the list in docs/COMMANDS.md, and start-up failures as diagnostic objects on standard error.
 @Suite struct JSONInterfaceTests {
     /// The objects a run printed on standard output, one per line.
     private func objects(_ text: String) -> [JSONValue] {
@@ -121,8 +121,8 @@ import Testing
     @Test func everyCodeIsTestedHere() throws {
         var tested = Set(JSONInterfaceTests.cases.map(\.code))
         tested.formUnion(["line_too_long", "invalid_utf8", "reload_failed", "io_error"])
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Command error codes").last?.components(separatedBy: "\n#").first)
+        let reference = try Repository.text("docs/COMMANDS.md")
+        let section = try #require(reference.components(separatedBy: "### Command error codes").last?.components(separatedBy: "\n#").first)
         let listed = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.split(separator: "`")[1]) }
         #expect(tested == Set(listed))
     }

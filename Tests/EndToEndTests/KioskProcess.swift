@@ -63,7 +63,7 @@ struct KioskProcess {
 
     /// Runs a program to its end, or until `timeout` (then kills it), with its standard
     /// streams in files.
-    private static func launch(
+    static func launch(
         _ executable: String, _ arguments: [String], directory: URL, environment: [String: String], input: [UInt8], timeout: Duration
     ) throws -> Result {
         let scratch = try ScratchDirectory()

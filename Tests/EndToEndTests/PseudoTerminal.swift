@@ -2,8 +2,9 @@ import CPseudoTerminal
 import Foundation
 import Testing
 
-/// The built `kiosk` on a real pseudo-terminal: what a person at a terminal types, and
-/// everything the program writes back, escape sequences included.
+/// The built `kiosk` — or another program, such as a shell — on a real pseudo-terminal:
+/// what a person at a terminal types, and everything the program writes back, escape
+/// sequences included.
 final class PseudoTerminal {
     let pid: pid_t
     private let master: Int32
@@ -12,13 +13,13 @@ final class PseudoTerminal {
     private var mark = 0
     private var exitStatus: Int32?
 
-    init(arguments: [String] = [], environment: [String: String]) throws {
-        let argv = [KioskProcess.executable.path] + arguments
+    init(executable: String = KioskProcess.executable.path, arguments: [String] = [], environment: [String: String]) throws {
+        let argv = [executable] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
         var master: Int32 = -1
         let pid = withCStrings(argv) { argvPointers in
             withCStrings(envp) { envpPointers in
-                kiosk_spawn_in_pty(KioskProcess.executable.path, argvPointers, envpPointers, 100, 30, &master)
+                kiosk_spawn_in_pty(executable, argvPointers, envpPointers, 100, 30, &master)
             }
         }
         guard pid > 0 else { throw PseudoTerminalError.spawnFailed(errno) }

@@ -41,15 +41,15 @@ import Testing
         try expectLittlesLaw(try json(otherJSON.stdout))
     }
 
-    @Test func theREADMEsSampleReportIsWhatTheCommandPrints() throws {
-        let readme = try String(contentsOfFile: Repository.root.appendingPathComponent("README.md").path, encoding: .utf8)
+    @Test func theSampleReportOfTheReferenceIsWhatTheCommandPrints() throws {
+        let reference = try Repository.text("docs/SIMULATION.md")
         let command = "$ kiosk simulate --menu menus/juice-board.kiosk --seed 42 --service exponential \\\n    --patience 10m --restock low:20m\n"
-        let start = try #require(readme.range(of: command))
-        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let start = try #require(reference.range(of: command))
+        let end = try #require(reference.range(of: "```\n", range: start.upperBound..<reference.endIndex))
         let result = try KioskProcess(
             "simulate", "--menu", "menus/juice-board.kiosk", "--seed", "42", "--service", "exponential", "--patience", "10m", "--restock", "low:20m"
         ).run()
-        #expect(result.stdout == String(readme[start.upperBound..<end.lowerBound]))
+        #expect(result.stdout == String(reference[start.upperBound..<end.lowerBound]))
     }
 
     @Test func withoutASeedOneIsChosenAndPrintedSoTheRunCanBeRepeated() throws {

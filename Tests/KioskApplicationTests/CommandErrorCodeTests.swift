@@ -2,11 +2,11 @@ import KioskApplication
 import KioskTestSupport
 import Testing
 
-/// Error codes are interface: one per case, each listed in the README, none twice.
+/// Error codes are interface: one per case, each listed in docs/COMMANDS.md, none twice.
 @Suite struct CommandErrorCodeTests {
-    /// The codes in the README's table headed `### Command error codes`, in order.
-    static func readmeCodes() throws -> [String] {
-        let lines = try Repository.text("README.md").split(separator: "\n", omittingEmptySubsequences: false)
+    /// The codes in docs/COMMANDS.md's table headed `### Command error codes`, in order.
+    static func referenceCodes() throws -> [String] {
+        let lines = try Repository.text("docs/COMMANDS.md").split(separator: "\n", omittingEmptySubsequences: false)
         guard let heading = lines.firstIndex(of: "### Command error codes") else { return [] }
         var codes: [String] = []
         for line in lines[(heading + 1)...] {
@@ -17,8 +17,8 @@ import Testing
         return codes
     }
 
-    @Test func theReadmeListsExactlyTheCodesOfTheCode() throws {
-        #expect(try CommandErrorCodeTests.readmeCodes() == CommandError.codes)
+    @Test func theReferenceListsExactlyTheCodesOfTheCode() throws {
+        #expect(try CommandErrorCodeTests.referenceCodes() == CommandError.codes)
     }
 
     @Test func everyCodeIsSnakeCaseAndNoneIsGivenTwice() {

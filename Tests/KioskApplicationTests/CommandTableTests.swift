@@ -2,13 +2,13 @@ import KioskApplication
 import KioskTestSupport
 import Testing
 
-/// The command table is the one declaration of every command; the README's table of
-/// commands says the same.
+/// The command table is the one declaration of every command; the table of commands in
+/// docs/COMMANDS.md and the list in kiosk(1) say the same.
 @Suite struct CommandTableTests {
-    /// The first word of every backticked command in the README's command table (the one
+    /// The first word of every backticked command in docs/COMMANDS.md's command table (the one
     /// headed `| command | does |`), in order.
-    static func readmeCommands() throws -> [String] {
-        let lines = try Repository.text("README.md").split(separator: "\n", omittingEmptySubsequences: false)
+    static func referenceCommands() throws -> [String] {
+        let lines = try Repository.text("docs/COMMANDS.md").split(separator: "\n", omittingEmptySubsequences: false)
         guard let header = lines.firstIndex(of: "| command | does |") else { return [] }
         var names: [String] = []
         for line in lines[(header + 2)...] {
@@ -32,10 +32,17 @@ import Testing
         return cell
     }
 
-    @Test func everyCommandIsInTheReadmeAndNothingElseIs() throws {
-        let readme = try CommandTableTests.readmeCommands()
-        #expect(readme.count >= 10, "the README's table was found")
-        #expect(Set(readme) == Set(CommandTable.standard.names))
+    @Test func everyCommandIsInTheReferenceAndNothingElseIs() throws {
+        let reference = try CommandTableTests.referenceCommands()
+        #expect(reference.count >= 10, "the table of docs/COMMANDS.md was found")
+        #expect(Set(reference) == Set(CommandTable.standard.names))
+    }
+
+    /// kiosk(1) lists every command of the table, aliases included, and nothing else.
+    @Test func everyCommandIsInTheManualPageAndNothingElseIs() throws {
+        let page = try ManualPage("kiosk.1").words(after: "Ic", inSection: "COMMANDS", itemsOnly: true)
+        #expect(page.count >= 10, "the page's commands were found")
+        #expect(Set(page) == Set(CommandTable.standard.names))
     }
 
     @Test func namesAndAliasesAreUniqueAndLowerCase() {

@@ -26,4 +26,8 @@ int kiosk_crc32c_available(void);
 /// `crc` (0 to start), by the processor's instruction. Only where `kiosk_crc32c_available`.
 uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count);
 
+/// The commit this program was built from, as the Makefile links it in (`kiosk --version`):
+/// "4268a18c1f2e (2026-11-27)"; empty for a build the Makefile did not make.
+const char *kiosk_build_commit_text(void);
+
 #endif

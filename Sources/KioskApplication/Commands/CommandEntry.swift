@@ -2,7 +2,7 @@ import KioskCore
 
 /// Everything about one command, declared once in `CommandTable`: its name and aliases,
 /// its help, what Tab completes after it, and its handler (how its arguments are read and
-/// how it runs). Dispatch, `help`, completion, `--json` and the README check read it.
+/// how it runs). Dispatch, `help`, completion, `--json` and the reference's checks read it.
 ///
 /// A class, immutable: every parsed `Command` refers to its entry rather than copying it.
 public final class CommandEntry: Sendable {

@@ -1,7 +1,7 @@
 extension CommandError {
     /// The error's stable name for programs: `--json` writes it as `error.code`. A code is
     /// part of kiosk's interface: once released it never changes meaning, and a new case
-    /// takes a new code (the README lists them all; `CommandErrorCodeTests` checks it).
+    /// takes a new code (docs/COMMANDS.md lists them all; `CommandErrorCodeTests` checks it).
     public var code: String {
         switch self {
         case .unknownCommand: "unknown_command"

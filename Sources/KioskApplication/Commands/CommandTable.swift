@@ -1,6 +1,6 @@
 /// Every command, each declared once: name, aliases, synopsis and help, what Tab
 /// completes, and the handler that parses and runs it. Dispatch (`CommandParser`), `help`,
-/// completion, `--json` and the README's command table all read this.
+/// completion, `--json`, docs/COMMANDS.md's command table and kiosk(1) all read this.
 ///
 /// Adding a command is one entry here and its handler, a `CommandHandler` in a file of its
 /// own under `Commands/`.

@@ -114,7 +114,7 @@ public struct Problem: Error, Sendable, Equatable {
         detail: "this Idempotency-Key was used in the last day for another request; a retry must send the same method, path and body"
     )
 
-    /// Every code of the HTTP layer's own, for the README and the API's description.
+    /// Every code of the HTTP layer's own, for docs/HTTP.md and the API's description.
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
         "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",

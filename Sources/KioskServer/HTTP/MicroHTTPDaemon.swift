@@ -318,6 +318,9 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         }
     }
 
+    /// The library loaded, as `kiosk --version` names it.
+    public static let libraryName = "libmicrohttpd.so.12"
+
     /// The version of libmicrohttpd, or why it cannot be loaded.
     public static func libraryVersion() throws(DaemonError) -> String {
         String(cString: kiosk_mhd_version(try Library.load().api))

@@ -71,6 +71,15 @@ public final class MQTTClient: @unchecked Sendable {
     ///
     /// - Parameter onConnect: runs on the client's thread after each connection is
     ///   established, before anything else is done with it (to publish an `online`).
+    /// The library MQTT sinks load, as `kiosk --version` names it.
+    public static let libraryName = "libmosquitto.so.1"
+
+    /// The version of the libmosquitto a client would load (`2.0.11`), loading it; `nil`
+    /// when it cannot be. For `kiosk --version`.
+    public static func libraryVersion() -> String? {
+        MQTTLibrary.version()
+    }
+
     public init(_ configuration: MQTTConfiguration, onConnect: @escaping @Sendable (MQTTClient) -> Void = { _ in }) throws(MQTTError) {
         let library = try MQTTLibrary.load()
         self.library = library

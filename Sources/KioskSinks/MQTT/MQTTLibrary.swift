@@ -24,6 +24,16 @@ struct MQTTLibrary: @unchecked Sendable {
         try loaded.get()
     }
 
+    /// The library's version (`2.0.11`), loading it but not initialising it; `nil` when it
+    /// cannot be loaded.
+    static func version() -> String? {
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var revision: Int32 = 0
+        guard kiosk_mosq_library_version(&major, &minor, &revision) == 1 else { return nil }
+        return "\(major).\(minor).\(revision)"
+    }
+
     /// libmosquitto's text for one of its error codes, as a phrase: `connection refused`.
     /// `errorNumber` is `errno` just after the call, for `MOSQ_ERR_ERRNO`.
     func reason(_ code: Int32, errorNumber: Int32) -> String {

@@ -29,12 +29,20 @@ public final class AgentHTTPClient: HTTPClient {
         self.environment = environment
     }
 
-    /// `$KIOSK_HTTP_AGENT`, else `kiosk-http` beside the running executable, if it exists.
+    /// `$KIOSK_HTTP`, else the first of `candidates(besides:)` that is an executable file.
     public static func locate(environment: [String: String]) -> String? {
-        if let path = environment["KIOSK_HTTP_AGENT"], !path.isEmpty { return path }
+        if let path = environment["KIOSK_HTTP"], !path.isEmpty { return path }
         guard let executable = CurrentProcess.executablePath() else { return nil }
-        let path = FileSystem.directory(of: executable) + "/kiosk-http"
-        return FileSystem.isExecutable(path) ? path : nil
+        return candidates(besides: executable).first(where: FileSystem.isExecutable)
+    }
+
+    /// Where the helper may be, for kiosk at `executable`, in the order they are tried:
+    /// beside it, as in a build folder (`.build/release/`), then in `../lib/kiosk/`, where
+    /// `make install` and the Debian package put it (`/usr/bin/kiosk` →
+    /// `/usr/lib/kiosk/kiosk-http`).
+    public static func candidates(besides executable: String) -> [String] {
+        let directory = FileSystem.directory(of: executable)
+        return [directory + "/kiosk-http", FileSystem.directory(of: directory) + "/lib/kiosk/kiosk-http"]
     }
 
     public func post(_ request: HTTPRequest) -> HTTPOutcome {

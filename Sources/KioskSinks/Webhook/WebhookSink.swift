@@ -33,7 +33,7 @@ public final class WebhookSink: Sink {
                 throw SinkSetupError(declaration: declaration, reason: "a webhook sink needs a 'url'")
             }
             guard let client = environment.httpClient() else {
-                throw SinkSetupError(declaration: declaration, reason: "kiosk-http, which sends webhooks, is not installed beside kiosk")
+                throw SinkSetupError(declaration: declaration, reason: "kiosk-http, which sends webhooks, is neither beside kiosk nor in ../lib/kiosk/ (KIOSK_HTTP may say where it is)")
             }
             return WebhookSink(
                 url: url, headers: declaration.headers("header").map { ($0.name, $0.value) }, client: client,

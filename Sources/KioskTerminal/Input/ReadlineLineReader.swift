@@ -30,6 +30,15 @@ public final class ReadlineLineReader: LineReader {
         }
     }
 
+    /// The library loaded, as `kiosk --version` names it.
+    public static let libraryName = "libreadline.so.8"
+
+    /// The version of the readline that would be loaded (`8.2`), loading it; `nil` when it
+    /// cannot be. For `kiosk --version` only: nothing else here is set up.
+    public static func libraryVersion() -> String? {
+        kiosk_rl_library_version().map { String(cString: $0) }
+    }
+
     public var isInteractive: Bool { true }
 
     public func readLine(prompt: String) -> LineInput {

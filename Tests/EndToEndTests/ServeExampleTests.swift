@@ -2,21 +2,32 @@ import Foundation
 import KioskTestSupport
 import Testing
 
-/// The README's `kiosk serve` examples, run as they are written, and HTTPS.
-@Suite struct ServeReadmeTests {
-    /// The `sh` blocks of the README's "Serving over HTTP" section, in order, as one script.
+/// The `kiosk serve` examples of docs/HTTP.md and of the README's tour, run as they are
+/// written, and HTTPS.
+@Suite struct ServeExampleTests {
+    /// The `sh` blocks of docs/HTTP.md, in order, as one script.
     static func curlExamples() throws -> String {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Serving over HTTP").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = section.components(separatedBy: "```sh\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        let reference = try Repository.text("docs/HTTP.md")
+        let blocks = reference.components(separatedBy: "```sh\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
         try #require(!blocks.isEmpty)
         return blocks.joined(separator: "\n")
     }
 
-    @Test func theREADMEsCurlExamplesWorkAsWritten() throws {
+    /// The README's tour starts a server and sends it requests: what it says at start is
+    /// what the README shows, and each request of the `sh` block after it succeeds.
+    @Test func theReadmesServeExampleWorksAsWritten() throws {
+        let readme = try Repository.text("README.md")
+        let start = try #require(readme.components(separatedBy: "```console\n$ kiosk serve").dropFirst().first)
+        let session = "$ kiosk serve" + (start.components(separatedBy: "```").first ?? "")
+        let requests = try #require(start.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let commands = requests.components(separatedBy: "\ncurl").enumerated().map { $0.offset == 0 ? $0.element : "curl" + $0.element }
+        try ManualPageTests.expectServeSession(session, requests: commands.filter { !$0.isEmpty })
+    }
+
+    @Test func theReferencesCurlExamplesWorkAsWritten() throws {
         let scratch = try ScratchDirectory()
         let server = try ServingKiosk(["--state", scratch.path("stand"), "--quiet"])
-        let script = try ServeReadmeTests.curlExamples().replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)")
+        let script = try ServeExampleTests.curlExamples().replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)")
         #expect(script.contains("curl"))
         var runner = KioskProcess()
         runner.stdin = script
