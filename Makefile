@@ -8,10 +8,12 @@ SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
-# make test also runs real MQTT brokers and clients, makes TLS certificates, and runs the
-# README's curl examples against kiosk serve. Debian starts mosquitto's own service when
-# it installs it: the tests never use or touch it.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl
+# make test also runs real MQTT brokers and clients, makes TLS certificates, runs the
+# README's curl examples against kiosk serve, and drives the screens in headless Chromium
+# through chromedriver (W3C WebDriver), with a Korean font for the Korean menus'
+# screenshots. Debian starts mosquitto's own service when it installs it: the tests never
+# use or touch it.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl chromium chromium-driver fonts-nanum
 ARGS        ?=
 
 .PHONY: all run test build release deps bench fuzz api-check clean
