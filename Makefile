@@ -14,8 +14,9 @@ APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
 # curl examples of the README and docs/HTTP.md against kiosk serve. Debian starts
 # mosquitto's own service when it installs it: the tests never use or touch it. The
 # completions are tried in a real bash (with bash-completion) and zsh; the man pages are
-# linted by mandoc and groff.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base
+# linted by mandoc and groff. The screens are driven in headless Chromium through
+# chromedriver (W3C WebDriver), with a Korean font for the Korean menus' screenshots.
+TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base chromium chromium-driver fonts-nanum
 ARGS        ?=
 
 # The commit `kiosk --version` names, linked into every build this Makefile makes as an

@@ -78,9 +78,12 @@ let package = Package(
             swiftSettings: strict
         ),
         // `kiosk serve`: the kiosk over HTTP — the daemon behind its wall, the routes, the command
-        // thread that owns the session, the API's security.
+        // thread that owns the session, the API's security, and the screens: the HTML, CSS and
+        // JavaScript of Pages/, built into the binary as byte arrays (no Foundation, no files
+        // to install).
         .target(
             name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "CMicroHTTPD"],
+            resources: [.embedInCode("Pages")],
             swiftSettings: strict
         ),
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.

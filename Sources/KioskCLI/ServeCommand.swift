@@ -63,7 +63,8 @@ struct ServeCommand {
             _ = wiring.finish(running)
             throw .server(error)
         }
-        announce(menu: loaded.compiled.menu.name, url: "\(tls == nil ? "http" : "https")://\(address.authority(port: socket.port))\(Router.prefix)", token: token)
+        let origin = "\(tls == nil ? "http" : "https")://\(address.authority(port: socket.port))"
+        announce(menu: loaded.compiled.menu.name, url: origin + Router.prefix, screens: origin + "/", token: token)
         waitForStop(server)
         server.stop(deadline: .now + ServeCommand.drainTime)
         return wiring.finish(running) ? .success : .ioError
@@ -100,20 +101,25 @@ struct ServeCommand {
         }
     }
 
-    /// Says where the server listens and where its token is — never the token.
-    private func announce(menu: String, url: String, token: ServeToken) {
+    /// Says where the server listens, where its screens are and where its token is — never
+    /// the token.
+    private func announce(menu: String, url: String, screens: String, token: ServeToken) {
         if arguments.json {
             var writer = JSONWriter(capacity: 256)
             writer.beginObject()
             writer.field("serving", menu)
             writer.field("url", url)
+            writer.field("screens", screens)
             writer.field("token", token.origin.word)
             if let path = token.origin.path { writer.field("tokenFile", path) }
             writer.endObject()
             writer.endLine()
             output.write(bytes: writer.bytes)
         } else {
-            output.write(TerminalText.visibleLines("Serving \(menu) at \(url)\nOperator token: \(token.origin.description)\n"))
+            output.write(TerminalText.visibleLines(
+                "Serving \(menu) at \(url)\nScreens at \(screens) (the kiosk; /suggest, /ready, /stock, /kitchen, /report)\n"
+                    + "Operator token: \(token.origin.description)\n"
+            ))
         }
         output.flush()
     }

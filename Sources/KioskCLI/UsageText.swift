@@ -77,11 +77,16 @@ enum UsageText {
       GET   /api/v1/events[?types=…&after=SEQ]     customer  Server-Sent Events; every type
                                                             with the operator's token
       GET   /api/v1/stock                         operator
-      PATCH /api/v1/stock/{ingredient}            operator  {"set"|"add"|"remove": N}
+      PATCH /api/v1/stock/{ingredient}            operator  {"set"|"add"|"remove"|"restock": N}
       GET   /api/v1/orders?after=SEQ&limit=N      operator
       POST  /api/v1/tickets/{n}/{start|ready|pickup|bump|recall|cancel}  operator
+      POST  /api/v1/tickets/{start|ready|pickup|bump|recall}  operator  the move's own ticket
       GET   /api/v1/report, /api/v1/sinks         operator
       POST  /api/v1/reload                        operator
+
+    Screens, for a browser (operator screens ask for the token once per tab):
+      /  the kiosk      /suggest  what should I have?   /ready   the ready board
+      /stock  the stock room   /kitchen  the kitchen display   /report  the day
 
     Exit status:
       0   stopped by SIGTERM or SIGINT     66  a token or TLS file cannot be read

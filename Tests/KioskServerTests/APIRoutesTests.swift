@@ -51,6 +51,7 @@ import Testing
         #expect(try command("PATCH", "/api/v1/stock/mango", body: #"{"add":5}"#) == typed("stock add mango 5"))
         #expect(try command("PATCH", "/api/v1/stock/oat%20milk", body: #"{"set":0}"#) == typed("stock set \"oat milk\" 0"))
         #expect(try command("PATCH", "/api/v1/stock/mango", body: #"{"remove":1}"#) == typed("stock remove mango 1"))
+        #expect(try command("PATCH", "/api/v1/stock/mango", body: #"{"restock":8}"#) == typed("restock mango 8"))
     }
 
     @Test func aStockAmountIsCheckedAsTypedOnes() {
@@ -84,6 +85,15 @@ import Testing
         }
         #expect(throws: Problem.notFound) { try action("POST", "/api/v1/tickets/12/eat") }
         #expect(throws: Problem(.notANumber("x", what: "ticket"), command: "start")) { try action("POST", "/api/v1/tickets/x/start") }
+    }
+
+    @Test func aMoveWithoutANumberIsTheMoveAlone() throws {
+        for move in APIRoutes.ticketMoves where move != "cancel" {
+            #expect(try command("POST", "/api/v1/tickets/\(move)") == typed(move))
+        }
+        // Cancel has no ticket of its own: it always names one.
+        #expect(throws: Problem.notFound) { try action("POST", "/api/v1/tickets/cancel") }
+        #expect(throws: Problem.notFound) { try action("POST", "/api/v1/tickets/eat") }
     }
 
     @Test func suggestionsAreTheSuggestCommand() throws {

@@ -19,7 +19,7 @@ public enum StockCommand: CommandHandler {
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
         switch arguments {
-        case .list: .stock(StockListing(menu: session.kiosk.menu, inventory: session.kiosk.inventory))
+        case .list: .stock(StockListing(menu: session.kiosk.menu, inventory: session.kiosk.inventory, restock: session.kiosk.restockSuggestions))
         case .edit(let edit, let ingredient, let amount): .stockChanges([try Self.edit(edit, ingredient, by: amount, in: session)])
         }
     }

@@ -11,14 +11,18 @@ public enum ResultJSON {
     ///
     /// `command` is the canonical name of the command: the result's, else `command` (what
     /// `CommandParser.commandName` found on a line that did not parse), else `""` for a
-    /// line that could not be read at all.
-    public static func object(for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
+    /// line that could not be read at all. `sequenced` (`kiosk serve`) adds a success's
+    /// `seq`, the result's `sequence`: where a screen showing it follows the event stream from.
+    public static func object(
+        for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil, sequenced: Bool = false
+    ) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
         if let line { writer.field("line", line) }
         writer.field("command", result?.command.name ?? command ?? "")
         let failure = error ?? result?.error
         writer.field("ok", failure == nil)
+        if sequenced, failure == nil, let result { writer.field("seq", result.sequence) }
         if let failure {
             writer.key("error")
             writer.beginObject()
@@ -46,18 +50,7 @@ public enum ResultJSON {
         switch result.output {
         case .none: break
         case .menu(let listing):
-            writer.field("name", listing.name)
-            if let currency = listing.currency { writer.field("currency", currency) }
-            writer.array("items", objects: listing.rows) { writer, row in
-                writer.field("name", row.name)
-                writer.array("aliases", strings: row.aliases)
-                if let price = row.price {
-                    writer.key("price")
-                    writer.number(price)
-                }
-                writer.object("needs", counts: row.needs)
-                writer.field("available", row.makeable)
-            }
+            writeMenu(listing, to: &writer)
         case .stock(let listing):
             writer.array("ingredients", objects: listing.rows) { writer, row in
                 writer.field("name", row.name)
@@ -65,6 +58,7 @@ public enum ResultJSON {
                 writer.field("low", row.low)
                 if let unit = row.unit { writer.field("unit", unit) }
                 writer.field("status", row.flag ?? "ok")
+                if let restock = row.restock { writer.field("restock", restock) }
             }
         case .history(let records):
             writer.key("orders")
@@ -156,6 +150,47 @@ public enum ResultJSON {
         case .limitReached: "limit-reached"
         case .exhausted: "exhausted"
         case .menuChanged: "menu-changed"
+        }
+    }
+
+    /// `menu`'s fields: the items with their recipes, tags and allergens (a list, left out
+    /// when the menu does not say), and on a menu with a board each item's station and prep
+    /// time; the questions `suggest` asks; the board's marks and stations.
+    static func writeMenu(_ listing: MenuListing, to writer: inout JSONWriter) {
+        writer.field("name", listing.name)
+        if let currency = listing.currency { writer.field("currency", currency) }
+        writer.array("items", objects: listing.rows) { writer, row in
+            writer.field("name", row.name)
+            writer.array("aliases", strings: row.aliases)
+            if let price = row.price {
+                writer.key("price")
+                writer.number(price)
+            }
+            writer.object("needs", counts: row.needs)
+            writer.field("available", row.makeable)
+            writer.array("tags", strings: row.tags)
+            if let allergens = row.allergens { writer.array("allergens", strings: allergens.list.map(\.name)) }
+            if let station = row.station {
+                writer.field("station", station)
+                writer.field("prepMs", row.prep.milliseconds)
+            }
+        }
+        writer.array("questions", objects: listing.questions) { writer, question in
+            writer.field("key", question.key)
+            writer.field("text", question.text)
+            writer.array("tags", strings: question.tags)
+        }
+        if let board = listing.board {
+            writer.key("board")
+            writer.beginObject()
+            writer.field("warnMs", board.warn.milliseconds)
+            writer.field("lateMs", board.late.milliseconds)
+            writer.field("auto", board.auto)
+            writer.array("stations", objects: listing.stations) { writer, station in
+                writer.field("name", station.name)
+                writer.field("staff", station.staff)
+            }
+            writer.endObject()
         }
     }
 

@@ -7,6 +7,10 @@ public struct CommandResult: Sendable {
     public var output: CommandOutput
     public var error: CommandError?
     public var events: [Event]
+    /// The sequence number of the last event in the state once the command ran, its own
+    /// events included (0 before any): what the result shows is the state up to it, so a
+    /// screen that shows the result follows the event stream from after it.
+    public var sequence: UInt64 = 0
 
     public init(command: Command, output: CommandOutput = .none, error: CommandError? = nil, events: [Event] = []) {
         self.command = command
@@ -66,7 +70,9 @@ public struct ReloadSummary: Sendable, Equatable {
     public var menuChanged = true
 }
 
-/// The items of the menu as `menu` lists them.
+/// The items of the menu as `menu` lists them, with what a screen needs besides: the
+/// items' tags and allergens, the questions `suggest` asks, and the board's stations and
+/// marks.
 public struct MenuListing: Sendable {
     public struct Row: Sendable {
         public let name: String
@@ -74,15 +80,28 @@ public struct MenuListing: Sendable {
         public let price: Money?
         public let needs: [IngredientCount]
         public let makeable: Int
+        public let tags: [String]
+        /// `nil` when the menu does not say.
+        public let allergens: Allergens?
+        /// Where it is made and how long it takes, on a menu with a board.
+        public let station: String?
+        public let prep: Duration
     }
 
     public let name: String
     public let currency: String?
     public let rows: [Row]
+    public let questions: [Question]
+    /// The board's settings and stations, when the menu has a board.
+    public let board: BoardSettings?
+    public let stations: [Station]
 
     init(menu: Menu, inventory: Inventory) {
         name = menu.name
         currency = menu.currency
+        questions = menu.questions
+        board = menu.board
+        stations = menu.board == nil ? [] : menu.stations
         rows = menu.items.indices.map { index in
             let item = menu.items[index]
             return Row(
@@ -90,7 +109,11 @@ public struct MenuListing: Sendable {
                 aliases: item.aliases,
                 price: item.price,
                 needs: item.recipe.components.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: $0.quantity) },
-                makeable: menu.makeableCount(of: index, with: inventory)
+                makeable: menu.makeableCount(of: index, with: inventory),
+                tags: item.tags,
+                allergens: item.allergens,
+                station: menu.board == nil ? nil : menu.stations[item.station].name,
+                prep: item.prep
             )
         }
     }
@@ -103,6 +126,8 @@ public struct StockListing: Sendable {
         public let count: Int
         public let low: Int
         public let unit: String?
+        /// What `restock` alone would add, for a low or short ingredient.
+        public var restock: Int?
 
         /// `out` at zero, `low` at or below the low mark, else nothing.
         public var flag: String? {
@@ -112,11 +137,13 @@ public struct StockListing: Sendable {
 
     public let rows: [Row]
 
-    init(menu: Menu, inventory: Inventory) {
-        rows = menu.ingredients.indices.map { index in
+    init(menu: Menu, inventory: Inventory, restock: [RestockNeed] = []) {
+        var rows = menu.ingredients.indices.map { index in
             let ingredient = menu.ingredients[index]
             return Row(name: ingredient.name, count: inventory[index], low: ingredient.lowMark, unit: ingredient.unit)
         }
+        for need in restock where rows.indices.contains(need.ingredient) { rows[need.ingredient].restock = need.amount }
+        self.rows = rows
     }
 }
 

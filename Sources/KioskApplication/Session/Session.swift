@@ -109,9 +109,9 @@ public final class Session {
         // property for each would retain it for each.
         let events = self.events
         if let annotate {
-            facts += annotate(CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events))
+            facts += annotate(sequenced(CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)))
         }
-        guard !events.isEmpty || !facts.isEmpty else { return CommandResult(command: command, output: output, error: failure, events: ticked) }
+        guard !events.isEmpty || !facts.isEmpty else { return sequenced(CommandResult(command: command, output: output, error: failure, events: ticked)) }
         if let journal {
             // The first event's time read in place: `events.first` would copy the event.
             let time = events.isEmpty ? clock() : events[0].time
@@ -125,7 +125,14 @@ public final class Session {
         if !facts.isEmpty { facts.removeAll() }
         // Without board ticks the result shares the event buffer: the next command finds it
         // unshared again once the runner has let go of this result, and reuses it.
-        return CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events)
+        return sequenced(CommandResult(command: command, output: output, error: failure, events: ticked.isEmpty ? events : ticked + events))
+    }
+
+    /// `result` with the sequence number the kiosk is at now.
+    private func sequenced(_ result: CommandResult) -> CommandResult {
+        var result = result
+        result.sequence = kiosk.sequence
+        return result
     }
 
     /// The answer given to a request under `key` in the last day, by this process or any

@@ -21,6 +21,7 @@ public enum APIRoutes {
             Route("GET", [.literal("orders")], role: .operator, history),
             Route("GET", [.literal("board")], role: .customer, board),
             Route("POST", [.literal("tickets"), .parameter("ticket"), .parameter("move")], role: .operator, ticketMove),
+            Route("POST", [.literal("tickets"), .parameter("move")], role: .operator, defaultTicketMove),
             Route("POST", [.literal("suggestions")], role: .customer, takesBody: true, suggestion),
             Route("GET", [.literal("report")], role: .operator) { request throws(Problem) in
                 .command(try request.command("report", NoArguments()))
@@ -45,16 +46,21 @@ public enum APIRoutes {
     // MARK: Routes
 
     /// `PATCH /stock/{ingredient}` with `{"set": N}`, `{"add": N}` or `{"remove": N}`:
-    /// `stock set|add|remove INGREDIENT N`.
+    /// `stock set|add|remove INGREDIENT N`; or `{"restock": N}`: `restock INGREDIENT N`.
     private static func stockEdit(_ request: RouteRequest) throws(Problem) -> RouteAction {
-        let fields = try JSONBody(request.body, allowed: ["set", "add", "remove"])
+        let fields = try JSONBody(request.body, allowed: ["set", "add", "remove", "restock"])
         guard fields.count == 1, let (key, value) = fields.first else {
-            throw Problem.invalidBody("give exactly one of \"set\", \"add\" or \"remove\" with a whole number, such as {\"add\": 5}")
+            throw Problem.invalidBody("give exactly one of \"set\", \"add\", \"remove\" or \"restock\" with a whole number, such as {\"add\": 5}")
         }
         guard let edit = StockEdit(rawValue: key) else { throw Problem.invalidBody("unknown edit '\(key)'") }
         let text = try number(value, key)
-        let amount = try commandArgument("stock") { () throws(CommandError) in try CommandParser.number(text, what: "amount", minimum: 0) }
         let ingredient = request.parameters["ingredient"] ?? ""
+        if edit == .restock {
+            let amount = try commandArgument("restock") { () throws(CommandError) in try CommandParser.number(text, what: "amount", minimum: 0) }
+            let arguments = RestockCommand.Arguments.one(ingredient: ingredient, amount: amount)
+            return .command(try request.command("restock", arguments), pathNames: ["unknown_ingredient"])
+        }
+        let amount = try commandArgument("stock") { () throws(CommandError) in try CommandParser.number(text, what: "amount", minimum: 0) }
         return .command(try request.command("stock", StockCommand.Arguments.edit(edit, ingredient: ingredient, amount: amount)), pathNames: ["unknown_ingredient"])
     }
 
@@ -108,6 +114,14 @@ public enum APIRoutes {
         let ticket = request.parameters["ticket"] ?? ""
         let arguments = try commandArgument(move) { () throws(CommandError) in try TicketMove.arguments(ticket: ticket) }
         return .command(try request.command(move, arguments), pathNames: ["unknown_ticket"])
+    }
+
+    /// `POST /tickets/{move}`: `start`, `ready`, `pickup`, `bump` or `recall` alone — the
+    /// move's own ticket (the oldest waiting, the last picked up); `cancel` needs a number.
+    private static func defaultTicketMove(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let move = request.parameters["move"] ?? ""
+        guard ticketMoves.contains(move), move != "cancel" else { throw Problem.notFound }
+        return .command(try request.command(move, TicketMove.Arguments(number: nil)))
     }
 
     /// `POST /suggestions` with `{"profiles":[…],"answers":["y","n","-"],"rule":"…",

@@ -38,7 +38,7 @@ public enum OpenAPIDocument {
           "get": {
             "operationId": "getMenu",
             "summary": "The menu",
-            "description": "`menu`: the items with price, recipe and how many can be made now.",
+            "description": "`menu`: the items with price, recipe, tags, allergens and how many can be made now; the questions `suggest` asks; the board's marks and stations.",
             "tags": [
               "customer"
             ],
@@ -263,7 +263,7 @@ public enum OpenAPIDocument {
           "patch": {
             "operationId": "editStock",
             "summary": "Edit one ingredient's stock",
-            "description": "`stock set|add|remove INGREDIENT N`: never below 0 nor above 1,000,000,000.",
+            "description": "`stock set|add|remove INGREDIENT N`, or `restock INGREDIENT N` with `restock`: never below 0 nor above 1,000,000,000.",
             "tags": [
               "operator"
             ],
@@ -479,6 +479,75 @@ public enum OpenAPIDocument {
                     "bump",
                     "recall",
                     "cancel"
+                  ]
+                }
+              },
+              {
+                "$ref": "#/components/parameters/IdempotencyKey"
+              }
+            ]
+          }
+        },
+        "/tickets/{move}": {
+          "post": {
+            "operationId": "moveDefaultTicket",
+            "summary": "Move the move's own ticket",
+            "description": "`start`, `ready`, `pickup`, `bump` or `recall` alone, as typed at the prompt: the oldest ticket waiting for the move, or for `recall` the last picked up. 409 `wrong_ticket_state` when there is none.",
+            "tags": [
+              "operator"
+            ],
+            "responses": {
+              "200": {
+                "description": "The ticket moved; its record is on disk.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/CommandResult"
+                        },
+                        {
+                          "type": "object",
+                          "properties": {
+                            "result": {
+                              "$ref": "#/components/schemas/TicketMovedResult"
+                            }
+                          }
+                        }
+                      ]
+                    }
+                  }
+                }
+              },
+              "default": {
+                "description": "A problem (RFC 9457): `code` is the same as `--json`'s, `detail` the prompt's words.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Problem"
+                    }
+                  }
+                }
+              }
+            },
+            "security": [
+              {
+                "operatorToken": []
+              }
+            ],
+            "parameters": [
+              {
+                "name": "move",
+                "in": "path",
+                "required": true,
+                "schema": {
+                  "type": "string",
+                  "enum": [
+                    "start",
+                    "ready",
+                    "pickup",
+                    "bump",
+                    "recall"
                   ]
                 }
               },
@@ -870,6 +939,11 @@ public enum OpenAPIDocument {
               "ok": {
                 "const": true
               },
+              "seq": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The sequence number of the last event in the state once the command ran, its own events included: what the result shows is the state up to it, so a screen showing it follows `/events?after=` it."
+              },
               "result": {
                 "type": "object"
               },
@@ -1062,7 +1136,7 @@ public enum OpenAPIDocument {
           },
           "StockEdit": {
             "type": "object",
-            "description": "Exactly one of set, add, remove.",
+            "description": "Exactly one of set, add, remove, restock (`restock INGREDIENT N`: an add recorded as a restock).",
             "examples": [
               {
                 "add": 5
@@ -1089,6 +1163,11 @@ public enum OpenAPIDocument {
                 "maximum": 1000000000
               },
               "remove": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1000000000
+              },
+              "restock": {
                 "type": "integer",
                 "minimum": 0,
                 "maximum": 1000000000
@@ -1208,6 +1287,96 @@ public enum OpenAPIDocument {
                     "available": {
                       "type": "integer",
                       "minimum": 0
+                    },
+                    "tags": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "allergens": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The EU allergens the item has; left out when the menu does not say."
+                    },
+                    "station": {
+                      "type": "string",
+                      "description": "Where it is made, on a menu with a board."
+                    },
+                    "prepMs": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "How long a ticket line of it takes, on a menu with a board."
+                    }
+                  }
+                }
+              },
+              "questions": {
+                "type": "array",
+                "description": "The questions `suggest` asks, in order: answers go in this order.",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "key",
+                    "text",
+                    "tags"
+                  ],
+                  "properties": {
+                    "key": {
+                      "type": "string"
+                    },
+                    "text": {
+                      "type": "string"
+                    },
+                    "tags": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              },
+              "board": {
+                "type": "object",
+                "description": "The order board, when the menu has one: a ticket not ready at `warnMs` is marked warn, at `lateMs` late.",
+                "required": [
+                  "warnMs",
+                  "lateMs",
+                  "auto",
+                  "stations"
+                ],
+                "properties": {
+                  "warnMs": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "lateMs": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "auto": {
+                    "type": "boolean"
+                  },
+                  "stations": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "staff"
+                      ],
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "staff": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
                     }
                   }
                 }
@@ -1331,6 +1500,11 @@ public enum OpenAPIDocument {
                         "low",
                         "out"
                       ]
+                    },
+                    "restock": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "description": "For a low or short ingredient: what `restock` alone would add (enough to reach its starting stock, or to cover the last refused order)."
                     }
                   }
                 }

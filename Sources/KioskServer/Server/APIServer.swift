@@ -35,6 +35,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     }
 
     private let router: Router
+    /// The screens, for the `GET`s outside `/api/`.
+    private let pages = PageServer.standard
     private let policy: AccessPolicy
     private let commands: CommandTable
     private let commandThread: CommandThread
@@ -139,6 +141,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     /// token, the origin, the body; then makes the route's action.
     private func action(for exchange: HTTPExchange) throws(Problem) -> RouteAction {
         try policy.checkHost(exchange.headers)
+        if let page = pages.response(to: exchange) { return .respond(page) }
         if exchange.method == "OPTIONS" { return .respond(options(for: exchange)) }
         let match = try router.match(method: exchange.method, path: exchange.path)
         let route = match.route
@@ -222,14 +225,17 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     }
 
     /// Adds the headers every response carries: no sniffing, a content security policy
-    /// that allows nothing (an API answers data, never pages), no caching, the request's
-    /// id, and CORS for an origin `--cors` allows.
+    /// that allows nothing (an API answers data, never pages) and no caching unless the
+    /// response has its own (a page's), the request's id, and CORS for an origin `--cors`
+    /// allows.
     static func finish(_ response: HTTPResponse, for exchange: HTTPExchange, policy: AccessPolicy, secure: Bool) -> HTTPResponse {
         var response = response
         response.add("X-Content-Type-Options", "nosniff")
-        response.add("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        if response.headers.value(named: "content-security-policy") == nil {
+            response.add("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        }
         response.add("Referrer-Policy", "no-referrer")
-        response.add("Cache-Control", "no-store")
+        if response.headers.value(named: "cache-control") == nil { response.add("Cache-Control", "no-store") }
         if secure { response.add("Strict-Transport-Security", "max-age=31536000") }
         if let id = exchange.note["requestId"] { response.add("X-Request-Id", id) }
         if let origin = policy.allowedCORSOrigin(exchange.headers) {

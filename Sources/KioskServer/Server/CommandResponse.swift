@@ -12,7 +12,7 @@ enum CommandResponse {
             return problemResponse(problem, events: result.events)
         }
         return HTTPResponse(
-            status: created ? 201 : 200, headers: [HTTPField("Content-Type", "application/json")], body: ResultJSON.object(for: result)
+            status: created ? 201 : 200, headers: [HTTPField("Content-Type", "application/json")], body: ResultJSON.object(for: result, sequenced: true)
         )
     }
 

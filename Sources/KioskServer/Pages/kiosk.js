@@ -1,0 +1,211 @@
+// The kiosk (/): the menu's items as large buttons, a basket of several lines, and Order,
+// which shows the menu's own message with the ticket and its time, or what is short.
+
+import { texts } from './texts.js';
+import { api, el, setText, follow, coalesce, money, clockTime, requestKey, showFailure } from './common.js';
+import { loadBasket, saveBasket } from './basket.js';
+
+/// Items shown at once; more on request (a menu of thousands stays quick).
+const PAGE = 200;
+
+let menu = null;
+let items = [];              // {row, key, node}
+let basket = loadBasket();
+let query = '';
+let shown = PAGE;
+let pendingKey = null;       // the Idempotency-Key of an order not yet answered
+
+const list = document.getElementById('items');
+const search = document.getElementById('search');
+const more = document.getElementById('more');
+const result = document.getElementById('result');
+
+function itemNode(entry) {
+  if (entry.node) return entry.node;
+  const row = entry.row;
+  const allergens = Array.isArray(row.allergens)
+    ? (row.allergens.length ? texts.allergens(row.allergens.join(', ')) : texts.noAllergens) : '';
+  const button = el('button', { type: 'button', class: 'item' },
+    el('span', { class: 'name', text: row.name }),
+    row.price !== undefined ? el('span', { class: 'price', text: money(row.price, menu.currency) }) : null,
+    allergens ? el('span', { class: 'allergens', text: allergens }) : null,
+    el('span', { class: 'left' }));
+  button.addEventListener('click', () => add(row.name));
+  entry.node = el('li', {}, button);
+  showAvailability(entry);
+  return entry.node;
+}
+
+function showAvailability(entry) {
+  if (!entry.node) return;
+  const button = entry.node.firstChild;
+  const soldOut = entry.row.available === 0;
+  button.disabled = soldOut;
+  button.classList.toggle('soldout', soldOut);
+  setText(button.querySelector('.left'), soldOut ? texts.soldOut : entry.row.available <= 3 ? texts.canMake(entry.row.available) : '');
+}
+
+function renderItems() {
+  const matching = query ? items.filter((entry) => entry.key.includes(query)) : items;
+  const nodes = matching.slice(0, shown).map(itemNode);
+  list.replaceChildren(...nodes);
+  more.hidden = matching.length <= shown;
+  if (!more.hidden) setText(more, texts.showMore(nodes.length, matching.length));
+  setText(document.getElementById('nomatch'), matching.length ? '' : texts.noMatch);
+}
+
+function add(name) {
+  basket.set(name, (basket.get(name) ?? 0) + 1);
+  basketChanged();
+}
+
+function basketChanged() {
+  saveBasket(basket);
+  pendingKey = null;
+  renderBasket();
+}
+
+function renderBasket() {
+  const lines = document.getElementById('lines');
+  const byName = new Map(items.map((entry) => [entry.row.name, entry.row]));
+  let total = 0;
+  let priced = true;
+  const nodes = [];
+  for (const [name, quantity] of basket) {
+    const row = byName.get(name);
+    if (row && row.price !== undefined) total += row.price * quantity; else priced = false;
+    nodes.push(el('li', { class: 'line' },
+      el('span', { class: 'name', text: name }),
+      el('span', { class: 'stepper' },
+        el('button', { type: 'button', 'aria-label': texts.less(name), text: '−', onclick: () => step(name, -1) }),
+        el('output', { class: 'quantity', 'aria-label': texts.quantity, text: String(quantity) }),
+        el('button', { type: 'button', 'aria-label': texts.more(name), text: '+', onclick: () => step(name, 1) }),
+        el('button', { type: 'button', class: 'remove', 'aria-label': texts.remove(name), text: '×', onclick: () => step(name, -quantity) }))));
+  }
+  lines.replaceChildren(...nodes);
+  setText(document.getElementById('empty'), basket.size ? '' : texts.basketEmpty);
+  const totalNode = document.getElementById('total');
+  totalNode.hidden = !(basket.size && priced && menu && items.some((entry) => entry.row.price !== undefined));
+  if (!totalNode.hidden) setText(totalNode, `${texts.total}: ${money(total, menu.currency)}`);
+  document.getElementById('order').disabled = basket.size === 0;
+  document.getElementById('clear').disabled = basket.size === 0;
+}
+
+function step(name, by) {
+  const quantity = (basket.get(name) ?? 0) + by;
+  if (quantity > 0) basket.set(name, quantity); else basket.delete(name);
+  basketChanged();
+}
+
+async function order() {
+  if (!basket.size) return;
+  const button = document.getElementById('order');
+  button.disabled = true;
+  setText(button, texts.ordering);
+  pendingKey = pendingKey ?? requestKey();
+  const lines = [...basket].map(([item, quantity]) => ({ item, quantity }));
+  const answer = await api('POST', '/orders', { body: { lines }, key: pendingKey });
+  setText(button, texts.order);
+  button.disabled = false;
+  showResult(answer);
+  if (answer.ok) {
+    basket = new Map();
+    basketChanged();
+  } else if (answer.status !== 0 && answer.status < 500) {
+    pendingKey = null;
+  }
+  refresh();
+}
+
+function eventOf(answer, type) {
+  return (answer.data?.events ?? []).find((event) => event.type === type);
+}
+
+function showResult(answer) {
+  const panel = [];
+  if (answer.ok) {
+    const made = eventOf(answer, 'order.succeeded');
+    panel.push(el('p', { class: 'message', text: made?.data?.message ?? '' }));
+    const ticket = answer.data.result?.ticket;
+    if (ticket !== undefined) {
+      const by = answer.data.result.promised ? ` · ${texts.readyBy(clockTime(answer.data.result.promised))}` : '';
+      panel.push(el('p', { class: 'ticket-line' }, el('strong', { class: 'number', text: texts.ticket(ticket) }), by));
+    }
+    result.className = 'result success';
+  } else {
+    const refused = eventOf(answer, 'order.failed');
+    if (refused?.data?.message) panel.push(el('p', { class: 'message', text: refused.data.message }));
+    const missing = answer.data?.missing ?? [];
+    if (missing.length) {
+      panel.push(el('p', { class: 'short-title', text: texts.short }));
+      panel.push(el('ul', { class: 'short' },
+        ...missing.map((line) => el('li', { text: texts.shortLine(line.ingredient, line.needed, line.available) }))));
+    } else if (!refused) {
+      const problem = el('p', { class: 'message' });
+      showFailure(problem, answer);
+      panel.push(problem);
+    }
+    result.className = 'result failure';
+  }
+  panel.push(el('button', { type: 'button', class: 'secondary', text: texts.newOrder, onclick: dismiss }));
+  result.replaceChildren(...panel);
+  result.querySelector('button').focus();
+}
+
+function dismiss() {
+  result.className = 'result';
+  result.replaceChildren();
+  (list.querySelector('button:not([disabled])') ?? search).focus();
+}
+
+function showMenu(data) {
+  const reloaded = !menu || menu.name !== data.name || menu.items.length !== data.items.length
+    || menu.items.some((row, index) => row.name !== data.items[index].name);
+  menu = data;
+  if (reloaded) {
+    items = data.items.map((row) => ({ row, key: [row.name, ...row.aliases].join('\n').toLowerCase(), node: null }));
+    setText(document.getElementById('title'), data.name);
+    document.title = data.name;
+    document.getElementById('searching').hidden = items.length <= 12;
+    renderItems();
+  } else {
+    items.forEach((entry, index) => { entry.row = data.items[index]; showAvailability(entry); });
+  }
+  renderBasket();
+}
+
+async function load() {
+  const answer = await api('GET', '/menu');
+  if (!answer.ok) {
+    showFailure(document.getElementById('nomatch'), answer);
+    return null;
+  }
+  showMenu(answer.data.result);
+  return answer.data.seq ?? 0;
+}
+
+const refresh = coalesce(load, 300);
+
+async function start() {
+  search.setAttribute('aria-label', texts.search);
+  search.placeholder = texts.search;
+  search.addEventListener('input', () => {
+    query = search.value.trim().toLowerCase();
+    shown = PAGE;
+    renderItems();
+  });
+  more.addEventListener('click', () => { shown += PAGE; renderItems(); });
+  setText(document.getElementById('basket-title'), texts.basket);
+  const orderButton = document.getElementById('order');
+  setText(orderButton, texts.order);
+  orderButton.addEventListener('click', order);
+  const clear = document.getElementById('clear');
+  setText(clear, texts.clear);
+  clear.addEventListener('click', () => { basket = new Map(); basketChanged(); });
+  setText(document.getElementById('suggest-link'), texts.pages.suggest);
+  renderBasket();
+  const seq = await load();
+  if (seq !== null) follow('order.*,stock.*,menu.*', seq, refresh);
+}
+
+start();

@@ -1,0 +1,86 @@
+import KioskText
+
+/// The screens — the kiosk, the stock room, the kitchen, the ready board, suggestions and
+/// the day's report — as the files in `Pages/`, built into the binary (SwiftPM's
+/// `embedInCode`), for the `GET`s outside `/api/`.
+///
+/// A page is plain HTML that loads its stylesheet and scripts from `/assets/` and asks the
+/// documented API for everything it shows, as any client would. Its policy allows its own
+/// files and nothing else: no inline script, nothing from another origin. A page is
+/// revalidated on every load (`no-cache` with an `ETag` made from its bytes), so a browser
+/// never keeps a page older than the binary.
+struct PageServer: Sendable {
+    /// One file as served.
+    struct Asset: Sendable {
+        let bytes: [UInt8]
+        let contentType: String
+        /// A strong validator from the bytes: another build's bytes have another.
+        let etag: String
+
+        init(_ bytes: [UInt8], _ contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            etag = "\"" + Hex.fingerprint(of: String(decoding: bytes, as: UTF8.self)) + "\""
+        }
+    }
+
+    /// What the pages may load: their own origin's files and API, nothing inline.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// The files, by the path they are served at.
+    let assets: [String: Asset]
+
+    static let standard = PageServer(assets: [
+        "/": Asset(PackageResources.index_html, html),
+        "/stock": Asset(PackageResources.stock_html, html),
+        "/kitchen": Asset(PackageResources.kitchen_html, html),
+        "/ready": Asset(PackageResources.ready_html, html),
+        "/suggest": Asset(PackageResources.suggest_html, html),
+        "/report": Asset(PackageResources.report_html, html),
+        "/assets/kiosk.css": Asset(PackageResources.kiosk_css, "text/css; charset=utf-8"),
+        "/assets/icon.svg": Asset(PackageResources.icon_svg, "image/svg+xml"),
+        "/assets/texts.js": Asset(PackageResources.texts_js, javaScript),
+        "/assets/common.js": Asset(PackageResources.common_js, javaScript),
+        "/assets/basket.js": Asset(PackageResources.basket_js, javaScript),
+        "/assets/kiosk.js": Asset(PackageResources.kiosk_js, javaScript),
+        "/assets/stock.js": Asset(PackageResources.stock_js, javaScript),
+        "/assets/kitchen.js": Asset(PackageResources.kitchen_js, javaScript),
+        "/assets/ready.js": Asset(PackageResources.ready_js, javaScript),
+        "/assets/suggest.js": Asset(PackageResources.suggest_js, javaScript),
+        "/assets/report.js": Asset(PackageResources.report_js, javaScript),
+    ])
+
+    private static let html = "text/html; charset=utf-8"
+    private static let javaScript = "text/javascript; charset=utf-8"
+
+    /// The answer to a request for a page or an asset: the file, `304` when the browser's
+    /// copy is current, `405` for a method other than `GET` or `HEAD`. `nil` for any other
+    /// path, which the API answers (`404` outside `/api/v1`).
+    func response(to exchange: HTTPExchange) -> HTTPResponse? {
+        guard let asset = assets[exchange.path] else { return nil }
+        guard exchange.method == "GET" || exchange.method == "HEAD" else {
+            return CommandResponse.problemResponse(.methodNotAllowed(exchange.method, allowed: ["GET", "HEAD"]))
+        }
+        var headers = [
+            HTTPField("ETag", asset.etag), HTTPField("Cache-Control", "no-cache"),
+            HTTPField("Content-Security-Policy", PageServer.contentSecurityPolicy),
+        ]
+        if PageServer.matches(exchange.header("if-none-match"), asset.etag) { return HTTPResponse(status: 304, headers: headers) }
+        headers.append(HTTPField("Content-Type", asset.contentType))
+        return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
+    }
+
+    /// Whether `If-None-Match` names `etag` (or is `*`).
+    static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { tag in
+            let tag = String(tag).trimmingWhitespace()
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+
+    /// Every page and asset path, for tests and the budgets.
+    var paths: [String] { assets.keys.sorted() }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// The screens in a real browser: headless Chromium through W3C WebDriver against the
+/// built `kiosk serve`, with the prompt on the same state. One browser at a time: each is a
+/// few processes, and the machine may be busy.
+@Suite(.serialized, .enabled(if: Browser.isAvailable, "needs Debian's chromium and chromium-driver (make test installs them)"))
+struct ScreensTests {
+    static let board = "menus/juice-board.kiosk"
+
+    /// The mango's item button on the kiosk page.
+    static let itemButton = #"return [...document.querySelectorAll('#items .item')].find(b => b.querySelector('.name').textContent === arguments[0]) ?? null"#
+
+    /// Clicks an item's button on the kiosk page, as a person would.
+    private func clickItem(_ session: ScreenSession, _ name: String) throws {
+        var button: Browser.Element?
+        try session.browser.wait("the item '\(name)'") {
+            button = try session.browser.element(ScreensTests.itemButton, [name])
+            return button != nil
+        }
+        if let button { try session.browser.click(button) }
+    }
+
+    @Test func anOrderFromTheKioskShowsTheMenusMessageAndTicketAndARefusalWhatIsShort() throws {
+        let session = try ScreenSession(menu: ScreensTests.board)
+        try session.open("/")
+        try clickItem(session, "Mango Juice")
+        try session.waitFor("#lines", toContain: "Mango Juice")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result success")
+        let made = try session.browser.text("#result")
+        #expect(made.contains("Ticket 1: Mango Juice."), "the menu's message: \(made)")
+        #expect(made.contains("Ticket 1 · ready by "), "the ticket and its time: \(made)")
+        #expect(try session.value("return document.querySelectorAll('#lines li').length") == "0", "the basket is empty again")
+
+        // Three more mango juices need 9 mango; 7 are left.
+        try session.browser.click("#result button")
+        for _ in 0..<3 { try clickItem(session, "Mango Juice") }
+        try session.waitFor("return document.querySelector('#lines .quantity')?.textContent ?? ''", toBe: "3")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result failure")
+        let refused = try session.browser.text("#result")
+        #expect(refused.contains("Not enough ingredients for Mango Juice ×3: mango (needed 9, available 7)."), "\(refused)")
+        #expect(refused.contains("mango: needs 9, 7 left"), "\(refused)")
+        #expect(try session.value("return document.querySelector('#lines .quantity')?.textContent ?? ''") == "3", "the basket stays")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    @Test func theStockRoomsStepperChangesTheStockThePromptSees() throws {
+        let session = try ScreenSession(menu: "menus/juice.kiosk")
+        try session.open("/stock")
+        // The token is asked once per tab.
+        let input = try session.browser.find("#token-input")
+        try session.browser.type(ScreenSession.token, into: input)
+        try session.browser.click("#token-form button[type=submit]")
+        let mango = "[...document.querySelectorAll('.ingredient')].find(n => n.querySelector('.name').textContent === 'mango')"
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "10")
+        try session.browser.click("button[aria-label='One more mango']")
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "11")
+        for _ in 0..<2 {
+            try session.browser.click("button[aria-label='One less mango']")
+            try session.browser.wait("the edit's answer") { try session.browser.text("#status").hasPrefix("mango: ") }
+        }
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "9")
+        let field = try session.browser.find("input[aria-label='Set mango to']")
+        try session.browser.type("2", into: field)
+        try session.browser.type(Browser.enterKey, into: field)
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "2")
+        try session.waitFor("return \(mango)?.dataset.status ?? ''", toBe: "ok")
+
+        // The prompt, another process on the state, sees the page's edits…
+        let seen = try session.prompt("stock")
+        #expect(seen.stdout.contains("mango") && seen.stdout.split(separator: "\n").contains { $0.hasPrefix("mango") && $0.contains(" 2") }, "\(seen.stdout)")
+        // …and the page sees the prompt's, without a reload.
+        try session.prompt("stock set mango 0")
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "0", timeout: .seconds(30))
+        try session.waitFor("return \(mango)?.querySelector('.flag').textContent ?? ''", toBe: "Out")
+        #expect(try session.value("return \(mango).querySelector('button[aria-label=\"One less mango\"]').disabled") == "1")
+
+        // The restock walk offers what restock would add.
+        try session.browser.click("#walk")
+        try session.waitFor("#restock-step", toContain: "mango: 0 left. Add how many?")
+        #expect(try session.value("return document.querySelector('#restock-amount').value") == "10")
+        try session.browser.click("#restock-add")
+        try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "10")
+        try session.waitFor("#status", toContain: "Restock done.")
+        #expect(try session.prompt("stock").stdout.split(separator: "\n").contains { $0.hasPrefix("mango") && $0.contains(" 10") })
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    /// The ticket's column on the kitchen page, or "" when it has none.
+    static func column(_ ticket: Int) -> String {
+        "return document.querySelector('.ticket[data-ticket=\"\(ticket)\"]')?.closest('.column')?.dataset.state ?? ''"
+    }
+
+    /// The ready board's numbers: `preparing|ready`.
+    static let readyNumbers = "return [...document.querySelectorAll('#preparing li')].map(n => n.textContent).join(',') + '|' + [...document.querySelectorAll('#ready li')].map(n => n.textContent).join(',')"
+
+    @Test func anOrderAtThePromptAppearsOnTheKitchenAndReadyBoardsWhichMoveAndRecallIt() throws {
+        let session = try ScreenSession(menu: ScreensTests.board)
+        let browser = session.browser
+        try session.open("/kitchen", asOperator: true)
+        let kitchen = try browser.currentWindow()
+        try session.waitFor("return document.querySelector('#keys').textContent.length > 0", toBe: "1")
+        let ready = try browser.newWindow()
+        try browser.switchToWindow(ready)
+        try session.open("/ready")
+        try session.waitFor("return document.querySelector('#ready-title').textContent", toBe: "Ready")
+        try session.waitFor("return document.title", toBe: "Juice Maker — Ready board")
+
+        #expect(try session.prompt("order mango juice").status == 0)
+        try session.waitFor(ScreensTests.readyNumbers, toBe: "1|")
+        try browser.switchToWindow(kitchen)
+        try session.waitFor(ScreensTests.column(1), toBe: "queued")
+        #expect(try session.value("return document.querySelector('.ticket[data-ticket=\"1\"] .lines').textContent") == "1 × Mango Juice")
+        #expect(try session.value("return document.querySelector('.ticket[data-ticket=\"1\"] .station').textContent") == "blender")
+        #expect(try session.value("return document.querySelector('.column[data-state=queued] .count').textContent") == "1")
+        #expect(try session.value("return document.querySelector('#allday').textContent") == "Mango Juice101")
+
+        // Tap: start, then ready.
+        try browser.click(".ticket[data-ticket='1'] .bump")
+        try session.waitFor(ScreensTests.column(1), toBe: "preparing")
+        try browser.click(".ticket[data-ticket='1'] .bump")
+        try session.waitFor(ScreensTests.column(1), toBe: "ready")
+        try browser.switchToWindow(ready)
+        try session.waitFor(ScreensTests.readyNumbers, toBe: "|1")
+        try session.waitFor("#announce", toContain: "Ticket 1 is ready: Mango Juice.")
+
+        // Keys: 1 picks the ticket, Enter hands it over; R recalls it.
+        try browser.switchToWindow(kitchen)
+        try browser.press("1")
+        try session.waitFor("return document.activeElement?.closest('.ticket')?.dataset.ticket ?? ''", toBe: "1")
+        try browser.press(Browser.enterKey)
+        try session.waitFor(ScreensTests.column(1), toBe: "")
+        try browser.switchToWindow(ready)
+        try session.waitFor(ScreensTests.readyNumbers, toBe: "|")
+        try browser.switchToWindow(kitchen)
+        try browser.execute("document.activeElement?.blur()")
+        try browser.press("r")
+        try session.waitFor(ScreensTests.column(1), toBe: "ready")
+        try browser.switchToWindow(ready)
+        try session.waitFor(ScreensTests.readyNumbers, toBe: "|1")
+
+        // Cancel asks first.
+        try browser.switchToWindow(kitchen)
+        try browser.click(".ticket[data-ticket='1'] .cancel")
+        try session.waitFor("return document.querySelector('.ticket[data-ticket=\"1\"] .confirm').hidden", toBe: "0")
+        try browser.click(".ticket[data-ticket='1'] .confirm .danger")
+        try session.waitFor(ScreensTests.column(1), toBe: "")
+        #expect(try session.prompt("board").stdout.contains("READY (0)"), "the prompt sees the cancel")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    @Test func theStreamCutAndRestoredLosesNoEventOnTheKitchen() throws {
+        let session = try ScreenSession(menu: ScreensTests.board)
+        try session.open("/kitchen", asOperator: true)
+        try session.prompt("order mango juice")
+        try session.waitFor(ScreensTests.column(1), toBe: "queued")
+        try session.restartServer(after: SIGKILL) {
+            try session.waitFor("#connection", toContain: "Connection lost")
+            // What happens while the server is down is in the journal.
+            #expect(try session.prompt("order banana juice; order kiwi juice; start 1; order pineapple juice; start 2; ready 2").status == 0)
+        }
+        try session.waitFor("#connection", toContain: "Connection back", timeout: .seconds(60))
+        try session.waitFor(ScreensTests.column(1), toBe: "preparing")
+        try session.waitFor(ScreensTests.column(2), toBe: "ready")
+        try session.waitFor(ScreensTests.column(3), toBe: "queued")
+        try session.waitFor(ScreensTests.column(4), toBe: "queued")
+        // The page and the board agree, card for card.
+        let board = try #require(try session.server.request("GET", "/api/v1/board").json?["result"] as? [String: Any])
+        for state in ["queued", "preparing", "ready"] {
+            let numbers = (board[state] as? [[String: Any]] ?? []).compactMap { $0["ticket"] as? Int }.map(String.init).joined(separator: ",")
+            #expect(try session.value("return [...document.querySelectorAll('.column[data-state=\(state)] .ticket')].map(n => n.dataset.ticket).join(',')") == numbers)
+        }
+        #expect(session.server.stop() == 0)
+    }
+
+    @Test func aHostileItemNameIsShownAsTextAndRunsNothing() throws {
+        let scratch = try ScratchDirectory()
+        let hostile = "<img src=x onerror=alert(1)>"
+        let menu = try scratch.file("hostile.kiosk", """
+            kiosk "Juice <b>Maker</b>" currency "KRW"
+            ingredient mango stock 10
+            board {
+              warn 5m
+              late 8m
+            }
+            item "\(hostile)" price 4500 needs mango 1 allergens milk
+            item "Mango Juice" price 5000 needs mango 3
+            message order.succeeded "<script>alert(2)</script>{item}"
+            """)
+        let session = try ScreenSession(menu: menu)
+        try session.open("/")
+        try clickItem(session, hostile)
+        try session.waitFor("#lines", toContain: hostile)
+        #expect(try session.browser.text("#title") == "Juice <b>Maker</b>")
+        try session.browser.click("#order")
+        try session.waitFor("#result", toContain: "<script>alert(2)</script>\(hostile)")
+        #expect(session.browser.openDialog() == nil, "no dialog opened")
+        #expect(try session.value("return document.querySelectorAll('main img, main script, main b').length") == "0")
+        try session.open("/kitchen", asOperator: true)
+        try session.waitFor("return document.querySelector('.ticket[data-ticket=\"1\"] .lines')?.textContent ?? ''", toBe: "1 × \(hostile)")
+        #expect(session.browser.openDialog() == nil)
+        #expect(try session.value("return document.querySelectorAll('main img, main script, main b').length") == "0")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    @Test func theKoreanJuiceMakerSpeaksKoreanAndSuggests() throws {
+        let session = try ScreenSession(menu: "menus/juice-ko.kiosk", width: 360, height: 800, touch: true)
+        try session.open("/suggest")
+        try session.waitFor("return document.title", toBe: "쥬스 메이커 — What should I have?")
+        try session.browser.click("#start")
+        try session.waitFor("#question-text", toContain: "달콤한 쥬스가 좋으세요?")
+        try session.browser.click("#yes")
+        try session.waitFor("#question-text", toContain: "열대 과일 쥬스는 어떠세요?")
+        try session.browser.click("#yes")
+        try session.waitFor("#question-text", toContain: "두 가지 과일을 섞은 쥬스는 어떠세요?")
+        try session.browser.click("#skip")
+        try session.waitFor("return document.querySelectorAll('#choices .choice').length", toBe: "3")
+        #expect(try session.browser.text("#choices .choice .name") == "망고쥬스", "sweet and tropical: mango first")
+        #expect(try session.browser.text("#choices .choice .reasons").contains("달콤, 열대"))
+        try session.screenshot("suggest-ko-phone")
+        try session.browser.click("#choices .choice button")
+        try session.waitFor("#status", toContain: "망고쥬스")
+
+        try session.open("/")
+        try session.waitFor("#lines", toContain: "망고쥬스")
+        try session.browser.click("#order")
+        try session.waitFor("#result", toContain: "망고쥬스 나왔습니다! 맛있게 드세요!")
+        try session.screenshot("kiosk-ko-phone")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    /// Every page at a phone's and a screen's size, on a day with something to show, into
+    /// `docs/images/` for the README.
+    @Test func screenshotsOfEveryPage() throws {
+        for (width, height, touch, size) in [(1920, 1080, false, "screen"), (360, 800, true, "phone")] {
+            let session = try ScreenSession(menu: ScreensTests.board, width: width, height: height, touch: touch)
+            let day = [
+                "order mango juice", "order banana juice, pineapple juice", "order kiwi juice 2", "order mango kiwi juice",
+                "order strawberry juice", "order banana juice", "start 1", "ready 1", "start 2", "ready 2", "pickup 2", "start 3",
+                "order mango juice", "stock remove kiwi 3",
+            ]
+            try session.prompt(day.joined(separator: "; "))
+            for (path, name, asOperator) in [
+                ("/", "kiosk", false), ("/suggest", "suggest", false), ("/ready", "ready", false), ("/stock", "stock", true),
+                ("/kitchen", "kitchen", true), ("/report", "report", true),
+            ] {
+                try session.open(path, asOperator: asOperator)
+                try session.browser.wait("\(path) to show its data") {
+                    try session.value("return document.querySelector('main')?.textContent.trim().length ?? 0") != "0"
+                        && session.value("return document.body.classList.contains('locked')") == "0"
+                }
+                if path == "/" {
+                    try clickItem(session, "Pineapple Juice")
+                    try clickItem(session, "Banana Juice")
+                    try clickItem(session, "Banana Juice")
+                    try session.waitFor("return document.querySelectorAll('#lines li').length", toBe: "2")
+                } else if path == "/kitchen" {
+                    try session.waitFor("return document.querySelectorAll('.ticket').length", toBe: "5")
+                } else if path == "/ready" {
+                    try session.waitFor(ScreensTests.readyNumbers, toBe: "3,4,5,6|1")
+                } else if path == "/report" {
+                    try session.waitFor("return document.querySelectorAll('svg.meter').length > 0", toBe: "1")
+                }
+                try session.screenshot("\(name)-\(size)")
+                #expect(session.consoleErrors() == [], "\(path)")
+            }
+            #expect(session.server.stop() == 0)
+        }
+    }
+}

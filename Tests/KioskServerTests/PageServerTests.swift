@@ -1,0 +1,105 @@
+@testable import KioskServer
+import KioskText
+import Testing
+
+/// The screens' files as the server answers them, and the rules every page keeps: only its
+/// own files, no inline script, text never inserted as markup, at most 100 KB.
+@Suite struct PageServerTests {
+    let pages = PageServer.standard
+
+    private func get(_ path: String, method: String = "GET", headers: [HTTPField] = []) -> HTTPResponse? {
+        pages.response(to: HTTPExchange(method: method, path: path, headers: headers))
+    }
+
+    @Test func everyScreenIsAPageWithItsPolicy() throws {
+        for path in ["/", "/stock", "/kitchen", "/ready", "/suggest", "/report"] {
+            let response = try #require(get(path), "\(path)")
+            #expect(response.status == 200)
+            #expect(response.headers.value(named: "content-type") == "text/html; charset=utf-8")
+            let policy = try #require(response.headers.value(named: "content-security-policy"))
+            #expect(policy.hasPrefix("default-src 'self'; script-src 'self';"))
+            #expect(!policy.contains("unsafe"))
+            #expect(response.headers.value(named: "cache-control") == "no-cache")
+            #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("<!doctype html>"))
+        }
+        #expect(get("/assets/kiosk.js")?.headers.value(named: "content-type") == "text/javascript; charset=utf-8")
+        #expect(get("/assets/kiosk.css")?.headers.value(named: "content-type") == "text/css; charset=utf-8")
+        #expect(get("/assets/icon.svg")?.headers.value(named: "content-type") == "image/svg+xml")
+    }
+
+    @Test func aCurrentCopyIsNotSentAgainAndAnotherBuildsIs() throws {
+        let first = try #require(get("/kitchen"))
+        let etag = try #require(first.headers.value(named: "etag"))
+        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count == 18)
+        let again = try #require(get("/kitchen", headers: [HTTPField("If-None-Match", etag)]))
+        #expect(again.status == 304 && again.body.isEmpty)
+        #expect(again.headers.value(named: "etag") == etag)
+        let stale = try #require(get("/kitchen", headers: [HTTPField("If-None-Match", "\"0000000000000000\"")]))
+        #expect(stale.status == 200 && stale.body == first.body)
+        #expect(get("/stock")?.headers.value(named: "etag") != etag, "each file its own tag")
+    }
+
+    @Test func onlyPagesAndAssetsAreAnswered() {
+        #expect(get("/api/v1/menu") == nil)
+        #expect(get("/index.html") == nil)
+        #expect(get("/assets/") == nil)
+        #expect(get("/assets/../Package.swift") == nil)
+        #expect(get("/kitchen/") == nil)
+        #expect(get("/", method: "POST")?.status == 405)
+        #expect(get("/", method: "HEAD")?.status == 200)
+    }
+
+    /// `src` and `href` of a page, and `import … from './x.js'` of a script.
+    private func references(of path: String) throws -> [String] {
+        let text = String(decoding: try #require(pages.assets[path]).bytes, as: UTF8.self)
+        var found: [String] = []
+        for marker in [#"src=""#, #"href=""#, #"from './"#] {
+            for piece in text.components(separatedBy: marker).dropFirst() {
+                let end = piece.firstIndex { $0 == "\"" || $0 == "'" } ?? piece.endIndex
+                let reference = String(piece[..<end])
+                found.append(marker.hasPrefix("from") ? "/assets/" + reference : reference)
+            }
+        }
+        return found
+    }
+
+    /// A page's files: the page, and every file it loads, and every file those import.
+    private func files(of page: String) throws -> Set<String> {
+        var seen: Set<String> = [page]
+        var queue = [page]
+        while let next = queue.popLast() {
+            for reference in try references(of: next) where seen.insert(reference).inserted {
+                queue.append(reference)
+            }
+        }
+        return seen
+    }
+
+    @Test func pagesLoadOnlyTheirOwnFilesAndStayUnder100KB() throws {
+        for page in ["/", "/stock", "/kitchen", "/ready", "/suggest", "/report"] {
+            let files = try files(of: page)
+            for file in files where file.hasPrefix("/") && !file.hasPrefix("/api/") {
+                #expect(pages.assets[file] != nil || ["/", "/stock", "/kitchen", "/ready", "/suggest", "/report"].contains(file), "\(page) loads \(file), which is not served")
+            }
+            #expect(files.allSatisfy { $0.hasPrefix("/") }, "\(page): nothing from another origin: \(files.sorted())")
+            let bytes = files.compactMap { pages.assets[$0]?.bytes.count }.reduce(0, +)
+            #expect(bytes <= 100 * 1024, "\(page) ships \(bytes) bytes")
+        }
+    }
+
+    @Test func noInlineScriptNoMarkupFromText() throws {
+        for path in pages.paths {
+            let text = String(decoding: try #require(pages.assets[path]).bytes, as: UTF8.self)
+            if path.hasSuffix(".js") {
+                for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function", "alert(", "confirm(", "prompt("] {
+                    #expect(!text.contains(forbidden), "\(path) uses \(forbidden)")
+                }
+            } else if !path.hasPrefix("/assets/") {
+                #expect(!text.contains("<script>") && !text.contains("<style"), "\(path) has inline script or style")
+                #expect(!text.contains(" style=") && !text.contains(" onclick=") && !text.contains(" onload="), "\(path) has inline style or handlers")
+                #expect(text.contains("<main"), "\(path) has a main landmark")
+                #expect(text.contains(#"<html lang=""#), "\(path) says its language")
+            }
+        }
+    }
+}
