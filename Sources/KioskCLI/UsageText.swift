@@ -9,6 +9,10 @@ enum UsageText {
       kiosk serve [options]      serve the kiosk over HTTP (kiosk serve --help)
       kiosk simulate [options]   simulate a day of customers on a virtual clock
                                  (kiosk simulate --help for its options)
+      kiosk state verify|dump|compact DIRECTORY
+                                 check, print or compact a state directory, also
+                                 while other processes use it (compact --menu FILE
+                                 folds the order board too)
 
     Options:
       --menu FILE                the menu to load (default: the bundled Juice Maker)
@@ -28,10 +32,12 @@ enum UsageText {
       -V, --version              show the version
 
     Exit status:
-      0   every command succeeded      64  the command line is wrong
-      1   a command failed (a refused  65  a menu file has errors
+      0   every command succeeded      65  a menu file has errors, or a state
+      1   a command failed (a refused      directory is damaged
           order counts)                66  a file cannot be read
-                                       74  an I/O error
+      64  the command line is wrong    69  kiosk serve cannot listen
+      128+N  a batch stopped by        73  a file or directory cannot be made
+          signal N (SIGTERM, SIGINT)   74  an I/O error
 
     Type 'help' at the prompt for the commands.
 

@@ -424,7 +424,9 @@ final class SubscriberSet: @unchecked Sendable {
     /// Reads what arrived for one subscriber as it comes: the head skipped, the chunks'
     /// framing dropped, each frame handled at its blank line. One pass, one copy.
     private func take(_ bytes: ArraySlice<UInt8>, into index: Int, now: Int) {
-        var subscriber = subscribers[index]
+        // Moved out of the array while it is read, so that its buffers are not shared (and copied).
+        var subscriber = Subscriber(descriptor: -1)
+        swap(&subscriber, &subscribers[index])
         var position = bytes.startIndex
         while position < bytes.endIndex {
             switch subscriber.phase {
@@ -446,14 +448,25 @@ final class SubscriberSet: @unchecked Sendable {
                     subscriber.line.append(byte)
                 }
             case .data:
+                // The chunk's bytes go onto the frame in one copy; each complete frame (up to its
+                // blank line) is read where it lies, and what is left waits for the next bytes.
                 let take = min(subscriber.chunkLeft, bytes.endIndex - position)
-                for byte in bytes[position..<(position + take)] {
-                    subscriber.frame.append(byte)
-                    if byte == 10, subscriber.frame.count >= 2, subscriber.frame[subscriber.frame.count - 2] == 10 {
-                        frame(subscriber.frame[...], subscriber: &subscriber, now: now)
-                        subscriber.frame.removeAll(keepingCapacity: true)
+                var scan = max(0, subscriber.frame.count - 1)
+                subscriber.frame.append(contentsOf: bytes[position..<(position + take)])
+                var frameStart = 0
+                while let newline = subscriber.frame[scan...].firstIndex(of: 10) {
+                    if newline + 1 < subscriber.frame.count, subscriber.frame[newline + 1] == 10 {
+                        frame(subscriber.frame[frameStart...(newline + 1)], subscriber: &subscriber, now: now)
+                        frameStart = newline + 2
+                        scan = frameStart
+                    } else if newline + 1 < subscriber.frame.count {
+                        scan = newline + 1
+                    } else {
+                        break
                     }
+                    if scan >= subscriber.frame.count { break }
                 }
+                subscriber.frame.removeFirst(frameStart)
                 position += take
                 subscriber.chunkLeft -= take
                 if subscriber.chunkLeft == 0 { subscriber.phase = .dataEnd }
