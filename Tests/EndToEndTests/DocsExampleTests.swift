@@ -35,13 +35,19 @@ import Testing
         #expect(DocsExampleTests.examples.filter { !$0.isTranscript }.count >= 5)
     }
 
-    /// A `$ cat FILE` step whose file is not there yet makes it with what the page shows, so
-    /// that a page can show a menu and then use it.
     @Test(arguments: DocsExampleTests.examples.filter { !$0.isTranscript })
     func aShellSessionPrintsWhatItShows(_ example: Example) throws {
+        try DocsExampleTests.expectPrintsWhatItShows(example.text)
+    }
+
+    /// Runs a shell `session` in a scratch directory that has the repository's `menus/`,
+    /// the built kiosk first on the PATH, and expects each command to print what follows
+    /// it. A `$ cat FILE` step whose file is not there yet makes it with what the session
+    /// shows, so that a page can show a menu and then use it.
+    static func expectPrintsWhatItShows(_ session: String) throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createSymbolicLink(atPath: scratch.path("menus"), withDestinationPath: Repository.menus)
-        let steps = ManualPageTests.steps(of: example.text)
+        let steps = ManualPageTests.steps(of: session)
         #expect(!steps.isEmpty)
         for step in steps where step.command.hasPrefix("cat ") && step.command.split(separator: " ").count == 2 {
             let name = String(step.command.dropFirst(4))
@@ -65,8 +71,17 @@ import Testing
     /// A transcript that starts at the prompt runs the bundled Juice Maker.
     @Test(arguments: DocsExampleTests.examples.filter(\.isTranscript))
     func aTranscriptOfThePromptIsWhatATerminalShows(_ example: Example) throws {
+        try DocsExampleTests.expectTerminalShows(example.text)
+    }
+
+    /// Runs a `transcript` of the prompt on a pseudo-terminal, its lines in order: each
+    /// `kiosk> COMMAND` typed at the prompt, each question (`… [y/N] y`) answered with what
+    /// follows its brackets, and every other line printed as shown — spaces, and so the
+    /// tables' alignment, included. A transcript that starts at the prompt runs the bundled
+    /// Juice Maker; one that starts with `$ kiosk ARGUMENTS` runs that.
+    static func expectTerminalShows(_ transcript: String) throws {
         let scratch = try ScratchDirectory()
-        var lines = example.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        var lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         var arguments: [String] = []
         if let first = lines.first, first.hasPrefix("$ kiosk") {
             arguments = first.dropFirst("$ kiosk".count).split(separator: " ").map(String.init)
@@ -77,9 +92,10 @@ import Testing
         ])
         for line in lines {
             if line.hasPrefix("kiosk> ") {
+                let command = String(line.dropFirst("kiosk> ".count))
                 try kiosk.expect("kiosk> ")
-                kiosk.send(String(line.dropFirst("kiosk> ".count)) + "\r")
-                try kiosk.expect(String(line.dropFirst("kiosk> ".count)) + "\r\n")
+                kiosk.send(command + "\r")
+                try kiosk.expect(command + "\r\n")
             } else if let question = DocsExampleTests.question(in: line) {
                 try kiosk.expect(question.asked)
                 kiosk.send(question.answer + "\r")
