@@ -17,6 +17,9 @@ let package = Package(
     targets: [
         // The wall around the C library: files, processes, threads, signals, errors.
         .target(name: "CKioskSystem"),
+        // C, linked into `kiosk` only: its first constructor, which makes SIGHUP and SIGUSR1
+        // harmless before the Swift runtime and `main` run (Sources/CKioskStart/kiosk_start.c).
+        .target(name: "CKioskStart", dependencies: ["CKioskSystem"]),
         .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
         // Text and time shared by every layer: trimming, ISO-8601, hex, base64, terminal-safe
         // text, tables, JSON writing and reading. Depends on nothing.
@@ -95,7 +98,7 @@ let package = Package(
         // The thin executable.
         .executableTarget(
             name: "kiosk",
-            dependencies: ["KioskCLI", "KioskSystem"],
+            dependencies: ["KioskCLI", "KioskSystem", "CKioskStart"],
             swiftSettings: strict,
             // Start-up time is a budget (docs/PERFORMANCE.md). In release builds: link the
             // Swift runtime statically (kiosk imports no Foundation, so only the runtime comes

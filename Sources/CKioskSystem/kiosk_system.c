@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -20,6 +22,49 @@ __attribute__((weak)) const char kiosk_build_commit[] = "";
 
 const char *kiosk_build_commit_text(void) {
     return kiosk_build_commit;
+}
+
+// SIGHUP and SIGUSR1, counted. Lock-free atomics: the handlers may touch nothing else.
+static atomic_long kiosk_hangups;
+static atomic_long kiosk_reopens;
+
+static void kiosk_on_hangup(int number) {
+    (void)number;
+    atomic_fetch_add_explicit(&kiosk_hangups, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&kiosk_reopens, 1, memory_order_relaxed);
+}
+
+static void kiosk_on_reopen(int number) {
+    (void)number;
+    atomic_fetch_add_explicit(&kiosk_reopens, 1, memory_order_relaxed);
+}
+
+void kiosk_watch_hangups(void) {
+    sigset_t both;
+    sigemptyset(&both);
+    sigaddset(&both, SIGHUP);
+    sigaddset(&both, SIGUSR1);
+    // Blocked while the handlers go in: one that comes meanwhile waits, and reaches its
+    // handler when they are unblocked, rather than finding one installed and not the other.
+    sigprocmask(SIG_BLOCK, &both, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = kiosk_on_hangup;
+    sigaction(SIGHUP, &action, NULL);
+    action.sa_handler = kiosk_on_reopen;
+    sigaction(SIGUSR1, &action, NULL);
+    // Unblocked even if the parent started us with them blocked: they would never arrive.
+    sigprocmask(SIG_UNBLOCK, &both, NULL);
+}
+
+long kiosk_hangup_count(void) {
+    return atomic_load_explicit(&kiosk_hangups, memory_order_relaxed);
+}
+
+long kiosk_reopen_count(void) {
+    return atomic_load_explicit(&kiosk_reopens, memory_order_relaxed);
 }
 
 int kiosk_pipe_cloexec(int fds[2]) {

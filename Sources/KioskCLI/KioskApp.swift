@@ -7,8 +7,6 @@ import KioskText
 /// The `kiosk` program: reads the command line, wires the parts together and runs.
 public enum KioskApp {
     public static func main(_ arguments: [String], environment: [String: String]) -> ExitCode {
-        // Before anything else: a SIGHUP or SIGUSR1 while kiosk starts must not kill it.
-        Signals.watchHangups()
         let output = FileOutput.standardOutput
         let errors = FileOutput.standardError
         defer {

@@ -124,9 +124,10 @@ struct ServeCommand {
         output.flush()
     }
 
-    /// Until SIGTERM or SIGINT; a SIGHUP wakes the command thread to reload the menu.
+    /// Until SIGTERM or SIGINT; a SIGHUP wakes the command thread to reload the menu. One
+    /// that came while kiosk started wakes it at once: the session knows whether it reloaded.
     private func waitForStop(_ server: APIServer) {
-        var hangups = Signals.hangupCount
+        var hangups = 0
         while Signals.terminationSignal == nil {
             CurrentProcess.pause(milliseconds: 50)
             if Signals.hangupCount != hangups {

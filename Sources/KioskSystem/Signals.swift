@@ -1,44 +1,15 @@
+import CKioskSystem
 import Glibc
 import Synchronization
 
-/// Counts SIGHUPs and SIGUSR1s, for the parts of kiosk that act on them, as daemons do:
+/// The signals kiosk acts on. SIGHUPs and SIGUSR1s are counted, as daemons use them:
 /// SIGUSR1 asks log sinks to reopen their files (after a log rotation) and nothing else;
-/// SIGHUP asks the session to reload its menu, and log sinks to reopen too. A handler only
-/// bumps counters; whoever cares compares them with the counts they last saw, between two
-/// pieces of work, so a signal never cuts one short.
+/// SIGHUP asks the session to reload its menu, and log sinks to reopen too. Their handlers
+/// are C, installed by the `kiosk` executable's first constructor (Sources/CKioskStart),
+/// before any Swift code runs, and only bump counters; whoever cares compares them with
+/// the counts they last saw, between two pieces of work, so a signal never cuts one short.
+/// In other programs (the tests, kiosk-bench) nothing counts them and the counts stay 0.
 public enum Signals {
-    private static let hangups = Atomic<Int>(0)
-    private static let reopens = Atomic<Int>(0)
-
-    /// Installs the SIGHUP and SIGUSR1 handlers. Called first thing in `main`, before the
-    /// menu is read: their default action kills the process, and a SIGHUP sent by a
-    /// supervisor while kiosk starts must not. Later calls change nothing.
-    public static func watchHangups() {
-        _ = hangups.load(ordering: .relaxed)
-        _ = reopens.load(ordering: .relaxed)
-        var hangup = sigaction()
-        hangup.__sigaction_handler.sa_handler = { _ in
-            Signals.hangups.wrappingAdd(1, ordering: .relaxed)
-            Signals.reopens.wrappingAdd(1, ordering: .relaxed)
-        }
-        sigemptyset(&hangup.sa_mask)
-        hangup.sa_flags = SA_RESTART
-        sigaction(SIGHUP, &hangup, nil)
-        var reopen = sigaction()
-        reopen.__sigaction_handler.sa_handler = { _ in
-            Signals.reopens.wrappingAdd(1, ordering: .relaxed)
-        }
-        sigemptyset(&reopen.sa_mask)
-        reopen.sa_flags = SA_RESTART
-        sigaction(SIGUSR1, &reopen, nil)
-        // A parent may have started us with them blocked; they would then never arrive.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGHUP)
-        sigaddset(&unblock, SIGUSR1)
-        sigprocmask(SIG_UNBLOCK, &unblock, nil)
-    }
-
     /// Makes a write to a pipe or socket whose reader has gone fail with `EPIPE`, which
     /// kiosk handles, instead of killing the process with SIGPIPE.
     public static func ignoreBrokenPipes() {
@@ -79,9 +50,10 @@ public enum Signals {
         return number == 0 ? nil : number
     }
 
-    /// How many SIGHUPs arrived so far.
-    public static var hangupCount: Int { hangups.load(ordering: .relaxed) }
+    /// How many SIGHUPs arrived since the process started.
+    public static var hangupCount: Int { kiosk_hangup_count() }
 
-    /// How many SIGHUPs and SIGUSR1s arrived so far: each asks log files to be reopened.
-    public static var reopenCount: Int { reopens.load(ordering: .relaxed) }
+    /// How many SIGHUPs and SIGUSR1s arrived since the process started: each asks log files
+    /// to be reopened.
+    public static var reopenCount: Int { kiosk_reopen_count() }
 }

@@ -143,8 +143,11 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(3), "the deadline holds")
         #expect(stuck.closeCount == 1, "close runs before shutdown returns, though the send never did")
         stuck.release()
-        #expect(await eventually { stuck.events.count >= 1 })
-        try await Task.sleep(for: .milliseconds(300))
+        // A second shutdown waits for the sink's thread to end — its send released, it has
+        // nothing left to do — and closes nothing twice itself. After it, the thread can no
+        // longer close the sink: nothing to wait for by the clock.
+        dispatcher.shutdown(timeout: .seconds(60))
+        #expect(stuck.events.count >= 1)
         #expect(stuck.closeCount == 1, "the sink's own thread does not close it again")
     }
 
@@ -210,9 +213,11 @@ import Testing
         second.start()
         try log.commit(try Events.orders(20))
         #expect(await eventually { here.events.count == 20 })
-        try await Task.sleep(for: .milliseconds(300))
+        // The other has found the cursor locked: it waits for the lock, and delivers
+        // nothing before it has it. Awaited, not slept on: on a busy machine its thread may
+        // not have run yet.
+        #expect(await eventually { second.statuses[0].deliversHere == false })
         #expect(there.events.isEmpty, "the cursor's holder delivers; the other leaves it alone")
-        #expect(second.statuses[0].deliversHere == false)
         first.shutdown(timeout: .seconds(1))
         try other.commit(try Events.orders(25).suffix(5))
         #expect(await eventually(timeout: .seconds(5)) { there.events.count == 5 }, "the other takes over once the first is gone")

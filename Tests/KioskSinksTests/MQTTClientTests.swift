@@ -168,11 +168,18 @@ import Testing
         client.close()
         #expect(client.status.state == .closed)
         #expect(throws: MQTTError.closed) { try client.publish(topic: "kiosk/test/x", payload: [], qos: 1, retain: false) }
-        // The broker processed the DISCONNECT before it serves the next client.
+        // Had the broker found the connection dropped rather than closed, it would have
+        // published the will as it noticed: before a client that connects later could
+        // publish anything. So a message sent after the subscriber is in, once it arrives,
+        // comes after any will — no waiting for one that may be late.
         let later = try MQTTSubscriber(broker: broker)
         try later.waitFor("the retained status") { !$0.isEmpty }
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(later.messages.map(\.text) == ["online"])
+        let other = try MQTTClient(MQTTConfiguration.test(broker))
+        defer { other.close() }
+        let marker = try other.publish(topic: "kiosk/test/marker", payload: Array("marker".utf8), qos: 1, retain: false)
+        #expect(other.waitForAcknowledgements([marker], until: .inSeconds(20)) == [.acknowledged])
+        try later.waitFor("the marker") { $0.contains { $0.topic == "kiosk/test/marker" } }
+        #expect(later.messages.map(\.text) == ["online", "marker"])
     }
 
     @Test func itReconnectsAfterTheBrokerRestartsAndSendsWhatWasQueued() throws {

@@ -26,6 +26,19 @@ int kiosk_crc32c_available(void);
 /// `crc` (0 to start), by the processor's instruction. Only where `kiosk_crc32c_available`.
 uint32_t kiosk_crc32c(uint32_t crc, const void *bytes, size_t count);
 
+/// Installs the SIGHUP and SIGUSR1 handlers, which only count (both blocked meanwhile), then
+/// unblocks both. Called once, by the `kiosk` executable's first constructor
+/// (Sources/CKioskStart): their default action kills the process, and logrotate's SIGHUP may
+/// come at any moment of kiosk's start-up. Other programs never call it.
+void kiosk_watch_hangups(void);
+
+/// How many SIGHUPs arrived since the process started (0 where nothing watches them).
+long kiosk_hangup_count(void);
+
+/// How many SIGHUPs and SIGUSR1s arrived since the process started: each asks log files
+/// to be reopened.
+long kiosk_reopen_count(void);
+
 /// The commit this program was built from, as the Makefile links it in (`kiosk --version`):
 /// "4268a18c1f2e (2026-11-27)"; empty for a build the Makefile did not make.
 const char *kiosk_build_commit_text(void);

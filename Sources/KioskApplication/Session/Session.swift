@@ -26,7 +26,10 @@ public final class Session {
     /// retry asked for. Read on every command, like `events`, and never passed inout to
     /// code that reaches it again: no dynamic access check.
     @exclusivity(unchecked) var facts: [JournalEntry] = []
-    private var hangupsSeen = Signals.hangupCount
+    /// None at first: a SIGHUP that came while kiosk started — perhaps after it read the
+    /// menu, perhaps after a new menu was written — reloads before the first command (a
+    /// reload to the same menu says nothing).
+    private var hangupsSeen = 0
     /// On the wall clock, the time `tickBoard` read before the command in hand: the
     /// command runs at it, so a command with the board on reads the clock once, not twice.
     private var commandTime: Timestamp?
