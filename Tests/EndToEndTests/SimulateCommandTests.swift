@@ -345,9 +345,10 @@ import Testing
     /// Never less: each step waits for its event's real time, so the day cannot end before
     /// it (a millisecond of rounding aside). Not much more either, on an idle machine or a
     /// busy one: each step reckons from the start, so waking late does not add up, and only
-    /// kiosk's start-up, the last wake-up and its exit come on top. The upper bound is far
-    /// from that — five seconds — so a machine busy with other work cannot break it, and a
-    /// pace off by half would still cross it.
+    /// kiosk's start-up, the last wake-up and its exit come on top — and at the exit up to
+    /// five seconds for the sinks, whose threads run below others' priority and may wait
+    /// that long for a processor on a busy machine. The upper bound, eight seconds over, is
+    /// far from all that; a pace off by half would still cross it.
     @Test func paceKeepsSimulatedTimeToRealTimeOverTenSeconds() throws {
         let scratch = try ScratchDirectory()
         let log = scratch.path("paced.jsonl")
@@ -363,7 +364,7 @@ import Testing
         let expected = simulated / 360
         #expect(expected >= 10)
         #expect(elapsed >= expected - 0.002, "took \(elapsed) s for \(expected) s: ahead of the pace")
-        #expect(elapsed < expected + 5, "took \(elapsed) s for \(expected) s")
+        #expect(elapsed < expected + 8, "took \(elapsed) s for \(expected) s")
         let times = lines(of: log).compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["time"] as? String }
         #expect(times.count > 500 && times == times.sorted())
     }
