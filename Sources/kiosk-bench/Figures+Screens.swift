@@ -16,7 +16,6 @@ extension Figures {
     /// moment it exists, so what is seen can be tapped; the last run taps it to prove it.
     private func itemsShown(_ browser: Browser, _ base: String, items: Int) throws -> Double {
         try browser.navigate("about:blank")
-        try browser.execute("localStorage.clear?.()")
         try browser.navigate(base + "/")
         let answer = try browser.executeAsync("""
             const done = arguments[arguments.length - 1];
@@ -31,13 +30,14 @@ extension Figures {
         let object = (try? JSONSerialization.jsonObject(with: Data((answer as? String ?? "{}").utf8))) as? [String: Any] ?? [:]
         guard let at = object["at"] as? Double else { throw BenchError.failed("/: \(object["error"] ?? "no answer")") }
         let shown = try browser.execute("return document.querySelectorAll('#items .item').length") as? Int ?? 0
-        guard shown == min(items, 200) else { throw BenchError.failed("/ showed \(shown) items of \(items)") }
+        guard shown >= min(items, 60) else { throw BenchError.failed("/ showed \(shown) items of \(items)") }
         return at
     }
 
-    /// Taps the first item and sees it in the basket: what was shown could be used.
+    /// Taps the first item that can be made and sees it in the basket: what was shown could
+    /// be used.
     private func tapFirstItem(_ browser: Browser) throws {
-        try browser.click("#items .item")
+        try browser.click("#items .item:not([disabled])")
         try browser.wait("the first item in the basket", timeout: .seconds(30)) {
             try browser.execute("return document.querySelectorAll('#lines li').length") as? Int == 1
         }
@@ -98,8 +98,8 @@ extension Figures {
             figures.append(Figure(
                 name: "/ 10,000 items: navigation start → items on screen (\(rounds) loads)", value: value, unit: "ms",
                 baselineName: "budget", baseline: 1_500, ratio: value / 1_500, budget: "≤ 1.5 s", holds: value <= 1_500,
-                meaning: "a huge menu opens about as fast as a small one: the page draws the first 200 items and the "
-                    + "search box finds the rest (\(range(times)))"
+                meaning: "a huge menu opens about as fast as a small one: the page draws the first 60 items (more as "
+                    + "the list is scrolled) and the search box finds the rest (\(range(times)))"
             ))
             let worst = Measure.median(slowest)
             figures.append(Figure(
@@ -141,8 +141,11 @@ extension Figures {
                 (try browser.execute("return window.benchKeys.length") as? Int ?? 0) >= query.count
             }
             times += try browser.execute("return window.benchKeys") as? [Double] ?? []
+            let said = try browser.text("#nomatch")
             let shown = try browser.execute("return document.querySelectorAll('#items .item').length") as? Int ?? 0
-            guard shown == min(matches, 200) else { throw BenchError.failed("the search for '\(query)' showed \(shown) items, not \(min(matches, 200))") }
+            guard said == "\(matches) items match.", shown >= min(matches, 60) else {
+                throw BenchError.failed("the search for '\(query)' said '\(said)' and showed \(shown) items; \(matches) match")
+            }
         }
         try browser.clear(search)
         return times
@@ -242,15 +245,18 @@ extension Figures {
         }
         var durations: [Double] = []
         /// Makes one event and waits for the page to show it; the page's measure of it.
-        func event(_ what: String, _ make: () throws -> Void, shows: () throws -> Bool) throws {
+        /// (An action may bring other events too, which the page reads and passes over.)
+        func event(_ type: String, _ ticket: Int, _ make: () throws -> Void, shows: () throws -> Bool) throws {
+            let measures = "return performance.getEntriesByName('kiosk-apply').filter((m) => m.detail?.type === arguments[0] && m.detail?.ticket === arguments[1]).map((m) => m.duration)"
             try browser.execute("performance.clearMeasures('kiosk-apply')")
             try make()
-            try browser.wait(what, timeout: .seconds(30)) {
-                try shows() && (try browser.execute("return performance.getEntriesByName('kiosk-apply').length") as? Int ?? 0) > 0
+            try browser.wait("\(type) of ticket \(ticket)", timeout: .seconds(30)) {
+                try shows() && !(try browser.execute(measures, [type, ticket]) as? [Double] ?? []).isEmpty
             }
-            let measured = try browser.execute("return performance.getEntriesByName('kiosk-apply').map((m) => m.duration)") as? [Double] ?? []
-            guard measured.count == 1 else { throw BenchError.failed("\(what): the page applied \(measured.count) events, not one") }
-            durations.append(measured[0])
+            // A ticket of two stations' parts is started and made ready by part: one event each.
+            let measured = try browser.execute(measures, [type, ticket]) as? [Double] ?? []
+            guard (1...2).contains(measured.count) else { throw BenchError.failed("\(type) of ticket \(ticket) was applied \(measured.count) times") }
+            durations += measured
         }
         let count = quick ? 5 : 15
         for round in 0..<(count + 1) {
@@ -258,10 +264,12 @@ extension Figures {
             let queued = 101 + round
             let preparing = 51 + round
             let ready = round + 1
-            try event("a new ticket", { try post("/orders", #"{"lines":[{"item":"Mango Juice","quantity":1}]}"#) }) { try column(ticket) == "queued" }
-            try event("a start", { try post("/tickets/\(queued)/start") }) { try column(queued) == "preparing" }
-            try event("a ready", { try post("/tickets/\(preparing)/ready") }) { try column(preparing) == "ready" }
-            try event("a pick-up", { try post("/tickets/\(ready)/pickup") }) { try column(ready) == "" }
+            try event("order.succeeded", ticket, { try post("/orders", #"{"lines":[{"item":"Mango Juice","quantity":1}]}"#) }) {
+                try column(ticket) == "queued"
+            }
+            try event("ticket.started", queued, { try post("/tickets/\(queued)/start") }) { try column(queued) == "preparing" }
+            try event("ticket.ready", preparing, { try post("/tickets/\(preparing)/ready") }) { try column(preparing) == "ready" }
+            try event("ticket.picked_up", ready, { try post("/tickets/\(ready)/pickup") }) { try column(ready) == "" }
             if round == 0 { durations.removeAll() }
         }
         let cards = try browser.execute("return document.querySelectorAll('.ticket').length") as? Int ?? 0
