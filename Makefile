@@ -5,6 +5,7 @@
 #   make install    build for release and install under PREFIX (/usr/local); make uninstall
 #   make deb        build the Debian package; make deb-check lints it and tries it
 #   make api-check  the HTTP API against its OpenAPI document (Python tools, not in make test)
+#   make a11y-check axe-core against every screen in headless Chromium (not in make test)
 
 SWIFT       ?= swift
 # Warnings are bugs: every build of the project treats them as errors.
@@ -31,7 +32,7 @@ BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
 endif
 BUILD_CC ?= $(shell command -v clang || command -v cc)
 
-.PHONY: all run test build release deps bench fuzz api-check clean install installable install-files uninstall deb deb-check
+.PHONY: all run test build release deps bench fuzz api-check a11y-check clean install installable install-files uninstall deb deb-check
 
 all: build
 
@@ -159,7 +160,7 @@ test: $(BUILD_INFO)
 # The baselines are real programs: sqlite3, a mosquitto broker, and SimPy in a Python
 # virtual environment of the bench's own (.build/bench-venv, made once; without a network
 # the figures that need it say they were skipped).
-BENCH_APT_PACKAGES = sqlite3 mosquitto python3-venv wrk nginx-light
+BENCH_APT_PACKAGES = sqlite3 mosquitto python3-venv wrk nginx-light chromium chromium-driver
 BENCH_VENV = .build/bench-venv
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_APT_PACKAGES)"
@@ -179,6 +180,26 @@ api-check: build
 	  { python3 -m venv $(API_VENV) && $(API_VENV)/bin/pip install --quiet schemathesis openapi-spec-validator; }
 	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES)
 	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES) $(CURDIR)/menus/juice-board.kiosk
+
+# Runs axe-core, Deque's accessibility engine, against every screen in headless Chromium, in
+# the states a person meets, at a phone's and a screen's size, and prints what it finds per
+# page by impact (Tests/EndToEndTests/AccessibilityCheck.swift; it fails on any violation).
+# axe-core's own axe.min.js comes from PyPI, in the wheel of axe-playwright-python (only
+# the file is used: no Playwright), downloaded once into .build/axe with a virtual
+# environment's pip, which needs the network the first time; not part of make test.
+AXE_PACKAGE = axe-playwright-python==0.1.8
+AXE_DIR     = .build/axe
+AXE_SCRIPT  = $(AXE_DIR)/axe_playwright_python/axe.min.js
+a11y-check: $(BUILD_INFO)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) python3-venv chromium chromium-driver fonts-nanum"
+	@[ -s $(AXE_SCRIPT) ] || { rm -rf $(AXE_DIR) && python3 -m venv $(AXE_DIR)/venv && \
+	  $(AXE_DIR)/venv/bin/pip download --quiet --no-deps --dest $(AXE_DIR) $(AXE_PACKAGE) && \
+	  $(AXE_DIR)/venv/bin/python -m zipfile -e $(AXE_DIR)/axe_playwright_python-*.whl $(AXE_DIR); }
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
+	@KIOSK_AXE_SCRIPT=$(CURDIR)/$(AXE_SCRIPT) $(SWIFT) test --skip-build --filter AccessibilityCheck >$(AXE_DIR)/report.txt 2>&1; \
+	  status=$$?; grep -E '^(a11y-check:|    \[)' $(AXE_DIR)/report.txt; \
+	  [ $$status -eq 0 ] || { tail -40 $(AXE_DIR)/report.txt; echo "make: a11y-check failed (whole output: $(AXE_DIR)/report.txt)" >&2; }; \
+	  exit $$status
 
 # Fuzzes the menu language for FUZZ_SECONDS (60) with libFuzzer and AddressSanitizer,
 # seeded with menus/; findings are written to fuzz-findings/.

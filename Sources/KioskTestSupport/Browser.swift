@@ -85,6 +85,11 @@ public final class Browser: @unchecked Sendable {
         try command("GET", "/window") as? String ?? ""
     }
 
+    /// Closes the current window; switch to another before the next command.
+    public func closeWindow() throws {
+        try command("DELETE", "/window")
+    }
+
     public func switchToWindow(_ handle: String) throws {
         try command("POST", "/window", ["handle": handle])
     }

@@ -23,7 +23,7 @@ enum Bench {
             print("  --only F    one figure, or several separated by commas: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
             print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
             print("              board-batch, board-render, simulate, simulate-memory, simulate-board")
-            print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow")
+            print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow, screens")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -54,6 +54,7 @@ enum Bench {
                 ("dead-receiver", { [try figures.deadReceiver()] }),
                 ("serve-orders", figures.durableOrdersOverHTTP), ("serve-menu", { [try figures.menuOverHTTP()] }),
                 ("serve-events", figures.eventStreamFanOut), ("serve-slow", { [try figures.ordersBesideSlowClients()] }),
+                ("screens", figures.screens),
             ]
             for (name, measure) in steps where only == nil || only?.contains(name) == true {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))

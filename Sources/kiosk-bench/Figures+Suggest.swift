@@ -61,8 +61,7 @@ extension MenuGenerator {
         var text = kiosk().split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.hasPrefix("item ") else { return String(line) }
             defer { index += 1 }
-            let first = index % 40
-            let tags = [first, (first + 1 + index % 19) % 40, (first + 21 + index % 17) % 40].map { "tag-\($0)" }
+            let tags = suggestTags(of: index)
             let allergens = ["allergens none", "allergens milk", "allergens nuts", "allergens gluten, eggs", ""][index % 5]
             return line + " tags " + tags.joined(separator: ", ") + (allergens.isEmpty ? "" : " " + allergens)
         }.joined(separator: "\n")
@@ -70,5 +69,11 @@ extension MenuGenerator {
             text += "question q\(question) \"Question \(question)?\" tags tag-\(question), tag-\(question + 20)\n"
         }
         return text
+    }
+
+    /// The three tags of item `index` in `suggestKiosk()`.
+    static func suggestTags(of index: Int) -> [String] {
+        let first = index % 40
+        return [first, (first + 1 + index % 19) % 40, (first + 21 + index % 17) % 40].map { "tag-\($0)" }
     }
 }

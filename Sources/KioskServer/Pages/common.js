@@ -184,15 +184,27 @@ export function coalesce(work, ms) {
 /// and the currency as the menu writes it.
 export function money(value, currency) {
   if (value === undefined || value === null) return '';
-  if (currency && /^[A-Z]{3}$/.test(currency)) {
-    try { return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(value); } catch { /* below */ }
-  }
-  const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
+  const format = moneyFormat(currency);
+  if (format) return format.format(value);
+  const number = formats.plain.format(value);
   return currency ? `${number} ${currency}` : number;
 }
 
+// Making a formatter costs far more than using one (a menu of thousands of prices).
+const formats = { plain: new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }), count: new Intl.NumberFormat(), money: new Map() };
+
+function moneyFormat(currency) {
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (!formats.money.has(currency)) {
+    let format = null;
+    try { format = new Intl.NumberFormat(undefined, { style: 'currency', currency }); } catch { /* the plain form */ }
+    formats.money.set(currency, format);
+  }
+  return formats.money.get(currency);
+}
+
 export function number(value) {
-  return new Intl.NumberFormat().format(value);
+  return formats.count.format(value);
 }
 
 /// A clock time, hours and minutes.

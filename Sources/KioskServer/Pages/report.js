@@ -26,13 +26,30 @@ function section(id, title, ...content) {
   return el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id, text: title }), ...content);
 }
 
+/// A table in a box that scrolls sideways when the table is wider than the screen (a phone):
+/// such a box can be reached and scrolled by keyboard (see `scrollable`).
 function table(caption, headings, rows) {
-  return el('table', {},
+  return el('div', { class: 'scroll', 'data-caption': caption }, el('table', {},
     el('caption', { class: 'visually-hidden', text: caption }),
     el('thead', {}, el('tr', {}, ...headings.map((heading) => el('th', { scope: 'col', text: heading })))),
     el('tbody', {}, ...rows.map((cells) => el('tr', {}, ...cells.map((cell, index) => index === 0
       ? el('th', { scope: 'row', text: cell })
-      : el('td', {}, cell))))));
+      : el('td', {}, cell)))))));
+}
+
+/// Makes each table's box that scrolls a named region in the tab order, and the others not.
+function scrollable() {
+  for (const box of document.querySelectorAll('.scroll')) {
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', texts.scrollsSideways(box.dataset.caption));
+    } else {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  }
 }
 
 /// The stations' times as a chart: per station, the median and the 90th percentile from
@@ -41,26 +58,28 @@ function stationChart(stations) {
   const timed = stations.filter((station) => station.orderToReady);
   if (!timed.length) return null;
   const largest = Math.max(...timed.map((station) => station.orderToReady.p90Ms), 1);
-  const rowHeight = 48;
-  const height = timed.length * rowHeight + 8;
-  const length = (ms) => Math.max(2, (ms / largest) * 360);
-  const chart = svg('svg', { class: 'chart', viewBox: `0 0 720 ${height}`, role: 'img', 'aria-labelledby': 'station-chart-title' },
+  // On a scale of 400 (the chart is drawn at the width of its panel, at most 560 pixels):
+  // each station's name on a line, then its two bars with their values.
+  const rowHeight = 66;
+  const height = timed.length * rowHeight + 4;
+  const length = (ms) => Math.max(2, (ms / largest) * 240);
+  const chart = svg('svg', { class: 'chart', viewBox: `0 0 400 ${height}`, role: 'img', 'aria-labelledby': 'station-chart-title' },
     svg('title', { id: 'station-chart-title' }, texts.chartOf(`${texts.toReady}: ${texts.median}, ${texts.p90}`)));
   timed.forEach((station, index) => {
-    const y = index * rowHeight + 6;
+    const y = index * rowHeight;
     const times = station.orderToReady;
-    chart.append(svg('text', { x: 0, y: y + 22, class: 'label' }, station.station));
-    chart.append(svg('rect', { x: 150, y, width: length(times.medianMs), height: 16, class: 'median' }));
-    chart.append(svg('text', { x: 156 + length(times.medianMs), y: y + 13, class: 'value' }, `${texts.median} ${shortDuration(times.medianMs)}`));
-    chart.append(svg('rect', { x: 150, y: y + 20, width: length(times.p90Ms), height: 16, class: 'p90' }));
-    chart.append(svg('text', { x: 156 + length(times.p90Ms), y: y + 33, class: 'value' }, `${texts.p90} ${shortDuration(times.p90Ms)}`));
+    chart.append(svg('text', { x: 0, y: y + 15, class: 'label' }, station.station));
+    chart.append(svg('rect', { x: 0, y: y + 22, width: length(times.medianMs), height: 16, class: 'median' }));
+    chart.append(svg('text', { x: 6 + length(times.medianMs), y: y + 35, class: 'value' }, `${texts.median} ${shortDuration(times.medianMs)}`));
+    chart.append(svg('rect', { x: 0, y: y + 42, width: length(times.p90Ms), height: 16, class: 'p90' }));
+    chart.append(svg('text', { x: 6 + length(times.p90Ms), y: y + 55, class: 'value' }, `${texts.p90} ${shortDuration(times.p90Ms)}`));
   });
   return chart;
 }
 
-/// A time as 0.4 s, 12 s or 4:05.
+/// A time as 350 ms, 12 s or 4:05.
 function shortDuration(ms) {
-  if (ms < 1000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
   return duration(ms);
 }
@@ -84,17 +103,18 @@ function render(report) {
   const parts = [summary, section('sales-title', texts.sales, sales), section('used-title', texts.used, used)];
   if (report.board) {
     const board = report.board;
-    const heading = `${texts.mean} / ${texts.median} / ${texts.p90}`;
-    const stations = table(texts.stations, [texts.station, texts.staff, `${texts.toReady} (${heading})`, `${texts.toPickup} (${heading})`, texts.late],
+    const stations = table(texts.stations, [texts.station, texts.staff, texts.toReady, texts.toPickup, texts.late],
       board.stations.map((station) => [station.station, number(station.staff), times(station.orderToReady), times(station.orderToPickup), number(station.late)]));
     const waste = Object.entries(board.waste ?? {});
-    parts.push(section('stations-title', texts.stations, stationChart(board.stations) ?? '', stations,
+    const heading = `${texts.toReady}, ${texts.toPickup}: ${texts.mean} / ${texts.median} / ${texts.p90} (${texts.ticketCount})`;
+    parts.push(section('stations-title', texts.stations, stationChart(board.stations) ?? '', el('p', { class: 'note', text: heading }), stations,
       el('dl', { class: 'summary' },
         el('div', {}, el('dt', { text: texts.late }), el('dd', { text: number(board.late) })),
         el('div', {}, el('dt', { text: texts.cancelled }), el('dd', { text: number(board.cancelled) })),
         el('div', {}, el('dt', { text: texts.waste }), el('dd', { text: waste.length ? waste.map(([name, count]) => `${name} ${number(count)}`).join(', ') : texts.none })))));
   }
   document.getElementById('report').replaceChildren(...parts);
+  scrollable();
 }
 
 async function load() {
@@ -112,6 +132,7 @@ async function start() {
   if (seq !== null && !following) following = follow('order.*,ticket.*,stock.*,menu.*', seq, coalesce(load, 1000));
 }
 
+window.addEventListener('resize', coalesce(scrollable, 200));
 setText(document.getElementById('title'), texts.reportTitle);
 document.title = texts.reportTitle;
 navigation(operatorPages);

@@ -21,8 +21,9 @@ export const texts = {
   signOut: 'Lock',
 
   // The kiosk (/)
-  search: 'Search the menu',
+  search: 'Search the menu by name or tag',
   noMatch: 'Nothing on the menu matches.',
+  matches: (n) => (n === 1 ? '1 item matches.' : `${n} items match.`),
   showMore: (shown, total) => `Show more (${shown} of ${total} shown)`,
   soldOut: 'Sold out',
   canMake: (n) => `${n} left`,
@@ -126,6 +127,7 @@ export const texts = {
   readyReady: 'Ready',
 
   // The day (/report)
+  scrollsSideways: (table) => `${table} (table, scrolls sideways)`,
   reportTitle: 'The day',
   sales: 'Sales per item',
   item: 'Item',
@@ -141,6 +143,7 @@ export const texts = {
   toReady: 'Order → ready',
   toPickup: 'Order → picked up',
   mean: 'mean',
+  ticketCount: 'tickets',
   median: 'median',
   p90: '90th pct.',
   late: 'Late',
