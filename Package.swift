@@ -118,10 +118,10 @@ let package = Package(
 
         .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict),
-        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskText"], swiftSettings: strict),
-        // KioskSimulation's SplitMix64 makes their random inputs the same on every run.
-        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskSinks", "KioskText", "KioskTestSupport", "KioskSimulation"], swiftSettings: strict),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskTestSupport", "KioskSimulation"], swiftSettings: strict),
+        .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
+        // KioskCore's SplitMix64 makes their random inputs the same on every run.
+        .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskCore", "KioskSinks", "KioskText", "KioskTestSupport"], swiftSettings: strict),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskTestSupport"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
             name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],
@@ -153,6 +153,6 @@ let package = Package(
         // Test support: forkpty in C, so the forked child runs nothing but execve.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
         // KioskSimulation's SplitMix64 makes the random kills of the fault tests the same on every run.
-        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskText", "KioskTestSupport", "CPseudoTerminal", "KioskSimulation"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["KioskCore", "KioskText", "KioskTestSupport", "CPseudoTerminal"], swiftSettings: strict),
     ]
 )

@@ -209,8 +209,8 @@ final class JournalScanner {
     /// page after the last record, at every catch-up, every commit. To the kernel that looks
     /// like a sequential reader, and it reads ahead a window that grows with each read —
     /// filling its cache with the zeros allocated ahead. Told the reads are random, it reads
-    /// what is asked for: a batch behind a slow webhook went from 0.91× to 0.93× of the same
-    /// batch without sinks. The hint lasts for the file: a sink's reader that falls behind
+    /// what is asked for, and a batch behind a slow webhook keeps closer to one without
+    /// sinks. The hint lasts for the file: a sink's reader that falls behind
     /// later reads its chunks as it asks for them, which the cache usually holds already (the
     /// records were written moments before).
     private func adviseRandomReadsAtEnd() {

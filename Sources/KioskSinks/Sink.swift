@@ -67,6 +67,20 @@ extension Sink {
     public func close(by deadline: ContinuousClock.Instant) {}
 }
 
+/// A sink that delivers by the batch (a log's one `write`, a program's input, MQTT's
+/// window of messages in flight): one event is sent as a batch of one.
+public protocol BatchingSink: Sink {}
+
+extension BatchingSink {
+    public func send(_ event: Event) throws(SinkFailure) {
+        do throws(BatchFailure) {
+            try send(batch: [event])
+        } catch {
+            throw error.failure
+        }
+    }
+}
+
 /// A sink that keeps events in flight between calls (MQTT at QoS 1 and 2): waiting for
 /// one batch's acknowledgements would stall the next, so it is handed batches one after
 /// another and says, after each, how many of the oldest events it holds are delivered.

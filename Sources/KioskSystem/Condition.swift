@@ -62,3 +62,26 @@ public final class Condition: @unchecked Sendable {
     public func signal() { pthread_cond_signal(condition) }
     public func broadcast() { pthread_cond_broadcast(condition) }
 }
+
+/// Counts workers down; `wait` returns when all have left.
+public final class DispatchGroupLite: @unchecked Sendable {
+    private let condition = Condition()
+    private var remaining: Int
+
+    public init(count: Int) {
+        remaining = count
+    }
+
+    public func leave() {
+        condition.withLock {
+            remaining -= 1
+            condition.broadcast()
+        }
+    }
+
+    public func wait() {
+        condition.withLock {
+            while remaining > 0 { condition.wait() }
+        }
+    }
+}

@@ -22,7 +22,7 @@ enum Bench {
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
             print("  --only F    one figure, or several separated by commas: start-up, parsing, core, batch, conversation, batch-state, history, webhook,")
             print("              webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
-            print("              board-batch, board-render, simulate, simulate-memory, simulate-board")
+            print("              board-batch, board-render, simulate, simulate-memory")
             print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow, screens")
             exit(unknown.isEmpty ? 0 : 64)
         }
@@ -50,7 +50,6 @@ enum Bench {
                 ("suggest", { [try figures.suggestForAGroup()] }),
                 ("board-batch", { [try figures.batchWithBoard()] }), ("board-render", { [try figures.boardRender()] }),
                 ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
-                ("simulate-board", { [try figures.simulateBoardCost()] }),
                 ("dead-receiver", { [try figures.deadReceiver()] }),
                 ("serve-orders", figures.durableOrdersOverHTTP), ("serve-menu", { [try figures.menuOverHTTP()] }),
                 ("serve-events", figures.eventStreamFanOut), ("serve-slow", { [try figures.ordersBesideSlowClients()] }),

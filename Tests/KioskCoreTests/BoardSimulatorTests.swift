@@ -20,8 +20,8 @@ import Testing
     private static func compare(tickets: Int, gap: (Int) -> Int64) {
         var lean = Board(simulating: Self.stations)
         var general = Board(simulating: Self.stations)
-        var leanStarts: [BoardStart] = []
-        var generalStarts: [BoardStart] = []
+        var leanStarts: [TicketStart] = []
+        var generalStarts: [TicketStart] = []
         var open: [(number: Int, ready: Int64)] = []
         var time: Int64 = 1_000
         for index in 0..<tickets {
@@ -56,15 +56,15 @@ import Testing
 
     /// Tickets started and not yet picked up, with when they are collected: when they are
     /// ready, or for every fifth ticket half a minute later, so some wait ready.
-    private static func pending(_ board: Board, _ starts: [BoardStart]) -> [(number: Int, ready: Int64)] {
+    private static func pending(_ board: Board, _ starts: [TicketStart]) -> [(number: Int, ready: Int64)] {
         starts.filter { board.state(of: $0.ticket) == .preparing || board.state(of: $0.ticket) == .ready }
             .map { ($0.ticket, $0.ready + ($0.ticket % 5 == 0 ? 30_000 : 0)) }
     }
 
-    private static func starts(_ changes: [BoardChange]) -> [BoardStart] {
+    private static func starts(_ changes: [BoardChange]) -> [TicketStart] {
         changes.compactMap { change in
             guard case .started(let number, let station, let prep, let at) = change else { return nil }
-            return BoardStart(ticket: number, station: station, start: at.millisecondsSince1970, ready: at.adding(milliseconds: prep).millisecondsSince1970)
+            return TicketStart(ticket: number, station: station, start: at.millisecondsSince1970, ready: at.adding(milliseconds: prep).millisecondsSince1970)
         }
     }
 }

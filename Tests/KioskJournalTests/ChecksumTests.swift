@@ -1,6 +1,5 @@
 import KioskCore
 @testable import KioskJournal
-import KioskSimulation
 import Testing
 
 /// The records' checksum: the processor's CRC-32C where there is one gives exactly the

@@ -1,5 +1,5 @@
+import KioskCore
 import KioskMenu
-import KioskSimulation
 import KioskTestSupport
 import Testing
 

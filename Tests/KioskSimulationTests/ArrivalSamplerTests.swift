@@ -1,3 +1,4 @@
+import KioskCore
 @testable import KioskSimulation
 import Testing
 

@@ -1,5 +1,5 @@
 import KioskCore
-import KioskSimulation
+@testable import KioskSimulation
 import Testing
 
 @Suite struct FIFOKitchenTests {
@@ -7,26 +7,26 @@ import Testing
         KitchenTicket(id: TicketID(slot: slot, generation: 0), station: station, item: 0, preparationMilliseconds: minutes * 60_000)
     }
 
-    private func at(_ milliseconds: Int64) -> Timestamp { Timestamp(millisecondsSince1970: milliseconds) }
+    private func at(_ milliseconds: Int64) -> Int64 { milliseconds }
 
     @Test func freeServersStartTicketsAtOnceAndTheRestQueueInOrder() {
         var kitchen = FIFOKitchen(servers: [2])
-        var started: [TicketStart] = []
+        var started: [KitchenStart] = []
         for slot in 0..<4 as Range<Int32> { kitchen.submit(ticket(slot), at: at(0), started: &started) }
         #expect(started.map(\.ticket.slot) == [0, 1])
         #expect(started.map(\.ready) == [at(60_000), at(60_000)])
         started.removeAll()
         kitchen.finish(TicketID(slot: 1, generation: 0), at: at(60_000), started: &started)
-        #expect(started == [TicketStart(ticket: TicketID(slot: 2, generation: 0), station: 0, start: at(60_000), ready: at(120_000))])
+        #expect(started == [KitchenStart(ticket: TicketID(slot: 2, generation: 0), station: 0, start: at(60_000), ready: at(120_000))])
     }
 
     @Test func aWithdrawnTicketIsSkippedAndAStartedOneCannotBeWithdrawn() {
         var kitchen = FIFOKitchen(servers: [1])
-        var started: [TicketStart] = []
+        var started: [KitchenStart] = []
         for slot in 0..<3 as Range<Int32> { kitchen.submit(ticket(slot), at: at(0), started: &started) }
-        let withdrawn = kitchen.withdraw(TicketID(slot: 1, generation: 0), at: at(10))
-        let again = kitchen.withdraw(TicketID(slot: 1, generation: 0), at: at(11))
-        let running = kitchen.withdraw(TicketID(slot: 0, generation: 0), at: at(12))
+        let withdrawn = kitchen.withdraw(TicketID(slot: 1, generation: 0))
+        let again = kitchen.withdraw(TicketID(slot: 1, generation: 0))
+        let running = kitchen.withdraw(TicketID(slot: 0, generation: 0))
         #expect(withdrawn && !again && !running)
         started.removeAll()
         kitchen.finish(TicketID(slot: 0, generation: 0), at: at(60_000), started: &started)
@@ -35,7 +35,7 @@ import Testing
 
     @Test func stationsAreIndependent() {
         var kitchen = FIFOKitchen(servers: [1, 1])
-        var started: [TicketStart] = []
+        var started: [KitchenStart] = []
         kitchen.submit(ticket(0, station: 0), at: at(0), started: &started)
         kitchen.submit(ticket(1, station: 1), at: at(0), started: &started)
         kitchen.submit(ticket(2, station: 0), at: at(0), started: &started)
@@ -47,7 +47,7 @@ import Testing
 
     @Test func aReusedSlotIsANewTicket() {
         var kitchen = FIFOKitchen(servers: [1])
-        var started: [TicketStart] = []
+        var started: [KitchenStart] = []
         kitchen.submit(ticket(0), at: at(0), started: &started)
         kitchen.finish(TicketID(slot: 0, generation: 0), at: at(60_000), started: &started)
         let next = KitchenTicket(id: TicketID(slot: 0, generation: 1), station: 0, item: 0, preparationMilliseconds: 0)

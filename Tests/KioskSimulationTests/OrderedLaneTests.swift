@@ -5,36 +5,10 @@ import Testing
     /// Entries at times 0, 1, 2, … for slots 0, 1, 2, …, in the order they were scheduled.
     private static func entries(_ count: Int) -> [EventQueue.Entry] {
         var queue = EventQueue()
-        for index in 0..<count { queue.schedule(Scheduled(.patience, TicketID(slot: Int32(index), generation: 0)), at: Int64(index)) }
+        for index in 0..<count { queue.schedule(.patience(TicketID(slot: Int32(index), generation: 0)), at: Int64(index)) }
         var entries: [EventQueue.Entry] = []
         while let entry = queue.popFirst() { entries.append(entry) }
         return entries
-    }
-
-    @Test func entriesComeOutFirstInFirstOutAcrossGrowthAndWrapping() {
-        let entries = OrderedLaneTests.entries(200)
-        var lane = OrderedLane()
-        var expected: [Int32] = []
-        var popped: [Int32] = []
-        var slot: Int32 = 0
-        // Appends outpace removals, so the ring wraps and then grows while wrapped.
-        for round in 0..<40 {
-            for _ in 0..<(round % 3 + 1) {
-                lane.append(entries[Int(slot)])
-                expected.append(slot)
-                slot += 1
-            }
-            if let first = lane.first {
-                popped.append(first.payload.customer.slot)
-                lane.removeFirst()
-            }
-        }
-        while let first = lane.first {
-            popped.append(first.payload.customer.slot)
-            lane.removeFirst()
-        }
-        #expect(popped == expected)
-        #expect(lane.isEmpty)
     }
 
     @Test func itAcceptsOnlyTimesNoEarlierThanItsLast() {

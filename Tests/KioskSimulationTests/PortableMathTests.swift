@@ -1,4 +1,5 @@
 import Foundation
+import KioskCore
 @testable import KioskSimulation
 import Testing
 

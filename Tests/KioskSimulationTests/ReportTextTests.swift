@@ -32,7 +32,7 @@ import Testing
     @Test func aDayStoppedEarlySaysHowManyCustomersWereStillInside() throws {
         var configuration = try Self.day(seed: 42)
         configuration.arrivals = .constant(ArrivalRate(perHour: 600))
-        var simulation = try Simulation(menu: Menu.juiceMaker, configuration: configuration, kitchen: FIFOKitchen(servers: configuration.stations.map(\.staff)))
+        var simulation = try Simulation(menu: Menu.juiceMaker, configuration: configuration, kitchen: BoardKitchen(menu: Menu.juiceMaker, configuration: configuration))
         #expect(try simulation.run(until: 3 * 60_000) == false)
         let run = simulation.report()
         let inside = run.arrived - run.served - run.refused - run.left

@@ -103,7 +103,7 @@ import Testing
     @Test func steppingWithAPaceGivesTheSameDay() throws {
         let configuration = Support.juiceDay(seed: 12, restock: .every(milliseconds: 3_600_000))
         let whole = try Replications.run(menu: Menu.juiceMaker, configuration: configuration)
-        var simulation = try Simulation(menu: Menu.juiceMaker, configuration: configuration, kitchen: FIFOKitchen(servers: [1]))
+        var simulation = try Simulation(menu: Menu.juiceMaker, configuration: configuration, kitchen: BoardKitchen(menu: Menu.juiceMaker, configuration: configuration))
         let pace = try #require(Pace(factor: 600)) // ten simulated minutes a real second
         var real: Int64 = 0
         var steps = 0
@@ -123,7 +123,7 @@ import Testing
         let menu = Menu.juiceMaker
         var configuration = SimulationConfiguration(menu: menu, seed: 1)
         configuration.items[2].station = 4
-        #expect(throws: SimulationError.unknownStation(item: "Kiwi Juice", station: 4)) { try Simulation(menu: menu, configuration: configuration, kitchen: FIFOKitchen(servers: [1])) }
+        #expect(throws: SimulationError.unknownStation(item: "Kiwi Juice", station: 4)) { try Simulation(menu: menu, configuration: configuration, kitchen: BoardKitchen(menu: menu, configuration: configuration)) }
         configuration = SimulationConfiguration(menu: menu, seed: 1)
         configuration.items = configuration.items.map { var item = $0; item.popularity = 0; return item }
         #expect(throws: SimulationError.nothingPopular) { try Replications.run(menu: menu, configuration: configuration) }

@@ -1,3 +1,4 @@
+import KioskCore
 import KioskSimulation
 import Testing
 

@@ -54,7 +54,7 @@ extension Board {
     ///
     /// - Returns: the new ticket's number.
     @discardableResult
-    package mutating func simulateAdd(_ line: TicketLine, item: Int, service: Int64, at time: Int64, starts: inout [BoardStart]) -> Int {
+    package mutating func simulateAdd(_ line: TicketLine, item: Int, service: Int64, at time: Int64, starts: inout [TicketStart]) -> Int {
         guard isLean else {
             var changes: [BoardChange] = []
             let number = add(line, item: item, service: service, at: Timestamp(millisecondsSince1970: time), changes: &changes).number
@@ -73,7 +73,7 @@ extension Board {
     ///
     /// - Returns: `false`, with nothing handed over, when the ticket is not ready by then.
     @discardableResult
-    package mutating func simulateCollect(_ number: Int, at time: Int64, starts: inout [BoardStart]) -> Bool {
+    package mutating func simulateCollect(_ number: Int, at time: Int64, starts: inout [TicketStart]) -> Bool {
         guard isLean else {
             var changes: [BoardChange] = []
             let collected = collect(number, at: Timestamp(millisecondsSince1970: time), changes: &changes)
@@ -89,15 +89,15 @@ extension Board {
         return true
     }
 
-    private static func appendStarts(_ changes: [BoardChange], to starts: inout [BoardStart]) {
+    private static func appendStarts(_ changes: [BoardChange], to starts: inout [TicketStart]) {
         for change in changes {
             guard case .started(let number, let station, let prep, let at) = change else { continue }
-            starts.append(BoardStart(ticket: number, station: station, start: at.millisecondsSince1970, ready: at.adding(milliseconds: prep).millisecondsSince1970))
+            starts.append(TicketStart(ticket: number, station: station, start: at.millisecondsSince1970, ready: at.adding(milliseconds: prep).millisecondsSince1970))
         }
     }
 
     /// `advance(to:changes:)` on a lean board: only finished parts are scheduled.
-    private mutating func leanAdvance(to time: Int64, starts: inout [BoardStart]) {
+    private mutating func leanAdvance(to time: Int64, starts: inout [TicketStart]) {
         guard let due = nextScheduledChange, due.millisecondsSince1970 <= time else {
             if now.millisecondsSince1970 < time { now = Timestamp(millisecondsSince1970: time) }
             return
@@ -114,7 +114,7 @@ extension Board {
     /// A part is done. On a ticket of one part the ticket is ready, and the station's
     /// free hand takes the next waiting part: `fire`, `releasePart`, `finish` and
     /// `dispatchAll` in one update of the ticket's slot.
-    private mutating func leanFire(_ change: ScheduledChange, starts: inout [BoardStart]) {
+    private mutating func leanFire(_ change: ScheduledChange, starts: inout [TicketStart]) {
         guard case .partDone(let index) = change.kind else { return }
         let number = change.ticket
         guard index == 0, let part = tickets.singlePart(number) else {
@@ -132,7 +132,7 @@ extension Board {
     }
 
     /// `dispatch(_:changes:)`: the station's free hands take the parts waiting longest.
-    private mutating func leanDispatch(_ station: Int, starts: inout [BoardStart]) {
+    private mutating func leanDispatch(_ station: Int, starts: inout [TicketStart]) {
         let staff = stations[station].staff
         while queues[station].busy < staff, let next = queues[station].queue.removeFirst() {
             guard let part = tickets.singlePart(next) else {
@@ -148,7 +148,7 @@ extension Board {
     }
 
     /// `beginPart` for the one part of a ticket, in one update of its slot.
-    private mutating func leanBegin(_ number: Int, part: TicketStore.SinglePart, starts: inout [BoardStart]) {
+    private mutating func leanBegin(_ number: Int, part: TicketStore.SinglePart, starts: inout [TicketStart]) {
         let now = self.now
         let wasQueued = part.ticketState == .queued
         tickets.apply(.begin, to: number, at: now.millisecondsSince1970, ticketState: wasQueued ? .preparing : nil)
@@ -158,13 +158,14 @@ extension Board {
         queues[part.station].inProgress.append(StationState.InProgress(ticket: number, done: done.millisecondsSince1970))
         scheduleChange(at: done, ticket: number, kind: .partDone(part: 0))
         if wasQueued { recount(number, from: .queued, to: .preparing) }
-        starts.append(BoardStart(ticket: number, station: part.station, start: now.millisecondsSince1970, ready: done.millisecondsSince1970))
+        starts.append(TicketStart(ticket: number, station: part.station, start: now.millisecondsSince1970, ready: done.millisecondsSince1970))
     }
 
 }
 
-/// A part a station started, as a simulator reads it: no `BoardChange` is made for it.
-package struct BoardStart: Sendable, Hashable {
+/// A part a station started, and when it will be ready: what the simulator reads of a
+/// start (`BoardKitchen`), no `BoardChange` made for it.
+package struct TicketStart: Sendable, Hashable {
     package let ticket: Int
     package let station: Int
     /// Milliseconds since 1970.

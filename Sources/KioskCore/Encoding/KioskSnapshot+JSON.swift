@@ -1,6 +1,7 @@
 import KioskText
 
-/// The state file's JSON: a format tag and version, then the snapshot.
+/// The state file of format 1, read once to migrate it into a journal (`StateMigration`):
+/// a format tag and version, then the snapshot. Nothing writes this format any more.
 ///
 /// ```json
 /// {"format":"kiosk-state","version":1,"menu":"Juice Maker","seq":12,
@@ -11,63 +12,6 @@ import KioskText
 extension KioskSnapshot {
     public static let format = "kiosk-state"
     public static let version = 1
-
-    public var json: [UInt8] {
-        var writer = JSONWriter(capacity: 256 + ledger.history.count * 128)
-        writer.beginObject()
-        writer.field("format", KioskSnapshot.format)
-        writer.field("version", KioskSnapshot.version)
-        writer.field("menu", menuName)
-        writer.field("seq", sequence)
-        writer.object("stock", counts: stock)
-        writer.key("ledger")
-        writer.beginObject()
-        writer.field("made", ledger.madeOrders)
-        writer.field("refused", ledger.refusedOrders)
-        writer.field("revenue", ledger.revenue.description)
-        writer.key("sales")
-        writer.beginArray()
-        for line in ledger.sales {
-            writer.beginObject()
-            writer.field("item", line.item)
-            writer.field("quantity", line.quantity)
-            writer.field("revenue", line.revenue.description)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("usage")
-        writer.beginArray()
-        for line in ledger.usage {
-            writer.beginObject()
-            writer.field("ingredient", line.ingredient)
-            writer.field("used", line.used)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("history")
-        writer.beginArray()
-        for record in ledger.history { KioskSnapshot.write(record, to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes + [UInt8(ascii: "\n")]
-    }
-
-    private static func write(_ record: OrderRecord, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("seq", record.sequence)
-        writer.field("time", record.time.millisecondsSince1970)
-        writer.array("lines", lines: record.lines)
-        switch record.result {
-        case .made(let total):
-            writer.field("made", true)
-            if let total { writer.field("total", total.description) }
-        case .refused(let missing):
-            writer.field("made", false)
-            writer.array("missing", missing: missing)
-        }
-        writer.endObject()
-    }
 
     /// Reads a state file's bytes.
     ///

@@ -69,14 +69,12 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
 /// Ids from one generator strictly increase: within one millisecond the 12-bit `rand_a`
 /// field counts up (RFC 9562 §6.2, method 1), and when it runs out the timestamp moves on.
 public struct UUIDv7Generator: Sendable {
-    private var state: (UInt64, UInt64, UInt64, UInt64)
+    private var random: Xoshiro256StarStar
     private var lastMillisecond: Int64 = .min
     private var counter: UInt64 = 0
 
     public init(seed: UInt64) {
-        var mixer = seed
-        state = (UUIDv7Generator.splitMix(&mixer), UUIDv7Generator.splitMix(&mixer),
-                 UUIDv7Generator.splitMix(&mixer), UUIDv7Generator.splitMix(&mixer))
+        random = Xoshiro256StarStar(seed: seed)
     }
 
     public mutating func next(at time: Timestamp) -> EventID {
@@ -93,32 +91,7 @@ public struct UUIDv7Generator: Sendable {
         }
         let ms = UInt64(truncatingIfNeeded: lastMillisecond) & 0xFFFF_FFFF_FFFF
         let high = ms << 16 | 0x7000 | counter
-        let low = (nextRandom() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let low = (random.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         return EventID(high: high, low: low)
     }
-
-    /// xoshiro256**.
-    private mutating func nextRandom() -> UInt64 {
-        let result = (state.1 &* 5).rotatedLeft(by: 7) &* 9
-        let t = state.1 << 17
-        state.2 ^= state.0
-        state.3 ^= state.1
-        state.1 ^= state.2
-        state.0 ^= state.3
-        state.2 ^= t
-        state.3 = state.3.rotatedLeft(by: 45)
-        return result
-    }
-
-    private static func splitMix(_ x: inout UInt64) -> UInt64 {
-        x &+= 0x9E37_79B9_7F4A_7C15
-        var z = x
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension UInt64 {
-    fileprivate func rotatedLeft(by k: UInt64) -> UInt64 { (self << k) | (self >> (64 - k)) }
 }

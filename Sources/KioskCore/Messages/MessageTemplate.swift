@@ -1,3 +1,5 @@
+import KioskText
+
 /// A message text with placeholders: `{item} is ready. Enjoy!`.
 ///
 /// Placeholders are `{item}`, `{quantity}`, `{missing}`, `{ingredient}`, `{stock}`,
@@ -8,10 +10,7 @@ public struct MessageTemplate: Sendable, Hashable {
         case item, quantity, missing, ingredient, stock, menu, ticket, station
     }
 
-    enum Segment: Sendable, Hashable {
-        case text(String)
-        case placeholder(Placeholder)
-    }
+    typealias Segment = BraceTemplate.Piece<Placeholder>
 
     /// The template as written.
     public let text: String
@@ -22,51 +21,12 @@ public struct MessageTemplate: Sendable, Hashable {
     /// - Throws: `TemplateError` for a `{name}` that is not a placeholder.
     public init(parsing text: String) throws(TemplateError) {
         self.text = text
-        var segments: [Segment] = []
-        var literal = ""
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        var utf8Offset = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if (scalar == "{" || scalar == "}"), index + 1 < scalars.count, scalars[index + 1] == scalar {
-                literal.unicodeScalars.append(scalar)
-                index += 2
-                utf8Offset += 2
-                continue
+        segments = try BraceTemplate.pieces(of: text) { (name, utf8Offset, utf8Length) throws(TemplateError) in
+            guard let placeholder = Placeholder(rawValue: name) else {
+                throw TemplateError(name: name, utf8Offset: utf8Offset, utf8Length: utf8Length)
             }
-            if scalar == "{", let (name, length) = MessageTemplate.identifier(in: scalars, after: index) {
-                guard let placeholder = Placeholder(rawValue: name) else {
-                    throw TemplateError(name: name, utf8Offset: utf8Offset, utf8Length: length)
-                }
-                if !literal.isEmpty { segments.append(.text(literal)) }
-                literal = ""
-                segments.append(.placeholder(placeholder))
-                index += length
-                utf8Offset += length
-                continue
-            }
-            literal.unicodeScalars.append(scalar)
-            index += 1
-            utf8Offset += UTF8.width(scalar)
+            return placeholder
         }
-        if !literal.isEmpty { segments.append(.text(literal)) }
-        self.segments = segments
-    }
-
-    /// The name of `{name}` starting at `start`, and the length of the whole `{name}`
-    /// (ASCII, so scalars and UTF-8 bytes agree).
-    private static func identifier(in scalars: [Unicode.Scalar], after start: Int) -> (String, Int)? {
-        var name = ""
-        var index = start + 1
-        while index < scalars.count, scalars[index] != "}" {
-            let s = scalars[index]
-            guard s.isASCII, s.properties.isAlphabetic || s == "_" || s == "-" || s == "." else { return nil }
-            name.unicodeScalars.append(s)
-            index += 1
-        }
-        guard index < scalars.count, !name.isEmpty else { return nil }
-        return (name, index - start + 1)
     }
 
     /// The text for an event's payload.

@@ -57,8 +57,8 @@ public struct Requirements: Sendable, Hashable {
     public private(set) var needs: [Need]
 
     /// Borrowing its arguments: an initializer takes them owned by default, so each order
-    /// retained its lines and the menu for the call and released them in it — atomic
-    /// operations that cost a simulated customer 7%.
+    /// retained its lines and the menu for the call and released them in it: atomic
+    /// operations on every order's path.
     public init(for order: borrowing Order, in menu: borrowing Menu) throws(OrderError) {
         guard !order.lines.isEmpty else { throw .empty }
         if order.lines.count == 1, let line = order.lines.first {

@@ -118,19 +118,11 @@ struct Parser {
                     skipStatement()
                 }
                 return properties
-            case .word where isPropertyName(at: index, of: specs):
-                properties.append(parseProperty(specs, elements: &elements))
-            case .word:
-                reportUnknownProperty(token, specs: specs)
-                advance()
-                skipValues(specs)
             case .closeBrace:
                 report(.unexpectedBrace("}"), token.range)
                 advance()
             default:
-                report(.expectedPropertyName(found: token.described), token.range)
-                advance()
-                skipValues(specs)
+                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &elements)
             }
         }
     }
@@ -147,21 +139,30 @@ struct Parser {
             case .end:
                 report(.unterminatedBlock, opening.range)
                 return
-            case .word where isPropertyName(at: index, of: specs):
-                properties.append(parseProperty(specs, elements: &elements))
-            case .word:
-                reportUnknownProperty(token, specs: specs)
-                advance()
-                skipValues(specs)
             case .openBrace:
                 report(.unexpectedBrace("{"), token.range)
                 skipBalanced()
             default:
-                report(.expectedPropertyName(found: token.described), token.range)
-                advance()
-                skipValues(specs)
+                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &elements)
             }
         }
+    }
+
+    /// What a line and a block read alike: a property by one of the statement's names, or,
+    /// reported, an unknown word or something that names no property, skipped with the
+    /// values after it.
+    private mutating func parsePropertyOrSkip(_ token: Token, specs: [PropertySpec], into properties: inout [Property], elements: inout [Range<Int>]) {
+        if token.kind == .word, isPropertyName(at: index, of: specs) {
+            properties.append(parseProperty(specs, elements: &elements))
+            return
+        }
+        if token.kind == .word {
+            reportUnknownProperty(token, specs: specs)
+        } else {
+            report(.expectedPropertyName(found: token.described), token.range)
+        }
+        advance()
+        skipValues(specs)
     }
 
     /// Whether the token at `position` is a word naming one of the statement's properties,

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Draws arrival times of a piecewise-constant Poisson process exactly, by inversion of
 /// its cumulative rate: one exponential draw per arrival, spent across the pieces it spans.
 ///

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The virtual clock's agenda: timed entries, earliest first, and among entries at the
 /// same time, the first scheduled first.
 ///
@@ -5,17 +7,14 @@
 /// in the order they were scheduled — the same on every run and every machine. Nothing
 /// sleeps: the clock jumps to the next entry's time. Storage grows to the most entries
 /// ever pending and is kept, so a simulation in steady state schedules without allocating.
-/// Not generic: unspecialised generic code is slow in debug builds, where the tests run
-/// long simulations.
-///
 /// Entries live in three places, and the earliest of their three heads comes out first:
-/// a binary min-heap for any entry; one slot for the next arrival (arrivals are scheduled
+/// a `BinaryHeap` for any entry; one slot for the next arrival (arrivals are scheduled
 /// one at a time, so half of a simulation's entries never touch the heap); and an
 /// `OrderedLane` for entries scheduled in time order (timeouts of a fixed patience). An
 /// entry goes to the slot or the lane only when that keeps it in order, else to the heap,
 /// so the order out never depends on where an entry was put.
 struct EventQueue: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, Comparable {
         /// Milliseconds since the simulation started.
         let time: Int64
         fileprivate let sequence: UInt64
@@ -26,11 +25,16 @@ struct EventQueue: Sendable {
             time < other.time || (time == other.time && sequence < other.sequence)
         }
 
+        @inline(__always)
+        static func < (lhs: Entry, rhs: Entry) -> Bool { lhs.precedes(rhs) }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.time == rhs.time && lhs.sequence == rhs.sequence }
+
         /// After every entry: what no entry precedes.
-        fileprivate static let never = Entry(time: .max, sequence: .max, payload: Scheduled(.arrival))
+        fileprivate static let never = Entry(time: .max, sequence: .max, payload: .arrival)
     }
 
-    private var heap: [Entry] = []
+    private var heap = BinaryHeap<Entry>()
     private var arrival: Entry?
     private var lane = OrderedLane()
     private var nextSequence: UInt64 = 0
@@ -40,7 +44,7 @@ struct EventQueue: Sendable {
 
     /// The time of the earliest entry.
     var nextTime: Int64? {
-        var time = heap.first?.time
+        var time = heap.min?.time
         if let arrival, time.map({ arrival.time < $0 }) ?? true { time = arrival.time }
         if let first = lane.first, time.map({ first.time < $0 }) ?? true { time = first.time }
         return time
@@ -66,7 +70,7 @@ struct EventQueue: Sendable {
 
     /// Removes and returns the earliest entry.
     mutating func popFirst() -> Entry? {
-        let top = heap.first
+        let top = heap.min
         var best = top ?? .never
         var source = Source.heap
         if let arrival, arrival.precedes(best) {
@@ -80,8 +84,7 @@ struct EventQueue: Sendable {
         switch source {
         case .heap:
             guard top != nil else { return nil }
-            let last = heap.removeLast()
-            if !heap.isEmpty { siftDown(last) }
+            heap.pop()
         case .arrival: arrival = nil
         case .lane: lane.removeFirst()
         }
@@ -99,39 +102,6 @@ struct EventQueue: Sendable {
     }
 
     private mutating func push(_ entry: Entry) {
-        heap.append(entry)
-        siftUp(from: heap.count - 1)
-    }
-
-    /// Moves the entry at `index` up to its place, shifting parents down into the hole.
-    private mutating func siftUp(from index: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            let entry = heap[index]
-            var hole = index
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard entry.precedes(heap[parent]) else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = entry
-        }
-    }
-
-    /// Puts `entry` into the hole at the root, shifting the earlier child up each level.
-    private mutating func siftDown(_ entry: Entry) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            let count = heap.count
-            var hole = 0
-            while true {
-                var child = 2 * hole + 1
-                guard child < count else { break }
-                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-                guard heap[child].precedes(entry) else { break }
-                heap[hole] = heap[child]
-                hole = child
-            }
-            heap[hole] = entry
-        }
+        heap.push(entry)
     }
 }

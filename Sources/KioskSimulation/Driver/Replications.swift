@@ -5,20 +5,19 @@ import KioskCore
 public enum Replications {
     public static let maximum = 1_000
 
-    /// - Parameters:
-    ///   - kitchen: makes a fresh kitchen for each replication, given its index.
-    ///   - observer: sees the events and customers of every replication; records carry
-    ///     their replication.
+    /// Each replication runs on a fresh `BoardKitchen`, staffed as configured.
+    ///
+    /// - Parameter observer: sees the events and customers of every replication; records
+    ///   carry their replication.
     public static func run(
-        menu: Menu, configuration: SimulationConfiguration, count: Int, kitchen: (Int) -> any Kitchen,
-        observer: SimulationObserver = SimulationObserver()
+        menu: Menu, configuration: SimulationConfiguration, count: Int = 1, observer: SimulationObserver = SimulationObserver()
     ) throws(SimulationError) -> SimulationReport {
         guard (1...maximum).contains(count) else { throw .replicationsOutOfRange(count) }
         var block = Xoshiro256StarStar(seed: configuration.seed)
         var runs: [RunReport] = []
         for replication in 0..<count {
             var simulation = try Simulation(
-                menu: menu, configuration: configuration, kitchen: kitchen(replication), replication: replication,
+                menu: menu, configuration: configuration, kitchen: BoardKitchen(menu: menu, configuration: configuration), replication: replication,
                 streams: RandomStreams(block: block)
             )
             try simulation.run(observer: observer)
@@ -26,13 +25,5 @@ public enum Replications {
             block.longJump()
         }
         return SimulationReport(menu: menu.name, configuration: configuration, runs: runs)
-    }
-
-    /// The same with the REPL's board as the kitchen (`BoardKitchen`), staffed as configured.
-    public static func run(
-        menu: Menu, configuration: SimulationConfiguration, count: Int = 1, observer: SimulationObserver = SimulationObserver()
-    ) throws(SimulationError) -> SimulationReport {
-        let kitchen = BoardKitchen(menu: menu, configuration: configuration)
-        return try run(menu: menu, configuration: configuration, count: count, kitchen: { _ in kitchen }, observer: observer)
     }
 }

@@ -1,14 +1,13 @@
-/// An entry of the agenda: what happens, and to which customer (or ingredient, for a refill).
-struct Scheduled: Sendable {
-    enum Kind: UInt8, Sendable {
-        case arrival, ready, patience, refill, restockAll
-    }
-
-    let kind: Kind
-    let customer: TicketID
-
-    init(_ kind: Kind, _ customer: TicketID = TicketID(slot: 0, generation: 0)) {
-        self.kind = kind
-        self.customer = customer
-    }
+/// An entry of the agenda: what happens, and to whom.
+enum Scheduled: Sendable, Equatable {
+    /// The next customer arrives.
+    case arrival
+    /// The customer's ticket is ready.
+    case ready(TicketID)
+    /// The customer's patience runs out.
+    case patience(TicketID)
+    /// The refill ordered for an ingredient (its index in the menu) arrives.
+    case refill(ingredient: Int)
+    /// The periodic restock of every ingredient.
+    case restockAll
 }

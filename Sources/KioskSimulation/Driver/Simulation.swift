@@ -11,10 +11,8 @@ import KioskCore
 /// slots, and buffers are kept between events. Without an observer of events, orders go
 /// through the core's `place(_:at:)`, which decides and applies exactly as the REPL's
 /// `place(_:at:emitting:)` but builds no event, so the order path allocates nothing either.
-/// The kitchen (by default the REPL's board, `BoardKitchen`) is not a generic parameter,
-/// since a generic simulation is several times slower in debug builds, where the tests
-/// run long simulations. A `BoardKitchen` is held as itself, so its calls are direct and
-/// mutate it in place; any other kitchen as `any Kitchen`.
+/// The kitchen is the REPL's board (`BoardKitchen`), held as itself: its calls are direct
+/// and mutate it in place.
 ///
 /// An observer that takes events gets the kiosk's (`order.succeeded`, `order.failed`,
 /// `restock.needed`, `stock.changed`) and the kitchen's, as the REPL's `board auto` makes
@@ -29,9 +27,8 @@ public struct Simulation {
     /// From 0; each replication has its own random streams.
     public let replication: Int
     public private(set) var kiosk: Kiosk
-    /// The kitchen when it is the REPL's board, else `nil` and the kitchen is `otherKitchen`.
-    private var boardKitchen: BoardKitchen?
-    private var otherKitchen: any Kitchen
+    /// The kitchen the day runs on.
+    public private(set) var kitchen: BoardKitchen
     /// Milliseconds since opening of the last event handled.
     public private(set) var now: Int64 = 0
     public private(set) var isFinished = false
@@ -80,23 +77,18 @@ public struct Simulation {
     private var arrivalHourEnd: Int64 = 0
 
     /// A day of `menu` under `configuration`, with `kitchen` fresh for it.
-    public init(menu: Menu, configuration: SimulationConfiguration, kitchen: any Kitchen, replication: Int = 0) throws(SimulationError) {
+    public init(menu: Menu, configuration: SimulationConfiguration, kitchen: BoardKitchen, replication: Int = 0) throws(SimulationError) {
         try self.init(menu: menu, configuration: configuration, kitchen: kitchen, replication: replication,
                       streams: RandomStreams(seed: configuration.seed, replication: replication))
     }
 
-    init(menu: Menu, configuration: SimulationConfiguration, kitchen: any Kitchen, replication: Int, streams: RandomStreams) throws(SimulationError) {
+    init(menu: Menu, configuration: SimulationConfiguration, kitchen: BoardKitchen, replication: Int, streams: RandomStreams) throws(SimulationError) {
         try configuration.validate(for: menu)
         guard let choice = WeightedChoice(weights: configuration.items.map(\.popularity)) else { throw .nothingPopular }
         var streams = streams
         self.configuration = configuration
         self.replication = replication
-        if let board = kitchen as? BoardKitchen {
-            boardKitchen = board
-            otherKitchen = FIFOKitchen(servers: [])
-        } else {
-            otherKitchen = kitchen
-        }
+        self.kitchen = kitchen
         self.choice = choice
         kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: streams.ids.next()))
         kiosk.detachBoard()
@@ -111,11 +103,8 @@ public struct Simulation {
         stations = configuration.stations.map { StationTally(name: $0.name, staff: $0.staff) }
         stock = StockTally(menu: menu, policy: configuration.restock)
         scheduleNextArrival()
-        if case .every(let period) = configuration.restock { agenda.schedule(Scheduled(.restockAll), at: period) }
+        if case .every(let period) = configuration.restock { agenda.schedule(.restockAll, at: period) }
     }
-
-    /// The kitchen the day runs on.
-    public var kitchen: any Kitchen { boardKitchen ?? otherKitchen }
 
     /// When the next event happens, in milliseconds since opening; `nil` when the day is over.
     public var nextEventTime: Int64? { agenda.nextTime }
@@ -134,12 +123,11 @@ public struct Simulation {
             }
             guard let entry = agenda.popFirst() else { break }
             now = entry.time
-            let payload = entry.payload
-            switch payload.kind {
+            switch entry.payload {
             case .arrival: try arrive(observer)
-            case .ready: ready(payload.customer, observer)
-            case .patience: giveUp(payload.customer, observer)
-            case .refill: refill(Int(payload.customer.slot), observer)
+            case .ready(let customer): ready(customer, observer)
+            case .patience(let customer): giveUp(customer, observer)
+            case .refill(let ingredient): refill(ingredient, observer)
             case .restockAll: restockAll(observer)
             }
         }
@@ -218,7 +206,7 @@ public struct Simulation {
         )
 
         let ticket = KitchenTicket(id: id, station: station, item: item, preparationMilliseconds: preparation)
-        submitToKitchen(ticket)
+        kitchen.submit(ticket, at: timestamp(now), started: &started)
         // The order's events wait for the kitchen's promise, and go before its start.
         if observesEvents {
             deliverEvents(observer, ticket: (admitted, kitchen.promise(of: id) ?? timestamp(now + preparation)))
@@ -229,7 +217,7 @@ public struct Simulation {
         stations[station].enqueue()
         waiting.change(by: 1, at: now)
         // A fixed patience times customers out in the order they came: a lane, not the heap.
-        if let patience { agenda.scheduleInOrder(Scheduled(.patience, id), at: now + patience) }
+        if let patience { agenda.scheduleInOrder(.patience(id), at: now + patience) }
     }
 
     /// Takes the tickets the kitchen just started off the queue and schedules their pickup.
@@ -241,8 +229,8 @@ public struct Simulation {
         while index < started.count {
             let start = started[index]
             index += 1
-            guard let slot = slotIndex(start.ticket, in: .queued) else { continue }
-            let ready = max(start.ready.millisecondsSince1970 - base, now)
+            guard let id = kitchen.ticketID(ofNumber: start.ticket), let slot = slotIndex(id, in: .queued) else { continue }
+            let ready = max(start.ready - base, now)
             var customer = customers[slot]
             let wasWaiting = customer.isWaiting
             customer.state = .preparing
@@ -255,7 +243,7 @@ public struct Simulation {
                 stations[station].waiting -= 1
                 waiting.change(by: -1, at: now)
             }
-            agenda.schedule(Scheduled(.ready, start.ticket), at: ready)
+            agenda.schedule(.ready(id), at: ready)
             if observesEvents {
                 let item = Int(customer.item)
                 let begun = TicketStarted(ticket: customer.ticket, station: configuration.stations[station].name, prep: ready - now, lines: lines(of: item))
@@ -284,12 +272,12 @@ public struct Simulation {
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
             arrival: customer.arrival, start: customer.start, end: now, outcome: .served
         ))
-        finishInKitchen(id)
+        kitchen.finish(id, at: timestamp(now), started: &started)
         handleStarts(observer)
     }
 
     private mutating func giveUp(_ id: TicketID, _ observer: SimulationObserver) {
-        guard let slot = slotIndex(id, in: .queued), withdraw(id) else { return }
+        guard let slot = slotIndex(id, in: .queued), kitchen.withdraw(id) else { return }
         let customer = customers[slot]
         let station = Int(customer.station)
         stations[station].left += 1
@@ -311,32 +299,6 @@ public struct Simulation {
         ))
     }
 
-    // MARK: Kitchen
-
-    private mutating func submitToKitchen(_ ticket: KitchenTicket) {
-        let time = timestamp(now)
-        if boardKitchen != nil {
-            boardKitchen?.submit(ticket, at: time, started: &started)
-        } else {
-            otherKitchen.submit(ticket, at: time, started: &started)
-        }
-    }
-
-    private mutating func finishInKitchen(_ id: TicketID) {
-        let time = timestamp(now)
-        if boardKitchen != nil {
-            boardKitchen?.finish(id, at: time, started: &started)
-        } else {
-            otherKitchen.finish(id, at: time, started: &started)
-        }
-    }
-
-    private mutating func withdraw(_ id: TicketID) -> Bool {
-        let time = timestamp(now)
-        if let withdrawn = boardKitchen?.withdraw(id, at: time) { return withdrawn }
-        return otherKitchen.withdraw(id, at: time)
-    }
-
     private mutating func depart(_ slot: Int) {
         sojourn += Double(now - customers[slot].arrival)
         lastCustomerEvent = max(lastCustomerEvent, now)
@@ -349,7 +311,7 @@ public struct Simulation {
     private mutating func requestRefill(of ingredient: Int) {
         guard case .low(let lead) = configuration.restock, !stock.pending[ingredient] else { return }
         stock.pending[ingredient] = true
-        agenda.scheduleInOrder(Scheduled(.refill, TicketID(slot: Int32(ingredient), generation: 0)), at: now + lead)
+        agenda.scheduleInOrder(.refill(ingredient: ingredient), at: now + lead)
     }
 
     private mutating func refill(_ ingredient: Int, _ observer: SimulationObserver) {
@@ -366,7 +328,7 @@ public struct Simulation {
         stock.startPeriod()
         for ingredient in stock.starting.indices { refill(ingredient, observer) }
         if arrivalsOpen, case .every(let period) = configuration.restock {
-            agenda.schedule(Scheduled(.restockAll), at: now + period)
+            agenda.schedule(.restockAll, at: now + period)
         }
     }
 
@@ -390,7 +352,7 @@ public struct Simulation {
             return
         }
         scheduledArrivals += 1
-        agenda.scheduleArrival(Scheduled(.arrival), at: time)
+        agenda.scheduleArrival(.arrival, at: time)
     }
 
     /// One draw per customer when preparation times are random, refused or not, so each

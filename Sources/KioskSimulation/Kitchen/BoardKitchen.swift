@@ -1,16 +1,24 @@
 import KioskCore
 
-/// The kitchen the simulator runs by default: the REPL's order board (`KioskCore.Board`)
-/// in auto mode, so a simulated day uses the same stations, staff, first-come-first-served
-/// queues and preparation as a kiosk with `board auto`.
+/// The simulation's kitchen: the REPL's order board (`KioskCore.Board`) in auto mode, so a
+/// simulated day uses the same stations, staff, first-come-first-served queues and
+/// preparation as a kiosk with `board auto`.
+///
+/// The simulation owns the clock. It hands the kitchen a ticket when an order is made,
+/// tells it when a started ticket is ready (at the `ready` time the kitchen announced),
+/// and withdraws a queued ticket whose customer gave up. The kitchen answers each call
+/// with the parts that start at that moment, appending them to `started` (a buffer the
+/// simulation empties and reuses, so no call allocates); `ticketID(ofNumber:)` says whose
+/// they are. Every start is at the time of the call, and `ready` no earlier.
 ///
 /// Each simulation ticket is one board ticket of one line, prepared for the service time
 /// drawn for it. It goes through the board's simulator moves (`simulateAdd`,
-/// `simulateCollect`), which make no `BoardChange` and report only the starts; those
-/// become `TicketStart`s. A ready ticket is picked up when the simulation finishes it, and a
-/// withdrawn one is taken off the board without moving its clock, so ties at one instant
-/// are settled in the simulation's order, exactly as `FIFOKitchen` settles them.
-public struct BoardKitchen: Kitchen, Sendable {
+/// `simulateCollect`), which make no `BoardChange` and report only the starts. A ready
+/// ticket is picked up when the simulation finishes it, and a withdrawn one is taken off
+/// the board without moving its clock, so ties at one instant are settled in the
+/// simulation's order — as a first-come-first-served kitchen settles them (the tests'
+/// `FIFOKitchen`, its oracle).
+public struct BoardKitchen: Sendable {
     /// The board, for tests and reports.
     public private(set) var board: Board
     private let itemNames: [String]
@@ -23,7 +31,6 @@ public struct BoardKitchen: Kitchen, Sendable {
     private var firstOpen = 0
     private var head = 0
     private var changes: [BoardChange] = []
-    private var starts: [BoardStart] = []
 
     /// - Parameters:
     ///   - stations: the simulation's stations, in its order; staff at least 1 each.
@@ -39,7 +46,8 @@ public struct BoardKitchen: Kitchen, Sendable {
         self.init(stations: configuration.stations, itemNames: menu.items.map(\.name), settings: menu.board ?? BoardSettings())
     }
 
-    public mutating func submit(_ ticket: KitchenTicket, at time: Timestamp, started: inout [TicketStart]) {
+    /// A new ticket at `time`.
+    package mutating func submit(_ ticket: KitchenTicket, at time: Timestamp, started: inout [TicketStart]) {
         let name = itemNames.indices.contains(ticket.item) ? itemNames[ticket.item] : ""
         let line = TicketLine(item: name, quantity: 1, station: ticket.station, prep: ticket.preparationMilliseconds)
         let number = board.nextNumber
@@ -48,18 +56,19 @@ public struct BoardKitchen: Kitchen, Sendable {
         numbers[slot] = (ticket.id.generation, number)
         if open.isEmpty { firstOpen = number }
         open.append(ticket.id)
-        board.simulateAdd(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time.millisecondsSince1970, starts: &starts)
-        announce(&started)
+        board.simulateAdd(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time.millisecondsSince1970, starts: &started)
     }
 
-    public mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
+    /// The ticket announced as ready at `time` is done; its member of staff is free.
+    package mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
         guard let number = number(of: ticket) else { return }
-        let collected = board.simulateCollect(number, at: time.millisecondsSince1970, starts: &starts)
-        announce(&started)
-        if collected { close(number) }
+        if board.simulateCollect(number, at: time.millisecondsSince1970, starts: &started) { close(number) }
     }
 
-    public mutating func withdraw(_ ticket: TicketID, at time: Timestamp) -> Bool {
+    /// Takes a queued ticket off the board because its customer left.
+    ///
+    /// - Returns: `false` when the ticket has started or is unknown; nothing changes then.
+    package mutating func withdraw(_ ticket: TicketID) -> Bool {
         guard let number = number(of: ticket), board.withdrawQueued(number, changes: &changes) else { return false }
         close(number)
         changes.removeAll(keepingCapacity: true)
@@ -79,7 +88,8 @@ public struct BoardKitchen: Kitchen, Sendable {
         return numbers[slot].number
     }
 
-    private func openID(_ number: Int) -> TicketID? {
+    /// The simulation's ticket the board numbered `number`, while it is on the board.
+    package func ticketID(ofNumber number: Int) -> TicketID? {
         let index = number - firstOpen
         return index >= head && index < open.count ? open[index] : nil
     }
@@ -98,19 +108,5 @@ public struct BoardKitchen: Kitchen, Sendable {
             firstOpen += head
             head = 0
         }
-    }
-
-    /// The board's starts, as the simulation wants them.
-    private mutating func announce(_ started: inout [TicketStart]) {
-        guard !starts.isEmpty else { return }
-        for start in starts {
-            guard let id = openID(start.ticket) else { continue }
-            started.append(TicketStart(
-                ticket: id, station: start.station, start: Timestamp(millisecondsSince1970: start.start),
-                ready: Timestamp(millisecondsSince1970: start.ready)
-            ))
-        }
-        // Usually one start: `removeLast` each costs less than `removeAll(keepingCapacity:)`.
-        while !starts.isEmpty { starts.removeLast() }
     }
 }

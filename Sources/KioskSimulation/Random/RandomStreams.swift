@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The independent random streams of one replication, all derived from one seed.
 ///
 /// Every purpose draws from its own stream, 2^128 steps from the next (`jump()`), and every

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Picks an index with probability proportional to an integer weight: a cumulative table
 /// and a binary search over one unbiased integer draw.
 ///

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The samplers: exact, and the same bits on every machine.
 ///
 /// Only IEEE 754 operations that are correctly rounded (+, −, ×, ÷) and `PortableMath.log`

@@ -189,8 +189,8 @@ public final class Dispatcher: Sendable {
 ///
 /// `publish` runs on one thread, so the count of deliveries — stored at every event — is a
 /// load and a store of its own, not a locked add, and it sits on a cache line of its own.
-/// The lock per event cost a batch 1%; next to other memory, the count cost a batch with a
-/// background sink 1.5% more than one without. A reader on another thread sees the count
+/// A lock per event showed in a batch's throughput, and so did the count next to other
+/// memory (docs/PERFORMANCE.md has the figures). A reader on another thread sees the count
 /// as it was a moment ago. Failures are rare: their count and last error share a lock.
 final class SinkStatusBox: Sendable {
     typealias CacheLine = (Int, Int, Int, Int, Int, Int, Int, Int)

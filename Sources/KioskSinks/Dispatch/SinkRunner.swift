@@ -410,55 +410,34 @@ final class SinkRunner: @unchecked Sendable {
         let next = Atomic(events.startIndex)
         let stopped = Atomic(false)
         let done = DispatchGroupLite(count: workers)
-        for lane in 0..<workers {
-            let work: @Sendable () -> Void = { [self] in
-                var random = SystemRandomNumberGenerator()
+        let work: @Sendable () -> Void = { [self] in
+            var random = SystemRandomNumberGenerator()
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < events.endIndex, !stopped.load(ordering: .relaxed) else { break }
+                var attempt = 0
                 while true {
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < events.endIndex, !stopped.load(ordering: .relaxed) else { break }
-                    var attempt = 0
-                    while true {
-                        do throws(SinkFailure) {
-                            try sink.send(events[index])
-                            count(delivered: 1)
+                    do throws(SinkFailure) {
+                        try sink.send(events[index])
+                        count(delivered: 1)
+                        break
+                    } catch {
+                        let outcome = settle(failing: events[index], error, attempt: &attempt, random: &random)
+                        if outcome == .settled { break }
+                        if outcome == .stopped {
+                            stopped.store(true, ordering: .relaxed)
                             break
-                        } catch {
-                            let outcome = settle(failing: events[index], error, attempt: &attempt, random: &random)
-                            if outcome == .settled { break }
-                            if outcome == .stopped {
-                                stopped.store(true, ordering: .relaxed)
-                                break
-                            }
                         }
                     }
                 }
-                done.leave()
             }
-            if lane == 0 { continue }
+            done.leave()
+        }
+        for lane in 1..<max(workers, 1) {
             WorkerThread.start(name: "kiosk-\(member.kind)-\(lane)", background: true, work)
         }
         // This thread is the first lane.
-        var random = SystemRandomNumberGenerator()
-        while true {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            guard index < events.endIndex, !stopped.load(ordering: .relaxed) else { break }
-            var attempt = 0
-            while true {
-                do throws(SinkFailure) {
-                    try sink.send(events[index])
-                    count(delivered: 1)
-                    break
-                } catch {
-                    let outcome = settle(failing: events[index], error, attempt: &attempt, random: &random)
-                    if outcome == .settled { break }
-                    if outcome == .stopped {
-                        stopped.store(true, ordering: .relaxed)
-                        break
-                    }
-                }
-            }
-        }
-        done.leave()
+        work()
         done.wait()
         return stopped.load(ordering: .relaxed) ? 0 : events.count
     }
@@ -489,28 +468,5 @@ final class SinkRunner: @unchecked Sendable {
             }
         }
         return true
-    }
-}
-
-/// Counts workers down; `wait` returns when all have left.
-final class DispatchGroupLite: @unchecked Sendable {
-    private let condition = Condition()
-    private var remaining: Int
-
-    init(count: Int) {
-        remaining = count
-    }
-
-    func leave() {
-        condition.withLock {
-            remaining -= 1
-            condition.broadcast()
-        }
-    }
-
-    func wait() {
-        condition.withLock {
-            while remaining > 0 { condition.wait() }
-        }
     }
 }

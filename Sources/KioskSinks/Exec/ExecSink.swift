@@ -16,7 +16,7 @@ import Synchronization
 /// it. With `ack`, the program writes one line back per event — the event's id — and only
 /// acknowledged events count: a program that dies mid-stream gets the unacknowledged ones
 /// again when it is started again.
-public final class ExecSink: Sink {
+public final class ExecSink: BatchingSink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "exec", options: [
             PropertySpec("command", .text, required: true),
@@ -97,14 +97,6 @@ public final class ExecSink: Sink {
             command.value, arguments: arguments.map(\.value), environment: environment, directory: directory, captureOutput: acknowledged
         )
         return Running(process: process, answers: LineBuffer())
-    }
-
-    public func send(_ event: Event) throws(SinkFailure) {
-        do throws(BatchFailure) {
-            try send(batch: [event])
-        } catch {
-            throw error.failure
-        }
     }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {

@@ -17,7 +17,7 @@ import Synchronization
 /// reopen each write fails, retryably, until the path names a file again — because a
 /// FIFO nobody reads would hold the sink in `open` for ever, and no other kind keeps the
 /// promises of a file: lines cut back to the last whole one, `sync`, rotation.
-public final class LogSink: Sink {
+public final class LogSink: BatchingSink {
     public static let kind = SinkKind(
         schema: SinkSchema(kind: "log", options: [
             PropertySpec("path", .path, required: true),
@@ -101,14 +101,6 @@ public final class LogSink: Sink {
     /// Under load, queued events share a `write` — each line still whole, and the path is
     /// checked for rotation before each write.
     public var batchLimit: Int { 512 }
-
-    public func send(_ event: Event) throws(SinkFailure) {
-        do throws(BatchFailure) {
-            try send(batch: [event])
-        } catch {
-            throw error.failure
-        }
-    }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
         let (delivered, failure) = state.withLock { state -> (Int, SystemError?) in

@@ -27,7 +27,7 @@ import Synchronization
 /// `timeout`. A message not yet acknowledged when a batch fails is not published again by
 /// the retry: libmosquitto keeps it and sends it after reconnecting, and the retry waits
 /// for it. Delivery is at least once; a consumer deduplicates on the event id.
-public final class MQTTSink: PipelinedSink {
+public final class MQTTSink: PipelinedSink, BatchingSink {
     /// The placeholders a topic may use.
     public static let placeholders = ["kiosk", "type", "item", "ingredient"]
     public static let defaultTopic = "kiosk/{kiosk}/events/{type}"
@@ -129,14 +129,6 @@ public final class MQTTSink: PipelinedSink {
 
     public var retryPolicy: RetryPolicy {
         RetryPolicy(maximumRetries: nil, initialBackoff: .milliseconds(200), maximumBackoff: .seconds(10))
-    }
-
-    public func send(_ event: Event) throws(SinkFailure) {
-        do throws(BatchFailure) {
-            try send(batch: [event])
-        } catch {
-            throw error.failure
-        }
     }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {

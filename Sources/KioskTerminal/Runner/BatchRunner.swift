@@ -11,8 +11,8 @@ import KioskSystem
 /// batch commits, so whoever sends one command and waits sees its result at once.
 public final class BatchRunner {
     /// A group is committed at the latest after this many commands… (a flush costs a few
-    /// milliseconds whatever it holds; 16,384 orders take about 50 ms to run, so a long
-    /// batch spends a few per cent of its time waiting for the disk)
+    /// milliseconds whatever it holds, so a group of many orders keeps a long batch from
+    /// spending its time waiting for the disk)
     static let groupCommands = 16_384
     /// …or this many bytes of records.
     static let groupBytes = 4 << 20

@@ -1,16 +1,19 @@
-/// xoshiro256** 1.0 (Blackman and Vigna, 2018): every random number the simulator uses.
+/// xoshiro256** 1.0 (Blackman and Vigna, 2018): every random number the simulator uses,
+/// and the random bits of the event ids (`UUIDv7Generator`).
 ///
 /// Seeded through `SplitMix64`, so one seed gives the same sequence on every machine and
-/// with every Swift release. Draw through the samplers in this module (`nextUnitDouble`,
+/// with every Swift release. Draw through the samplers of `KioskSimulation` (`nextUnitDouble`,
 /// `nextExponential`, `nextInt(below:)`, `WeightedChoice`), never the standard library's
 /// `random(in:using:)`: those may change their algorithm between releases, which would
 /// change a seeded run. `jump()` and `longJump()` move 2^128 and 2^192 steps ahead, which
 /// is how `RandomStreams` makes streams that never overlap.
+// Inlinable: the simulator draws in another module, on its hottest path.
+@frozen
 public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Equatable {
-    private var s0: UInt64
-    private var s1: UInt64
-    private var s2: UInt64
-    private var s3: UInt64
+    @usableFromInline var s0: UInt64
+    @usableFromInline var s1: UInt64
+    @usableFromInline var s2: UInt64
+    @usableFromInline var s3: UInt64
 
     public init(seed: UInt64) {
         var mixer = SplitMix64(seed: seed)
@@ -20,16 +23,16 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Equatable {
         s3 = mixer.next()
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next() -> UInt64 {
-        let result = (s1 &* 5).rotatedLeft(7) &* 9
+        let result = Xoshiro256StarStar.rotate(s1 &* 5, left: 7) &* 9
         let t = s1 << 17
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = s3.rotatedLeft(45)
+        s3 = Xoshiro256StarStar.rotate(s3, left: 45)
         return result
     }
 
@@ -60,9 +63,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Equatable {
         }
         (s0, s1, s2, s3) = sum
     }
-}
 
-extension UInt64 {
-    @inline(__always)
-    fileprivate func rotatedLeft(_ k: UInt64) -> UInt64 { (self << k) | (self >> (64 - k)) }
+    @inlinable @inline(__always)
+    static func rotate(_ value: UInt64, left k: UInt64) -> UInt64 { (value << k) | (value >> (64 - k)) }
 }

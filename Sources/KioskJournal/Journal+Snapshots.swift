@@ -1,0 +1,72 @@
+import KioskCore
+import KioskSystem
+import Synchronization
+
+// Snapshots of the fold, and compaction of what no reader needs.
+extension Journal {
+    /// Whether enough was appended since the last snapshot to write another (and none is
+    /// being written).
+    public var wantsSnapshot: Bool {
+        !snapshotInFlight.load(ordering: .acquiring) && transaction.withLock { end - lastSnapshot >= options.snapshotInterval && end > 0 }
+    }
+
+    /// The position up to which the session has folded the journal (its last commit or
+    /// catch-up): where a snapshot of the session's state belongs.
+    public var foldPosition: UInt64 {
+        transaction.withLock { fold.position }
+    }
+
+    /// Whether the records after the last snapshot are more than a start-up should read:
+    /// a clean exit then writes one, so the next start is short.
+    public var wantsSnapshotAtExit: Bool {
+        options.snapshotInterval != Options.noSnapshots
+            && transaction.withLock { fold.position > lastSnapshot && fold.position - lastSnapshot >= 16 << 10 }
+    }
+
+    /// Writes a snapshot of the fold at its position, then deletes what no reader needs:
+    /// older snapshots, and segments wholly before both it and every sink's cursor.
+    public func writeSnapshot(_ snapshot: JournalSnapshot) throws(JournalError) {
+        try Snapshots.write(snapshot, in: directory)
+        transaction.withLock { lastSnapshot = max(lastSnapshot, snapshot.position) }
+        try compact(keeping: snapshot.position)
+    }
+
+    /// Writes a snapshot as `writeSnapshot` does, on a thread of its own: the order path
+    /// goes on meanwhile, instead of waiting for the snapshot's `fsync`s and the compaction.
+    /// A snapshot only speeds up the next start, so a failure loses nothing. One at a time:
+    /// while one is being written, another is not started (and `wantsSnapshot` says no).
+    public func writeSnapshotInBackground(_ snapshot: JournalSnapshot) {
+        guard snapshotInFlight.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        WorkerThread.start(name: "kiosk-snapshot", background: true) { [self] in
+            try? writeSnapshot(snapshot)
+            snapshots.withLock {
+                snapshotInFlight.store(false, ordering: .releasing)
+                snapshots.broadcast()
+            }
+        }
+    }
+
+    /// Waits until the snapshot being written in the background, if any, is done. Not with
+    /// a transaction open: the snapshot's compaction waits for it.
+    public func finishSnapshots() {
+        snapshots.withLock {
+            while snapshotInFlight.load(ordering: .acquiring) { snapshots.wait() }
+        }
+    }
+
+    /// Deletes segments and snapshots that neither the newest snapshot nor any cursor needs.
+    public func compact(keeping position: UInt64) throws(JournalError) {
+        try withExclusiveLock { () throws(JournalError) in
+            let listing = try directory.list()
+            let needed = min(position, CursorFile.minimumPosition(in: directory) ?? position)
+            for snapshot in listing.snapshots where snapshot < position {
+                try? FileSystem.removeFile(directory.snapshotPath(position: snapshot))
+            }
+            // A segment is needed if the next one starts after `needed`.
+            for (index, base) in listing.segments.enumerated() where index + 1 < listing.segments.count {
+                guard listing.segments[index + 1] <= needed, base != writerBase else { continue }
+                try? FileSystem.removeFile(directory.segmentPath(base: base))
+            }
+        }
+    }
+}
