@@ -24,6 +24,8 @@ enum UsageText {
       --flush-timeout DURATION   how long sinks may take to deliver at exit (5s)
       --clock virtual[=TIME]     a clock that stands still but for 'wait' (for the
                                  order board), from TIME (ISO 8601) or now
+      --lang ko|en               speak Korean or English to the operator (default:
+                                 LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then the menu)
       -h, --help                 show this help
       -V, --version              show the version
 
