@@ -97,13 +97,19 @@ struct POEntry {
     var obsolete = false
 }
 
-/// Reads a PO file's entries one at a time.
+/// Reads a PO file's entries one at a time, on its UTF-8 bytes: the quotes, backslashes,
+/// keywords and comment marks it looks for are ASCII, never inside a multi-byte character,
+/// so reading kiosk's whole catalog takes well under a millisecond.
 struct POReader {
-    private let lines: [Substring]
-    private var index = 0
+    private let bytes: [UInt8]
+    /// Where the next line starts, and its number (from 1).
+    private var offset = 0
+    private var lineNumber = 0
+    /// A line read but left for the next entry.
+    private var pending: (line: ArraySlice<UInt8>, number: Int)?
 
     init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        bytes = Array(text.utf8)
     }
 
     /// Which string a continuation line adds to.
@@ -112,33 +118,69 @@ struct POReader {
         case translation(Int)
     }
 
+    /// The next line without the white space at its ends; `nil` at the end.
+    private mutating func nextLine() -> (line: ArraySlice<UInt8>, number: Int)? {
+        if let line = pending {
+            pending = nil
+            return line
+        }
+        guard offset < bytes.count else { return nil }
+        let end = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        var line = bytes[offset..<end]
+        offset = end + 1
+        lineNumber += 1
+        while let first = line.first, POReader.isSpace(first) { line = line.dropFirst() }
+        while let last = line.last, POReader.isSpace(last) { line = line.dropLast() }
+        return (line, lineNumber)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
+    }
+
+    private static func starts(_ line: ArraySlice<UInt8>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        return prefix.withUTF8Buffer { line.prefix(count).elementsEqual($0) }
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+        word.withUTF8Buffer { word in
+            guard line.count >= word.count else { return false }
+            var index = line.startIndex
+            while index + word.count <= line.endIndex {
+                if line[index..<(index + word.count)].elementsEqual(word) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
     mutating func next() throws(CatalogError) -> POEntry? {
         var entry = POEntry()
         var field: Field?
         var started = false
-        while index < lines.count {
-            let line = String(lines[index]).trimmingWhitespace()
+        while let (line, number) = nextLine() {
             if line.isEmpty {
-                index += 1
                 if started { break }
                 continue
             }
-            if line.hasPrefix("#~") {
+            if POReader.starts(line, with: "#~") {
                 entry.obsolete = true
                 started = true
-                index += 1
                 continue
             }
-            if line.hasPrefix("#") {
+            if line.first == UInt8(ascii: "#") {
                 // A comment after an entry's strings starts the next entry.
-                if started, field != nil { break }
-                if line.hasPrefix("#,"), line.split(whereSeparator: { $0 == "," || $0 == " " }).contains("fuzzy") { entry.fuzzy = true }
+                if started, field != nil {
+                    pending = (line, number)
+                    break
+                }
+                if POReader.starts(line, with: "#,"), POReader.contains(line, "fuzzy") { entry.fuzzy = true }
                 started = true
-                index += 1
                 continue
             }
-            let number = index + 1
-            if line.hasPrefix("\"") {
+            if line.first == UInt8(ascii: "\"") {
                 guard let current = field else { throw CatalogError(line: number, message: "a string outside an entry") }
                 let text = try POReader.string(line, line: number)
                 switch current {
@@ -147,14 +189,20 @@ struct POReader {
                 case .plural: entry.msgidPlural = (entry.msgidPlural ?? "") + text
                 case .translation(let form): entry.translations[form] += text
                 }
-                index += 1
                 continue
             }
-            guard let space = line.firstIndex(of: " ") else { throw CatalogError(line: number, message: "'\(line)' is not a PO keyword and a string") }
-            let keyword = line[..<space]
-            let text = try POReader.string(String(line[space...]).trimmingWhitespace(), line: number)
+            guard let space = line.firstIndex(where: POReader.isSpace) else {
+                throw CatalogError(line: number, message: "'\(String(decoding: line, as: UTF8.self))' is not a PO keyword and a string")
+            }
+            let keyword = String(decoding: line[..<space], as: UTF8.self)
+            var rest = line[space...]
+            while let first = rest.first, POReader.isSpace(first) { rest = rest.dropFirst() }
             // A new msgctxt or msgid after a finished entry starts the next entry.
-            if started, keyword == "msgctxt" || keyword == "msgid", entry.translations.count > 0 { break }
+            if started, keyword == "msgctxt" || keyword == "msgid", !entry.translations.isEmpty {
+                pending = (line, number)
+                break
+            }
+            let text = try POReader.string(rest, line: number)
             started = true
             switch keyword {
             case "msgctxt":
@@ -179,50 +227,54 @@ struct POReader {
                 entry.translations.append(text)
                 field = .translation(form)
             }
-            index += 1
         }
         guard started else { return nil }
         if !entry.obsolete, entry.translations.isEmpty, field != nil {
-            throw CatalogError(line: index, message: "msgid \"\(entry.msgid)\" has no msgstr")
+            throw CatalogError(line: lineNumber, message: "msgid \"\(entry.msgid)\" has no msgstr")
         }
         return entry
     }
 
     /// The text of a quoted PO string, its escapes undone.
-    static func string(_ quoted: String, line: Int) throws(CatalogError) -> String {
-        guard quoted.count >= 2, quoted.first == "\"", quoted.last == "\"" else {
+    static func string(_ quoted: ArraySlice<UInt8>, line: Int) throws(CatalogError) -> String {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard quoted.count >= 2, quoted.first == quote, quoted.last == quote else {
             throw CatalogError(line: line, message: "a string must be in double quotes")
         }
         let body = quoted.dropFirst().dropLast()
-        guard body.contains("\\") else {
-            guard !body.contains("\"") else { throw CatalogError(line: line, message: "an unescaped '\"' in a string") }
-            return String(body)
+        guard body.contains(backslash) else {
+            guard !body.contains(quote) else { throw CatalogError(line: line, message: "an unescaped '\"' in a string") }
+            return String(decoding: body, as: UTF8.self)
         }
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count)
         var escaped = false
-        for character in body {
+        for byte in body {
             if escaped {
-                switch character {
-                case "n": out += "\n"
-                case "t": out += "\t"
-                case "r": out += "\r"
-                case "a": out += "\u{7}"
-                case "b": out += "\u{8}"
-                case "f": out += "\u{C}"
-                case "v": out += "\u{B}"
-                case "\\", "\"", "'", "?": out.append(character)
-                default: throw CatalogError(line: line, message: "unknown escape '\\\(character)'")
+                switch byte {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "a"): out.append(0x07)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "v"): out.append(0x0B)
+                case backslash, quote, UInt8(ascii: "'"), UInt8(ascii: "?"): out.append(byte)
+                default:
+                    // The escaped character may be any; decode it whole for the message.
+                    let character = String(decoding: [byte], as: UTF8.self)
+                    throw CatalogError(line: line, message: "unknown escape '\\\(character)'")
                 }
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaped = true
-            } else if character == "\"" {
+            } else if byte == quote {
                 throw CatalogError(line: line, message: "an unescaped '\"' in a string")
             } else {
-                out.append(character)
+                out.append(byte)
             }
         }
         guard !escaped else { throw CatalogError(line: line, message: "a string ends in a lone backslash") }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
