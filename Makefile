@@ -17,7 +17,7 @@ APT_PACKAGES = libreadline-dev libssl-dev libmosquitto-dev libmicrohttpd-dev
 # completions are tried in a real bash (with bash-completion) and zsh; the man pages are
 # linted by mandoc and groff. The screens are driven in headless Chromium through
 # chromedriver (W3C WebDriver), with a Korean font for the Korean menus' screenshots.
-TEST_APT_PACKAGES = mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base chromium chromium-driver fonts-nanum
+TEST_APT_PACKAGES = gettext mosquitto mosquitto-clients openssl curl bash-completion zsh mandoc groff-base chromium chromium-driver fonts-nanum
 ARGS        ?=
 
 # The commit `kiosk --version` names, linked into every build this Makefile makes as an
@@ -32,7 +32,7 @@ BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
 endif
 BUILD_CC ?= $(shell command -v clang || command -v cc)
 
-.PHONY: all run test build release deps bench fuzz api-check a11y-check clean install installable install-files uninstall deb deb-check
+.PHONY: all run test build pot po release deps bench fuzz api-check a11y-check clean install installable install-files uninstall deb deb-check
 
 all: build
 
@@ -155,6 +155,22 @@ test: $(BUILD_INFO)
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 	$(SWIFT) test --skip-build
+
+# The operator's language: every message the code passes to tr() or trn() (or marks with
+# trNoop()), extracted into the template po/kiosk.pot by xgettext (its C reader reads Swift's
+# one-line string literals; no line numbers, so the template changes only with the messages).
+# `make po` merges the template into po/ko.po; a test fails when either is out of date.
+XGETTEXT_FLAGS = --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trNoop \
+  --add-comments=TRANSLATORS: --add-location=file --sort-by-file --package-name=kiosk --msgid-bugs-address= \
+  --no-wrap
+POT ?= po/kiosk.pot
+pot:
+	@command -v xgettext >/dev/null || $(MAKE) --no-print-directory deps APT_PACKAGES=gettext
+	grep -rlE --include='*.swift' '\<(tr|trn|trNoop)\(' Sources | LC_ALL=C sort | xgettext $(XGETTEXT_FLAGS) --files-from=- --output=$(POT)
+	sed -i -e '/^"POT-Creation-Date:/d' -e 's/^"Content-Type: text\/plain; charset=CHARSET/"Content-Type: text\/plain; charset=UTF-8/' $(POT)
+
+po: pot
+	msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching po/ko.po po/kiosk.pot
 
 # Measures the performance figures docs/PERFORMANCE.md reports against their baselines (a few minutes).
 # The baselines are real programs: sqlite3, a mosquitto broker, and SimPy in a Python

@@ -22,8 +22,9 @@ let package = Package(
         .target(name: "CKioskStart", dependencies: ["CKioskSystem"]),
         .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
         // Text and time shared by every layer: trimming, ISO-8601, hex, base64, terminal-safe
-        // text, tables, JSON writing and reading. Depends on nothing.
-        .target(name: "KioskText", swiftSettings: strict),
+        // text, tables, JSON writing and reading; the operator's language (the Korean catalog,
+        // po/ko.po, built into the binary and read on first use). Depends on nothing.
+        .target(name: "KioskText", resources: [.embedInCode("Localization/ko.po")], swiftSettings: strict),
         // The domain: menu model, inventory, orders, events. No I/O, no clock.
         .target(name: "KioskCore", dependencies: ["KioskText"], swiftSettings: strict),
         // `kiosk simulate`: a day of customers on a virtual clock through the core. No I/O.

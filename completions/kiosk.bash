@@ -7,7 +7,7 @@
 # complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
-    --flush-timeout --clock -h --help -V --version'
+    --flush-timeout --clock --lang -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
     --no-color -h --help'
@@ -15,7 +15,7 @@ _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
 # The options that take a value, of kiosk, kiosk serve and kiosk simulate: the next word
 # is theirs.
-_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --hours
+_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --hours
     --customers --arrivals --seed --service --patience --restock --replications --csv --pace
     --listen --token-file --tls-cert --tls-key --cors --access-log'
 
@@ -86,6 +86,10 @@ _kiosk()
             ;;
         --clock)
             COMPREPLY=($(compgen -W 'virtual' -- "$cur"))
+            return
+            ;;
+        --lang)
+            COMPREPLY=($(compgen -W 'ko en' -- "$cur"))
             return
             ;;
         --service)

@@ -62,6 +62,8 @@ public struct Arguments: Sendable, Equatable {
     public var tlsCertificate: String?
     public var tlsKey: String?
     public var corsOrigins: [String] = []
+    /// `--lang ko|en`: the operator's language, over the environment and the menu.
+    public var language: Language?
     /// The first option given that only `kiosk serve` takes, to refuse it elsewhere.
     private var serveOnlyOption: String?
 
@@ -77,6 +79,34 @@ public struct Arguments: Sendable, Equatable {
     /// The options of `kiosk serve` alone.
     static let serveOptions = ["--listen", "--token-file", "--access-log", "--tls-cert", "--tls-key", "--cors"]
     static let flagOptions = ["--bail", "--json", "--quiet", "--no-color", "--help", "-h", "--version", "-V"]
+
+    /// Takes `--lang LANGUAGE` (or `--lang=LANGUAGE`) out of `arguments`, before `--`: it
+    /// applies to every kind of command line, `kiosk simulate`'s too, and is read first so
+    /// that everything after it, usage errors included, speaks the language it names.
+    public static func takeLanguage(_ arguments: inout [String]) throws(UsageError) -> Language? {
+        var language: Language?
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            let value: String
+            if argument == "--lang" {
+                guard index + 1 < arguments.count else { throw .missingValue(option: "--lang") }
+                value = arguments[index + 1]
+                arguments.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix("--lang=") {
+                value = String(argument.dropFirst("--lang=".count))
+                arguments.remove(at: index)
+            } else {
+                index += 1
+                continue
+            }
+            guard let chosen = Language(rawValue: value) else {
+                throw .invalidValue(option: "--lang", value: value, expected: "ko or en")
+            }
+            language = chosen
+        }
+        return language
+    }
 
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {

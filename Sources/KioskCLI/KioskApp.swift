@@ -13,21 +13,28 @@ public enum KioskApp {
             output.flush()
             errors.flush()
         }
+        // The operator's language, before any word is said: `--lang`, else the environment
+        // (the menu's `language` comes in when the menu is loaded, if neither chose).
+        var arguments = arguments
+        let languageOption: Language?
+        do {
+            languageOption = try Arguments.takeLanguage(&arguments)
+        } catch {
+            Localization.use(Language.fromEnvironment(environment) ?? .english)
+            return usageError(error, arguments: arguments, errors: errors)
+        }
+        Localization.use(languageOption ?? Language.fromEnvironment(environment) ?? .english)
         if let simulate = Arguments.simulateArguments(arguments) {
             Signals.ignoreBrokenPipes()
             return SimulateCommand(arguments: simulate, environment: environment, output: output, errors: errors).run()
         }
-        let parsed: Arguments
+        var parsed: Arguments
         do {
             parsed = try Arguments.parse(arguments)
         } catch {
-            if arguments.contains("--json") {
-                errors.write(bytes: DiagnosticJSON.line(file: nil, code: "usage", message: error.message))
-            } else {
-                errors.write("kiosk: \(TerminalText.visibleLines(error.message))\nTry 'kiosk --help' for more information.\n")
-            }
-            return .usage
+            return usageError(error, arguments: arguments, errors: errors)
         }
+        parsed.language = languageOption
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
         let colors = ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: parsed.noColor, environment: environment)
         switch parsed.mode {
@@ -64,5 +71,14 @@ public enum KioskApp {
             Signals.ignoreFileSizeLimitSignal()
             return SessionCommand(arguments: parsed, environment: environment, output: output, errors: errors).run()
         }
+    }
+
+    private static func usageError(_ error: UsageError, arguments: [String], errors: FileOutput) -> ExitCode {
+        if arguments.contains("--json") {
+            errors.write(bytes: DiagnosticJSON.line(file: nil, code: "usage", message: error.message))
+        } else {
+            errors.write("kiosk: " + TerminalText.visibleLines(error.message) + "\n" + tr("Try 'kiosk --help' for more information.") + "\n")
+        }
+        return .usage
     }
 }

@@ -49,6 +49,10 @@ struct SessionWiring {
             if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
             throw .invalidMenu(MenuFailure(compilation))
         }
+        // The menu's `language` speaks when neither `--lang` nor the environment chose.
+        if arguments.language == nil, Language.fromEnvironment(environment) == nil, let language = compiled.language {
+            Localization.use(language)
+        }
         let commandLineSinks = try compileCommandLineSinks(compiler)
         let (kiosk, store) = try openState(menu: compiled.menu)
         return Loaded(source: source, compiled: compiled, commandLineSinks: commandLineSinks, kiosk: kiosk, store: store)
@@ -205,20 +209,24 @@ struct SessionWiring {
 
     private func words(for error: StartupError) -> String {
         switch error {
-        case .unreadableMenu(let unreadable): "kiosk: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
-        case .invalidMenu, .invalidCommandLineSink: "kiosk: the menu has errors\n"
+        case .unreadableMenu(let unreadable):
+            "kiosk: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(unreadable.path), "reason": unreadable.reason]) + "\n"
+        case .invalidMenu, .invalidCommandLineSink: "kiosk: " + tr("the menu has errors") + "\n"
         case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
         case .state(let error): "kiosk: \(error.message)\n"
         case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
         case .migration(let failure): "kiosk: \(failure.message)\n"
-        case .unreadableScript(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .unreadableScript(let path, let error):
+            "kiosk: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .cannotListen(let address, let error): "kiosk: cannot listen on \(TerminalText.visible(address)): \(ServeCommand.reason(error))\n"
         case .insecureListen(let address):
             "kiosk: refusing to serve on \(TerminalText.visible(address)) without HTTPS: other machines can reach it, and the operator's "
                 + "token would cross the network in clear; give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1\n"
-        case .unreadableFile(let path, let error): "kiosk: cannot read '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .unreadableFile(let path, let error):
+            "kiosk: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .invalidToken(let source, let reason): "kiosk: the operator's token from \(TerminalText.visible(source)) \(reason)\n"
-        case .cannotCreateFile(let path, let error): "kiosk: cannot write '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .cannotCreateFile(let path, let error):
+            "kiosk: " + tr("cannot write '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .server(let error): "kiosk: \(error.message)\n"
         }
     }
@@ -244,12 +252,12 @@ struct SessionWiring {
             "kiosk: the menu no longer has \(gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")); the state keeps "
                 + (gone.count == 1 ? "its stock in case it comes back\n" : "their stock in case they come back\n")
         case .ingredientsNew(let names):
-            "kiosk: new on the menu, at their declared stock: \(names.joined(separator: ", "))\n"
+            "kiosk: " + tr("new on the menu, at their declared stock: {names}", ["names": names.joined(separator: ", ")]) + "\n"
         case .cursorDropped(let sink, let undelivered):
             "kiosk: the sink '\(TerminalText.visible(sink))' is no longer configured: its cursor is dropped"
                 + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
         case .readlineMissing:
-            "kiosk: GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing\n"
+            "kiosk: " + tr("GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing") + "\n"
         case .historyUnusable(let problem):
             "kiosk: \(ErrorText().message(problem))\n"
         }

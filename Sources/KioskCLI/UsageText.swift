@@ -1,47 +1,12 @@
+import KioskText
+
 /// The text of `kiosk --help`.
 enum UsageText {
-    static let usage = """
-    kiosk — a terminal kiosk simulator
-
-    Usage:
-      kiosk [options]            take orders at a prompt (or from a pipe, -c or -f)
-      kiosk check FILE…          check menu files and print every error
-      kiosk serve [options]      serve the kiosk over HTTP (kiosk serve --help)
-      kiosk simulate [options]   simulate a day of customers on a virtual clock
-                                 (kiosk simulate --help for its options)
-      kiosk state verify|dump|compact DIRECTORY
-                                 check, print or compact a state directory, also
-                                 while other processes use it (compact --menu FILE
-                                 folds the order board too)
-
-    Options:
-      --menu FILE                the menu to load (default: the bundled Juice Maker)
-      --state FILE               keep stock, orders and sales in FILE across runs
-      --sink SINK                add a sink, written as in a menu without the word
-                                 'sink': --sink 'log path "kiosk.jsonl"'
-      -c COMMANDS                run ';'-separated commands, then exit
-      -f FILE                    run the commands in FILE ('-' reads standard input)
-      --bail                     stop at the first command that fails
-      --json                     print one JSON object per command
-      --quiet                    print only errors
-      --no-color                 never colour the output (NO_COLOR does the same)
-      --flush-timeout DURATION   how long sinks may take to deliver at exit (5s)
-      --clock virtual[=TIME]     a clock that stands still but for 'wait' (for the
-                                 order board), from TIME (ISO 8601) or now
-      -h, --help                 show this help
-      -V, --version              show the version
-
-    Exit status:
-      0   every command succeeded      65  a menu file has errors, or a state
-      1   a command failed (a refused      directory is damaged
-          order counts)                66  a file cannot be read
-      64  the command line is wrong    69  kiosk serve cannot listen
-      128+N  a batch stopped by        73  a file or directory cannot be made
-          signal N (SIGTERM, SIGINT)   74  an I/O error
-
-    Type 'help' at the prompt for the commands.
-
-    """
+    /// The text of `kiosk --help`, in the operator's language (one message, so that a
+    /// translation keeps its columns).
+    static var usage: String {
+        tr("kiosk — a terminal kiosk simulator\n\nUsage:\n  kiosk [options]            take orders at a prompt (or from a pipe, -c or -f)\n  kiosk check FILE…          check menu files and print every error\n  kiosk serve [options]      serve the kiosk over HTTP (kiosk serve --help)\n  kiosk simulate [options]   simulate a day of customers on a virtual clock\n                             (kiosk simulate --help for its options)\n  kiosk state verify|dump|compact DIRECTORY\n                             check, print or compact a state directory, also\n                             while other processes use it (compact --menu FILE\n                             folds the order board too)\n\nOptions:\n  --menu FILE                the menu to load (default: the bundled Juice Maker)\n  --state FILE               keep stock, orders and sales in FILE across runs\n  --sink SINK                add a sink, written as in a menu without the word\n                             'sink': --sink 'log path \"kiosk.jsonl\"'\n  -c COMMANDS                run ';'-separated commands, then exit\n  -f FILE                    run the commands in FILE ('-' reads standard input)\n  --bail                     stop at the first command that fails\n  --json                     print one JSON object per command\n  --quiet                    print only errors\n  --no-color                 never colour the output (NO_COLOR does the same)\n  --flush-timeout DURATION   how long sinks may take to deliver at exit (5s)\n  --clock virtual[=TIME]     a clock that stands still but for 'wait' (for the\n                             order board), from TIME (ISO 8601) or now\n  --lang ko|en               speak Korean or English to the operator (default:\n                             LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then the menu)\n  -h, --help                 show this help\n  -V, --version              show the version\n\nExit status:\n  0   every command succeeded      65  a menu file has errors, or a state\n  1   a command failed (a refused      directory is damaged\n      order counts)                66  a file cannot be read\n  64  the command line is wrong    69  kiosk serve cannot listen\n  128+N  a batch stopped by        73  a file or directory cannot be made\n      signal N (SIGTERM, SIGINT)   74  an I/O error\n\nType 'help' at the prompt for the commands.\n")
+    }
 
     /// The text of `kiosk serve --help`.
     static let serve = """

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// Everything about one command, declared once in `CommandTable`: its name and aliases,
 /// its help, what Tab completes after it, and its handler (how its arguments are read and
@@ -10,6 +11,9 @@ public final class CommandEntry: Sendable {
     public let name: String
     /// Other names for it (`exit` for `quit`).
     public let aliases: [String]
+    /// Its Korean words (`주문` for `order`): they reach it whatever the language, Tab
+    /// offers them at a Korean operator's prompt, and `help` lists them there.
+    public let korean: [String]
     /// `order ITEM [QTY] [, ITEM [QTY]]…`: the first line of `help COMMAND` and the
     /// usage in errors.
     public let synopsis: String
@@ -25,11 +29,12 @@ public final class CommandEntry: Sendable {
     let run: @Sendable (any CommandArguments, Session) throws(CommandError) -> CommandOutput
 
     public init<Handler: CommandHandler>(
-        _ name: String, aliases: [String] = [], synopsis: String, summary: String, details: String,
+        _ name: String, aliases: [String] = [], korean: [String] = [], synopsis: String, summary: String, details: String,
         completion: Completion = .nothing, endsSession: Bool = false, handler: Handler.Type
     ) {
         self.name = name
         self.aliases = aliases
+        self.korean = korean
         self.synopsis = synopsis
         self.summary = summary
         self.details = details
@@ -43,12 +48,26 @@ public final class CommandEntry: Sendable {
         }
     }
 
-    /// Every name that reaches this command.
+    /// Its English name and aliases: what `--json`, docs/COMMANDS.md and kiosk(1) list.
     public var names: [String] { [name] + aliases }
+
+    /// Every word that reaches this command, in any language.
+    public var allNames: [String] { [name] + aliases + korean }
+
+    /// The words offered for it in `language`: Korean first for a Korean operator.
+    public func names(in language: Language) -> [String] {
+        language == .korean ? korean + names : names
+    }
 
     /// The words that may follow the name, if the command has sub-commands.
     public var subcommands: [String] {
         if case .subcommands(let list) = completion { list.map(\.name) } else { [] }
+    }
+
+    /// The sub-command a word names, English or Korean, by its English name.
+    public func subcommand(named word: String) -> String? {
+        guard case .subcommands(let list) = completion else { return nil }
+        return list.first { $0.name == word || $0.korean == word }?.name
     }
 }
 
@@ -79,11 +98,24 @@ public indirect enum Completion: Sendable {
 
     public struct Subcommand: Sendable {
         public let name: String
+        /// Its Korean word (`추가` for `stock add`), if it has one.
+        public let korean: String?
         public let then: Completion
 
-        public init(_ name: String, then: Completion = .nothing) {
+        public init(_ name: String, korean: String? = nil, then: Completion = .nothing) {
             self.name = name
+            self.korean = korean
             self.then = then
+        }
+
+        /// The words offered for it in `language`.
+        public func names(in language: Language) -> [String] {
+            language == .korean ? (korean.map { [$0] } ?? []) + [name] : [name]
+        }
+
+        /// Whether `word` names it, in either language.
+        public func isNamed(_ word: String) -> Bool {
+            word == name || word == korean
         }
     }
 }

@@ -13,7 +13,7 @@ public enum CommandParser {
         let isLower = bytes[start..<end].allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
         let name = isLower ? word : word.lowercased()
         guard let entry = table.entry(named: name) else {
-            throw .unknownCommand(word, suggestion: Suggestions.closest(to: name, among: table.names))
+            throw .unknownCommand(word, suggestion: Suggestions.closest(to: name, among: table.names(in: Localization.language)))
         }
         let words = CommandWords(typed: name, entry: entry, table: table, bytes: bytes[end...])
         return Command(entry: entry, arguments: try entry.parse(words))

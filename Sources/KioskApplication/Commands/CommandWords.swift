@@ -44,12 +44,17 @@ public struct CommandWords: Sendable {
     /// that names it, with the closest sub-command as a suggestion.
     public func subcommand(_ word: String) throws(CommandError) -> String {
         let lowered = word.lowercased()
-        guard entry.subcommands.contains(lowered) else {
+        guard let name = entry.subcommand(named: lowered) else {
+            let offered: [String] = if case .subcommands(let list) = entry.completion {
+                list.flatMap { $0.names(in: Localization.language) }
+            } else {
+                []
+            }
             throw .unknownSubcommand(
-                word, command: entry.name, suggestion: Suggestions.closest(to: lowered, among: entry.subcommands), synopsis: entry.synopsis
+                word, command: entry.name, suggestion: Suggestions.closest(to: lowered, among: offered), synopsis: entry.synopsis
             )
         }
-        return lowered
+        return name
     }
 
     /// A name and a whole number, as `stock add` and `restock` take them.

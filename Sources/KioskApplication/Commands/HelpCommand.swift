@@ -15,7 +15,7 @@ public enum HelpCommand: CommandHandler {
         guard let topic = words.words.first else { return Arguments(topic: nil) }
         let lowered = topic.lowercased()
         guard words.table.entry(named: lowered) != nil else {
-            throw .unknownHelpTopic(topic, suggestion: Suggestions.closest(to: lowered, among: words.table.names))
+            throw .unknownHelpTopic(topic, suggestion: Suggestions.closest(to: lowered, among: words.table.names(in: Localization.language)))
         }
         return Arguments(topic: lowered)
     }

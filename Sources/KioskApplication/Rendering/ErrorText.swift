@@ -18,7 +18,7 @@ public struct ErrorText: Sendable {
 
     public func message(_ error: CommandError) -> String {
         // A menu's diagnostics are made visible as they are laid out, and may be coloured.
-        if case .reloadFailed(let failure) = error { return "reload failed; the menu was not changed:\n" + menuProblems(failure.compilation) }
+        if case .reloadFailed(let failure) = error { return tr("reload failed; the menu was not changed:") + "\n" + menuProblems(failure.compilation) }
         // Every other message as a whole: ingredient and station names, the core's and the
         // journal's messages, paths quoted in them all come from outside.
         return TerminalText.visibleLines(words(error))
@@ -27,56 +27,92 @@ public struct ErrorText: Sendable {
     private func words(_ error: CommandError) -> String {
         switch error {
         case .unknownCommand(let word, let suggestion):
-            "unknown command '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
-        case .usage(let synopsis): "usage: \(synopsis)"
-        case .unexpectedArguments(let command): "'\(command)' takes no arguments"
+            suggestion.map { tr("unknown command '{word}' (did you mean '{suggestion}'?)", ["word": shown(word), "suggestion": $0]) }
+                ?? tr("unknown command '{word}'; type 'help' for the commands", ["word": shown(word)])
+        case .usage(let synopsis): tr("usage: {synopsis}", ["synopsis": synopsis])
+        case .unexpectedArguments(let command): tr("'{command}' takes no arguments", ["command": command])
         case .unknownSubcommand(let word, let command, let suggestion, let synopsis):
-            "unknown \(command) command '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; usage: \(synopsis)"
-        case .notANumber(let text, let what): "\(what) '\(shown(text))' is not a whole number"
+            suggestion.map {
+                tr("unknown {command} command '{word}' (did you mean '{suggestion}'?); usage: {synopsis}", [
+                    "command": command, "word": shown(word), "suggestion": $0, "synopsis": synopsis,
+                ])
+            } ?? tr("unknown {command} command '{word}'; usage: {synopsis}", ["command": command, "word": shown(word), "synopsis": synopsis])
+        case .notANumber(let text, let what): tr("{what} '{text}' is not a whole number", ["what": ErrorText.number(what), "text": shown(text)])
         case .numberTooLarge(let text, let what):
-            "\(what) \(shown(text)) is too large (the most is \(grouped(Menu.maximumQuantity)))"
-        case .numberTooSmall(let text, let what, let minimum): "\(what) must be at least \(minimum) (got \(shown(text)))"
+            tr("{what} {text} is too large (the most is {most})", ["what": ErrorText.number(what), "text": shown(text), "most": grouped(Menu.maximumQuantity)])
+        case .numberTooSmall(let text, let what, let minimum):
+            tr("{what} must be at least {minimum} (got {text})", ["what": ErrorText.number(what), "minimum": minimum, "text": shown(text)])
         case .unknownItem(let name, let suggestion):
-            "unknown item '\(shown(name))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'menu' for the items")
+            suggestion.map { tr("unknown item '{name}' (did you mean '{suggestion}'?)", ["name": shown(name), "suggestion": $0]) }
+                ?? tr("unknown item '{name}'; type 'menu' for the items", ["name": shown(name)])
         case .unknownIngredient(let name, let suggestion):
-            "unknown ingredient '\(shown(name))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'stock' for the ingredients")
+            suggestion.map { tr("unknown ingredient '{name}' (did you mean '{suggestion}'?)", ["name": shown(name), "suggestion": $0]) }
+                ?? tr("unknown ingredient '{name}'; type 'stock' for the ingredients", ["name": shown(name)])
         case .refused(let missing):
-            "order refused: not enough " + missing.map { "\($0.ingredient) (needed \(grouped($0.needed)), available \(grouped($0.available)))" }
-                .joined(separator: ", ")
-        case .requirementTooLarge(let ingredient): "order refused: it needs more \(ingredient) than any stock can hold"
-        case .totalTooLarge: "order refused: its price, or the sales total with it, is too large to keep"
+            tr("order refused: not enough {missing}", [
+                "missing": missing.map {
+                    tr("{ingredient} (needed {needed}, available {available})", [
+                        "ingredient": $0.ingredient, "needed": grouped($0.needed), "available": grouped($0.available),
+                    ])
+                }.joined(separator: ", "),
+            ])
+        case .requirementTooLarge(let ingredient): tr("order refused: it needs more {ingredient} than any stock can hold", ["ingredient": ingredient])
+        case .totalTooLarge: tr("order refused: its price, or the sales total with it, is too large to keep")
         case .belowZero(let ingredient, let available, let requested):
-            "cannot remove \(grouped(requested)) \(ingredient): only \(grouped(available)) in stock"
+            tr("cannot remove {requested} {ingredient}: only {available} in stock", [
+                "requested": grouped(requested), "ingredient": ingredient, "available": grouped(available),
+            ])
         case .aboveMaximum(let ingredient, let current, let requested):
-            "cannot add \(grouped(requested)) \(ingredient): it has \(grouped(current)) and stock stops at \(grouped(Menu.maximumQuantity))"
-        case .line(.tooLong(let bytes, let limit)): "line is too long (\(grouped(bytes)) bytes; the most is \(grouped(limit)))"
-        case .line(.invalidUTF8): "line is not valid UTF-8"
-        case .reloadFailed: "reload failed; the menu was not changed"
+            tr("cannot add {requested} {ingredient}: it has {current} and stock stops at {most}", [
+                "requested": grouped(requested), "ingredient": ingredient, "current": grouped(current), "most": grouped(Menu.maximumQuantity),
+            ])
+        case .line(.tooLong(let bytes, let limit)): tr("line is too long ({bytes} bytes; the most is {limit})", ["bytes": grouped(bytes), "limit": grouped(limit)])
+        case .line(.invalidUTF8): tr("line is not valid UTF-8")
+        case .reloadFailed: tr("reload failed; the menu was not changed")
         case .unknownHelpTopic(let topic, let suggestion):
-            "no help for '\(shown(topic))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; type 'help' for the commands")
+            suggestion.map { tr("no help for '{topic}' (did you mean '{suggestion}'?)", ["topic": shown(topic), "suggestion": $0]) }
+                ?? tr("no help for '{topic}'; type 'help' for the commands", ["topic": shown(topic)])
         case .unknownSink(let name, let known):
-            "no sink '\(shown(name))'" + (known.isEmpty ? "; no sink reads the journal" : "; the sinks are: " + known.map { "'\(shown($0))'" }.joined(separator: ", "))
-        case .notSaved(let error): "the journal could not be written (\(error.message)); the command was undone"
+            known.isEmpty
+                ? tr("no sink '{name}'; no sink reads the journal", ["name": shown(name)])
+                : tr("no sink '{name}'; the sinks are: {sinks}", ["name": shown(name), "sinks": known.map { "'\(shown($0))'" }.joined(separator: ", ")])
+        case .notSaved(let error): tr("the journal could not be written ({reason}); the command was undone", ["reason": error.message])
         case .profile(let error): shown(error.message, limit: 200)
         case .suggestion(let error): shown(error.message, limit: 200)
-        case .notAnAnswer(let word): "'\(shown(word))' is not an answer: give y, n or - (yes, no, skip) for each question, in order"
+        case .notAnAnswer(let word): tr("'{word}' is not an answer: give y, n or - (yes, no, skip) for each question, in order", ["word": shown(word)])
         case .unknownRule(let word, let suggestion):
-            "unknown rule '\(shown(word))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                + "; the rules are " + GroupRule.allCases.map(\.rawValue).joined(separator: ", ")
-        case .noSuggestionToPage: "no suggestion to show more of; 'suggest' first"
-        case .suggestionOutdated: "the stock, the profiles or the menu changed since the last suggestion; 'suggest' again"
-        case .noBoard(let command): "this menu has no board: '\(command)' needs a 'board' statement in the menu"
+            (suggestion.map { tr("unknown rule '{word}' (did you mean '{suggestion}'?)", ["word": shown(word), "suggestion": $0]) }
+                ?? tr("unknown rule '{word}'", ["word": shown(word)]))
+                + tr("; the rules are {rules}", ["rules": GroupRule.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .noSuggestionToPage: tr("no suggestion to show more of; 'suggest' first")
+        case .suggestionOutdated: tr("the stock, the profiles or the menu changed since the last suggestion; 'suggest' again")
+        case .noBoard(let command): tr("this menu has no board: '{command}' needs a 'board' statement in the menu", ["command": command])
         case .board(let error): error.message
-        case .needsVirtualClock: "'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself"
+        case .needsVirtualClock: tr("'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself")
         case .invalidDuration(let text):
-            "'\(shown(text))' is not a duration such as 90s, 2m or 1h (at most \(WaitCommand.maximumHours) hours)"
+            tr("'{text}' is not a duration such as 90s, 2m or 1h (at most {hours} hours)", ["text": shown(text), "hours": WaitCommand.maximumHours])
+        }
+    }
+
+    /// The name of a number in an error (`amount`, `quantity`), in the operator's language.
+    /// The commands name their numbers in English, as `--json` reports them.
+    static func number(_ what: String) -> String {
+        switch what {
+        case "amount": tr("amount")
+        case "quantity": tr("quantity")
+        case "ticket": tr("ticket")
+        case "score": tr("score")
+        case "limit": tr("limit")
+        case "count": tr("count")
+        case "after": tr("after")
+        default: what
         }
     }
 
     /// Why a menu did not compile: the file that cannot be read, or every diagnostic.
     public func menuProblems(_ compilation: MenuCompilation) -> String {
         if let unreadable = compilation.unreadable {
-            return "cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
+            return tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(unreadable.path), "reason": unreadable.reason]) + "\n"
         }
         return compilation.render(with: diagnostics)
     }

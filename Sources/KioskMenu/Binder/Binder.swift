@@ -67,6 +67,7 @@ struct Binder {
 
     private var kioskName: (name: String, range: SourceRange)?
     private var currency: String?
+    private var language: Language?
     private var source: String?
     private var ingredients: [Ingredient] = []
     private var ingredientClaims: [String: Claim] = [:]
@@ -128,7 +129,7 @@ struct Binder {
             suggestSettings: suggest.settings,
             simulateSettings: simulate
         )
-        return CompiledMenu(menu: menu, sinks: sinks, files: files)
+        return CompiledMenu(menu: menu, sinks: sinks, files: files, language: language)
     }
 
     mutating func report(_ problem: MenuProblem, _ range: SourceRange, related: SourceRange? = nil) {
@@ -151,6 +152,7 @@ struct Binder {
         if let name { kioskName = (name, statement.headRange) }
         if case .text(let text)? = properties["currency"]?.elements.first?.value { currency = text.value }
         if case .text(let text)? = properties["source"]?.elements.first?.value { source = text.value }
+        if case .choice(let code, _)? = properties["language"]?.elements.first?.value { language = Language(rawValue: code) }
     }
 
     private mutating func bindIngredient(_ statement: Statement) {

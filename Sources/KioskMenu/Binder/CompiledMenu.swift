@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// A menu file that compiled: the core menu, its sinks, and every file it was read from.
 public struct CompiledMenu: Sendable {
@@ -6,11 +7,15 @@ public struct CompiledMenu: Sendable {
     public let sinks: [SinkDeclaration]
     /// The main file first, then each included file.
     public let files: [String]
+    /// The operator's language the menu asks for (`kiosk "…" language ko`), if it does:
+    /// the default when neither `--lang` nor the environment chooses one.
+    public let language: Language?
 
-    public init(menu: Menu, sinks: [SinkDeclaration], files: [String]) {
+    public init(menu: Menu, sinks: [SinkDeclaration], files: [String], language: Language? = nil) {
         self.menu = menu
         self.sinks = sinks
         self.files = files
+        self.language = language
     }
 
     /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`;

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// The statements of the menu language, with the head arguments and properties each takes.
 enum StatementKind: String, Sendable, CaseIterable {
@@ -33,7 +34,10 @@ enum StatementKind: String, Sendable, CaseIterable {
 
     var properties: [PropertySpec] {
         switch self {
-        case .kiosk: [PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference))]
+        case .kiosk: [
+            PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference)),
+            PropertySpec("language", .choice(Language.allCases.map(\.rawValue))),
+        ]
         case .include, .message: []
         case .ingredient: [
             PropertySpec("stock", .integer(0...1_000_000_000)),

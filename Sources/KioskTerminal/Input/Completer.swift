@@ -1,5 +1,6 @@
 import KioskApplication
 import KioskCore
+import KioskText
 
 /// Tab completion by context, as the command table declares it: command names first,
 /// then what each command's entry says follows it — items, ingredients, sub-commands.
@@ -18,12 +19,16 @@ public struct Completer: Sendable {
     /// The board's ticket numbers by state, oldest first; picked-up ones only while they
     /// can be recalled. Empty without a board.
     public var tickets: [TicketState: [Int]] = [:]
+    /// The operator's language: a Korean operator is offered the commands' Korean words
+    /// with the English ones. Typed words complete in either language.
+    public var language: Language
 
     public init(
         table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = [], tags: [String] = [],
-        profiles: [String] = []
+        profiles: [String] = [], language: Language = .english
     ) {
         self.table = table
+        self.language = language
         self.items = items
         self.slugs = slugs
         self.ingredients = ingredients
@@ -41,14 +46,15 @@ public struct Completer: Sendable {
 
     /// The vocabulary of a menu: item names and aliases, slugs, ingredients, tags; and the
     /// profiles' names.
-    public init(menu: Menu, table: CommandTable = .standard, profiles: [String] = []) {
+    public init(menu: Menu, table: CommandTable = .standard, profiles: [String] = [], language: Language = .english) {
         self.init(
             table: table,
             items: menu.items.flatMap { [$0.name] + $0.aliases },
             slugs: menu.items.map(\.slug),
             ingredients: menu.ingredients.map(\.name),
             tags: menu.tags,
-            profiles: profiles
+            profiles: profiles,
+            language: language
         )
     }
 
@@ -56,15 +62,15 @@ public struct Completer: Sendable {
     public func complete(line: String, word: String) -> [String] {
         let beforeWord = String(line.dropLast(word.count))
         let words = beforeWord.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        guard let name = words.first else { return matching(word, in: table.names) }
+        guard let name = words.first else { return matching(word, in: table.names(in: language)) }
         guard var completion = table.entry(named: name)?.completion else { return [] }
         // Walk down the sub-commands, and a profile's name, typed so far.
         var consumed = 1
         walking: while true {
             switch completion {
             case .subcommands(let subcommands):
-                guard consumed < words.count else { return matching(word, in: subcommands.map(\.name)) }
-                guard let next = subcommands.first(where: { $0.name == words[consumed] }) else { return [] }
+                guard consumed < words.count else { return matching(word, in: subcommands.flatMap { $0.names(in: language) }) }
+                guard let next = subcommands.first(where: { $0.isNamed(words[consumed]) }) else { return [] }
                 completion = next.then
                 consumed += 1
             case .profile(let then):
@@ -105,7 +111,7 @@ public struct Completer: Sendable {
             let phrase = lastPhrase(afterWords: consumed, in: line)
             return rest(of: trimLeading(phrase), word: word, candidates: Allergen.allCases.map(\.name) + ingredients + tags + items)
         case .commands:
-            return words.count == consumed ? matching(word, in: table.names) : []
+            return words.count == consumed ? matching(word, in: table.names(in: language)) : []
         case .items:
             let phrase = lastPhrase(afterWords: consumed, in: line)
             let candidates = phrase.contains("-") ? items + slugs : items

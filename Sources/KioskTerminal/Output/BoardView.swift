@@ -30,7 +30,10 @@ public struct BoardView: Sendable {
     /// Written as bytes, each column's cells into one buffer of its own: a board of
     /// 10,000 tickets renders in a few milliseconds.
     public func text(_ listing: BoardListing) -> String {
-        let titles = ["QUEUED (\(listing.queued.count))", "PREPARING (\(listing.preparing.count))", "READY (\(listing.ready.count))"]
+        let titles = [
+            tr("QUEUED ({count})", ["count": listing.queued.count]), tr("PREPARING ({count})", ["count": listing.preparing.count]),
+            tr("READY ({count})", ["count": listing.ready.count]),
+        ]
         let columns = [listing.queued, listing.preparing, listing.ready].map(column)
         let widths = zip(titles, columns).map { title, column in
             column.cells.reduce(TerminalText.width(of: title)) { max($0, $1.width) }
@@ -91,6 +94,10 @@ public struct BoardView: Sendable {
     private static let lateBytes = Array(lateColour.utf8)
 
     private func column(_ rows: [BoardListing.Row]) -> Column {
+        let warn = Array(("  " + tr("warn")).utf8)
+        let late = Array(("  " + tr("LATE")).utf8)
+        let warnWidth = 2 + TerminalText.width(of: tr("warn"))
+        let lateWidth = 2 + TerminalText.width(of: tr("LATE"))
         var column = Column()
         column.bytes.reserveCapacity(rows.count * 48)
         column.cells.reserveCapacity(rows.count * 2)
@@ -114,11 +121,11 @@ public struct BoardView: Sendable {
             case (.warn?, true): tint = BoardView.warnBytes
             case (.late?, true): tint = BoardView.lateBytes
             case (.warn?, false):
-                column.bytes += Array("  warn".utf8)
-                width += 6
+                column.bytes += warn
+                width += warnWidth
             case (.late?, false):
-                column.bytes += Array("  LATE".utf8)
-                width += 6
+                column.bytes += late
+                width += lateWidth
             case (nil, _): break
             }
             column.cells.append(Cell(start: start, end: column.bytes.count, width: width, colour: tint))
@@ -182,7 +189,7 @@ public struct BoardView: Sendable {
 
     /// What a customer screen shows: the numbers being prepared and the numbers ready.
     public func publicText(_ board: PublicBoard) -> String {
-        var table = TextTable([("PREPARING", .left), ("READY", .left)])
+        var table = TextTable([(tr("PREPARING"), .left), (tr("READY"), .left)])
         for row in 0..<max(board.preparing.count, board.ready.count) {
             table.add([
                 row < board.preparing.count ? String(board.preparing[row]) : "",
@@ -194,8 +201,8 @@ public struct BoardView: Sendable {
 
     /// Per item, how many are queued and preparing, and both together.
     public func allDayText(_ counts: [AllDayCount]) -> String {
-        guard !counts.isEmpty else { return "Nothing in the kitchen.\n" }
-        var table = TextTable([("ITEM", .left), ("QUEUED", .right), ("PREPARING", .right), ("ALL DAY", .right)])
+        guard !counts.isEmpty else { return tr("Nothing in the kitchen.") + "\n" }
+        var table = TextTable([(tr("ITEM"), .left), (tr("QUEUED"), .right), (tr("PREPARING"), .right), (tr("ALL DAY"), .right)])
         for count in counts { table.add([count.item, String(count.queued), String(count.preparing), String(count.total)]) }
         return table.render(bold: bold)
     }
@@ -204,16 +211,16 @@ public struct BoardView: Sendable {
     /// percentile) and late tickets; then late and cancelled tickets, and the waste.
     public func reportText(_ report: BoardReport) -> String {
         var table = TextTable([
-            ("STATION", .left), ("STAFF", .right), ("READY", .right), ("MEAN", .right), ("MEDIAN", .right), ("P90", .right),
-            ("PICKED UP", .right), ("MEAN", .right), ("MEDIAN", .right), ("P90", .right), ("LATE", .right),
+            (tr("STATION"), .left), (tr("STAFF"), .right), (tr("READY"), .right), (tr("MEAN"), .right), (tr("MEDIAN"), .right), (tr("P90"), .right),
+            (tr("PICKED UP"), .right), (tr("MEAN"), .right), (tr("MEDIAN"), .right), (tr("P90"), .right), (tr("LATE"), .right),
         ])
         for station in report.stations {
             table.add([station.name, String(station.staff)] + times(station.orderToReady) + times(station.orderToPickup) + [String(station.late)])
         }
         var text = table.render(bold: bold)
-        text += "Tickets: \(report.late) late, \(report.cancelled) cancelled\n"
-        guard !report.waste.isEmpty else { return text + "No waste.\n" }
-        var waste = TextTable([("WASTED", .left), ("COUNT", .right)])
+        text += tr("Tickets: {late} late, {cancelled} cancelled", ["late": report.late, "cancelled": report.cancelled]) + "\n"
+        guard !report.waste.isEmpty else { return text + tr("No waste.") + "\n" }
+        var waste = TextTable([(tr("WASTED"), .left), (tr("COUNT"), .right)])
         for entry in report.waste { waste.add([entry.ingredient, String(entry.count)]) }
         return text + "\n" + waste.render(bold: bold)
     }

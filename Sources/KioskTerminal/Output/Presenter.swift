@@ -39,7 +39,7 @@ public struct Presenter: Sendable {
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
-        case .waited(let time): "It is now \(clockTime(time)).\n"
+        case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)
         case .history(let records): history(records)
@@ -47,17 +47,17 @@ public struct Presenter: Sendable {
         case .sinks(let statuses): sinks(statuses)
         case .text(let text): TerminalText.visibleLines(text)
         case .stockChanges(let changes): TerminalText.visibleLines(unchanged(changes))
-        case .restocked(let changes): changes.isEmpty ? "Nothing needs restocking.\n" : TerminalText.visibleLines(unchanged(changes))
+        case .restocked(let changes): changes.isEmpty ? tr("Nothing needs restocking.") + "\n" : TerminalText.visibleLines(unchanged(changes))
         case .failedEvents(let events): failed(events)
         case .retried(let sinks): retried(sinks)
         case .reloaded(let summary):
-            (summary.menuChanged ? "" : "The menu has not changed.\n") + TerminalText.visibleLines(reloaded(summary.difference))
+            (summary.menuChanged ? "" : tr("The menu has not changed.") + "\n") + TerminalText.visibleLines(reloaded(summary.difference))
                 + summary.notes.map { $0 + "\n" }.joined()
         case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
         case .noMoreSuggestions(let reason): TerminalText.visibleLines(Presenter.capitalized(reason.message)) + ".\n"
         case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
         case .profile(let profile, let menu): SuggestionView(bold: bold).text(for: profile, menu: menu)
-        case .profileRemoved(let name): "Profile '\(TerminalText.visible(name))' removed.\n"
+        case .profileRemoved(let name): tr("Profile '{name}' removed.", ["name": TerminalText.visible(name)]) + "\n"
         }
     }
 
@@ -79,8 +79,8 @@ public struct Presenter: Sendable {
         let civil = byTime.civil(offsetSeconds: utcOffset(byTime))
         let byText = civil.timeOfDay.dropLast(3)
         let wait = promise.wait
-        let within = wait < minute ? "in under a minute" : "in about \((wait + minute / 2) / minute) min"
-        return "#\(promise.ticket) ready by \(byText), \(within)\n"
+        let within = wait < minute ? tr("in under a minute") : tr("in about {minutes} min", ["minutes": (wait + minute / 2) / minute])
+        return tr("#{ticket} ready by {time}, {within}", ["ticket": promise.ticket, "time": byText, "within": within]) + "\n"
     }
 
     /// `2026-11-23 09:06:00`, local time.
@@ -91,16 +91,16 @@ public struct Presenter: Sendable {
 
     /// The edits that changed nothing, said so: the console's events tell the others.
     private func unchanged(_ changes: [StockChange]) -> String {
-        changes.filter { $0.from == $0.to }.map { "\($0.ingredient) stays at \($0.to).\n" }.joined()
+        changes.filter { $0.from == $0.to }.map { tr("{ingredient} stays at {count}.", ["ingredient": $0.ingredient, "count": $0.to]) + "\n" }.joined()
     }
 
     private func menu(_ listing: MenuListing) -> String {
         let hasAliases = listing.rows.contains { !$0.aliases.isEmpty }
         let hasPrices = listing.rows.contains { $0.price != nil }
-        var columns: [(String, TextTable.Alignment)] = [("ITEM", .left)]
-        if hasAliases { columns.append(("ALSO", .left)) }
-        if hasPrices { columns.append((listing.currency.map { "PRICE (\(TerminalText.visible($0)))" } ?? "PRICE", .right)) }
-        columns += [("NEEDS", .left), ("CAN MAKE", .right)]
+        var columns: [(String, TextTable.Alignment)] = [(tr("ITEM"), .left)]
+        if hasAliases { columns.append((tr("ALSO"), .left)) }
+        if hasPrices { columns.append((listing.currency.map { tr("PRICE ({currency})", ["currency": TerminalText.visible($0)]) } ?? tr("PRICE"), .right)) }
+        columns += [(tr("NEEDS"), .left), (tr("CAN MAKE"), .right)]
         var table = TextTable(columns)
         for row in listing.rows {
             var cells = [row.name]
@@ -115,27 +115,27 @@ public struct Presenter: Sendable {
 
     private func stock(_ listing: StockListing) -> String {
         let hasUnits = listing.rows.contains { $0.unit != nil }
-        var columns: [(String, TextTable.Alignment)] = [("INGREDIENT", .left), ("STOCK", .right), ("LOW", .right)]
-        if hasUnits { columns.append(("UNIT", .left)) }
-        columns.append(("STATUS", .left))
+        var columns: [(String, TextTable.Alignment)] = [(tr("INGREDIENT"), .left), (tr("STOCK"), .right), (tr("LOW"), .right)]
+        if hasUnits { columns.append((tr("UNIT"), .left)) }
+        columns.append((tr("STATUS"), .left))
         var table = TextTable(columns)
         for row in listing.rows {
             var cells = [row.name, String(row.count), String(row.low)]
             if hasUnits { cells.append(row.unit ?? "") }
-            cells.append(row.flag ?? "")
+            cells.append(row.flag.map(Presenter.flag) ?? "")
             table.add(cells)
         }
         return table.render(bold: bold)
     }
 
     private func history(_ records: [OrderRecord]) -> String {
-        guard !records.isEmpty else { return "No orders yet.\n" }
-        var table = TextTable([("#", .right), ("TIME", .left), ("ORDER", .left), ("RESULT", .left)])
+        guard !records.isEmpty else { return tr("No orders yet.") + "\n" }
+        var table = TextTable([("#", .right), (tr("TIME"), .left), (tr("ORDER"), .left), (tr("RESULT"), .left)])
         for record in records {
             let time = record.time.civil(offsetSeconds: utcOffset(record.time))
             let result = switch record.result {
-            case .made(let total): "made" + (total.map { " (\($0.grouped))" } ?? "")
-            case .refused(let missing): "refused: " + MessageTemplate.describe(missing)
+            case .made(let total): tr("made") + (total.map { " (\($0.grouped))" } ?? "")
+            case .refused(let missing): tr("refused: {missing}", ["missing": MessageTemplate.describe(missing)])
             }
             table.add([String(record.sequence), "\(time.date) \(time.timeOfDay)", MessageTemplate.describe(record.lines), result])
         }
@@ -143,16 +143,17 @@ public struct Presenter: Sendable {
     }
 
     private func report(_ report: SalesReport) -> String {
-        var sales = TextTable(report.hasPrices ? [("ITEM", .left), ("SOLD", .right), ("REVENUE", .right)] : [("ITEM", .left), ("SOLD", .right)])
+        var sales = TextTable(report.hasPrices ? [(tr("ITEM"), .left), (tr("SOLD"), .right), (tr("REVENUE"), .right)] : [(tr("ITEM"), .left), (tr("SOLD"), .right)])
         for line in report.sales {
             sales.add(report.hasPrices ? [line.item, String(line.quantity), line.revenue.grouped] : [line.item, String(line.quantity)])
         }
-        var usage = TextTable([("INGREDIENT", .left), ("USED", .right)])
+        var usage = TextTable([(tr("INGREDIENT"), .left), (tr("USED"), .right)])
         for line in report.usage { usage.add([line.ingredient, String(line.used)]) }
         var text = sales.render(bold: bold) + "\n"
-        text += "Orders: \(report.madeOrders) made, \(report.refusedOrders) refused\n"
+        text += tr("Orders: {made} made, {refused} refused", ["made": report.madeOrders, "refused": report.refusedOrders]) + "\n"
         if report.hasPrices {
-            text += "Revenue: \(report.revenue.grouped)\(report.currency.map { " \(TerminalText.visible($0))" } ?? "")\n"
+            let revenue = report.revenue.grouped + (report.currency.map { " " + TerminalText.visible($0) } ?? "")
+            text += tr("Revenue: {revenue}", ["revenue": revenue]) + "\n"
         }
         text += "\n" + usage.render(bold: bold)
         guard let board = report.board else { return text }
@@ -160,21 +161,21 @@ public struct Presenter: Sendable {
     }
 
     private func sinks(_ statuses: [SinkStatus]) -> String {
-        guard !statuses.isEmpty else { return "No sinks.\n" }
+        guard !statuses.isEmpty else { return tr("No sinks.") + "\n" }
         var table = TextTable([
-            ("SINK", .left), ("TARGET", .left), ("ON", .left), ("DELIVERED", .right), ("WAITING", .right),
-            ("RETRYING", .right), ("FAILED", .right), ("LAST ERROR", .left),
+            (tr("SINK"), .left), (tr("TARGET"), .left), (tr("ON"), .left), (tr("DELIVERED"), .right), (tr("WAITING"), .right),
+            (tr("RETRYING"), .right), (tr("FAILED"), .right), (tr("LAST ERROR"), .left),
         ])
         for status in statuses {
             table.add([
                 TerminalText.visible(status.kind), TerminalText.visible(status.target), Presenter.describe(status.events), String(status.delivered),
-                status.deliversHere ? String(status.waiting) : "elsewhere", String(status.retrying), String(status.failed),
+                status.deliversHere ? String(status.waiting) : tr("elsewhere"), String(status.retrying), String(status.failed),
                 TerminalText.visible(status.lastError ?? ""),
             ])
         }
         var text = table.render(bold: bold)
         if statuses.contains(where: { !$0.deliversHere }) {
-            text += "Another kiosk on this state delivers for the sinks marked 'elsewhere'.\n"
+            text += tr("Another kiosk on this state delivers for the sinks marked 'elsewhere'.") + "\n"
         }
         for status in statuses {
             if let connection = status.connection { text += Presenter.describe(connection, of: status) }
@@ -189,12 +190,12 @@ public struct Presenter: Sendable {
     }
 
     private func failed(_ events: [FailedEvent]) -> String {
-        guard !events.isEmpty else { return "No failed events.\n" }
-        var table = TextTable([("SINK", .left), ("SEQ", .right), ("TYPE", .left), ("ID", .left), ("REASON", .left)])
+        guard !events.isEmpty else { return tr("No failed events.") + "\n" }
+        var table = TextTable([(tr("SINK"), .left), (tr("SEQ"), .right), (tr("TYPE"), .left), (tr("ID"), .left), (tr("REASON"), .left)])
         for failure in events {
             table.add([
                 TerminalText.visible(failure.sink), String(failure.event.sequence), failure.event.type.rawValue,
-                failure.event.id.description, TerminalText.visible(failure.reason) + (failure.retrying ? " (retrying)" : ""),
+                failure.event.id.description, TerminalText.visible(failure.reason) + (failure.retrying ? " " + tr("(retrying)") : ""),
             ])
         }
         return table.render(bold: bold)
@@ -202,19 +203,34 @@ public struct Presenter: Sendable {
 
     private func retried(_ sinks: [RetriedSink]) -> String {
         let total = sinks.reduce(0) { $0 + $1.count }
-        guard total > 0 else { return "No failed events to retry.\n" }
-        return sinks.filter { $0.count > 0 }.map { "Sending \($0.count) failed event\($0.count == 1 ? "" : "s") to \(TerminalText.visible($0.sink)) again.\n" }.joined()
+        guard total > 0 else { return tr("No failed events to retry.") + "\n" }
+        return sinks.filter { $0.count > 0 }.map {
+            trn("Sending {count} failed event to {sink} again.", "Sending {count} failed events to {sink} again.", $0.count, [
+                "count": $0.count, "sink": TerminalText.visible($0.sink),
+            ]) + "\n"
+        }.joined()
     }
 
     private func reloaded(_ difference: MenuDifference) -> String {
         var lines: [String] = []
-        if !difference.addedItems.isEmpty { lines.append("New items: " + difference.addedItems.joined(separator: ", ")) }
-        if !difference.removedItems.isEmpty { lines.append("Items gone: " + difference.removedItems.joined(separator: ", ")) }
-        if !difference.addedIngredients.isEmpty { lines.append("New ingredients: " + difference.addedIngredients.joined(separator: ", ")) }
+        if !difference.addedItems.isEmpty { lines.append(tr("New items: {names}", ["names": difference.addedItems.joined(separator: ", ")])) }
+        if !difference.removedItems.isEmpty { lines.append(tr("Items gone: {names}", ["names": difference.removedItems.joined(separator: ", ")])) }
+        if !difference.addedIngredients.isEmpty {
+            lines.append(tr("New ingredients: {names}", ["names": difference.addedIngredients.joined(separator: ", ")]))
+        }
         if !difference.removedIngredients.isEmpty {
-            lines.append("Ingredients gone (their stock is dropped): " + difference.removedIngredients.joined(separator: ", "))
+            lines.append(tr("Ingredients gone (their stock is dropped): {names}", ["names": difference.removedIngredients.joined(separator: ", ")]))
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A stock row's flag (`out`, `low`) in the operator's language.
+    static func flag(_ flag: String) -> String {
+        switch flag {
+        case "out": tr("out")
+        case "low": tr("low")
+        default: flag
+        }
     }
 
     static func describe(_ events: EventTypes) -> String {

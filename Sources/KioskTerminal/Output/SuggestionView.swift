@@ -34,11 +34,11 @@ public struct SuggestionView: Sendable {
     /// ```
     public func text(for pages: SuggestionPages) -> String {
         let context = pages.context
-        var text = heading(context) + (pages.pageNumber > 1 ? ", page \(pages.pageNumber)" : "") + "\n"
-        if !context.answers.isEmpty { text += "Answers: " + SuggestionView.describe(context.answers) + "\n" }
+        var text = heading(context) + (pages.pageNumber > 1 ? tr(", page {page}", ["page": pages.pageNumber]) : "") + "\n"
+        if !context.answers.isEmpty { text += tr("Answers: {answers}", ["answers": SuggestionView.describe(context.answers)]) + "\n" }
         text += table(pages.page, firstRank: (pages.pageNumber - 1) * pages.pageSize + 1, context: context)
         if pages.hasMore {
-            text += "'suggest next' shows more (\(pages.nextsLeft) left).\n"
+            text += tr("'suggest next' shows more ({left} left).", ["left": pages.nextsLeft]) + "\n"
         }
         return text
     }
@@ -47,7 +47,7 @@ public struct SuggestionView: Sendable {
     public func text(for reason: NoSuggestion, context: SuggestionContext) -> String {
         switch reason {
         case .outOfStock(let partySize):
-            return partySize == 1 ? "Nothing can be made right now.\n" : "Nothing can be made for \(partySize) right now.\n"
+            return (partySize == 1 ? tr("Nothing can be made right now.") : tr("Nothing can be made for {count} right now.", ["count": partySize])) + "\n"
         case .allVetoed(_, let undeclared):
             var text = "Everything that can be made has something \(SuggestionView.list(context.profiles, joiner: "or")) avoids.\n"
             if undeclared > 0 {
@@ -63,8 +63,8 @@ public struct SuggestionView: Sendable {
 
     /// `Suggestions`, `Suggestions for ana`, or for a group with its rule.
     private func heading(_ context: SuggestionContext) -> String {
-        guard !context.profiles.isEmpty else { return "Suggestions" }
-        var text = "Suggestions for " + SuggestionView.list(context.profiles, joiner: "and")
+        guard !context.profiles.isEmpty else { return tr("Suggestions") }
+        var text = tr("Suggestions for {names}", ["names": SuggestionView.list(context.profiles, joiner: "and")])
         if context.profiles.count > 1 {
             text += ", by " + context.rule.phrase
             if context.rule == .averageWithoutMisery { text += " (no one below \(context.threshold))" }
@@ -76,16 +76,16 @@ public struct SuggestionView: Sendable {
         let isGroup = context.profiles.count > 1
         let hasAnswers = context.answers.contains { $0.answer != .skip }
         let hasNotes = suggestions.contains(where: \.undeclaredAllergens)
-        var columns: [(String, TextTable.Alignment)] = [("#", .right), ("ITEM", .left), ("SCORE", .right)]
-        if isGroup { columns.append(("LEAST PLEASED", .left)) }
-        if hasAnswers { columns.append(("FITS", .left)) }
-        if hasNotes { columns.append(("NOTE", .left)) }
+        var columns: [(String, TextTable.Alignment)] = [("#", .right), (tr("ITEM"), .left), (tr("SCORE"), .right)]
+        if isGroup { columns.append((tr("LEAST PLEASED"), .left)) }
+        if hasAnswers { columns.append((tr("FITS"), .left)) }
+        if hasNotes { columns.append((tr("NOTE"), .left)) }
         var table = TextTable(columns)
         for (offset, suggestion) in suggestions.enumerated() {
             var cells = [String(firstRank + offset), suggestion.name, suggestion.score.description]
             if isGroup { cells.append(suggestion.leastPleased.map { "\($0.name) \($0.score)" } ?? "") }
             if hasAnswers { cells.append(suggestion.fits.joined(separator: ", ")) }
-            if hasNotes { cells.append(suggestion.undeclaredAllergens ? "allergens not declared" : "") }
+            if hasNotes { cells.append(suggestion.undeclaredAllergens ? tr("allergens not declared") : "") }
             table.add(cells)
         }
         return table.render(bold: bold)
@@ -95,9 +95,9 @@ public struct SuggestionView: Sendable {
     static func describe(_ answers: [AnsweredQuestion]) -> String {
         answers.map { answer in
             let word = switch answer.answer {
-            case .yes: "yes"
-            case .no: "no"
-            case .skip: "skipped"
+            case .yes: tr("yes")
+            case .no: tr("no")
+            case .skip: tr("skipped")
             }
             return TerminalText.visible(answer.question) + " " + word
         }.joined(separator: ", ")
@@ -129,8 +129,8 @@ public struct SuggestionView: Sendable {
     /// ana      milk    tropical  Kiwi Juice  Mango Juice 8
     /// ```
     public func text(for profiles: Profiles) -> String {
-        guard !profiles.isEmpty else { return "No profiles.\n" }
-        var table = TextTable([("PROFILE", .left), ("AVOIDS", .left), ("LIKES", .left), ("DISLIKES", .left), ("RATINGS", .left)])
+        guard !profiles.isEmpty else { return tr("No profiles.") + "\n" }
+        var table = TextTable([(tr("PROFILE"), .left), (tr("AVOIDS"), .left), (tr("LIKES"), .left), (tr("DISLIKES"), .left), (tr("RATINGS"), .left)])
         for profile in profiles.all {
             table.add([
                 profile.name, profile.avoids.joined(separator: ", "), profile.likes.joined(separator: ", "),
@@ -153,18 +153,20 @@ public struct SuggestionView: Sendable {
     public func text(for profile: Profile, menu: Menu? = nil) -> String {
         func names(_ words: [String]) -> String {
             words.map { word in
-                menu.map { $0.meaning(of: word).isEmpty } == true ? word + " (not on this menu)" : word
+                menu.map { $0.meaning(of: word).isEmpty } == true ? word + " " + tr("(not on this menu)") : word
             }.joined(separator: ", ")
         }
         let ratings = profile.ratings.map { rating in
             names([rating.item]) + " \(rating.score)"
         }.joined(separator: ", ")
         let lines = [
-            ("avoids", names(profile.avoids)), ("likes", names(profile.likes)), ("dislikes", names(profile.dislikes)), ("ratings", ratings),
+            (tr("avoids"), names(profile.avoids)), (tr("likes"), names(profile.likes)), (tr("dislikes"), names(profile.dislikes)), (tr("ratings"), ratings),
         ]
+        let width = lines.map { TerminalText.width(of: $0.0) }.max() ?? 0
         var text = TerminalText.visible(profile.name) + "\n"
         for (label, value) in lines {
-            text += "  " + label + String(repeating: " ", count: 10 - label.count) + (value.isEmpty ? "nothing" : TerminalText.visible(value)) + "\n"
+            let padding = String(repeating: " ", count: max(10, width + 2) - TerminalText.width(of: label))
+            text += "  " + label + padding + (value.isEmpty ? tr("nothing") : TerminalText.visible(value)) + "\n"
         }
         return text
     }

@@ -1,6 +1,7 @@
 import KioskApplication
 import KioskSinks
 import KioskSystem
+import KioskText
 
 /// Runs commands from a pipe, a file or `-c`: no prompt, banner or echo; results on
 /// standard output; each error on standard error as `line N: …`.
@@ -99,7 +100,7 @@ public final class BatchRunner {
         let ticked = session.tick()
         if let error = ticked.error {
             groupFailed = true
-            errors.write("board: \(presenter.message(for: error))\n")
+            errors.write(tr("board: {message}", ["message": presenter.message(for: error)]) + "\n")
         }
         output.flush()
         errors.flush()
@@ -220,7 +221,7 @@ public final class BatchRunner {
         }
         if let failure {
             let message = presenter.message(for: failure)
-            errors.write(hangup ? "SIGHUP: \(message)\n" : "line \(line): \(message)\n")
+            errors.write(hangup ? "SIGHUP: \(message)\n" : tr("line {line}: {message}", ["line": line, "message": message]) + "\n")
         }
     }
 }

@@ -32,9 +32,9 @@ public final class InteractiveRunner {
         var menuVersion = session.menuVersion
         var profileNames = session.kiosk.profiles.all.map(\.name)
         let menu = session.kiosk.menu
-        output.write("\(TerminalText.visible(menu.name)) — \(menu.items.count) items, \(menu.ingredients.count) ingredients. "
-            + "Type 'help' for the commands, Ctrl-D to quit.\n")
-        var completer = Completer(menu: menu, table: session.commands, profiles: profileNames)
+        output.write(InteractiveRunner.banner(menu))
+        var completer = Completer(menu: menu, table: session.commands, profiles: profileNames, language: Localization.language)
+        reader.complete(with: completer)
         reader.whileWaiting { [unowned self] in tickWhileIdle() }
         while true {
             settle()
@@ -44,7 +44,7 @@ public final class InteractiveRunner {
                 // the names there are now.
                 menuVersion = session.menuVersion
                 profileNames = names
-                completer = Completer(menu: session.kiosk.menu, table: session.commands, profiles: names)
+                completer = Completer(menu: session.kiosk.menu, table: session.commands, profiles: names, language: Localization.language)
                 reader.complete(with: completer)
             }
             if session.kiosk.board != nil {
@@ -67,6 +67,15 @@ public final class InteractiveRunner {
                 guard handle(text) else { return }
             }
         }
+    }
+
+    /// `쥬스 메이커 — 7 items, 5 ingredients. Type 'help' …`: the first line of a session.
+    public static func banner(_ menu: Menu) -> String {
+        let items = trn("{count} item", "{count} items", menu.items.count, ["count": menu.items.count])
+        let ingredients = trn("{count} ingredient", "{count} ingredients", menu.ingredients.count, ["count": menu.ingredients.count])
+        return tr("{kiosk} — {items}, {ingredients}. Type 'help' for the commands, Ctrl-D to quit.", [
+            "kiosk": TerminalText.visible(menu.name), "items": items, "ingredients": ingredients,
+        ]) + "\n"
     }
 
     /// Runs what a person typed; `false` when it ends the session.
@@ -92,7 +101,7 @@ public final class InteractiveRunner {
         if command.entry.endsSession { return false }
         switch command.arguments.conversation {
         case .askRestockAmounts:
-            walkRestock(session.restockSuggestions, ifNone: "Nothing needs restocking.")
+            walkRestock(session.restockSuggestions, ifNone: tr("Nothing needs restocking."))
         case .offerRestockWhenRefused:
             let result = run(command)
             if case .refused? = result.error { offerRestock(retrying: command) }
@@ -165,9 +174,9 @@ public final class InteractiveRunner {
 
     /// After a refused order: offer to restock what was short, then to retry the order.
     private func offerRestock(retrying command: Command) {
-        guard ask("Restock now? [y/N] ", defaultAnswer: false) else { return }
+        guard ask(tr("Restock now? [y/N] "), defaultAnswer: false) else { return }
         guard walkRestock(session.shortfallSuggestions, ifNone: nil) else { return }
-        if ask("Retry the order? [Y/n] ", defaultAnswer: true) {
+        if ask(tr("Retry the order? [Y/n] "), defaultAnswer: true) {
             run(command)
         }
     }
@@ -179,7 +188,9 @@ public final class InteractiveRunner {
             output.write(ifNone + "\n")
         }
         for suggestion in suggestions {
-            let question = "\(TerminalText.visible(suggestion.ingredient)) (\(suggestion.count) in stock): add how many? [\(suggestion.amount)] "
+            let question = tr("{ingredient} ({count} in stock): add how many? [{amount}] ", [
+                "ingredient": TerminalText.visible(suggestion.ingredient), "count": suggestion.count, "amount": suggestion.amount,
+            ])
             guard let amount = askAmount(question, defaultAmount: suggestion.amount) else { return false }
             if amount > 0, let restock = session.restockCommand(suggestion.ingredient, amount: amount) {
                 run(restock)
@@ -248,7 +259,8 @@ public final class InteractiveRunner {
             return
         }
         output.flush()
-        let label = options.colors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        let word = tr("error:")
+        let label = options.colors ? "\u{1B}[1;31m" + word + "\u{1B}[0m" : word
         errors.write("\(label) \(presenter.message(for: error))\n")
         errors.flush()
     }

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// The one seam every word kiosk says to an operator goes through: `tr` for a message,
+/// `trn` for one that counts. Messages are written in English with named placeholders
+/// (`"#{ticket} ready by {time}"`), never Swift interpolation, so that `make pot` finds
+/// them in the code (xgettext) and a translation may put the names in its own order.
+///
+/// The language is chosen once at start-up (`Localization.use`); English needs no
+/// catalog. The Korean one, `po/ko.po` built into the binary, is read on its first use.
+public enum Localization {
+    private static let current = Atomic<UInt8>(0)
+
+    /// A language for the current task and its children only, over the process's: for a
+    /// test that speaks Korean beside tests that speak English.
+    @TaskLocal public static var speaking: Language?
+
+    /// The language the operator is spoken to in.
+    public static var language: Language {
+        speaking ?? (current.load(ordering: .relaxed) == 1 ? .korean : .english)
+    }
+
+    /// Speaks `language` from now on, process-wide.
+    public static func use(_ language: Language) {
+        current.store(language == .korean ? 1 : 0, ordering: .relaxed)
+    }
+
+    /// The catalog of `language`; `nil` for English, the code's own words.
+    public static func catalog(for language: Language) -> POCatalog? {
+        switch language {
+        case .english: nil
+        case .korean: korean
+        }
+    }
+
+    /// Read once, on first use. The build checks the file (`msgfmt --check`, and a test
+    /// that parses it), so a catalog that does not parse falls back to English words.
+    private static let korean: POCatalog = {
+        let text = String(decoding: PackageResources.ko_po, as: UTF8.self)
+        return (try? POCatalog(po: text)) ?? POCatalog()
+    }()
+
+    /// `message` in `language`, its `{name}` placeholders filled from `values`.
+    public static func text(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language) -> String {
+        let template = catalog(for: language)?.translation(of: message) ?? message
+        return fill(template, values)
+    }
+
+    /// The form of `singular`/`plural` for `count` in `language` (English: `singular` for 1).
+    public static func text(
+        _ singular: String, _ plural: String, count: Int, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language
+    ) -> String {
+        let template = catalog(for: language)?.translation(of: singular, plural: plural, count: count) ?? (count == 1 ? singular : plural)
+        return fill(template, values)
+    }
+
+    /// `template` with each `{name}` of `values` replaced, in one pass: a value that holds
+    /// braces is never read as a placeholder. Unknown names stay as they are.
+    public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let name = rest[afterOpen..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                out += value.description
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+}
+
+/// `message` in the operator's language, `{name}` placeholders filled from `values`:
+/// `tr("#{ticket} is ready", ["ticket": 12])`. Extracted by `make pot`.
+public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
+    Localization.text(message, values, in: Localization.language)
+}
+
+/// The singular or plural of a counted message in the operator's language, as its
+/// language's plural rule picks for `count`: `trn("{n} event", "{n} events", n, ["n": n])`.
+public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
+    Localization.text(singular, plural, count: count, values, in: Localization.language)
+}
+
+/// `message` itself: marks a message translated later, where it is shown (a command's
+/// summary in the table, read by `help` through `tr`), so that `make pot` extracts it.
+public func trNoop(_ message: String) -> String {
+    message
+}
