@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import KioskSimulation
+import KioskCore
 import KioskTestSupport
 import Testing
 
