@@ -123,7 +123,8 @@ import Testing
         #expect(Localization.fill("{name} costs {price}", ["name": "{price}", "price": 3]) == "{price} costs 3", "a value is never read again")
         #expect(Localization.fill("{unknown} {a", ["a": 1]) == "{unknown} {a")
         #expect(Localization.fill("no braces", ["a": 1]) == "no braces")
-        #expect(Localization.fill("{재료}: {n}", ["재료": "망고", "n": 5]) == "망고: 5")
+        #expect(Localization.fill("{{n}} is {n}", ["n": 5]) == "{n} is 5", "braces doubled are text, as in a menu's templates")
+        #expect(Localization.fill("{재료}: {n}", ["재료": "망고", "n": 5]) == "{재료}: 5", "a name is ASCII, as in a menu's templates")
     }
 
     @Test func theEnvironmentChoosesInPOSIXOrder() {

@@ -53,29 +53,17 @@ public enum Localization {
         return fill(template, values)
     }
 
-    /// `template` with each `{name}` of `values` replaced, in one pass: a value that holds
-    /// braces is never read as a placeholder. Unknown names stay as they are.
+    /// `template` with each `{name}` of `values` replaced, read by the one reader of
+    /// `{name}` templates (`BraceTemplate`, so `{{` is a brace): a value that holds braces is
+    /// never read as a placeholder, and a name without a value stays as it is.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}") else {
-                rest = rest[open...]
-                break
+        return BraceTemplate.pieces(of: template) { name, _, _ in name }.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .placeholder(let name): values.first { $0.key == name }.map { $0.value.description } ?? "{\(name)}"
             }
-            let name = rest[afterOpen..<close]
-            if let value = values.first(where: { $0.key == name })?.value {
-                out += value.description
-            } else {
-                out += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        out += rest
-        return out
+        }.joined()
     }
 }
 
