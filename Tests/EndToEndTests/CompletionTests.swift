@@ -49,16 +49,20 @@ import Testing
 
     /// An option the help shows with a value takes the next word: nothing is offered in
     /// its place but values, and the word after the value is completed as before it.
+    /// Tried in a scratch directory: a file offered from the machine's own `/` (which may
+    /// well hold a `check`) cannot be taken for a command.
     @Test func theWordAfterAnOptionWithAValueIsItsValue() throws {
         let commands = try HelpText("--help").commands
+        let scratch = try ScratchDirectory()
+        try scratch.file("menu.kiosk", "")
         for option in try HelpText("--help").options where option.takesValue {
-            let offered = try CompletionTests.bash("kiosk", option.name, "")
+            let offered = try CompletionTests.bash("kiosk", option.name, "", directory: scratch.path)
             #expect(Set(offered).isDisjoint(with: commands), "after kiosk \(option.name): \(offered)")
             #expect(try CompletionTests.bash("kiosk", option.name, "x", "si") == ["simulate"], "after kiosk \(option.name) x")
         }
         for (command, help) in try HelpText.subCommandsWithTheirOwnHelp() {
             for option in help.options where option.takesValue {
-                let offered = try CompletionTests.bash("kiosk", command, option.name, "")
+                let offered = try CompletionTests.bash("kiosk", command, option.name, "", directory: scratch.path)
                 #expect(!offered.contains { $0.hasPrefix("-") }, "after kiosk \(command) \(option.name): \(offered)")
                 let after = try CompletionTests.bash("kiosk", option.name, "x", command, "--he")
                 #expect(after.contains("--help"), "after \(option.name) x \(command)")
