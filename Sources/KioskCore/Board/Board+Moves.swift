@@ -24,7 +24,7 @@ extension Board {
         _ lines: [TicketLine], consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
         at time: Timestamp, changes: inout [BoardChange]
     ) -> Int {
-        advance(to: time, changes: &changes)
+        advance(to: time, recording: &changes)
         let number = admit(lines, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
         if settings.auto { dispatchAll(number, changes: &changes) }
         // Making and starting tickets only adds changes (see `noteScheduled`): the
@@ -41,9 +41,9 @@ extension Board {
     @discardableResult
     package mutating func add(
         _ line: TicketLine, item: Int? = nil, consumed: [IngredientCount] = [], lineTotals: [Money] = [], service: Int64? = nil,
-        at time: Timestamp, changes: inout [BoardChange]
+        at time: Timestamp, changes: inout some BoardChangeRecorder
     ) -> (number: Int, promised: Timestamp) {
-        advance(to: time, changes: &changes)
+        advance(to: time, recording: &changes)
         let made = admit(line, item: item, consumed: consumed, lineTotals: lineTotals, service: service, at: now)
         if settings.auto { dispatch(made.station, changes: &changes) }
         return (made.number, made.promised)
@@ -65,7 +65,7 @@ extension Board {
             if let entry = tickets[made.number]?.line, item < itemLines.count { itemLines[item].entry = entry }
             return made
         }
-        advance(to: time, changes: &changes)
+        advance(to: time, recording: &changes)
         let number = nextNumber
         let t = now.millisecondsSince1970
         // The line's station is on the board (`station(forMenuStation:)`): the part is made
@@ -115,7 +115,7 @@ extension Board {
     ///   does not apply to. Only the advance to `time` has then happened.
     @discardableResult
     public mutating func perform(_ command: BoardCommand, at time: Timestamp, changes: inout [BoardChange]) throws(BoardError) -> Ticket {
-        advance(to: time, changes: &changes)
+        advance(to: time, recording: &changes)
         defer { pruneSchedule() }
         switch command {
         case .start(let number):
@@ -147,7 +147,7 @@ extension Board {
     /// For a kiosk this is a cancel; a simulator uses it for patience.
     @discardableResult
     public mutating func withdraw(_ number: Int, at time: Timestamp, changes: inout [BoardChange]) throws(BoardError) -> Ticket {
-        advance(to: time, changes: &changes)
+        advance(to: time, recording: &changes)
         defer { pruneSchedule() }
         guard let state = state(of: number) else { throw .unknownTicket(number) }
         guard state == .queued else { throw .wrongState(ticket: number, state: state, expected: .queued) }
@@ -291,66 +291,82 @@ extension Board {
     }
 
     /// In auto mode, gives free hands work at each station of the ticket, in its order.
-    private mutating func dispatchAll(_ number: Int, changes: inout [BoardChange]) {
+    mutating func dispatchAll(_ number: Int, changes: inout some BoardChangeRecorder) {
         guard let first = tickets.firstStation(of: number) else { return }
         dispatch(first, changes: &changes)
         for part in tickets.otherParts(number) { dispatch(part.station, changes: &changes) }
     }
 
     /// Starts every queued part of the ticket now, whatever the stations' hands.
-    mutating func startTicket(_ number: Int, changes: inout [BoardChange]) {
+    mutating func startTicket(_ number: Int, changes: inout some BoardChangeRecorder) {
         for index in 0..<tickets.partCount(number) where tickets.part(number, index)?.state == .queued {
             beginPart(number, index, changes: &changes)
         }
     }
 
     /// One part goes from queued to preparing; the ticket too, if it was queued.
-    mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout [BoardChange]) {
-        guard let part = tickets.part(number, index), part.state == .queued else { return }
-        let prep = prep ?? part.prep
+    mutating func beginPart(_ number: Int, _ index: Int, prep: Int64? = nil, changes: inout some BoardChangeRecorder) {
+        guard let begun = tickets.begin(number, part: index, prep: prep, at: now.millisecondsSince1970) else { return }
+        didBegin(number, begun, changes: &changes)
+    }
+
+    /// A part began now (`TicketStore.begin`): its station's queue and hands, its
+    /// finish in auto mode, the ticket's state.
+    mutating func didBegin(_ number: Int, _ begun: TicketStore.BegunPart, changes: inout some BoardChangeRecorder) {
         let now = self.now
-        tickets.updatePart(number, index) { part in
-            part.state = .preparing
-            part.started = now
-            part.prep = prep
-        }
-        let wasQueued = tickets[number]?.state == .queued
-        if wasQueued { tickets.update(number) { $0.started = now } }
-        let done = now.adding(milliseconds: prep)
-        queues[part.station].queued -= 1
-        queues[part.station].busy += 1
-        queues[part.station].inProgress.append(StationState.InProgress(ticket: number, done: done.millisecondsSince1970))
-        if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: index)) }
-        if wasQueued { setState(number, .preparing) }
-        changes.append(.started(ticket: number, station: part.station, prep: prep, at: now))
+        let done = now.adding(milliseconds: begun.prep)
+        queues[begun.station].queued -= 1
+        queues[begun.station].busy += 1
+        queues[begun.station].inProgress.append(StationState.InProgress(ticket: number, done: done.millisecondsSince1970))
+        if settings.auto { scheduleChange(at: done, ticket: number, kind: .partDone(part: begun.index)) }
+        if begun.ticketWasQueued { follow(number, from: .queued, to: .preparing) }
+        changes.record(.started(ticket: number, station: begun.station, prep: begun.prep, at: now))
     }
 
     /// A part is done, or leaves its station unfinished: its hand, or its place in the
     /// queue, is free.
-    mutating func releasePart(_ number: Int, _ index: Int) {
-        guard let part = tickets.part(number, index) else { return }
-        switch part.state {
-        case .queued: queues[part.station].queued -= 1
-        case .preparing:
-            queues[part.station].busy -= 1
-            queues[part.station].removeInProgress(number)
-        default: return
+    ///
+    /// - Returns: the part's station; `nil` when it was neither queued nor preparing.
+    @discardableResult
+    mutating func releasePart(_ number: Int, _ index: Int) -> Int? {
+        guard let released = tickets.release(number, part: index) else { return nil }
+        if released.from == .queued {
+            queues[released.station].queued -= 1
+        } else {
+            freeHand(at: released.station, from: number)
         }
-        tickets.updatePart(number, index) { $0.state = .ready }
+        return released.station
+    }
+
+    /// The station's hand that prepared the ticket's part there is free.
+    mutating func freeHand(at station: Int, from number: Int) {
+        queues[station].busy -= 1
+        queues[station].removeInProgress(number)
     }
 
     /// The ticket is ready: every part done.
-    mutating func finish(_ number: Int, changes: inout [BoardChange]) {
-        guard tickets[number] != nil else { return }
-        for index in 0..<tickets.partCount(number) { releasePart(number, index) }
-        if tickets[number]?.readyAt == nil {
-            let now = self.now
-            tickets.update(number) { $0.readyAt = now }
-            recordAge(of: number, at: now, in: \.toReady)
-        }
-        setState(number, .ready)
-        changes.append(.ready(ticket: number, at: now))
+    mutating func finish(_ number: Int, changes: inout some BoardChangeRecorder) {
+        let parts = tickets.partCount(number)
+        guard parts > 0 else { return }
+        for index in 0..<parts { releasePart(number, index) }
+        becomeReady(number, changes: &changes)
+    }
+
+    /// Every part of the ticket is done: it is ready, and in auto mode the free hands of its
+    /// stations take their next parts.
+    private mutating func becomeReady(_ number: Int, changes: inout some BoardChangeRecorder) {
+        guard let first = tickets.markReady(number, at: now.millisecondsSince1970) else { return }
+        didBecomeReady(number, firstTime: first, changes: &changes)
         if settings.auto { dispatchAll(number, changes: &changes) }
+    }
+
+    /// The ticket's slot says it is ready (`TicketStore.markReady`): the board follows, and
+    /// the change is recorded. Free hands are the caller's to give work.
+    mutating func didBecomeReady(_ number: Int, firstTime: Bool, changes: inout some BoardChangeRecorder) {
+        // Tested first: a key path is made, retained and released at each call.
+        if firstTime, keepsHistory { recordAge(of: number, at: now, in: \.toReady) }
+        if let old = state(of: number) { follow(number, from: old, to: .ready) }
+        changes.record(.ready(ticket: number, at: now))
     }
 
     /// Adds the ticket's age at `now` (from its order) to `times` of each of its stations,
@@ -362,36 +378,38 @@ extension Board {
         for part in others { queues[part.station][keyPath: times].append(elapsed) }
     }
 
-    mutating func pickUp(_ number: Int, changes: inout [BoardChange]) {
+    mutating func pickUp(_ number: Int, changes: inout some BoardChangeRecorder) {
+        guard keepsHistory else {
+            // Nothing of a ticket picked up is kept but its state: its slot goes as it is.
+            if let old = state(of: number) { follow(number, from: old, to: .pickedUp) }
+            tickets.drop(number)
+            changes.record(.pickedUp(ticket: number, at: now))
+            return
+        }
         if tickets[number]?.pickedUpAt == nil {
             let now = self.now
             tickets.update(number) { $0.pickedUpAt = now }
             recordAge(of: number, at: now, in: \.toPickup)
         }
         setState(number, .pickedUp)
-        guard keepsHistory else {
-            tickets.drop(number)
-            changes.append(.pickedUp(ticket: number, at: now))
-            return
-        }
         recallable.append(number)
         if recallable.count > Board.recallDepth {
             // Out of reach of a recall: only its state is kept.
             tickets.drop(recallable.removeFirst())
         }
-        changes.append(.pickedUp(ticket: number, at: now))
+        changes.record(.pickedUp(ticket: number, at: now))
     }
 
-    mutating func recall(_ number: Int, changes: inout [BoardChange]) {
+    mutating func recall(_ number: Int, changes: inout some BoardChangeRecorder) {
         guard let position = recallable.firstIndex(of: number) else { return }
         recallable.remove(at: position)
         setState(number, .ready)
-        changes.append(.recalled(ticket: number, at: now))
+        changes.record(.recalled(ticket: number, at: now))
     }
 
     /// Takes the ticket off the board; returns it as it was when it left, in `cancelled`.
     @discardableResult
-    mutating func cancel(_ number: Int, changes: inout [BoardChange]) -> Ticket {
+    mutating func cancel(_ number: Int, changes: inout some BoardChangeRecorder) -> Ticket {
         guard let ticket = tickets.ticket(number), let from = state(of: number), from.isActive else { return Ticket.placeholder(number) }
         for index in 0..<ticket.partCount { releasePart(number, index) }
         if from != .queued {
@@ -400,14 +418,14 @@ extension Board {
         setState(number, .cancelled)
         cancelledCount += 1
         let left = tickets.remove(number) ?? ticket
-        changes.append(.cancelled(ticket: number, from: from, at: now))
+        changes.record(.cancelled(ticket: number, from: from, at: now))
         if settings.auto, from == .preparing {
             for station in ticket.stations { dispatch(station, changes: &changes) }
         }
         return left
     }
 
-    mutating func markLate(_ number: Int, changes: inout [BoardChange]) {
+    mutating func markLate(_ number: Int, changes: inout some BoardChangeRecorder) {
         guard let record = tickets[number], !record.isLate else { return }
         tickets.update(number) { $0.isLate = true }
         lateCount += 1
@@ -415,7 +433,7 @@ extension Board {
             queues[first].late += 1
             for part in others { queues[part.station].late += 1 }
         }
-        changes.append(.late(ticket: number, at: now))
+        changes.record(.late(ticket: number, at: now))
     }
 
     private mutating func addWaste(_ entry: IngredientCount) {
@@ -430,18 +448,18 @@ extension Board {
     /// Moves the ticket to `state`, keeping the counts and the oldest-first heaps in step.
     mutating func setState(_ number: Int, _ state: TicketState) {
         guard let old = self.state(of: number), old != state else { return }
-        recount(number, from: old, to: state)
         tickets.update(number) { $0.state = state }
-        if keepsHistory, state == .preparing || state == .ready { oldest[Int(state.rawValue) - 1].push(number) }
+        follow(number, from: old, to: state)
     }
 
-    /// The board's list of states and its counts follow the ticket from `old` to `state`;
-    /// its slot is the caller's to change.
-    mutating func recount(_ number: Int, from old: TicketState, to state: TicketState) {
+    /// The board's list of states, its counts and its oldest-first heaps follow the ticket
+    /// from `old` to `state`; its slot is the caller's to change.
+    private mutating func follow(_ number: Int, from old: TicketState, to state: TicketState) {
         guard old != state else { return }
         counts[old] -= 1
         counts[state] += 1
         states[number - firstNumber] = state
+        if keepsHistory, state == .preparing || state == .ready { oldest[Int(state.rawValue) - 1].push(number) }
     }
 }
 

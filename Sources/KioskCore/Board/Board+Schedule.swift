@@ -4,6 +4,11 @@ extension Board {
     /// mode stations finish parts and start the next waiting ones; tickets reach `warn`
     /// (a `.warned` change) and `late` (`.late`, once per ticket).
     public mutating func advance(to time: Timestamp, changes: inout [BoardChange]) {
+        advance(to: time, recording: &changes)
+    }
+
+    /// `advance(to:changes:)`, for any recorder: what every move does first.
+    mutating func advance(to time: Timestamp, recording changes: inout some BoardChangeRecorder) {
         // Every move leaves `nextScheduledChange` the earliest live change: with nothing
         // due, there is nothing to fire and nothing to prune.
         guard let due = nextScheduledChange, due <= time else {
@@ -16,11 +21,12 @@ extension Board {
     /// `advance(to:changes:)` once something is due: kept apart, so the test before it is
     /// all a move with nothing due runs.
     @inline(never)
-    private mutating func fireDue(by time: Timestamp, changes: inout [BoardChange]) {
+    private mutating func fireDue(by time: Timestamp, changes: inout some BoardChangeRecorder) {
         let limit = time.millisecondsSince1970
         while true {
             let part = schedule.min
-            let mark = ages.next
+            // A simulator's board marks no ages.
+            let mark = ages.isEmpty ? nil : ages.next
             if let part, part.time <= limit, mark.map({ part.time <= $0.time }) ?? true {
                 // At the same time parts finish first, so a ticket ready exactly at its
                 // `late` age is not late.
@@ -31,7 +37,7 @@ extension Board {
                 passMark(mark)
                 now = max(now, Timestamp(millisecondsSince1970: mark.time))
                 if applies(mark.ticket, late: mark.isLate) {
-                    if mark.isLate { markLate(mark.ticket, changes: &changes) } else { changes.append(.warned(ticket: mark.ticket, at: now)) }
+                    if mark.isLate { markLate(mark.ticket, changes: &changes) } else { changes.record(.warned(ticket: mark.ticket, at: now)) }
                 }
             } else {
                 break
@@ -43,31 +49,27 @@ extension Board {
 
     /// Fires one scheduled part: the part is done, and the ticket is ready or the station
     /// takes its next waiting part.
-    mutating func fire(_ change: ScheduledChange, changes: inout [BoardChange]) {
-        guard isLive(change), case .partDone(let index) = change.kind else { return }
-        guard let station = tickets.part(change.ticket, index)?.station else { return }
-        releasePart(change.ticket, index)
-        if tickets.allPartsReady(change.ticket) {
-            finish(change.ticket, changes: &changes)
-        } else {
-            dispatch(station, changes: &changes)
-        }
+    mutating func fire(_ change: ScheduledChange, changes: inout some BoardChangeRecorder) {
+        // Live: the part is still preparing.
+        guard case .partDone(let index) = change.kind,
+              let done = tickets.finish(change.ticket, part: index, at: now.millisecondsSince1970) else { return }
+        freeHand(at: done.station, from: change.ticket)
+        guard done.ticketIsReady else { return dispatch(done.station, changes: &changes) }
+        didBecomeReady(change.ticket, firstTime: done.isFirstReady, changes: &changes)
+        guard settings.auto else { return }
+        if done.isOnlyPart { dispatch(done.station, changes: &changes) } else { dispatchAll(change.ticket, changes: &changes) }
     }
 
     /// In auto mode, gives the station's free hands the parts waiting longest.
-    mutating func dispatch(_ station: Int, changes: inout [BoardChange]) {
+    mutating func dispatch(_ station: Int, changes: inout some BoardChangeRecorder) {
         guard settings.auto else { return }
-        while queues[station].busy < stations[station].staff, let next = nextWaiting(at: station) {
-            beginPart(next.ticket, next.part, changes: &changes)
+        let staff = stations[station].staff
+        // A ticket in the queue that has no part waiting there any more (cancelled, or
+        // started by hand) is passed over.
+        while queues[station].busy < staff, let next = queues[station].queue.removeFirst() {
+            guard let begun = tickets.begin(next, atStation: station, at: now.millisecondsSince1970) else { continue }
+            didBegin(next, begun, changes: &changes)
         }
-    }
-
-    /// Takes the first part really waiting at the station off its queue.
-    private mutating func nextWaiting(at station: Int) -> (ticket: Int, part: Int)? {
-        while let first = queues[station].queue.removeFirst() {
-            if let part = waitingPart(of: first, at: station) { return (first, part) }
-        }
-        return nil
     }
 
     /// Which part of the ticket still waits at the station, if one does.

@@ -42,6 +42,12 @@ struct LineCatalog: Sendable {
         entries[Int(entry)]
     }
 
+    /// The station of the part of entry `entry`'s tickets: read alone, without copying
+    /// the entry's arrays and name (a retain and a release each).
+    func partStation(of entry: Int32) -> Int {
+        entries[Int(entry)].partStation
+    }
+
     /// The index of the entry for `line` made at `partStation` whose order took `consumed`
     /// and cost `lineTotals`, added if new; `nil` when the catalog is full.
     ///

@@ -108,7 +108,7 @@ struct TicketStore {
         guard let (chunk, slot) = location(of: number) else { return nil }
         let record = chunks[chunk].slots[slot]
         guard record.isHeld else { return nil }
-        return record.line >= 0 ? lines[record.line].partStation : chunks[chunk].extras[slot].firstPartStation
+        return record.line >= 0 ? lines.partStation(of: record.line) : chunks[chunk].extras[slot].firstPartStation
     }
 
     /// Part `index` of the ticket numbered `number`.
@@ -117,7 +117,7 @@ struct TicketStore {
         let record = record(chunk, slot)
         if !record.hasExtras {
             guard index == 0 else { return nil }
-            return Ticket.Part(station: lines[record.line].partStation, prep: record.firstPartPrep, state: record.firstPartState, started: record.started)
+            return Ticket.Part(station: lines.partStation(of: record.line), prep: record.firstPartPrep, state: record.firstPartState, started: record.started)
         }
         let extras = chunks[chunk].extras[slot]
         guard index <= extras.otherParts.count else { return nil }
@@ -132,30 +132,13 @@ struct TicketStore {
         let record = chunks[chunk].slots[slot]
         guard record.isHeld else { return nil }
         if !record.hasExtras {
-            return lines[record.line].partStation == station ? (0, record.firstPartState) : nil
+            return lines.partStation(of: record.line) == station ? (0, record.firstPartState) : nil
         }
         let extras = chunks[chunk].extras[slot]
-        let first = record.line >= 0 ? lines[record.line].partStation : extras.firstPartStation
+        let first = record.line >= 0 ? lines.partStation(of: record.line) : extras.firstPartStation
         if first == station { return (0, record.firstPartState) }
         guard let index = extras.otherParts.firstIndex(where: { $0.station == station }) else { return nil }
         return (index + 1, extras.otherParts[index].state)
-    }
-
-    /// The one part of a ticket of one line and one part, and the ticket's state.
-    struct SinglePart {
-        let station: Int
-        let prep: Int64
-        let state: TicketState
-        let ticketState: TicketState
-    }
-
-    /// The one part of a ticket of one line and one part, read from its slot alone:
-    /// `nil` when the ticket is not held or keeps extras (several lines or parts).
-    func singlePart(_ number: Int) -> SinglePart? {
-        guard let (chunk, slot) = location(of: number) else { return nil }
-        let stored = chunks[chunk].slots[slot]
-        guard stored.isHeld, !stored.hasExtras, stored.line >= 0 else { return nil }
-        return SinglePart(station: lines[stored.line].partStation, prep: stored.firstPartPrep, state: stored.firstPartState, ticketState: stored.state)
     }
 
     /// The state of part `index` of the ticket numbered `number`, read without making the
@@ -172,7 +155,7 @@ struct TicketStore {
 
     /// The ticket's parts after the first, in order.
     func otherParts(_ number: Int) -> [Ticket.Part] {
-        guard let record = self[number], record.hasExtras, let (chunk, slot) = location(of: number) else { return [] }
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld, chunks[chunk].slots[slot].hasExtras else { return [] }
         return chunks[chunk].extras[slot].otherParts
     }
 
@@ -210,8 +193,10 @@ struct TicketStore {
 
     /// Whether every part of the ticket is done.
     func allPartsReady(_ number: Int) -> Bool {
-        guard let record = self[number], record.firstPartState == .ready else { return false }
-        return !record.hasExtras || otherParts(number).allSatisfy { $0.state == .ready }
+        guard let (chunk, slot) = location(of: number) else { return false }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld, stored.firstPartState == .ready else { return false }
+        return !stored.hasExtras || chunks[chunk].extras[slot].otherParts.allSatisfy { $0.state == .ready }
     }
 
     /// Adds `ticket` at its number, which is at least `end` (numbers only increase; a
@@ -278,39 +263,168 @@ struct TicketStore {
         place(record, extras: nil, at: number)
     }
 
-    /// A simulator's move of a one-part ticket, changed in place (`update` reads the whole
-    /// record and stores it back): its part starts or is done.
-    enum SingleMove {
-        /// The part is preparing, and the ticket started now.
-        case begin
-        /// The part is ready, and the ticket was ready now unless it was already.
-        case finish
+    // MARK: Moves in place
+
+    /// A part that `begin(_:part:prep:at:)` started.
+    struct BegunPart {
+        let index: Int
+        let station: Int
+        let prep: Int64
+        /// Whether the ticket was queued, and so started with this part.
+        let ticketWasQueued: Bool
     }
 
-    /// Applies `move` to the ticket numbered `number`, at `milliseconds`; the ticket's own
-    /// state becomes `ticketState` when one is given.
-    mutating func apply(_ move: SingleMove, to number: Int, at milliseconds: Int64, ticketState: TicketState?) {
-        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
-        makeUnique(chunk)
-        let slots = chunks[chunk].slots
-        // The times through a pointer too, as the slots: a method of the chunk called here
-        // made the compiler retain and release the chunk around it, two atomic operations
-        // every move.
-        let header = chunks[chunk].headerPointer
-        // Only the time set here is read from now on: a time is read only when its flag is set.
-        switch move {
-        case .begin:
+    /// Part `index` of the ticket numbered `number` goes from queued to preparing at
+    /// `time` (milliseconds since 1970), taking `prep` (its own prep when `nil`); a queued
+    /// ticket starts with it and is preparing.
+    ///
+    /// A ticket of one part changes in its slot, read and written once: the move a busy
+    /// board makes most.
+    ///
+    /// - Returns: `nil`, with nothing changed, when the ticket has no such part or the part
+    ///   is not queued.
+    mutating func begin(_ number: Int, part index: Int, prep: Int64?, at time: Int64) -> BegunPart? {
+        begin(number, part: .index(index), prep: prep, at: time)
+    }
+
+    /// `begin(_:part:prep:at:)` for the ticket's part made at `station`, if it has one:
+    /// the part a station's free hand takes.
+    mutating func begin(_ number: Int, atStation station: Int, at time: Int64) -> BegunPart? {
+        begin(number, part: .station(station), prep: nil, at: time)
+    }
+
+    /// A part of a ticket, by its index or by its station (a ticket has at most one part
+    /// per station).
+    private enum PartChoice {
+        case index(Int)
+        case station(Int)
+    }
+
+    private mutating func begin(_ number: Int, part choice: PartChoice, prep: Int64?, at time: Int64) -> BegunPart? {
+        guard let (chunk, slot) = location(of: number) else { return nil }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld else { return nil }
+        // A new prep for a ticket of one part may differ from its line's: the record keeps both.
+        guard stored.hasExtras || (prep != nil && prep != stored.firstPartPrep) else {
+            guard stored.firstPartState == .queued else { return nil }
+            let station = lines.partStation(of: stored.line)
+            switch choice {
+            case .index(let index): guard index == 0 else { return nil }
+            case .station(let wanted): guard wanted == station else { return nil }
+            }
+            makeUnique(chunk)
+            let slots = chunks[chunk].slots
+            // The times through a pointer too, as the slots: a method of the chunk called
+            // here made the compiler retain and release the chunk around it.
+            let header = chunks[chunk].headerPointer
+            let wasQueued = stored.state == .queued
             slots[slot].firstPartState = .preparing
+            if wasQueued { slots[slot].state = .preparing }
+            // Only the time set here is read from now on: a time is read only when its flag is set.
             slots[slot].flags |= TicketRecord.hasStarted
-            Chunk.changeTimes(in: header, at: slot) { $0.started = milliseconds }
-        case .finish:
-            slots[slot].firstPartState = .ready
-            if slots[slot].flags & TicketRecord.hasReadyAt == 0 {
-                slots[slot].flags |= TicketRecord.hasReadyAt
-                Chunk.changeTimes(in: header, at: slot) { $0.readyAt = milliseconds }
+            Chunk.changeTimes(in: header, at: slot) { $0.started = time }
+            return BegunPart(index: 0, station: station, prep: stored.firstPartPrep, ticketWasQueued: wasQueued)
+        }
+        let index: Int
+        switch choice {
+        case .index(let chosen): index = chosen
+        case .station(let station):
+            guard let found = self.part(number, at: station) else { return nil }
+            index = found.index
+        }
+        guard let part = part(number, index), part.state == .queued else { return nil }
+        let prep = prep ?? part.prep
+        let started = Timestamp(millisecondsSince1970: time)
+        updatePart(number, index) { part in
+            part.state = .preparing
+            part.started = started
+            part.prep = prep
+        }
+        let wasQueued = stored.state == .queued
+        if wasQueued {
+            update(number) { record in
+                record.started = started
+                record.state = .preparing
             }
         }
-        if let ticketState { slots[slot].state = ticketState }
+        return BegunPart(index: index, station: part.station, prep: prep, ticketWasQueued: wasQueued)
+    }
+
+    /// Part `index` of the ticket numbered `number` is done, or leaves its station
+    /// unfinished: it is ready.
+    ///
+    /// - Returns: the part's station and the state it left, queued or preparing; `nil`, with
+    ///   nothing changed, when the ticket has no such part or the part is in neither.
+    mutating func release(_ number: Int, part index: Int) -> (station: Int, from: TicketState)? {
+        guard let (chunk, slot) = location(of: number) else { return nil }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld else { return nil }
+        guard stored.hasExtras else {
+            let from = stored.firstPartState
+            guard index == 0, from == .queued || from == .preparing else { return nil }
+            makeUnique(chunk)
+            chunks[chunk].slots[slot].firstPartState = .ready
+            return (lines.partStation(of: stored.line), from)
+        }
+        guard let part = part(number, index), part.state == .queued || part.state == .preparing else { return nil }
+        updatePart(number, index) { $0.state = .ready }
+        return (part.station, part.state)
+    }
+
+    /// What `finish(_:part:at:)` did.
+    struct FinishedPart {
+        let station: Int
+        /// Whether every part of the ticket is done now: it is ready.
+        let ticketIsReady: Bool
+        /// Whether the ticket is ready for the first time (it may have been recalled).
+        let isFirstReady: Bool
+        /// Whether the part was the ticket's only one.
+        let isOnlyPart: Bool
+    }
+
+    /// Part `index` of the ticket numbered `number`, preparing, is done at `time`
+    /// (milliseconds since 1970); when every part is, the ticket is ready too
+    /// (`markReady(_:at:)`).
+    ///
+    /// A ticket of one part changes in its slot, read and written once.
+    ///
+    /// - Returns: `nil`, with nothing changed, when the ticket has no such part preparing.
+    mutating func finish(_ number: Int, part index: Int, at time: Int64) -> FinishedPart? {
+        guard let (chunk, slot) = location(of: number) else { return nil }
+        let stored = chunks[chunk].slots[slot]
+        guard stored.isHeld else { return nil }
+        guard stored.hasExtras else {
+            guard index == 0, stored.firstPartState == .preparing else { return nil }
+            makeUnique(chunk)
+            let slots = chunks[chunk].slots
+            slots[slot].firstPartState = .ready
+            let first = Self.setReady(slots, chunks[chunk].headerPointer, slot, at: time)
+            return FinishedPart(station: lines.partStation(of: stored.line), ticketIsReady: true, isFirstReady: first, isOnlyPart: true)
+        }
+        guard partState(number, index) == .preparing, let released = release(number, part: index) else { return nil }
+        guard allPartsReady(number) else { return FinishedPart(station: released.station, ticketIsReady: false, isFirstReady: false, isOnlyPart: false) }
+        let first = markReady(number, at: time) ?? false
+        return FinishedPart(station: released.station, ticketIsReady: true, isFirstReady: first, isOnlyPart: partCount(number) == 1)
+    }
+
+    /// The ticket numbered `number` is ready, at `time` (milliseconds since 1970) unless
+    /// it was ready before (a recalled ticket).
+    ///
+    /// - Returns: whether it is ready for the first time; `nil` when it is not held.
+    mutating func markReady(_ number: Int, at time: Int64) -> Bool? {
+        guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
+        makeUnique(chunk)
+        return Self.setReady(chunks[chunk].slots, chunks[chunk].headerPointer, slot, at: time)
+    }
+
+    /// Marks the ticket in `slot` of a chunk nothing else shares ready, with its ready time
+    /// unless it has one; returns whether it had none.
+    private static func setReady(_ slots: UnsafeMutablePointer<TicketSlot>, _ header: UnsafeMutablePointer<ChunkHeader>, _ slot: Int, at time: Int64) -> Bool {
+        slots[slot].state = .ready
+        guard slots[slot].flags & TicketRecord.hasReadyAt == 0 else { return false }
+        slots[slot].flags |= TicketRecord.hasReadyAt
+        Chunk.changeTimes(in: header, at: slot) { $0.readyAt = time }
+        return true
     }
 
     /// Removes the ticket numbered `number` and returns it, if it was held.

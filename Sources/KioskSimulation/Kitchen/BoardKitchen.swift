@@ -12,8 +12,8 @@ import KioskCore
 /// they are. Every start is at the time of the call, and `ready` no earlier.
 ///
 /// Each simulation ticket is one board ticket of one line, prepared for the service time
-/// drawn for it. It goes through the board's simulator moves (`simulateAdd`,
-/// `simulateCollect`), which make no `BoardChange` and report only the starts. A ready
+/// drawn for it. It goes through the board's moves for simulators (`add(_:item:service:at:starts:)`,
+/// `collect(_:at:starts:)`), which make no `BoardChange` and report only the starts. A ready
 /// ticket is picked up when the simulation finishes it, and a withdrawn one is taken off
 /// the board without moving its clock, so ties at one instant are settled in the
 /// simulation's order — as a first-come-first-served kitchen settles them (the tests'
@@ -56,13 +56,13 @@ public struct BoardKitchen: Sendable {
         numbers[slot] = (ticket.id.generation, number)
         if open.isEmpty { firstOpen = number }
         open.append(ticket.id)
-        board.simulateAdd(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time.millisecondsSince1970, starts: &started)
+        board.add(line, item: ticket.item, service: ticket.preparationMilliseconds, at: time.millisecondsSince1970, starts: &started)
     }
 
     /// The ticket announced as ready at `time` is done; its member of staff is free.
     package mutating func finish(_ ticket: TicketID, at time: Timestamp, started: inout [TicketStart]) {
         guard let number = number(of: ticket) else { return }
-        if board.simulateCollect(number, at: time.millisecondsSince1970, starts: &started) { close(number) }
+        if board.collect(number, at: time.millisecondsSince1970, starts: &started) { close(number) }
     }
 
     /// Takes a queued ticket off the board because its customer left.
