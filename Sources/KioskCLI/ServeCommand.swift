@@ -116,10 +116,10 @@ struct ServeCommand {
             writer.endLine()
             output.write(bytes: writer.bytes)
         } else {
-            output.write(TerminalText.visibleLines(
-                "Serving \(menu) at \(url)\nScreens at \(screens) (the kiosk; /suggest, /ready, /stock, /kitchen, /report)\n"
-                    + "Operator token: \(token.origin.description)\n"
-            ))
+            output.write(TerminalText.visibleLines(tr(
+                "Serving {menu} at {url}\nScreens at {screens} (the kiosk; /suggest, /ready, /stock, /kitchen, /report)\nOperator token: {token}\n",
+                ["menu": menu, "url": url, "screens": screens, "token": token.origin.description]
+            )))
         }
         output.flush()
     }

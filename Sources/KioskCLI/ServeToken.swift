@@ -28,12 +28,12 @@ struct ServeToken {
             }
         }
 
-        /// For the start's announcement: where to read it, never the token.
+        /// For the start's announcement, in the operator's language: where to read it, never the token.
         var description: String {
             switch self {
-            case .file(let path): "from \(path)"
-            case .environment: "from $KIOSK_TOKEN"
-            case .generated(let path): "in \(path) (made for this server; keep it secret)"
+            case .file(let path): tr("from {path}", ["path": path])
+            case .environment: tr("from $KIOSK_TOKEN")
+            case .generated(let path): tr("in {path} (made for this server; keep it secret)", ["path": path])
             }
         }
     }
