@@ -24,12 +24,14 @@ struct CheckCommand {
                 errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: "cannot read '\(path)': \(unreadable.reason)"))
                 status = .unreadableInput
             } else if let unreadable = compilation.unreadable {
-                errors.write("kiosk: cannot read '\(TerminalText.visible(path))': \(TerminalText.visible(unreadable.reason))\n")
+                let message = tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": TerminalText.visible(unreadable.reason)])
+                errors.write("kiosk: \(message)\n")
                 status = .unreadableInput
             } else if let menu = compilation.menu, json {
                 output.write(bytes: CheckCommand.okObject(path: path, summary: menu.summaryWithQuestions))
             } else if let menu = compilation.menu {
-                output.write("\(TerminalText.visible(path)): ok (\(TerminalText.visible(menu.summaryWithQuestions)))\n")
+                let line = tr("{path}: ok ({summary})", ["path": TerminalText.visible(path), "summary": TerminalText.visible(menu.summaryWithQuestions)])
+                output.write(line + "\n")
             } else {
                 report(compilation, path: path)
                 if status == .success { status = .invalidMenu }
@@ -48,8 +50,12 @@ struct CheckCommand {
         let shown = compilation.diagnostics.prefix(CheckCommand.diagnosticLimit)
         errors.write(renderer.render(Array(shown), in: compilation.sources))
         let count = compilation.errorCount
-        var summary = "\(TerminalText.visible(path)): \(count) error\(count == 1 ? "" : "s")"
-        if count > shown.count { summary += " (\(count - shown.count) not shown)" }
+        let path = TerminalText.visible(path)
+        let summary = count > shown.count
+            ? trn("{path}: {count} error ({hidden} not shown)", "{path}: {count} errors ({hidden} not shown)", count, [
+                "path": path, "count": count, "hidden": count - shown.count,
+            ])
+            : trn("{path}: {count} error", "{path}: {count} errors", count, ["path": path, "count": count])
         errors.write(summary + "\n")
     }
 

@@ -116,10 +116,10 @@ struct ServeCommand {
             writer.endLine()
             output.write(bytes: writer.bytes)
         } else {
-            output.write(TerminalText.visibleLines(
-                "Serving \(menu) at \(url)\nScreens at \(screens) (the kiosk; /suggest, /ready, /stock, /kitchen, /report)\n"
-                    + "Operator token: \(token.origin.description)\n"
-            ))
+            output.write(TerminalText.visibleLines(tr(
+                "Serving {menu} at {url}\nScreens at {screens} (the kiosk; /suggest, /ready, /stock, /kitchen, /report)\nOperator token: {token}\n",
+                ["menu": menu, "url": url, "screens": screens, "token": token.origin.description]
+            )))
         }
         output.flush()
     }
@@ -140,10 +140,10 @@ struct ServeCommand {
     /// `address already in use`, and a hint for the common cases.
     static func reason(_ error: SystemError) -> String {
         switch error.code {
-        case 98: "the address is already in use (another server? pick another port, or 0 for a free one)"
-        case 99: "the address is not one of this machine's"
-        case 13: "permission denied (ports below 1024 need privileges)"
-        case 22: "not a numeric address"
+        case 98: tr("the address is already in use (another server? pick another port, or 0 for a free one)")
+        case 99: tr("the address is not one of this machine's")
+        case 13: tr("permission denied (ports below 1024 need privileges)")
+        case 22: tr("not a numeric address")
         default: error.reason
         }
     }

@@ -28,12 +28,12 @@ struct ServeToken {
             }
         }
 
-        /// For the start's announcement: where to read it, never the token.
+        /// For the start's announcement, in the operator's language: where to read it, never the token.
         var description: String {
             switch self {
-            case .file(let path): "from \(path)"
-            case .environment: "from $KIOSK_TOKEN"
-            case .generated(let path): "in \(path) (made for this server; keep it secret)"
+            case .file(let path): tr("from {path}", ["path": path])
+            case .environment: tr("from $KIOSK_TOKEN")
+            case .generated(let path): tr("in {path} (made for this server; keep it secret)", ["path": path])
             }
         }
     }
@@ -66,7 +66,10 @@ struct ServeToken {
         return ServeToken(token: token, origin: .generated(path))
     }
 
-    static let reasonInvalid = "is not a token: give at least \(OperatorToken.minimumLength) printable characters, no spaces"
+    /// In the operator's language when it is made: a token is read after the language is chosen.
+    static var reasonInvalid: String {
+        tr("is not a token: give at least {count} printable characters, no spaces", ["count": OperatorToken.minimumLength])
+    }
 
     /// A token file: private to its owner, one token on its first line.
     private static func read(_ path: String, generated: Bool) throws(StartupError) -> OperatorToken {
@@ -79,7 +82,7 @@ struct ServeToken {
             throw .unreadableFile(path: path, error)
         }
         if status.permissions & 0o077 != 0 {
-            throw .invalidToken(source: path, reason: "may be read by others: make it private (chmod 600)")
+            throw .invalidToken(source: path, reason: trNoop("may be read by others: make it private (chmod 600)"))
         }
         let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         guard let token = OperatorToken(line.trimmingWhitespace()) else { throw .invalidToken(source: path, reason: reasonInvalid) }

@@ -214,17 +214,22 @@ struct SessionWiring {
         case .invalidMenu, .invalidCommandLineSink: "kiosk: " + tr("the menu has errors") + "\n"
         case .sinkSetup(let error, _): "kiosk: \(error.message)\n"
         case .state(let error): "kiosk: \(error.message)\n"
-        case .privateJournal(let error): "kiosk: events for the sinks cannot be kept: \(error.message)\n"
+        case .privateJournal(let error): "kiosk: " + tr("events for the sinks cannot be kept: {reason}", ["reason": error.message]) + "\n"
         case .migration(let failure): "kiosk: \(failure.message)\n"
         case .unreadableScript(let path, let error):
             "kiosk: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
-        case .cannotListen(let address, let error): "kiosk: cannot listen on \(TerminalText.visible(address)): \(ServeCommand.reason(error))\n"
+        case .cannotListen(let address, let error):
+            "kiosk: " + tr("cannot listen on {address}: {reason}", ["address": TerminalText.visible(address), "reason": ServeCommand.reason(error)]) + "\n"
         case .insecureListen(let address):
-            "kiosk: refusing to serve on \(TerminalText.visible(address)) without HTTPS: other machines can reach it, and the operator's "
-                + "token would cross the network in clear; give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1\n"
+            "kiosk: "
+                + tr(
+                    "refusing to serve on {address} without HTTPS: other machines can reach it, and the operator's token would cross the network in clear; give --tls-cert FILE and --tls-key FILE, or listen on 127.0.0.1",
+                    ["address": TerminalText.visible(address)]
+                ) + "\n"
         case .unreadableFile(let path, let error):
             "kiosk: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
-        case .invalidToken(let source, let reason): "kiosk: the operator's token from \(TerminalText.visible(source)) \(reason)\n"
+        case .invalidToken(let source, let reason):
+            "kiosk: " + tr("the operator's token from {source} {reason}", ["source": TerminalText.visible(source), "reason": Localization.text(reason, in: Localization.language)]) + "\n"
         case .cannotCreateFile(let path, let error):
             "kiosk: " + tr("cannot write '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .server(let error): "kiosk: \(error.message)\n"
@@ -243,19 +248,36 @@ struct SessionWiring {
     private static func words(for notice: StartupNotice) -> String {
         switch notice {
         case .stateConverted(let path, let keptAs):
-            "kiosk: converted the state file '\(TerminalText.visible(path))' into a state directory; the old file is kept as '\(TerminalText.visible(keptAs))'\n"
+            "kiosk: "
+                + tr(
+                    "converted the state file '{path}' into a state directory; the old file is kept as '{kept}'",
+                    ["path": TerminalText.visible(path), "kept": TerminalText.visible(keptAs)]
+                ) + "\n"
         case .conversionFinished(let path):
-            "kiosk: finished converting the state file '\(TerminalText.visible(path))' into a state directory\n"
+            "kiosk: " + tr("finished converting the state file '{path}' into a state directory", ["path": TerminalText.visible(path)]) + "\n"
         case .journalRepaired(let repair):
-            "kiosk: the journal ended in a commit cut short (by a crash or a full disk): dropped its last \(repair.bytes) bytes, at byte \(repair.offset) of '\(TerminalText.visible(repair.file))'\n"
+            "kiosk: "
+                + tr(
+                    "the journal ended in a commit cut short (by a crash or a full disk): dropped its last {count} bytes, at byte {offset} of '{file}'",
+                    ["count": repair.bytes, "offset": repair.offset, "file": TerminalText.visible(repair.file)]
+                ) + "\n"
         case .ingredientsGone(let gone):
-            "kiosk: the menu no longer has \(gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")); the state keeps "
-                + (gone.count == 1 ? "its stock in case it comes back\n" : "their stock in case they come back\n")
+            "kiosk: "
+                + trn(
+                    "the menu no longer has {ingredients}; the state keeps its stock in case it comes back",
+                    "the menu no longer has {ingredients}; the state keeps their stock in case they come back", gone.count,
+                    ["ingredients": gone.map { "\($0.ingredient) (\($0.count))" }.joined(separator: ", ")]
+                ) + "\n"
         case .ingredientsNew(let names):
             "kiosk: " + tr("new on the menu, at their declared stock: {names}", ["names": names.joined(separator: ", ")]) + "\n"
-        case .cursorDropped(let sink, let undelivered):
-            "kiosk: the sink '\(TerminalText.visible(sink))' is no longer configured: its cursor is dropped"
-                + (undelivered > 0 ? "; the \(undelivered) events it had not delivered will not be sent to it\n" : "\n")
+        case .cursorDropped(let sink, let undelivered) where undelivered > 0:
+            "kiosk: "
+                + tr(
+                    "the sink '{sink}' is no longer configured: its cursor is dropped; the {count} events it had not delivered will not be sent to it",
+                    ["sink": TerminalText.visible(sink), "count": undelivered]
+                ) + "\n"
+        case .cursorDropped(let sink, _):
+            "kiosk: " + tr("the sink '{sink}' is no longer configured: its cursor is dropped", ["sink": TerminalText.visible(sink)]) + "\n"
         case .readlineMissing:
             "kiosk: " + tr("GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing") + "\n"
         case .historyUnusable(let problem):

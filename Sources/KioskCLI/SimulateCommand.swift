@@ -51,7 +51,7 @@ struct SimulateCommand {
         if parsed.seed == nil {
             var generator = SystemRandomNumberGenerator()
             seed = generator.next()
-            errors.write("kiosk simulate: seed \(seed) (repeat this run with --seed \(seed))\n")
+            errors.write("kiosk simulate: " + tr("seed {seed} (repeat this run with --seed {seed})", ["seed": seed]) + "\n")
         }
         var configuration = SimulationConfiguration(boardOf: menu, seed: seed)
         parsed.apply(to: &configuration)
@@ -185,7 +185,9 @@ struct SimulateCommand {
     private func finishSinks(_ sinks: SimulationSinks) {
         let statuses = sinks.dispatcher.shutdown(timeout: .seconds(5))
         sinks.store?.refreshDeliveries()
-        if let failure = sinks.failure { errors.write("kiosk simulate: events for the sinks could not all be kept: \(failure.message)\n") }
+        if let failure = sinks.failure {
+            errors.write("kiosk simulate: " + tr("events for the sinks could not all be kept: {reason}", ["reason": failure.message]) + "\n")
+        }
         var sessionArguments = Arguments()
         sessionArguments.menu = nil
         let setup = SinkSetup(arguments: sessionArguments, environment: environment, output: output, colors: false)

@@ -52,13 +52,15 @@ enum SimulateFailure: Error, Equatable {
     private var words: String {
         switch self {
         case .usage(let error): "kiosk simulate: \(error.message)\nTry 'kiosk simulate --help' for more information.\n"
-        case .unreadableMenu(let unreadable): "kiosk simulate: cannot read '\(TerminalText.visible(unreadable.path))': \(unreadable.reason)\n"
-        case .invalidMenu, .invalidCommandLineSink: "kiosk simulate: the menu has errors\n"
+        case .unreadableMenu(let unreadable):
+            "kiosk simulate: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(unreadable.path), "reason": unreadable.reason]) + "\n"
+        case .invalidMenu, .invalidCommandLineSink: "kiosk simulate: " + tr("the menu has errors") + "\n"
         case .simulation(let error): "kiosk simulate: \(error.message)\n"
-        case .csv(let path, let error, _): "kiosk simulate: cannot write '\(TerminalText.visible(path))': \(error.reason)\n"
+        case .csv(let path, let error, _):
+            "kiosk simulate: " + tr("cannot write '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .sinkSetup(let error, _): "kiosk simulate: \(error.message)\n"
-        case .journal(let error): "kiosk simulate: events for the sinks cannot be kept: \(error.message)\n"
-        case .output: "kiosk simulate: the report could not be written\n"
+        case .journal(let error): "kiosk simulate: " + tr("events for the sinks cannot be kept: {reason}", ["reason": error.message]) + "\n"
+        case .output: "kiosk simulate: " + tr("the report could not be written") + "\n"
         }
     }
 }

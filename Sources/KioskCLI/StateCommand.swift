@@ -26,7 +26,14 @@ struct StateCommand {
                 _ = try JournalInspector.dump(state) { output.write(bytes: $0) }
             case .compact:
                 let compaction = try JournalInspector.compact(state, menu: menu)
-                output.write("\(TerminalText.visible(directory)): compacted; journal segments took \(StateCommand.bytes(compaction.before)), now \(StateCommand.bytes(compaction.after))\n")
+                let line = tr(
+                    "{directory}: compacted; journal segments took {before}, now {after}",
+                    [
+                        "directory": TerminalText.visible(directory), "before": StateCommand.bytes(compaction.before),
+                        "after": StateCommand.bytes(compaction.after),
+                    ]
+                )
+                output.write(line + "\n")
             }
         } catch {
             output.flush()
@@ -38,28 +45,38 @@ struct StateCommand {
 
     // MARK: Rendering
 
+    /// The summary of `verify` in the operator's language, its labels in a column padded by
+    /// display cells.
     static func text(_ summary: JournalInspector.Summary, directory: String) -> String {
-        var lines = ["\(TerminalText.visible(directory)): ok"]
-        let size = summary.segments.reduce(0) { $0 + $1.bytes }
-        lines.append("  segments   \(summary.segments.count) (\(bytes(size)) on disk)")
-        if let snapshot = summary.snapshot {
-            lines.append("  snapshot   \(snapshot.name) (up to seq \(snapshot.sequence))")
+        var lines = [tr("{directory}: ok", ["directory": TerminalText.visible(directory)])]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label + String(repeating: " ", count: max(1, 11 - TerminalText.width(of: label))) + value)
         }
-        lines.append("  records    \(summary.records) (bytes \(summary.firstPosition) to \(summary.endPosition))")
+        let size = summary.segments.reduce(0) { $0 + $1.bytes }
+        row(tr("segments"), tr("{count} ({size} on disk)", ["count": summary.segments.count, "size": bytes(size)]))
+        if let snapshot = summary.snapshot {
+            row(tr("snapshot"), tr("{name} (up to seq {seq})", ["name": snapshot.name, "seq": snapshot.sequence]))
+        }
+        row(
+            tr("records"),
+            tr("{count} (bytes {first} to {end})", ["count": summary.records, "first": summary.firstPosition, "end": summary.endPosition])
+        )
         if let first = summary.firstSequence, let last = summary.lastSequence {
-            lines.append("  events     \(summary.events) (seq \(first) to \(last))")
+            row(tr("events"), tr("{count} (seq {first} to {last})", ["count": summary.events, "first": first, "last": last]))
         } else {
-            lines.append("  events     0")
+            row(tr("events"), "0")
         }
         if let torn = summary.tornBytes {
-            lines.append("  tail       \(torn) bytes of a commit a crash cut short; the next start cuts them back")
+            row(tr("tail"), tr("{count} bytes of a commit a crash cut short; the next start cuts them back", ["count": torn]))
         }
         for cursor in summary.cursors {
-            let mark = cursor.mark.map { "delivered up to seq \($0.sequence), \(cursor.behind) events behind" } ?? "nothing delivered yet"
-            lines.append("  cursor     \(TerminalText.visible(cursor.sink)): \(mark)")
+            let mark = cursor.mark.map {
+                tr("delivered up to seq {seq}, {behind} events behind", ["seq": $0.sequence, "behind": cursor.behind])
+            } ?? tr("nothing delivered yet")
+            row(tr("cursor"), "\(TerminalText.visible(cursor.sink)): \(mark)")
         }
         for (sink, count) in summary.failedDeliveries.sorted(by: { $0.key < $1.key }) {
-            lines.append("  failed     \(TerminalText.visible(sink)): \(count) events wait for 'sinks retry'")
+            row(tr("failed"), tr("{sink}: {count} events wait for 'sinks retry'", ["sink": TerminalText.visible(sink), "count": count]))
         }
         return TerminalText.visibleLines(lines.joined(separator: "\n") + "\n")
     }
@@ -96,6 +113,6 @@ struct StateCommand {
 
     static func bytes(_ count: UInt64) -> String {
         count >= 1 << 20 ? "\(count / (1 << 20)).\(count % (1 << 20) * 10 / (1 << 20)) MiB"
-            : count >= 1 << 10 ? "\(count / (1 << 10)) KiB" : "\(count) bytes"
+            : count >= 1 << 10 ? "\(count / (1 << 10)) KiB" : tr("{count} bytes", ["count": count])
     }
 }

@@ -30,9 +30,9 @@ public struct WebhookSecret: Sendable, Equatable, CustomStringConvertible, Custo
 
         public var reason: String {
             switch self {
-            case .missingPrefix: "it does not start with 'whsec_'"
-            case .invalidBase64: "what follows 'whsec_' is not base64"
-            case .emptyKey: "the key after 'whsec_' is empty"
+            case .missingPrefix: trNoop("it does not start with 'whsec_'")
+            case .invalidBase64: trNoop("what follows 'whsec_' is not base64")
+            case .emptyKey: trNoop("the key after 'whsec_' is empty")
             }
         }
     }

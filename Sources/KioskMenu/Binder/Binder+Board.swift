@@ -5,10 +5,10 @@ import KioskText
 /// and station.
 extension Binder {
     /// The range `prep` takes, as messages write it.
-    static let prepRangeText = "1s and 1h"
+    static let prepRangeText = trNoop("1s and 1h")
     /// The range `warn` and `late` take.
     static let ageRange: ClosedRange<Duration> = .seconds(1) ... .seconds(86_400)
-    static let ageRangeText = "1s and 24h"
+    static let ageRangeText = trNoop("1s and 24h")
 
     mutating func bindStation(_ statement: Statement) {
         let name = nameText(statement.head(0), property: "station", file: statement.file)

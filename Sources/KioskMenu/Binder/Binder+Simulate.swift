@@ -55,7 +55,7 @@ extension Binder {
         } else if first.text.contains(":") {
             // `arrivals 07:00`: a time whose rate is missing, not a rate that is malformed.
             let end = first.range.upperBound
-            report(.missingValue(property: TerminalText.visible(MenuProblem.shorten(first.text)), expected: "a rate such as 120/h"),
+            report(.missingValue(property: TerminalText.visible(MenuProblem.shorten(first.text)), expected: trNoop("a rate such as 120/h")),
                    SourceRange(file: file, bytes: end..<end))
             return nil
         }

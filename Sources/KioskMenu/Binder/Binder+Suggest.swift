@@ -71,7 +71,7 @@ extension Binder {
         let properties = readProperties(of: statement)
         guard textToken.kind == .string else {
             // `question sweet tags sweet`: the text is missing and `tags` took its place.
-            report(.missingHead("the question text in quotes", after: "question"), range(textToken, in: statement))
+            report(.missingHead(trNoop("the question text in quotes"), after: "question"), range(textToken, in: statement))
             return
         }
         let text = expand(textToken, file: statement.file)?.value

@@ -101,7 +101,7 @@ extension Binder {
             guard let name = nameText(first, property: property, file: file) else { return nil }
             guard tokens.count == 2 else {
                 let end = first.range.upperBound
-                report(.missingValue(property: name, expected: "a quantity"), SourceRange(file: file, bytes: end..<end))
+                report(.missingValue(property: name, expected: trNoop("a quantity")), SourceRange(file: file, bytes: end..<end))
                 return nil
             }
             return integer(tokens[tokens.startIndex + 1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
@@ -123,7 +123,7 @@ extension Binder {
                 (name, value) = split
             } else {
                 let end = first.range.upperBound
-                report(.missingValue(property: TerminalText.visible(text.display), expected: "a header value"), SourceRange(file: file, bytes: end..<end))
+                report(.missingValue(property: TerminalText.visible(text.display), expected: trNoop("a header value")), SourceRange(file: file, bytes: end..<end))
                 return nil
             }
             guard !name.value.isEmpty, name.value.utf8.allSatisfy(Binder.isHeaderNameByte) else {
@@ -155,22 +155,22 @@ extension Binder {
 
     static func describe(_ shape: ValueShape) -> String {
         switch shape {
-        case .name: "a name"
-        case .text: "a text"
-        case .path: "a file path"
-        case .url, .serverURL: "a URL"
-        case .topic: "a topic"
-        case .integer: "a whole number"
-        case .amount: "an amount"
-        case .duration: "a duration such as 5s"
-        case .eventType: "an event type"
+        case .name: trNoop("a name")
+        case .text: trNoop("a text")
+        case .path: trNoop("a file path")
+        case .url, .serverURL: trNoop("a URL")
+        case .topic: trNoop("a topic")
+        case .integer: trNoop("a whole number")
+        case .amount: trNoop("an amount")
+        case .duration: trNoop("a duration such as 5s")
+        case .eventType: trNoop("an event type")
         case .choice(let choices), .choiceWithDuration(let choices, _):
-            "one of " + MenuProblem.list(choices.map { "'\($0)'" }, joiner: "or")
-        case .nameAndQuantity: "an ingredient and a quantity"
-        case .header: "a header name and a value"
+            tr("one of {choices}", ["choices": MenuProblem.list(choices.map { "'\($0)'" }, joiner: .or)])
+        case .nameAndQuantity: trNoop("an ingredient and a quantity")
+        case .header: trNoop("a header name and a value")
         case .checkedText(let rule): rule.name
-        case .flag: "nothing"
-        case .arrival: "a rate such as 120/h"
+        case .flag: trNoop("nothing")
+        case .arrival: trNoop("a rate such as 120/h")
         }
     }
 

@@ -6,8 +6,8 @@ extension CompiledMenu {
     public var summaryWithQuestions: String {
         let questions = menu.questions.count
         guard questions > 0 else { return summary }
-        let parts = [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item"), plural(questions, "question")]
-            + (arrivalRates.map { [$0] } ?? []) + [plural(sinks.count, "sink")]
+        let parts = [Count.ingredients(menu.ingredients.count), Count.items(menu.items.count), Count.questions(questions)]
+            + (arrivalRates.map { [$0] } ?? []) + [Count.sinks(sinks.count)]
         return parts.joined(separator: ", ")
     }
 }

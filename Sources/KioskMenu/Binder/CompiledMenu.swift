@@ -21,10 +21,10 @@ public struct CompiledMenu: Sendable {
     /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`;
     /// with a `simulate` block, its arrival rates before the sinks: `…, 4 arrival rates, 1 sink`.
     public var summary: String {
-        var parts = [plural(menu.ingredients.count, "ingredient"), plural(menu.items.count, "item")]
-        if menu.board != nil { parts.append(plural(menu.stations.count, "station")) }
+        var parts = [Count.ingredients(menu.ingredients.count), Count.items(menu.items.count)]
+        if menu.board != nil { parts.append(Count.stations(menu.stations.count)) }
         if let arrivalRates { parts.append(arrivalRates) }
-        parts.append(plural(sinks.count, "sink"))
+        parts.append(Count.sinks(sinks.count))
         return parts.joined(separator: ", ")
     }
 
@@ -32,12 +32,18 @@ public struct CompiledMenu: Sendable {
     var arrivalRates: String? {
         switch menu.simulateSettings?.arrivals {
         case nil: nil
-        case .constant: plural(1, "arrival rate")
-        case .timesOfDay(let steps): plural(steps.count, "arrival rate")
+        case .constant: Count.arrivalRates(1)
+        case .timesOfDay(let steps): Count.arrivalRates(steps.count)
         }
     }
 }
 
-func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
+/// The counted nouns of a menu's summary, each in the operator's language and its plural rule.
+enum Count {
+    static func ingredients(_ count: Int) -> String { trn("{count} ingredient", "{count} ingredients", count, ["count": count]) }
+    static func items(_ count: Int) -> String { trn("{count} item", "{count} items", count, ["count": count]) }
+    static func stations(_ count: Int) -> String { trn("{count} station", "{count} stations", count, ["count": count]) }
+    static func questions(_ count: Int) -> String { trn("{count} question", "{count} questions", count, ["count": count]) }
+    static func arrivalRates(_ count: Int) -> String { trn("{count} arrival rate", "{count} arrival rates", count, ["count": count]) }
+    static func sinks(_ count: Int) -> String { trn("{count} sink", "{count} sinks", count, ["count": count]) }
 }

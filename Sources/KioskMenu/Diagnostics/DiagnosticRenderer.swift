@@ -9,7 +9,10 @@ import KioskText
 ///       = help: did you mean 'banana'?
 /// ```
 ///
-/// A pure formatter: it finds nothing and decides nothing, it only lays out.
+/// A pure formatter: it finds nothing and decides nothing, it only lays out. The labels
+/// and messages are in the operator's language; the place, the excerpt and the carets are
+/// the same in every language (the carets count display cells, so they stay under a
+/// Korean name).
 public struct DiagnosticRenderer: Sendable {
     /// ANSI colours, for a terminal that has not asked for `NO_COLOR`.
     public var colors: Bool
@@ -30,8 +33,9 @@ public struct DiagnosticRenderer: Sendable {
         var out = header(diagnostic.range, severity: .error, message: diagnostic.message, in: sources)
         out += excerpt(diagnostic.range, in: sources)
         let gutter = String(repeating: " ", count: gutterWidth(for: diagnostic.range, in: sources))
+        let helpLabel = paint(tr("help:"), .help)
         for help in diagnostic.help {
-            out += "\(gutter) \(paint("=", .gutter)) \(paint("help:", .help)) \(help)\n"
+            out += "\(gutter) \(paint("=", .gutter)) \(helpLabel) \(help)\n"
         }
         if let related = diagnostic.related {
             out += header(related, severity: .note, message: diagnostic.problem.relatedNote, in: sources)
@@ -43,7 +47,7 @@ public struct DiagnosticRenderer: Sendable {
     private func header(_ range: SourceRange, severity: Diagnostic.Severity, message: String, in sources: SourceMap) -> String {
         let location = sources.location(of: range)
         let path = TerminalText.visible(sources[range.file].path)
-        let label = severity == .error ? paint("error:", .error) : paint("note:", .note)
+        let label = severity == .error ? paint(tr("error:"), .error) : paint(tr("note:"), .note)
         return "\(paint("\(path):\(location.line):\(location.column):", .bold)) \(label) \(paint(message, .bold))\n"
     }
 

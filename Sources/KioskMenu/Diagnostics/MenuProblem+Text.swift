@@ -2,201 +2,265 @@ import KioskCore
 import KioskText
 
 extension MenuProblem {
-    /// The one-line message after `error:`.
+    /// The one-line message after `error:`, in the operator's language.
     public var message: String {
         switch self {
-        case .invalidUTF8: "invalid UTF-8"
+        case .invalidUTF8: tr("invalid UTF-8")
         case .unexpectedCharacters(let text):
-            text.unicodeScalars.count == 1 ? "unexpected character '\(text)'" : "unexpected characters '\(text)'"
-        case .unterminatedString: "unterminated string"
-        case .invalidEscape(let escape): "invalid escape '\(escape)' in string"
-        case .controlCharacterInString: "control character in string"
-        case .malformedVariable: "malformed variable reference"
-        case .unknownKeyword(let word, _): "unknown statement '\(word)'"
-        case .unknownProperty(let name, let statement, _, _): "unknown property '\(name)' for '\(statement)'"
-        case .unquotedName(let name, _): "a name with spaces needs quotes: '\(name)'"
-        case .missingHead(let what, let keyword): "expected \(what) after '\(keyword)'"
-        case .expectedStatement(let found): "expected a statement, found \(found)"
-        case .expectedPropertyName(let found): "expected a property name, found \(found)"
-        case .unexpectedBrace(let brace): "unexpected '\(brace)'"
-        case .unterminatedBlock: "unterminated block: this '{' has no matching '}'"
-        case .missingValue(let property, let expected): "expected \(expected) after '\(property)'"
-        case .extraValue(let found, let property): "unexpected \(found) after '\(property)'"
-        case .notAList(let property): "'\(property)' takes one value, not a list"
-        case .duplicateProperty(let name): "'\(name)' is given twice"
-        case .expectedInteger(let property, let found): "'\(property)' needs a whole number, found \(found)"
-        case .expectedAmount(let property, let found): "'\(property)' needs an amount, found \(found)"
-        case .expectedDuration(let property, let found): "'\(property)' needs a duration, found \(found)"
-        case .expectedName(let property, let found): "'\(property)' needs a name, found \(found)"
+            trn("unexpected character '{text}'", "unexpected characters '{text}'", text.unicodeScalars.count, ["text": text])
+        case .unterminatedString: tr("unterminated string")
+        case .invalidEscape(let escape): tr("invalid escape '{escape}' in string", ["escape": escape])
+        case .controlCharacterInString: tr("control character in string")
+        case .malformedVariable: tr("malformed variable reference")
+        case .unknownKeyword(let word, _): tr("unknown statement '{word}'", ["word": word])
+        case .unknownProperty(let name, let statement, _, _):
+            tr("unknown property '{name}' for '{statement}'", ["name": name, "statement": statement])
+        case .unquotedName(let name, _): tr("a name with spaces needs quotes: '{name}'", ["name": name])
+        case .missingHead(let what, let keyword): tr("expected {what} after '{keyword}'", ["what": MenuProblem.phrase(what), "keyword": keyword])
+        case .expectedStatement(let found): tr("expected a statement, found {found}", ["found": MenuProblem.phrase(found)])
+        case .expectedPropertyName(let found): tr("expected a property name, found {found}", ["found": MenuProblem.phrase(found)])
+        case .unexpectedBrace(let brace): tr("unexpected '{brace}'", ["brace": String(brace)])
+        case .unterminatedBlock: tr("unterminated block: this '{' has no matching '}'")
+        case .missingValue(let property, let expected):
+            tr("expected {expected} after '{property}'", ["expected": MenuProblem.phrase(expected), "property": property])
+        case .extraValue(let found, let property):
+            tr("unexpected {found} after '{property}'", ["found": MenuProblem.phrase(found), "property": property])
+        case .notAList(let property): tr("'{property}' takes one value, not a list", ["property": property])
+        case .duplicateProperty(let name): tr("'{name}' is given twice", ["name": name])
+        case .expectedInteger(let property, let found):
+            tr("'{property}' needs a whole number, found {found}", ["property": property, "found": MenuProblem.phrase(found)])
+        case .expectedAmount(let property, let found):
+            tr("'{property}' needs an amount, found {found}", ["property": property, "found": MenuProblem.phrase(found)])
+        case .expectedDuration(let property, let found):
+            tr("'{property}' needs a duration, found {found}", ["property": property, "found": MenuProblem.phrase(found)])
+        case .expectedName(let property, let found):
+            tr("'{property}' needs a name, found {found}", ["property": property, "found": MenuProblem.phrase(found)])
         case .numberTooLarge(let property, let text):
-            "'\(property)' of \(MenuProblem.shorten(text)) is beyond the maximum of \(MenuProblem.grouped(Menu.maximumQuantity))"
-        case .negativeNumber(let property, let text): "'\(property)' cannot be negative (found \(MenuProblem.shorten(text)))"
-        case .quantityBelowOne(let ingredient, let value): "quantity of '\(ingredient)' must be at least 1 (found \(value))"
+            tr(
+                "'{property}' of {number} is beyond the maximum of {maximum}",
+                ["property": property, "number": MenuProblem.shorten(text), "maximum": MenuProblem.grouped(Menu.maximumQuantity)]
+            )
+        case .negativeNumber(let property, let text):
+            tr("'{property}' cannot be negative (found {number})", ["property": property, "number": MenuProblem.shorten(text)])
+        case .quantityBelowOne(let ingredient, let value):
+            tr("quantity of '{ingredient}' must be at least 1 (found {value})", ["ingredient": ingredient, "value": value])
         case .numberOutOfRange(let property, let value, let range):
-            "'\(property)' must be between \(MenuProblem.grouped(range.lowerBound)) and \(MenuProblem.grouped(range.upperBound)) (found \(MenuProblem.grouped(value)))"
-        case .tooManyFractionDigits(let property, let text): "'\(property)' of \(MenuProblem.shorten(text)) has more than two fraction digits"
-        case .durationTooLong(let property, let text): "'\(property)' of \(MenuProblem.shorten(text)) is longer than a day"
+            tr(
+                "'{property}' must be between {lowest} and {highest} (found {value})",
+                [
+                    "property": property, "lowest": MenuProblem.grouped(range.lowerBound), "highest": MenuProblem.grouped(range.upperBound),
+                    "value": MenuProblem.grouped(value),
+                ]
+            )
+        case .tooManyFractionDigits(let property, let text):
+            tr("'{property}' of {number} has more than two fraction digits", ["property": property, "number": MenuProblem.shorten(text)])
+        case .durationTooLong(let property, let text):
+            tr("'{property}' of {duration} is longer than a day", ["property": property, "duration": MenuProblem.shorten(text)])
         case .invalidName(let name, let reason):
             switch reason {
-            case .empty: "a name cannot be empty"
-            case .tooLong(let limit): "name '\(name)' is longer than \(limit) characters"
-            case .controlCharacter: "name contains a control character"
+            case .empty: tr("a name cannot be empty")
+            case .tooLong(let limit): tr("name '{name}' is longer than {limit} characters", ["name": name, "limit": limit])
+            case .controlCharacter: tr("name contains a control character")
             }
-        case .unknownChoice(let value, let property, _, _): "unknown value '\(value)' for '\(property)'"
-        case .invalidHeaderName(let name): "'\(name)' is not a valid HTTP header name"
-        case .invalidValue(let property, let reason, _): "invalid '\(property)': \(reason)"
-        case .duplicateKiosk: "the kiosk is named twice"
-        case .duplicateIngredient(let name, _): "duplicate ingredient '\(name)'"
-        case .duplicateItem(let name, _): "duplicate item '\(name)'"
-        case .duplicateAlias(let alias, let owner): "'\(alias)' already names item '\(owner)'"
-        case .duplicateNeed(let name): "'\(name)' is listed twice in 'needs'"
-        case .duplicateMessage(let type): "message '\(type.rawValue)' is given twice"
-        case .unknownIngredient(let name, _): "unknown ingredient '\(name)'"
-        case .itemWithoutNeeds(let name): "item '\(name)' has no 'needs'"
-        case .unknownEventType(let name, _): "unknown event type '\(name)'"
-        case .unknownPlaceholder(let name, _): "unknown placeholder '{\(name)}' in message"
-        case .unknownSinkKind(let kind, _, _): "unknown sink kind '\(kind)'"
-        case .missingOption(let kind, let option): "'\(kind)' sink needs '\(option)'"
-        case .invalidURL(let url): "'\(url)' is not an http:// or https:// URL"
+        case .unknownChoice(let value, let property, _, _): tr("unknown value '{value}' for '{property}'", ["value": value, "property": property])
+        case .invalidHeaderName(let name): tr("'{name}' is not a valid HTTP header name", ["name": name])
+        case .invalidValue(let property, let reason, _): tr("invalid '{property}': {reason}", ["property": property, "reason": MenuProblem.phrase(reason)])
+        case .duplicateKiosk: tr("the kiosk is named twice")
+        case .duplicateIngredient(let name, _): tr("duplicate ingredient '{name}'", ["name": name])
+        case .duplicateItem(let name, _): tr("duplicate item '{name}'", ["name": name])
+        case .duplicateAlias(let alias, let owner): tr("'{alias}' already names item '{item}'", ["alias": alias, "item": owner])
+        case .duplicateNeed(let name): tr("'{name}' is listed twice in 'needs'", ["name": name])
+        case .duplicateMessage(let type): tr("message '{type}' is given twice", ["type": type.rawValue])
+        case .unknownIngredient(let name, _): tr("unknown ingredient '{name}'", ["name": name])
+        case .itemWithoutNeeds(let name): tr("item '{name}' has no 'needs'", ["name": name])
+        case .unknownEventType(let name, _): tr("unknown event type '{name}'", ["name": name])
+        case .unknownPlaceholder(let name, _): tr("unknown placeholder '{placeholder}' in message", ["placeholder": "{\(name)}"])
+        case .unknownSinkKind(let kind, _, _): tr("unknown sink kind '{kind}'", ["kind": kind])
+        case .missingOption(let kind, let option): tr("'{kind}' sink needs '{option}'", ["kind": kind, "option": option])
+        case .invalidURL(let url): tr("'{url}' is not an http:// or https:// URL", ["url": url])
         case .invalidServerURL(let url, let schemes, let problem):
             switch problem {
-            case .scheme: "'\(url)' is not \(MenuProblem.schemeList(schemes)) URL"
-            case .host, .port, .path, .userInfo: "'\(url)' is not a valid \(schemes.map { "\($0)://" }.joined(separator: " or ")) URL"
+            case .scheme: MenuProblem.notASchemeURL(url, schemes)
+            case .host, .port, .path, .userInfo:
+                tr("'{url}' is not a valid {schemes} URL", ["url": url, "schemes": MenuProblem.list(schemes.map { "\($0)://" }, joiner: .or)])
             }
-        case .unknownTopicPlaceholder(let name, _, _): "unknown placeholder '{\(name)}' in topic"
+        case .unknownTopicPlaceholder(let name, _, _): tr("unknown placeholder '{placeholder}' in topic", ["placeholder": "{\(name)}"])
         case .invalidTopic(let topic, let problem):
             switch problem {
-            case .empty: "a topic cannot be empty"
-            case .wildcard(let wildcard): "topic '\(topic)' contains the wildcard '\(wildcard)'"
-            case .unknownPlaceholder(let name, _, _): "unknown placeholder '{\(name)}' in topic"
+            case .empty: tr("a topic cannot be empty")
+            case .wildcard(let wildcard): tr("topic '{topic}' contains the wildcard '{wildcard}'", ["topic": topic, "wildcard": String(wildcard)])
+            case .unknownPlaceholder(let name, _, _): tr("unknown placeholder '{placeholder}' in topic", ["placeholder": "{\(name)}"])
             }
-        case .undefinedVariable(let name): "environment variable '\(name)' is not set"
-        case .includeFailed(let path, let reason): "cannot include '\(path)': \(reason)"
-        case .includeCycle(let chain): "include cycle: \(chain.joined(separator: " → "))"
-        case .includeTooDeep(let limit): "includes nest deeper than \(limit) files"
-        case .tooManyIncludes(let limit): "too many included files: a menu includes at most \(MenuProblem.grouped(limit)) in all"
-        case .duplicateStation(let name, _): "duplicate station '\(name)'"
-        case .unknownStation(let name, _, _): "unknown station '\(name)'"
-        case .duplicateBoard: "the board is declared twice"
-        case .durationOutOfRange(let property, let text, let range): "'\(property)' of \(MenuProblem.shorten(text)) must be between \(range)"
+        case .undefinedVariable(let name): tr("environment variable '{name}' is not set", ["name": name])
+        case .includeFailed(let path, let reason): tr("cannot include '{path}': {reason}", ["path": path, "reason": reason])
+        case .includeCycle(let chain): tr("include cycle: {chain}", ["chain": chain.joined(separator: " → ")])
+        case .includeTooDeep(let limit): tr("includes nest deeper than {limit} files", ["limit": limit])
+        case .tooManyIncludes(let limit):
+            tr("too many included files: a menu includes at most {limit} in all", ["limit": MenuProblem.grouped(limit)])
+        case .duplicateStation(let name, _): tr("duplicate station '{name}'", ["name": name])
+        case .unknownStation(let name, _, _): tr("unknown station '{name}'", ["name": name])
+        case .duplicateBoard: tr("the board is declared twice")
+        case .durationOutOfRange(let property, let text, let range):
+            tr(
+                "'{property}' of {duration} must be between {range}",
+                ["property": property, "duration": MenuProblem.shorten(text), "range": MenuProblem.phrase(range)]
+            )
         case .warnNotBeforeLate(let warn, let late, let lateIsDefault):
-            "'warn' (\(warn)) must be shorter than 'late' (\(late)\(lateIsDefault ? " by default" : ""))"
-        case .unknownAllergen(let word, _): "unknown allergen '\(word)'"
-        case .ambiguousAllergen(let word, _): "'\(word)' may mean more than one allergen"
-        case .allergenNoneWithOthers: "'none' cannot be listed with allergens"
-        case .duplicateQuestion(let key, _): "duplicate question '\(key)'"
-        case .questionWithoutTags(let key): "question '\(key)' has no 'tags'"
-        case .unusedQuestionTag(let tag, let question, _): "no item has the tag '\(tag)' of question '\(question)'"
-        case .tooManyQuestions(let limit): "more than \(limit) questions"
-        case .duplicateSuggest: "'suggest' is given twice"
-        case .invalidTimeOfDay(let text): "'\(text)' is not a time of day"
-        case .invalidRate(let text, _): "'\(text)' is not a rate"
+            lateIsDefault
+                ? tr("'warn' ({warn}) must be shorter than 'late' ({late} by default)", ["warn": warn, "late": late])
+                : tr("'warn' ({warn}) must be shorter than 'late' ({late})", ["warn": warn, "late": late])
+        case .unknownAllergen(let word, _): tr("unknown allergen '{word}'", ["word": word])
+        case .ambiguousAllergen(let word, _): tr("'{word}' may mean more than one allergen", ["word": word])
+        case .allergenNoneWithOthers: tr("'none' cannot be listed with allergens")
+        case .duplicateQuestion(let key, _): tr("duplicate question '{key}'", ["key": key])
+        case .questionWithoutTags(let key): tr("question '{key}' has no 'tags'", ["key": key])
+        case .unusedQuestionTag(let tag, let question, _):
+            tr("no item has the tag '{tag}' of question '{question}'", ["tag": tag, "question": question])
+        case .tooManyQuestions(let limit): tr("more than {limit} questions", ["limit": limit])
+        case .duplicateSuggest: tr("'suggest' is given twice")
+        case .invalidTimeOfDay(let text): tr("'{text}' is not a time of day", ["text": text])
+        case .invalidRate(let text, _): tr("'{text}' is not a rate", ["text": text])
         case .rateTooLarge(let text):
-            "'\(text)' is beyond the maximum of \(MenuProblem.grouped(Int(ArrivalRate.maximumNumber))) customers per unit"
-        case .timesNotIncreasing(let later, let earlier): "'\(later)' must be later than '\(earlier)', the time before it"
-        case .missingArrivalTime(let rate): "'\(rate)' needs a time of day before it"
-        case .simulateWithoutArrivals: "'simulate' has no 'arrivals'"
-        case .duplicateSimulate: "'simulate' is given twice"
+            tr(
+                "'{text}' is beyond the maximum of {maximum} customers per unit",
+                ["text": text, "maximum": MenuProblem.grouped(Int(ArrivalRate.maximumNumber))]
+            )
+        case .timesNotIncreasing(let later, let earlier):
+            tr("'{later}' must be later than '{earlier}', the time before it", ["later": later, "earlier": earlier])
+        case .missingArrivalTime(let rate): tr("'{rate}' needs a time of day before it", ["rate": rate])
+        case .simulateWithoutArrivals: tr("'simulate' has no 'arrivals'")
+        case .duplicateSimulate: tr("'simulate' is given twice")
         }
     }
 
-    /// The `= help:` lines under the source excerpt.
+    /// The `= help:` lines under the source excerpt, in the operator's language.
     public var help: [String] {
         switch self {
-        case .invalidUTF8: ["menu files are UTF-8 text"]
-        case .unterminatedString: ["close the string with '\"' before the end of the line"]
-        case .invalidEscape: [#"the escapes are \" \\ \n \t \$ and \u{…}"#]
-        case .controlCharacterInString: [#"write it as an escape, such as \t or \u{7}"#]
-        case .malformedVariable: [#"write ${NAME} or ${NAME:-default}; write \$ for a literal '$'"#]
+        case .invalidUTF8: [tr("menu files are UTF-8 text")]
+        case .unterminatedString: [tr("close the string with '\"' before the end of the line")]
+        case .invalidEscape: [tr("the escapes are {escapes} and {last}", ["escapes": #"\" \\ \n \t \$"#, "last": #"\u{…}"#])]
+        case .controlCharacterInString: [tr("write it as an escape, such as {tab} or {bell}", ["tab": #"\t"#, "bell": #"\u{7}"#])]
+        case .malformedVariable:
+            [
+                tr(
+                    "write {variable} or {fallback}; write {escape} for a literal '$'",
+                    ["variable": "${NAME}", "fallback": "${NAME:-default}", "escape": #"\$"#]
+                ),
+            ]
         case .unknownKeyword(_, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? ["statements are \(MenuProblem.list(StatementKind.allCases.map(\.rawValue)))"]
+            MenuProblem.didYouMean(suggestion) ?? [tr("statements are {statements}", ["statements": MenuProblem.list(StatementKind.allCases.map(\.rawValue))])]
         case .unknownProperty(_, let statement, let suggestion, let known):
-            MenuProblem.didYouMean(suggestion) ?? ["'\(statement)' takes \(MenuProblem.list(known.map { "'\($0)'" }))"]
-        case .unquotedName(let name, let statement): ["write \(statement) \"\(name)\""]
-        case .unterminatedBlock: ["close the block with '}' on a line of its own"]
-        case .notAList: ["remove the ',' and what follows it"]
-        case .expectedDuration: ["write a number with a unit: 500ms, 5s, 2m or 1h"]
-        case .expectedAmount: ["write a whole number or one with up to two decimals: 4500 or 4.50"]
+            MenuProblem.didYouMean(suggestion)
+                ?? [tr("'{statement}' takes {properties}", ["statement": statement, "properties": MenuProblem.list(known.map { "'\($0)'" })])]
+        case .unquotedName(let name, let statement): [tr("write {statement} \"{name}\"", ["statement": statement, "name": name])]
+        case .unterminatedBlock: [tr("close the block with '}' on a line of its own")]
+        case .notAList: [tr("remove the ',' and what follows it")]
+        case .expectedDuration: [tr("write a number with a unit: 500ms, 5s, 2m or 1h")]
+        case .expectedAmount: [tr("write a whole number or one with up to two decimals: 4500 or 4.50")]
         case .numberTooLarge, .numberOutOfRange: []
-        case .tooManyFractionDigits: ["prices are exact to two decimals: 4.50"]
+        case .tooManyFractionDigits: [tr("prices are exact to two decimals: 4.50")]
         case .unknownChoice(_, _, let choices, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? ["write one of \(MenuProblem.list(choices.map { "'\($0)'" }, joiner: "or"))"]
+            MenuProblem.didYouMean(suggestion) ?? [tr("write one of {choices}", ["choices": MenuProblem.list(choices.map { "'\($0)'" }, joiner: .or)])]
         case .unknownIngredient(let name, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? ["declare it first: ingredient \(name) stock 10"]
-        case .itemWithoutNeeds: ["say what it is made of: needs mango 3"]
+            MenuProblem.didYouMean(suggestion) ?? [tr("declare it first: ingredient {name} stock 10", ["name": name])]
+        case .itemWithoutNeeds: [tr("say what it is made of: needs mango 3")]
         case .unknownEventType(_, let suggestion):
             MenuProblem.didYouMean(suggestion)
-                ?? ["event types are \(MenuProblem.list(EventType.allCases.map(\.rawValue), joiner: "and"))"]
+                ?? [tr("event types are {types}", ["types": MenuProblem.list(EventType.allCases.map(\.rawValue))])]
         case .unknownPlaceholder(_, let suggestion):
             MenuProblem.didYouMean(suggestion.map { "{\($0)}" })
-                ?? ["placeholders are \(MenuProblem.list(MessageTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }, joiner: "and")); write {{ for a literal '{'"]
+                ?? [MenuProblem.placeholdersAre(MessageTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" })]
         case .unknownSinkKind(_, let suggestion, let known):
-            MenuProblem.didYouMean(suggestion) ?? ["sink kinds are \(MenuProblem.list(known, joiner: "and"))"]
-        case .undefinedVariable(let name): ["set it, or give a default: ${\(name):-value}"]
+            MenuProblem.didYouMean(suggestion) ?? [tr("sink kinds are {kinds}", ["kinds": MenuProblem.list(known)])]
+        case .undefinedVariable(let name): [tr("set it, or give a default: {example}", ["example": "${\(name):-value}"])]
         case .invalidServerURL(_, let schemes, let problem):
             switch problem {
-            case .scheme, .host: ["write \(schemes.first ?? "scheme")://HOST or \(schemes.first ?? "scheme")://HOST:PORT"]
-            case .port: ["the port is a number from 1 to 65535"]
-            case .path: ["a server address has no path: \(schemes.first ?? "scheme")://HOST:PORT"]
-            case .userInfo: ["write '%' in a user name or password as %25"]
+            case .scheme, .host: [tr("write {scheme}://HOST or {scheme}://HOST:PORT", ["scheme": schemes.first ?? "scheme"])]
+            case .port: [tr("the port is a number from 1 to 65535")]
+            case .path: [tr("a server address has no path: {scheme}://HOST:PORT", ["scheme": schemes.first ?? "scheme"])]
+            case .userInfo: [tr("write '%' in a user name or password as %25")]
             }
         case .unknownTopicPlaceholder(_, let suggestion, let known):
-            MenuProblem.didYouMean(suggestion.map { "{\($0)}" })
-                ?? ["placeholders are \(MenuProblem.list(known.map { "{\($0)}" }, joiner: "and")); write {{ for a literal '{'"]
-        case .invalidTopic(_, .wildcard): ["'+' and '#' are for subscribing; a sink publishes to one topic"]
-        case .invalidHeaderName: ["header names are letters, digits and '-'"]
-        case .invalidValue(_, _, let help): [help]
-        case .duplicateAlias: ["give each item names of its own"]
+            MenuProblem.didYouMean(suggestion.map { "{\($0)}" }) ?? [MenuProblem.placeholdersAre(known.map { "{\($0)}" })]
+        case .invalidTopic(_, .wildcard): [tr("'+' and '#' are for subscribing; a sink publishes to one topic")]
+        case .invalidHeaderName: [tr("header names are letters, digits and '-'")]
+        case .invalidValue(_, _, let help): [MenuProblem.phrase(help)]
+        case .duplicateAlias: [tr("give each item names of its own")]
         case .unknownStation(let name, let suggestion, let known):
             MenuProblem.didYouMean(suggestion)
-                ?? ["stations are \(MenuProblem.list(known.map { "'\($0)'" })); declare it: station \(name) staff 1"]
-        case .warnNotBeforeLate: ["a ticket is marked warn first, then late: board { warn 5m late 8m }"]
+                ?? [tr("stations are {stations}; declare it: station {name} staff 1", ["stations": MenuProblem.list(known.map { "'\($0)'" }), "name": name])]
+        case .warnNotBeforeLate: [tr("a ticket is marked warn first, then late: board { warn 5m late 8m }")]
         case .unknownAllergen(_, let suggestion):
-            MenuProblem.didYouMean(suggestion)
-                ?? ["allergens are \(MenuProblem.list(Allergen.allCases.map(\.name))), or none"]
-        case .ambiguousAllergen(_, let meanings): ["write the ones the item has: \(MenuProblem.list(meanings, joiner: "or"))"]
-        case .allergenNoneWithOthers: ["write 'allergens none' alone for an item without any"]
-        case .questionWithoutTags: ["say which items a yes favours: tags sweet"]
-        case .unusedQuestionTag(let tag, _, let suggestion): MenuProblem.didYouMean(suggestion) ?? ["give the items it means the tag: tags \(tag)"]
-        case .invalidTimeOfDay: ["write HH:MM from 00:00 to 23:59, such as 07:30"]
-        case .invalidRate(_, let suggestion): MenuProblem.didYouMean(suggestion) ?? ["write customers per unit: 120/h, 2/min or 0.5/s"]
-        case .timesNotIncreasing: ["list the rates in the order of the day: arrivals 07:00 180/h, 09:00 60/h"]
-        case .missingArrivalTime(let rate): ["each rate of a day holds from its time: 09:00 \(rate)"]
-        case .simulateWithoutArrivals: ["say when customers come: simulate { arrivals 07:00 180/h, 09:00 60/h }"]
+            MenuProblem.didYouMean(suggestion) ?? [tr("allergens are {allergens}, or none", ["allergens": MenuProblem.list(Allergen.allCases.map(\.name))])]
+        case .ambiguousAllergen(_, let meanings): [tr("write the ones the item has: {allergens}", ["allergens": MenuProblem.list(meanings, joiner: .or)])]
+        case .allergenNoneWithOthers: [tr("write 'allergens none' alone for an item without any")]
+        case .questionWithoutTags: [tr("say which items a yes favours: tags sweet")]
+        case .unusedQuestionTag(let tag, _, let suggestion):
+            MenuProblem.didYouMean(suggestion) ?? [tr("give the items it means the tag: tags {tag}", ["tag": tag])]
+        case .invalidTimeOfDay: [tr("write HH:MM from 00:00 to 23:59, such as 07:30")]
+        case .invalidRate(_, let suggestion): MenuProblem.didYouMean(suggestion) ?? [tr("write customers per unit: 120/h, 2/min or 0.5/s")]
+        case .timesNotIncreasing: [tr("list the rates in the order of the day: arrivals 07:00 180/h, 09:00 60/h")]
+        case .missingArrivalTime(let rate): [tr("each rate of a day holds from its time: 09:00 {rate}", ["rate": rate])]
+        case .simulateWithoutArrivals: [tr("say when customers come: simulate { arrivals 07:00 180/h, 09:00 60/h }")]
         default: []
         }
     }
 
-    /// The text of the note that points at `Diagnostic.related`.
+    /// The text of the note that points at `Diagnostic.related`, in the operator's language.
     public var relatedNote: String {
         switch self {
         case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing), .duplicateStation(_, let existing),
              .duplicateQuestion(_, let existing):
-            "'\(existing)' was first declared here"
-        case .duplicateAlias(_, let owner): "item '\(owner)' is declared here"
-        case .duplicateNeed: "first listed here"
-        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate: "first given here"
-        case .timesNotIncreasing(_, let earlier): "'\(earlier)' is here"
-        default: "see here"
+            tr("'{name}' was first declared here", ["name": existing])
+        case .duplicateAlias(_, let owner): tr("item '{item}' is declared here", ["item": owner])
+        case .duplicateNeed: tr("first listed here")
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate: tr("first given here")
+        case .timesNotIncreasing(_, let earlier): tr("'{time}' is here", ["time": earlier])
+        default: tr("see here")
         }
     }
 
     private static func didYouMean(_ suggestion: String?) -> [String]? {
-        suggestion.map { ["did you mean '\($0)'?"] }
+        suggestion.map { [tr("did you mean '{suggestion}'?", ["suggestion": $0])] }
     }
 
-    /// `an mqtt:// or mqtts://`: schemes are read letter by letter, and "em" takes "an".
-    static func schemeList(_ schemes: [String]) -> String {
+    /// `placeholders are {ticket} and {item}; write {{ for a literal '{'`: the `{{` is a value,
+    /// so that filling the template leaves it as it is.
+    private static func placeholdersAre(_ placeholders: [String]) -> String {
+        tr("placeholders are {placeholders}; write {escape} for a literal '{'", ["placeholders": list(placeholders), "escape": "{{"])
+    }
+
+    /// `'…' is not an mqtt:// or mqtts:// URL`: schemes are read letter by letter, and "em"
+    /// takes "an"; two messages, so a language without articles translates both alike.
+    static func notASchemeURL(_ url: String, _ schemes: [String]) -> String {
         let vowelSound = schemes.first?.first.map { "aefhilmnorsx".contains($0) } ?? false
-        return (vowelSound ? "an " : "a ") + list(schemes.map { "\($0)://" }, joiner: "or")
+        let values: KeyValuePairs<String, any CustomStringConvertible> = ["url": url, "schemes": list(schemes.map { "\($0)://" }, joiner: .or)]
+        return vowelSound ? tr("'{url}' is not an {schemes} URL", values) : tr("'{url}' is not a {schemes} URL", values)
     }
 
-    static func list(_ words: [String], joiner: String = "and") -> String {
+    /// The word between the last two of a list.
+    enum Joiner {
+        case and, or
+    }
+
+    /// `a, b and c` (or `a, b or c`), in the operator's language.
+    static func list(_ words: [String], joiner: Joiner = .and) -> String {
         switch words.count {
-        case 0: "nothing"
-        case 1: words[0]
-        default: words.dropLast().joined(separator: ", ") + " \(joiner) " + words[words.count - 1]
+        case 0: return tr("nothing")
+        case 1: return words[0]
+        default:
+            let values: KeyValuePairs<String, any CustomStringConvertible> = [
+                "items": words.dropLast().joined(separator: ", "), "last": words[words.count - 1],
+            ]
+            return joiner == .and ? tr("{items} and {last}", values) : tr("{items} or {last}", values)
         }
+    }
+
+    /// A phrase the parser or binder made where it found the problem (`the end of the line`,
+    /// `a whole number`, marked there with `trNoop`), in the operator's language; a quoted
+    /// token or a name is no message and stays as it is.
+    static func phrase(_ english: String) -> String {
+        Localization.text(english, in: Localization.language)
     }
 
     static func grouped(_ value: Int) -> String {

@@ -39,8 +39,8 @@ struct Token: Sendable {
         case .comma: "','"
         case .openBrace: "'{'"
         case .closeBrace: "'}'"
-        case .newline: "the end of the line"
-        case .end: "the end of the file"
+        case .newline: trNoop("the end of the line")
+        case .end: trNoop("the end of the file")
         }
     }
 }

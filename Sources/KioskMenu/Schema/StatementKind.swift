@@ -18,15 +18,15 @@ enum StatementKind: String, Sendable, CaseIterable {
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
         switch self {
-        case .kiosk: ["the kiosk's name"]
-        case .include: ["a file path in quotes"]
-        case .ingredient: ["an ingredient name"]
-        case .item: ["an item name"]
-        case .station: ["a station name"]
+        case .kiosk: [trNoop("the kiosk's name")]
+        case .include: [trNoop("a file path in quotes")]
+        case .ingredient: [trNoop("an ingredient name")]
+        case .item: [trNoop("an item name")]
+        case .station: [trNoop("a station name")]
         case .board: []
-        case .message: ["an event type", "the message text in quotes"]
-        case .sink: ["a sink kind"]
-        case .question: ["a question key", "the question text in quotes"]
+        case .message: [trNoop("an event type"), trNoop("the message text in quotes")]
+        case .sink: [trNoop("a sink kind")]
+        case .question: [trNoop("a question key"), trNoop("the question text in quotes")]
         case .suggest: []
         case .simulate: []
         }

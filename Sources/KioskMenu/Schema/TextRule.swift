@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// A check of an option's text beyond its shape, made when the menu is read: a sink kind
 /// declares one for an option whose meaning only it knows (a webhook secret), and the
@@ -29,10 +30,10 @@ public struct TextRule: Sendable, Hashable {
 
     /// A CloudEvents `source`: a URI reference (RFC 3986), not empty.
     static let uriReference = TextRule(
-        name: "a URI reference",
-        help: "write a path such as /kiosk/juice-maker or a URI such as https://stand.example/kiosks/7, with a space as %20"
+        name: trNoop("a URI reference"),
+        help: trNoop("write a path such as /kiosk/juice-maker or a URI such as https://stand.example/kiosks/7, with a space as %20")
     ) { text in
-        if text.isEmpty { return "it is empty" }
-        return URIReference.isValid(text) ? nil : "it is not a URI reference (RFC 3986)"
+        if text.isEmpty { return trNoop("it is empty") }
+        return URIReference.isValid(text) ? nil : trNoop("it is not a URI reference (RFC 3986)")
     }
 }

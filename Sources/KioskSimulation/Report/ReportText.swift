@@ -1,6 +1,8 @@
 import KioskText
 
-/// The report as text for a terminal: the same bytes for the same seed and inputs.
+/// The report as text for a terminal: the same bytes for the same seed and inputs. Words
+/// are in the operator's language; numbers, times and durations keep their formats, and
+/// the tables align by display cells.
 public enum ReportText {
     public static func render(_ report: SimulationReport) -> String {
         var lines = header(report)
@@ -16,31 +18,38 @@ public enum ReportText {
         let configuration = report.configuration
         let stop = switch configuration.stop {
         case .duration(let milliseconds): DurationText.format(milliseconds)
-        case .customers(let count): "\(TextFormat.grouped(count)) customers"
+        case .customers(let count): tr("{count} customers", ["count": TextFormat.grouped(count)])
         }
         let patience = switch configuration.patience {
-        case .unlimited: "unlimited"
+        case .unlimited: tr("unlimited")
         case .fixed(let milliseconds): DurationText.format(milliseconds)
-        case .exponential(let mean): "exponential, mean \(DurationText.format(mean))"
+        case .exponential(let mean): tr("exponential, mean {mean}", ["mean": DurationText.format(mean)])
         }
         var settings = [
-            "\(stop) from \(TextFormat.clock(configuration.opening))", "arrivals \(configuration.arrivals)",
-            "service \(configuration.service.rawValue)", "patience \(patience)", "restock \(configuration.restock)",
+            tr("{length} from {time}", ["length": stop, "time": TextFormat.clock(configuration.opening)]),
+            tr("arrivals {arrivals}", ["arrivals": configuration.arrivals]),
+            tr("service {service}", ["service": configuration.service.rawValue]), tr("patience {patience}", ["patience": patience]),
+            tr("restock {restock}", ["restock": configuration.restock]),
         ]
-        if report.runs.count > 1 { settings.append("\(report.runs.count) replications") }
-        return ["kiosk simulate: \(report.menu), seed \(configuration.seed)", settings.joined(separator: " · ")]
+        if report.runs.count > 1 { settings.append(tr("{count} replications", ["count": report.runs.count])) }
+        return [tr("kiosk simulate: {menu}, seed {seed}", ["menu": report.menu, "seed": configuration.seed]), settings.joined(separator: " · ")]
     }
 
     // MARK: One run
 
     private static func runLines(_ run: RunReport, _ configuration: SimulationConfiguration) -> [String] {
-        var customers = "Customers: \(TextFormat.grouped(run.arrived)) arrived, \(TextFormat.grouped(run.served)) served, "
-            + "\(TextFormat.grouped(run.refused)) refused (out of stock), \(TextFormat.grouped(run.left)) left (out of patience)"
+        var customers = tr(
+            "Customers: {arrived} arrived, {served} served, {refused} refused (out of stock), {left} left (out of patience)",
+            [
+                "arrived": TextFormat.grouped(run.arrived), "served": TextFormat.grouped(run.served), "refused": TextFormat.grouped(run.refused),
+                "left": TextFormat.grouped(run.left),
+            ]
+        )
         // Only a run stopped early (Ctrl-C under --pace) ends with customers inside.
         let inside = run.arrived - run.served - run.refused - run.left
-        if inside > 0 { customers += ", \(TextFormat.grouped(inside)) still inside (stopped early)" }
+        if inside > 0 { customers += tr(", {count} still inside (stopped early)", ["count": TextFormat.grouped(inside)]) }
         var lines = ["", customers, ""]
-        var stations = TextTable.report(["station", "staff", "served", "left", "utilisation", "waited", "longest queue"])
+        var stations = TextTable.report([tr("station"), tr("staff"), tr("served"), tr("left"), tr("utilisation"), tr("waited"), tr("longest queue")])
         for station in run.stations {
             stations.add([
                 station.name, "\(station.staff)", TextFormat.grouped(station.served), TextFormat.grouped(station.left),
@@ -48,14 +57,18 @@ public enum ReportText {
             ])
         }
         lines += stations.lines + [""]
-        lines += timesTable("wait in queue", run.stations.map { ($0.name, $0.waitInQueue) }, all: run.waitInQueue) + [""]
-        lines += timesTable("time in system", run.stations.map { ($0.name, $0.timeInSystem) }, all: run.timeInSystem) + [""]
+        lines += timesTable(tr("wait in queue"), run.stations.map { ($0.name, $0.waitInQueue) }, all: run.waitInQueue) + [""]
+        lines += timesTable(tr("time in system"), run.stations.map { ($0.name, $0.timeInSystem) }, all: run.timeInSystem) + [""]
         lines += stockLines(run, opening: configuration.opening) + [""]
         let little = run.littlesLaw
         lines.append(
-            "Little's law: L = \(TextFormat.fixed(little.averageInSystem, 2)) customers in the system on average; "
-                + "λ·W = \(TextFormat.fixed(little.arrivalsPerHour, 1))/h × \(TextFormat.duration(little.meanTimeInSystem)) "
-                + "= \(TextFormat.fixed(little.product, 2))"
+            tr(
+                "Little's law: L = {average} customers in the system on average; λ·W = {rate}/h × {time} = {product}",
+                [
+                    "average": TextFormat.fixed(little.averageInSystem, 2), "rate": TextFormat.fixed(little.arrivalsPerHour, 1),
+                    "time": TextFormat.duration(little.meanTimeInSystem), "product": TextFormat.fixed(little.product, 2),
+                ]
+            )
         )
         // A day that ends before its first customer (`--customers` with no arrivals) has no hours.
         if !run.hours.isEmpty { lines += [""] + chart(run.hours, opening: configuration.opening) }
@@ -63,8 +76,8 @@ public enum ReportText {
     }
 
     private static func timesTable(_ title: String, _ rows: [(String, RunReport.Times)], all: RunReport.Times) -> [String] {
-        var table = TextTable.report([title, "mean", "median", "p90", "max"])
-        for (name, times) in rows + (rows.count > 1 ? [("all stations", all)] : []) {
+        var table = TextTable.report([title, tr("mean"), tr("median"), tr("p90"), tr("max")])
+        for (name, times) in rows + (rows.count > 1 ? [(tr("all stations"), all)] : []) {
             guard times.count > 0 else {
                 table.add([name, "—", "—", "—", "—"])
                 continue
@@ -75,7 +88,9 @@ public enum ReportText {
     }
 
     private static func stockLines(_ run: RunReport, opening: Int64) -> [String] {
-        var table = TextTable.report(["ingredient", "start", "demand", "used", "first short", "lost orders", "restocks", "enough"])
+        var table = TextTable.report([
+            tr("ingredient"), tr("start"), tr("demand"), tr("used"), tr("first short"), tr("lost orders"), tr("restocks"), tr("enough"),
+        ])
         for ingredient in run.ingredients {
             table.add([
                 ingredient.name, TextFormat.grouped(ingredient.startingStock), TextFormat.grouped(ingredient.demand),
@@ -84,14 +99,14 @@ public enum ReportText {
                 TextFormat.grouped(ingredient.sufficientStartingStock),
             ])
         }
-        return table.lines + ["enough: the starting stock that would have avoided every stock-out of this run."]
+        return table.lines + [tr("enough: the starting stock that would have avoided every stock-out of this run.")]
     }
 
     /// A bar per hour of the average number of customers waiting, scaled to the busiest hour.
     private static func chart(_ hours: [RunReport.Hour], opening: Int64) -> [String] {
         let width = 40.0
         let busiest = hours.map(\.averageWaiting).max() ?? 0
-        var lines = ["Customers waiting each hour: average (peak)"]
+        var lines = [tr("Customers waiting each hour: average (peak)")]
         for hour in hours {
             let length = busiest > 0 ? Int((hour.averageWaiting / busiest * width).rounded(.up)) : 0
             let bar = String(repeating: "#", count: length) + String(repeating: " ", count: Int(width) - length)
@@ -103,7 +118,11 @@ public enum ReportText {
     // MARK: Replications
 
     private static func replicationLines(_ summary: ReplicationSummary, _ report: SimulationReport) -> [String] {
-        var lines = ["Across \(summary.replications) replications: mean ± half-width of the 95 % confidence interval", ""]
+        // The level is a value, so that no translation reads "% c" as a C format.
+        let across = tr(
+            "Across {count} replications: mean ± half-width of the {level} confidence interval", ["count": summary.replications, "level": "95 %"]
+        )
+        var lines = [across, ""]
         var table = TextTable(alignments: [.left, .right, .right, .right])
         func count(_ name: String, _ interval: ConfidenceInterval) {
             table.add([name, TextFormat.fixed(interval.mean, 1), "±", TextFormat.fixed(interval.halfWidth, 1)])
@@ -114,24 +133,24 @@ public enum ReportText {
         func share(_ name: String, _ interval: ConfidenceInterval) {
             table.add([name, TextFormat.percent(interval.mean), "±", TextFormat.percent(interval.halfWidth)])
         }
-        count("arrived", summary.arrived)
-        count("served", summary.served)
-        count("refused", summary.refused)
-        count("left", summary.left)
-        time("wait in queue, mean", summary.meanWaitInQueue)
-        time("wait in queue, p90", summary.p90WaitInQueue)
-        time("time in system, mean", summary.meanTimeInSystem)
-        table.add(["in the system on average", TextFormat.fixed(summary.averageInSystem.mean, 2), "±", TextFormat.fixed(summary.averageInSystem.halfWidth, 2)])
+        count(tr("arrived"), summary.arrived)
+        count(tr("served"), summary.served)
+        count(tr("refused"), summary.refused)
+        count(tr("left"), summary.left)
+        time(tr("wait in queue, mean"), summary.meanWaitInQueue)
+        time(tr("wait in queue, p90"), summary.p90WaitInQueue)
+        time(tr("time in system, mean"), summary.meanTimeInSystem)
+        table.add([tr("in the system on average"), TextFormat.fixed(summary.averageInSystem.mean, 2), "±", TextFormat.fixed(summary.averageInSystem.halfWidth, 2)])
         for station in summary.stations {
-            share("\(station.name): utilisation", station.utilisation)
-            share("\(station.name): waited", station.probabilityOfWaiting)
-            time("\(station.name): wait in queue, mean", station.meanWaitInQueue)
+            share(tr("{station}: utilisation", ["station": station.name]), station.utilisation)
+            share(tr("{station}: waited", ["station": station.name]), station.probabilityOfWaiting)
+            time(tr("{station}: wait in queue, mean", ["station": station.name]), station.meanWaitInQueue)
         }
         lines += table.lines + [""]
-        var stock = TextTable.report(["ingredient", "start", "enough"])
+        var stock = TextTable.report([tr("ingredient"), tr("start"), tr("enough")])
         for (index, ingredient) in (report.runs.first?.ingredients ?? []).enumerated() {
             stock.add([ingredient.name, TextFormat.grouped(ingredient.startingStock), TextFormat.grouped(summary.sufficientStartingStock[index])])
         }
-        return lines + stock.lines + ["enough: the starting stock that would have avoided every stock-out of every replication."]
+        return lines + stock.lines + [tr("enough: the starting stock that would have avoided every stock-out of every replication.")]
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// The command line in Korean, run as a user runs it: `kiosk --lang ko check` on a broken
+/// menu (the same places, carets and codes as in English), `simulate`, `serve --help` and
+/// `state verify`; `LANGUAGE=ko` chooses the same words.
+@Suite struct KoreanCommandLineTests {
+    static let broken = """
+    kiosk "쥬스 가게" currency
+    ingredient 딸기 stock 10
+    ingredient 망고 stock -3
+    item "딸기우유" needs 딸기 2, 우유 1 price 4.505
+    ingredient 딸기 stock 5
+    sink lgo path "x.jsonl"
+    """
+
+    @Test func checkSaysWhatIsWrongInKoreanWithTheSameCaretsAndCodes() throws {
+        let scratch = try ScratchDirectory()
+        _ = try scratch.file("broken.kiosk", Self.broken)
+        func check(_ arguments: String..., environment: [String: String] = [:]) throws -> KioskProcess.Result {
+            var process = KioskProcess(arguments: arguments, environment: environment)
+            process.directory = scratch.url
+            return try process.run()
+        }
+        let korean = try check("--lang", "ko", "check", "broken.kiosk")
+        #expect(korean.status == 65)
+        #expect(korean.stdout == "")
+        #expect(korean.stderr == """
+        broken.kiosk:1:23: 오류: 'currency' 뒤에 필요한 것: 텍스트
+            1 | kiosk "쥬스 가게" currency
+              |                           ^
+        broken.kiosk:3:21: 오류: 'stock'은(는) 음수일 수 없습니다 (값: -3)
+            3 | ingredient 망고 stock -3
+              |                       ^~
+        broken.kiosk:4:25: 오류: 알 수 없는 재료 '우유'
+            4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
+              |                               ^~~~
+              = 도움말: 먼저 선언하세요: ingredient 우유 stock 10
+        broken.kiosk:4:36: 오류: 'price'의 4.505은(는) 소수 자릿수가 둘보다 많습니다
+            4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
+              |                                            ^~~~~
+              = 도움말: 가격은 소수 둘째 자리까지만 씁니다: 4.50
+        broken.kiosk:5:12: 오류: 재료 '딸기'이(가) 중복되었습니다
+            5 | ingredient 딸기 stock 5
+              |            ^~~~
+        broken.kiosk:2:12: 참고: '딸기'은(는) 여기서 처음 선언되었습니다
+            2 | ingredient 딸기 stock 10
+              |            ^~~~
+        broken.kiosk:6:6: 오류: 알 수 없는 싱크 종류 'lgo'
+            6 | sink lgo path "x.jsonl"
+              |      ^~~
+              = 도움말: 'log'을(를) 말씀하신 건가요?
+        broken.kiosk: 오류 6개
+
+        """)
+        #expect(try check("check", "broken.kiosk", environment: ["LANGUAGE": "ko"]).stderr == korean.stderr)
+
+        // The same excerpts and carets as in English, and the same codes and places for programs.
+        let english = try check("check", "broken.kiosk")
+        let excerpts = { (text: String) in text.split(separator: "\n").filter { $0.contains(" |") } }
+        #expect(excerpts(english.stderr) == excerpts(korean.stderr))
+        let places = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { $0.prefix { $0 != " " } } }
+        #expect(places(english.stderr) == places(korean.stderr))
+        let codes = { (text: String) in text.matches(of: /"line":(\d+|null),"column":(\d+|null),"severity":"(\w+)","code":"(\w+)"/).map { String($0.output.0) } }
+        let koreanJSON = try check("--lang", "ko", "check", "--json", "broken.kiosk")
+        let englishJSON = try check("check", "--json", "broken.kiosk")
+        #expect(codes(koreanJSON.stderr).count == 7)
+        #expect(codes(koreanJSON.stderr) == codes(englishJSON.stderr))
+    }
+
+    @Test func checkSaysOkWithKoreanCounts() throws {
+        let result = try KioskProcess("--lang", "ko", "check", "menus/juice-board-ko.kiosk", "menus/juice-ko.kiosk").run()
+        #expect(result.stdout == """
+        menus/juice-board-ko.kiosk: 정상 (재료 5개, 품목 7개, 스테이션 2개, 도착률 4개, 싱크 0개)
+        menus/juice-ko.kiosk: 정상 (재료 5개, 품목 7개, 질문 3개, 싱크 0개)
+
+        """)
+        #expect(result.status == 0)
+    }
+
+    @Test func simulateReportsInKorean() throws {
+        let result = try KioskProcess("--lang", "ko", "simulate", "--menu", "menus/juice-board-ko.kiosk", "--seed", "7", "--hours", "2").run()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("kiosk simulate: 쥬스 메이커, 시드 7") == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.hasPrefix("손님: 도착 ") && $0.contains("명, 응대 ") })
+        #expect(lines.contains { $0.hasPrefix("스테이션") && $0.hasSuffix("최장 대기열") })
+        #expect(lines.contains("충분량: 이번 실행의 모든 품절을 피할 수 있었을 시작 재고."))
+        #expect(!result.stdout.contains("Customers") && !result.stdout.contains("station"))
+        let english = try KioskProcess("simulate", "--menu", "menus/juice-board-ko.kiosk", "--seed", "7", "--hours", "2").run()
+        #expect(english.stdout.contains("\nCustomers: "))
+        let numbers = { (text: String) in text.matches(of: /[0-9][0-9.,:]*/).map { String($0.output) }.sorted() }
+        #expect(numbers(result.stdout) == numbers(english.stdout), "the same figures in both languages")
+    }
+
+    @Test func serveHelpIsKorean() throws {
+        let result = try KioskProcess("--lang", "ko", "serve", "--help").run()
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("kiosk serve — HTTP로 제공하는 키오스크: /api/v1 아래의 JSON API\n\n사용법:\n  kiosk serve [옵션]\n"))
+        #expect(result.stdout.contains("\n  --listen ADDRESS:PORT      수신 대기할 곳 (기본값 127.0.0.1:8080; 포트 0은\n"))
+        #expect(result.stdout.contains("\n  PATCH /api/v1/stock/{ingredient}            운영자    {\"set\"|\"add\"|\"remove\"|\"restock\": N}\n"))
+        #expect(result.stdout.hasSuffix("  73  만들어야 할 파일을 만들 수 없음\n\n"))
+        let english = try KioskProcess("serve", "--help").run()
+        #expect(english.stdout.hasPrefix("kiosk serve — the kiosk over HTTP: a JSON API under /api/v1\n"))
+    }
+
+    @Test func stateVerifyInKoreanAlignsItsLabels() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        #expect(try KioskProcess("--state", state, "-c", "order mango juice").run().status == 0)
+        let result = try KioskProcess("--lang", "ko", "state", "verify", state).run()
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(state): 정상")
+        #expect(lines.dropFirst().first?.hasPrefix("  세그먼트   1개 (디스크에 ") == true, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  레코드     ") })
+        #expect(lines.contains { $0.hasPrefix("  이벤트     ") && $0.contains("개 (seq 1~") })
+    }
+}
