@@ -96,20 +96,8 @@ enum PayloadCodec {
         _ e: borrowing OrderSucceeded, into writer: inout Output, repeating parts: borrowing RepeatedParts,
         written: inout RepeatedParts.Written
     ) {
-        if parts.lines.holds(e.lines) {
-            parts.lines.bytes.withUnsafeBytes { writer.append($0) }
-        } else {
-            let start = writer.count
-            encode(lines: e.lines, into: &writer)
-            written.lines = start..<writer.count
-        }
-        if parts.consumed.holds(e.consumed) {
-            parts.consumed.bytes.withUnsafeBytes { writer.append($0) }
-        } else {
-            let start = writer.count
-            encode(counts: e.consumed, into: &writer)
-            written.consumed = start..<writer.count
-        }
+        encode(e.lines, kept: parts.lines, into: &writer, at: &written.lines) { encode(lines: $0, into: &$1) }
+        encode(e.consumed, kept: parts.consumed, into: &writer, at: &written.consumed) { encode(counts: $0, into: &$1) }
         let aligned = stockFollowsConsumed(e)
         var flags: UInt8 = aligned ? SucceededFlag.stockFollowsConsumed : 0
         if e.total != nil { flags |= SucceededFlag.total }
@@ -131,6 +119,22 @@ enum PayloadCodec {
         if let ticket = e.ticket {
             writer.int(ticket)
             writer.signed(e.promised?.millisecondsSince1970 ?? 0)
+        }
+    }
+
+    /// Appends `part`: the bytes `kept` holds when it is the part kept there, else `part`
+    /// encoded by `encode`, whose place is noted in `place` to be learned.
+    @inline(__always)
+    private static func encode<Value, Output: ByteOutput & ~Copyable>(
+        _ part: Value, kept: borrowing RepeatedParts.Part<Value>, into writer: inout Output, at place: inout Range<Int>?,
+        encode: (Value, inout Output) -> Void
+    ) {
+        if kept.holds(part) {
+            kept.bytes.withUnsafeBytes { writer.append($0) }
+        } else {
+            let start = writer.count
+            encode(part, &writer)
+            place = start..<writer.count
         }
     }
 
