@@ -29,9 +29,9 @@ public struct Kiosk: Sendable {
     /// Whether the ledger keeps each order: its sales by item, usage by ingredient and
     /// history. When not (`keepLedgerCountsOnly()`), it keeps the counts and the revenue.
     var ledgerKeepsOrders = true
-    /// The item of the last order of just one of it, as events name it: a run of the same
-    /// order — the usual case — shares one line and one list of what it uses rather than
-    /// making both for every order.
+    /// The line and the consumed counts of the last order of one of an item, as events name
+    /// them: a run of the same order — the usual case — shares these two arrays rather than
+    /// making both for every order. A plain stored value: a new menu makes a new `Kiosk`.
     private var lastUnitOrder: UnitOrder?
 
     /// A fresh kiosk: the menu's declared stock, an empty ledger.
