@@ -132,6 +132,14 @@ public struct Kiosk: Sendable {
         return .made(total: total)
     }
 
+    /// The lines of `order` by item name, as its events name them: an order of one of an
+    /// item shares the line of the last such order instead of making one (a command's
+    /// summary, on the order path).
+    public mutating func itemQuantities(of order: Order) -> [ItemQuantity] {
+        if let item = order.singleItem { return unitOrder(of: item).lines }
+        return order.itemQuantities(in: menu)
+    }
+
     /// One of `item`, as the last order of just one of it named it when it was of `item`.
     private mutating func unitOrder(of item: Int) -> UnitOrder {
         if let last = lastUnitOrder, last.item == item { return last }
