@@ -88,7 +88,7 @@ public final class Journal: @unchecked Sendable {
     // start: grown by doubling instead, it faulted in twice the pages and copied each half.
     @exclusivity(unchecked) var pending = ByteWriter(capacity: 2 << 20)
     /// The parts the records repeat, as bytes: used on the order path, like `pending`.
-    @exclusivity(unchecked) var memo = RecordMemo()
+    @exclusivity(unchecked) var repeats = RepeatedParts()
     var groupStart: UInt64 = 0
     var fold: JournalScanner
     var endFinder: JournalScanner
@@ -143,24 +143,15 @@ public final class Journal: @unchecked Sendable {
 
     /// Adds a record of `facts` then `events` to the commit in progress, encoded in place.
     public func append(time: Timestamp, source: String, facts: [JournalEntry], events: [Event]) {
-        guard facts.isEmpty else { return appendInGeneral(time: time, source: source, facts: facts, events: events) }
-        append(time: time, source: source, events: events)
-    }
-
-    /// Adds a record of `events` to the commit in progress: the order path. A record of
-    /// one `order.succeeded`, nearly every command's, is written in one piece with the parts
-    /// it repeats copied from the memo.
-    public func append(time: Timestamp, source: String, events: [Event]) {
-        if source != memo.source { memo.learn(source: source) }
-        if RecordFrame.appendUsualOrder(groupStart: groupStart, to: &pending, time: time, events: events, memo: &memo) { return }
-        appendInGeneral(time: time, source: source, facts: [], events: events)
-    }
-
-    private func appendInGeneral(time: Timestamp, source: String, facts: [JournalEntry], events: [Event]) {
         RecordFrame.append(groupStart: groupStart, to: &pending) {
-            RecordCodec.encode(time: time, source: source, facts: facts, events: events, into: &$0)
+            RecordCodec.encode(time: time, source: source, facts: facts, events: events, into: &$0, repeating: &repeats)
         }
-        memo.learnIfMissed(from: events)
+    }
+
+    /// Adds a record of `events` to the commit in progress: the order path. The parts a
+    /// run of orders repeats are copied from the ones the journal keeps (`RepeatedParts`).
+    public func append(time: Timestamp, source: String, events: [Event]) {
+        append(time: time, source: source, facts: [], events: events)
     }
 
     /// How many bytes the commit in progress will write.

@@ -30,33 +30,6 @@ enum RecordFrame {
         writer.store(littleEndian: crc, at: start + 4)
     }
 
-    /// Room for a usual order's frame: several times what one takes.
-    static let usualOrderRoom = 512
-
-    /// Appends the frame of a record of one `order.succeeded` — the record of nearly every
-    /// command — written straight into reserved room, with the parts `memo` has learned
-    /// copied (`RecordCodec.encodeUsualOrder`). Returns `false`, having written nothing,
-    /// when the record is not of that shape: the caller then writes it with
-    /// `append(groupStart:to:_:)`.
-    static func appendUsualOrder(groupStart: UInt64, to writer: inout ByteWriter, time: Timestamp, events: [Event], memo: inout RecordMemo) -> Bool {
-        events.withUnsafeBufferPointer { events in
-            withUnsafeMutablePointer(to: &memo) { memo in
-                writer.withRoom(usualOrderRoom) { frame, room in
-                    let body = frame + headerSize
-                    guard let length = RecordCodec.encodeUsualOrder(time: time, events: events, memo: memo, into: body, room: room - headerSize) else {
-                        return nil
-                    }
-                    // The header as `append(groupStart:to:_:)` fills it in, through the pointer.
-                    frame.storeBytes(of: groupStart.littleEndian, toByteOffset: 8, as: UInt64.self)
-                    let crc = Checksum.crc32c(UnsafeRawBufferPointer(start: frame + 8, count: 8 + length))
-                    frame.storeBytes(of: UInt32(length).littleEndian, as: UInt32.self)
-                    frame.storeBytes(of: crc.littleEndian, toByteOffset: 4, as: UInt32.self)
-                    return headerSize + length
-                }
-            }
-        }
-    }
-
     /// What the bytes at the start of `buffer` are.
     enum Parsed {
         /// A whole, good record: its body and its frame's length.

@@ -2,6 +2,29 @@ import KioskCore
 import Testing
 
 @Suite struct KioskTests {
+    @Test func anOrdersLinesByNameAreTheOnesItsEventNames() throws {
+        let menu = try Menu(
+            name: "Juice", ingredients: [Ingredient(name: "mango", initialStock: 1_000), Ingredient(name: "딸기", initialStock: 1_000)],
+            items: [
+                Item(name: "Mango Juice", recipe: Recipe([.init(ingredient: 0, quantity: 3)])),
+                Item(name: "딸기 Juice", recipe: Recipe([.init(ingredient: 1, quantity: 2), .init(ingredient: 0, quantity: 1)])),
+            ]
+        )
+        var kiosk = try Fixtures.kiosk(menu)
+        for order in [Order(item: 0), Order(item: 1), Order(item: 0), Order(item: 0, quantity: 2), Order([OrderLine(item: 0, quantity: 1), OrderLine(item: 1, quantity: 3)])] {
+            var events: [Event] = []
+            #expect(try kiosk.place(order, at: Fixtures.noon, emitting: &events).isMade)
+            guard case .orderSucceeded(let made)? = events.first?.payload else {
+                Issue.record("no order.succeeded: \(events)")
+                continue
+            }
+            let lines = kiosk.itemQuantities(of: order)
+            #expect(lines == made.lines)
+            #expect(lines == order.itemQuantities(in: kiosk.menu))
+            #expect(lines == order.lines.map { ItemQuantity(item: kiosk.menu.items[$0.item].name, quantity: $0.quantity) })
+        }
+    }
+
     @Test func threeMangoJuicesAreMadeAndTheFourthIsRefused() throws {
         var kiosk = try Fixtures.kiosk()
         for _ in 0..<3 {

@@ -56,6 +56,48 @@ import Testing
         RecordCodec.encode(time: Sample.time, source: kiosk.source, facts: [], events: events, into: &onOrderPath)
         #expect(onOrderPath == expected)
         #expect(RecordCodec.encode(JournalRecord(time: Sample.time, source: kiosk.source, entries: [.event(event)])) == expected)
+        // The journal's appender writes a run of records with one `RepeatedParts`: the
+        // second record copies the lines and consumed counts the first wrote, to its bytes.
+        var parts = RepeatedParts()
+        for _ in 0..<2 {
+            var writer = ByteWriter()
+            RecordCodec.encode(time: Sample.time, source: kiosk.source, facts: [], events: events, into: &writer, repeating: &parts)
+            #expect(writer.bytes == expected)
+        }
+    }
+
+    /// `order.succeeded` with a ticket (flag 16) and its stock in another order than its
+    /// consumed counts: the bytes `docs/STATE.md` describes, written out by hand.
+    @Test func anOrderWithATicketIsTheBytesTheFormatDescribes() throws {
+        let promised = Timestamp(millisecondsSince1970: Sample.time.millisecondsSince1970 + 90_000)
+        let made = OrderSucceeded(
+            lines: [ItemQuantity(item: "딸기 Juice", quantity: 1)],
+            consumed: [IngredientCount(ingredient: "딸기", count: 2), IngredientCount(ingredient: "mango", count: 1)],
+            stock: [IngredientCount(ingredient: "mango", count: 90), IngredientCount(ingredient: "딸기", count: 7)],
+            total: nil, currency: nil, lineTotals: [], ticket: 12, promised: promised
+        )
+        let event = Event(
+            id: EventID(high: 5, low: 6), sequence: 300, time: Timestamp(millisecondsSince1970: Sample.time.millisecondsSince1970 + 250),
+            source: "/kiosk/juice", payload: .orderSucceeded(made), template: MessageCatalog.defaults[.orderSucceeded]
+        )
+        var expected = RecordCodecTests.varint(RecordCodecTests.zigzag(Sample.time.millisecondsSince1970))
+        expected += RecordCodecTests.string("/kiosk/juice") + [1]
+        expected += [1] + RecordCodecTests.bigEndian(5) + RecordCodecTests.bigEndian(6)
+        expected += RecordCodecTests.varint(300) + RecordCodecTests.varint(RecordCodecTests.zigzag(250)) + [0]
+        expected += [1] + RecordCodecTests.string("딸기 Juice") + [2] // one line: quantity 1
+        expected += [2] + RecordCodecTests.string("딸기") + [4] + RecordCodecTests.string("mango") + [2] // consumed: 2 딸기, 1 mango
+        expected += [16] // a ticket; the stock names its own ingredients
+        expected += [2] + RecordCodecTests.string("mango") + RecordCodecTests.varint(RecordCodecTests.zigzag(90)) + RecordCodecTests.string("딸기") + [14]
+        expected += [24] + RecordCodecTests.varint(RecordCodecTests.zigzag(promised.millisecondsSince1970)) // ticket 12, promised
+        let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [.event(event)])
+        #expect(RecordCodec.encode(record) == expected)
+        var parts = RepeatedParts()
+        for _ in 0..<2 {
+            var writer = ByteWriter()
+            RecordCodec.encode(time: Sample.time, source: "/kiosk/juice", facts: [], events: [event], into: &writer, repeating: &parts)
+            #expect(writer.bytes == expected)
+        }
+        #expect(try RecordCodec.decode(expected) == record)
     }
 
     @Test func theOrderPathWritesTheRecordOfItsFactsThenItsEventsAfterWhatIsThere() throws {

@@ -45,7 +45,7 @@ public enum OrderCommand: CommandHandler {
         let menu = session.kiosk.menu
         switch outcome {
         case .made(let total):
-            var summary = OrderSummary(lines: order.itemQuantities(in: menu), total: total, currency: total == nil ? nil : menu.currency)
+            var summary = OrderSummary(lines: session.kiosk.itemQuantities(of: order), total: total, currency: total == nil ? nil : menu.currency)
             summary.promise = TicketPromise.made(in: session.events)
             return .ordered(summary)
         case .refused(let shortfalls):

@@ -100,17 +100,6 @@ package struct ByteWriter: ~Copyable, ByteOutput {
         return true
     }
 
-    /// Hands `body` the room after what is written, `room` bytes at least, and keeps the
-    /// bytes it says it wrote; `nil` keeps none. Returns whether it kept them.
-    @inline(__always)
-    package mutating func withRoom(_ room: Int, _ body: (UnsafeMutableRawPointer, Int) -> Int?) -> Bool {
-        reserve(room)
-        guard let written = body(base + count, capacity - count) else { return false }
-        precondition(written >= 0 && written <= capacity - count, "written past the room")
-        count += written
-        return true
-    }
-
     // MARK: Frames
 
     /// Appends `value` in little-endian order (a frame's header, not a record's body).

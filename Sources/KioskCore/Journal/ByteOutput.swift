@@ -1,6 +1,8 @@
 /// Where an encoder writes the journal's primitives: `ByteWriter`, which grows, or
 /// `ReservedBytes`, which writes into room reserved ahead and calls nothing.
 package protocol ByteOutput: ~Copyable {
+    /// How many bytes are written: where the next one goes.
+    var count: Int { get }
     mutating func byte(_ value: UInt8)
     mutating func varint(_ value: UInt64)
     /// A fixed 8-byte word, big-endian.

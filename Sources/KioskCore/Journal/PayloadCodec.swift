@@ -25,10 +25,22 @@ enum PayloadCodec {
         static let ticket: UInt8 = 16
     }
 
+    /// Appends `payload` to `writer`.
     static func encode<Output: ByteOutput & ~Copyable>(_ payload: borrowing Event.Payload, into writer: inout Output) {
+        var written = RepeatedParts.Written()
+        encode(payload, into: &writer, repeating: .empty, written: &written)
+    }
+
+    /// Appends `payload` to `writer`, copying the bytes of the parts `parts` keeps when the
+    /// payload's are equal, and noting in `written` where it encoded the others: the caller
+    /// learns them (`RepeatedParts.learn`) once the event is written.
+    static func encode<Output: ByteOutput & ~Copyable>(
+        _ payload: borrowing Event.Payload, into writer: inout Output, repeating parts: borrowing RepeatedParts,
+        written: inout RepeatedParts.Written
+    ) {
         switch payload {
         case .orderSucceeded(let e):
-            encode(e, into: &writer)
+            encode(e, into: &writer, repeating: parts, written: &written)
         case .ticketStarted(let e):
             writer.int(e.ticket)
             writer.string(e.station)
@@ -78,10 +90,14 @@ enum PayloadCodec {
         }
     }
 
-    /// `order.succeeded`, the record of nearly every command: arrays read by index, in place.
-    private static func encode<Output: ByteOutput & ~Copyable>(_ e: borrowing OrderSucceeded, into writer: inout Output) {
-        encode(lines: e.lines, into: &writer)
-        encode(counts: e.consumed, into: &writer)
+    /// `order.succeeded`, the record of nearly every command: arrays read by index, in place,
+    /// the lines and consumed counts copied when a run of records repeats them.
+    private static func encode<Output: ByteOutput & ~Copyable>(
+        _ e: borrowing OrderSucceeded, into writer: inout Output, repeating parts: borrowing RepeatedParts,
+        written: inout RepeatedParts.Written
+    ) {
+        encode(e.lines, kept: parts.lines, into: &writer, at: &written.lines) { encode(lines: $0, into: &$1) }
+        encode(e.consumed, kept: parts.consumed, into: &writer, at: &written.consumed) { encode(counts: $0, into: &$1) }
         let aligned = stockFollowsConsumed(e)
         var flags: UInt8 = aligned ? SucceededFlag.stockFollowsConsumed : 0
         if e.total != nil { flags |= SucceededFlag.total }
@@ -106,9 +122,25 @@ enum PayloadCodec {
         }
     }
 
+    /// Appends `part`: the bytes `kept` holds when it is the part kept there, else `part`
+    /// encoded by `encode`, whose place is noted in `place` to be learned.
+    @inline(__always)
+    private static func encode<Value, Output: ByteOutput & ~Copyable>(
+        _ part: Value, kept: borrowing RepeatedParts.Part<Value>, into writer: inout Output, at place: inout Range<Int>?,
+        encode: (Value, inout Output) -> Void
+    ) {
+        if kept.holds(part) {
+            kept.bytes.withUnsafeBytes { writer.append($0) }
+        } else {
+            let start = writer.count
+            encode(part, &writer)
+            place = start..<writer.count
+        }
+    }
+
     /// Whether `stock` names the ingredients of `consumed`, in its order.
     @inline(__always)
-    static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
+    private static func stockFollowsConsumed(_ e: borrowing OrderSucceeded) -> Bool {
         guard e.stock.count == e.consumed.count else { return false }
         for index in e.stock.indices where e.stock[index].ingredient != e.consumed[index].ingredient {
             return false
@@ -116,15 +148,7 @@ enum PayloadCodec {
         return true
     }
 
-    /// The lines and the consumed counts of the last `order.succeeded` read, with their
-    /// bytes: a journal of orders repeats them record after record, and an equal part is
-    /// shared rather than decoded into new strings and arrays again.
-    struct Repeats: Sendable {
-        var lines: (bytes: [UInt8], value: [ItemQuantity]) = ([], [])
-        var consumed: (bytes: [UInt8], value: [IngredientCount]) = ([], [])
-    }
-
-    static func decode(_ type: EventType, _ reader: inout ByteReader, repeats: inout Repeats) throws(RecordDecodingError) -> Event.Payload {
+    static func decode(_ type: EventType, _ reader: inout ByteReader, repeats: inout RepeatedParts) throws(RecordDecodingError) -> Event.Payload {
         switch type {
         case .orderSucceeded:
             let lines = try decodeRepeated(&reader, last: &repeats.lines, decode: decodeLines)
@@ -285,16 +309,15 @@ enum PayloadCodec {
     }
 
     /// The part at the reader, taken from `last` when its bytes come next, else decoded and
-    /// kept in `last`. A part's encoding ends itself (a count, then that many entries), so
-    /// the same bytes are the same part, of the same length.
+    /// kept in `last`.
     private static func decodeRepeated<Value>(
-        _ reader: inout ByteReader, last: inout (bytes: [UInt8], value: Value),
+        _ reader: inout ByteReader, last: inout RepeatedParts.Part<Value>,
         decode: (inout ByteReader) throws(RecordDecodingError) -> Value
     ) throws(RecordDecodingError) -> Value {
         if reader.skip(ifAt: last.bytes) { return last.value }
         let start = reader.offset
         let value = try decode(&reader)
-        last = (Array(reader.span(from: start)), value)
+        last = RepeatedParts.Part(bytes: Array(reader.span(from: start)), value: value)
         return value
     }
 

@@ -93,11 +93,22 @@ public enum RecordCodec {
     }
 
     /// Appends the body of a record of `facts` then `events` to `writer`.
-    ///
-    /// The order path: events are read in place, through the array's buffer (a `for … in`,
-    /// or the array's subscript, copies each, retaining its strings and payload), and the
-    /// default texts are looked up once.
     package static func encode(time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into writer: inout ByteWriter) {
+        var parts = RepeatedParts()
+        encode(time: time, source: source, facts: facts, events: events, into: &writer, repeating: &parts)
+    }
+
+    /// Appends the body of a record of `facts` then `events` to `writer`, copying the parts
+    /// of its events that `parts` keeps and keeping the ones it encodes: the order path,
+    /// where the journal's appender writes a run of records with one `parts`.
+    ///
+    /// Events are read in place, through the array's buffer (a `for … in`, or the array's
+    /// subscript, copies each, retaining its strings and payload), and the default texts
+    /// are looked up once.
+    package static func encode(
+        time: Timestamp, source: String, facts: [JournalEntry], events: [Event], into writer: inout ByteWriter,
+        repeating parts: inout RepeatedParts
+    ) {
         writer.signed(time.millisecondsSince1970)
         writer.string(source)
         writer.varint(UInt64(facts.count + events.count))
@@ -109,8 +120,15 @@ public enum RecordCodec {
                 let event = first + index
                 // Into reserved room first, where the event's fields are read in place;
                 // an event that does not fit (a long text) is written again, growing.
-                let fit = writer.withReserved(eventRoom) { encode(event, relativeTo: time, defaults: defaults, into: &$0) }
-                if !fit { encode(event, relativeTo: time, defaults: defaults, into: &writer) }
+                var written = RepeatedParts.Written()
+                let fit = writer.withReserved(eventRoom) {
+                    encode(event, relativeTo: time, defaults: defaults, repeating: parts, written: &written, into: &$0)
+                }
+                if !fit {
+                    written = RepeatedParts.Written()
+                    encode(event, relativeTo: time, defaults: defaults, repeating: parts, written: &written, into: &writer)
+                }
+                if written.lines != nil || written.consumed != nil { parts.learn(written, of: event, from: writer) }
             }
         }
     }
@@ -163,11 +181,19 @@ public enum RecordCodec {
         withUnsafePointer(to: event) { encode($0, relativeTo: time, defaults: defaultTexts, into: &writer) }
     }
 
+    private static func encode<Output: ByteOutput & ~Copyable>(
+        _ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], into writer: inout Output
+    ) {
+        var written = RepeatedParts.Written()
+        encode(event, relativeTo: time, defaults: defaults, repeating: .empty, written: &written, into: &writer)
+    }
+
     /// An event, read through a pointer (into a record's array of events: passed from the
     /// array by value, each is copied, its strings and payload retained and released).
     /// `defaults`: `defaultTexts`, passed in so a record reads the global once.
     private static func encode<Output: ByteOutput & ~Copyable>(
-        _ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], into writer: inout Output
+        _ event: UnsafePointer<Event>, relativeTo time: Timestamp, defaults: [String], repeating parts: borrowing RepeatedParts,
+        written: inout RepeatedParts.Written, into writer: inout Output
     ) {
         writer.byte(code(of: event.pointee.payload.type))
         writer.word(event.pointee.id.high)
@@ -180,7 +206,7 @@ public enum RecordCodec {
             writer.byte(1)
             writer.string(event.pointee.template.text)
         }
-        PayloadCodec.encode(event.pointee.payload, into: &writer)
+        PayloadCodec.encode(event.pointee.payload, into: &writer, repeating: parts, written: &written)
     }
 
     // MARK: Decoding
@@ -307,7 +333,7 @@ struct TemplateCache: Sendable {
     /// The last record's source: nearly every record of a journal has the same one.
     private var lastSource: (bytes: [UInt8], text: String) = ([], "")
     /// The parts of the last events that the next ones often repeat.
-    var repeats = PayloadCodec.Repeats()
+    var repeats = RepeatedParts()
 
     /// The source whose UTF-8 is `bytes`, made once while it repeats.
     mutating func source(_ bytes: UnsafeRawBufferPointer) -> String {

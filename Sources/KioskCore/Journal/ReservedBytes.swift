@@ -8,7 +8,7 @@
 package struct ReservedBytes: ~Copyable, ByteOutput {
     private let base: UnsafeMutableRawPointer
     private let capacity: Int
-    private(set) var count: Int
+    package private(set) var count: Int
     private(set) var overflowed = false
 
     init(base: UnsafeMutableRawPointer, capacity: Int, count: Int) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A kiosk's menu: its ingredients, the items made of them, and the texts of its messages.
 ///
 /// A `Menu` is immutable and always consistent: every recipe names existing ingredients
@@ -29,11 +27,6 @@ public final class Menu: Sendable {
     /// The `simulate` block: who comes when, for `kiosk simulate`; `nil` when the menu has none.
     public let simulateSettings: SimulateSettings?
     let suggestionIndex: SuggestionIndex
-    /// One of each item as an order's events name it, by item index: made on the first
-    /// order of just one of it and shared by every later one. Made when first needed, not
-    /// here: a menu of 10,000 items would otherwise hold 20,000 small arrays that most
-    /// sessions never use.
-    private let unitOrders: Mutex<[UnitOrder?]>
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -136,24 +129,10 @@ public final class Menu: Sendable {
         self.suggestSettings = suggestSettings
         self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
-        self.unitOrders = Mutex([UnitOrder?](repeating: nil, count: items.count))
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations
         self.board = board
-    }
-
-    /// One of `item`: its order line and what it uses, as events name them.
-    func unitOrder(of item: Int) -> UnitOrder {
-        unitOrders.withLock { made in
-            if let unit = made[item] { return unit }
-            let unit = UnitOrder(
-                lines: [ItemQuantity(item: items[item].name, quantity: 1)],
-                consumed: items[item].recipe.components.map { IngredientCount(ingredient: ingredients[$0.ingredient].name, count: $0.quantity) }
-            )
-            made[item] = unit
-            return unit
-        }
     }
 
     /// `/kiosk/juice-maker`: the slug of the name as one path segment, percent-encoded

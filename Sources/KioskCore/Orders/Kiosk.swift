@@ -29,6 +29,10 @@ public struct Kiosk: Sendable {
     /// Whether the ledger keeps each order: its sales by item, usage by ingredient and
     /// history. When not (`keepLedgerCountsOnly()`), it keeps the counts and the revenue.
     var ledgerKeepsOrders = true
+    /// The line and the consumed counts of the last order of one of an item, as events name
+    /// them: a run of the same order — the usual case — shares these two arrays rather than
+    /// making both for every order. A plain stored value: a new menu makes a new `Kiosk`.
+    private var lastUnitOrder: UnitOrder?
 
     /// A fresh kiosk: the menu's declared stock, an empty ledger.
     public init(menu: Menu, ids: UUIDv7Generator) {
@@ -80,9 +84,9 @@ public struct Kiosk: Sendable {
         // The lines by name are for the history and the events only: a kiosk that keeps
         // neither (a simulation without sinks) names nothing.
         let namesLines = ledgerKeepsOrders || Recipient.keepsEvents
-        // One of an item, the usual order, names its line and what it uses as the menu
-        // made them once.
-        let unit = namesLines ? order.singleItem.map { menu.unitOrder(of: $0) } : nil
+        // One of an item, the usual order, names its line and what it uses as the last
+        // order of it did.
+        let unit = namesLines ? order.singleItem.map { item in unitOrder(of: item) } : nil
         let lines = namesLines ? unit?.lines ?? order.itemQuantities(in: menu) : []
 
         if !shortfalls.isEmpty {
@@ -126,6 +130,22 @@ public struct Kiosk: Sendable {
         }
         if let opened { emit(opened.changes, into: &events) }
         return .made(total: total)
+    }
+
+    /// The lines of `order` by item name, as its events name them: an order of one of an
+    /// item shares the line of the last such order instead of making one (a command's
+    /// summary, on the order path).
+    public mutating func itemQuantities(of order: Order) -> [ItemQuantity] {
+        if let item = order.singleItem { return unitOrder(of: item).lines }
+        return order.itemQuantities(in: menu)
+    }
+
+    /// One of `item`, as the last order of just one of it named it when it was of `item`.
+    private mutating func unitOrder(of item: Int) -> UnitOrder {
+        if let last = lastUnitOrder, last.item == item { return last }
+        let unit = UnitOrder(item: item, in: menu)
+        lastUnitOrder = unit
+        return unit
     }
 
     private func consumedByName(_ requirements: Requirements) -> [IngredientCount] {

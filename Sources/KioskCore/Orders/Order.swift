@@ -31,8 +31,7 @@ extension Order {
 
     /// The lines by item name, as events and history show them.
     public func itemQuantities(in menu: Menu) -> [ItemQuantity] {
-        if let item = singleItem { return menu.unitOrder(of: item).lines }
-        return lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+        lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
     }
 }
 
