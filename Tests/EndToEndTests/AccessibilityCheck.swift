@@ -5,9 +5,9 @@ import Testing
 /// `make a11y-check`: axe-core, Deque's accessibility engine, run against every screen in
 /// headless Chromium, in the states a person meets — the kiosk with a basket and an order's
 /// answer, the stock room's token form and its list, the kitchen with tickets and a cancel
-/// asked, the ready board, the questions and the three suggestions, the report — at a
-/// phone's and a screen's size. It prints what axe finds per page, by impact, and fails on
-/// any violation.
+/// asked, the ready board, the questions and the three suggestions, the report, and a
+/// 10,000-item menu searched — at a phone's and a screen's size. It prints what axe finds
+/// per page, by impact, and fails on any violation.
 ///
 /// Not in `make test`: axe-core comes from PyPI (the Makefile fetches it), and this suite
 /// runs only when `KIOSK_AXE_SCRIPT` names its `axe.min.js`.
@@ -118,7 +118,37 @@ struct AccessibilityCheck {
         }
         try checkAsking("/suggest three suggestions")
         #expect(asking.server.stop() == 0)
+
+        // A menu too long to scan: the search box, a query typed, its matches and Show more;
+        // then a query nothing matches.
+        let menus = try ScratchDirectory()
+        let big = try ScreenSession(menu: try menus.file("big.kiosk", AccessibilityCheck.bigMenu), width: width, height: height, touch: touch)
+        func checkSearching(_ name: String) throws { report("\(name) (\(size))", try axe(big, script: script)) }
+        try big.open("/")
+        try big.waitFor("return document.querySelectorAll('#items .item').length", toBe: "60")
+        let search = try big.browser.find("#search")
+        try big.browser.type("item 12", into: search)
+        try big.waitFor("#nomatch", toContain: "111 items match.")
+        try big.waitFor("return document.querySelector('#more').hidden", toBe: "0")
+        try checkSearching("/ a 10,000-item menu searched")
+        try big.browser.type("x", into: search)
+        try big.waitFor("return document.querySelectorAll('#items .item').length", toBe: "0")
+        try checkSearching("/ a search nothing matches")
+        #expect(big.server.stop() == 0)
     }
+
+    /// 10,000 items with prices, tags and allergens, as large as the budgets' menu:
+    /// "item 12" matches 111 of them (12, 120–129, 1200–1299).
+    static let bigMenu: String = {
+        var text = "kiosk \"Big Hall\" currency \"KRW\"\n\ningredient flour stock 1000000 low 10 unit \"g\"\n"
+        text += "ingredient milk stock 1000000 low 10 unit \"ml\"\n\n"
+        for index in 0..<10_000 {
+            let allergens = ["allergens none", "allergens milk", "allergens nuts", "allergens gluten, eggs", ""][index % 5]
+            text += "item \"Item \(index)\" price \(1_000 + index % 500) needs flour 1, milk \(1 + index % 3) tags tag-\(index % 40)"
+                + (allergens.isEmpty ? "" : " " + allergens) + "\n"
+        }
+        return text
+    }()
 }
 
 /// axe-core's `axe.min.js`, which `make a11y-check` names in `KIOSK_AXE_SCRIPT`.

@@ -17,13 +17,18 @@ final class ScreenSession: @unchecked Sendable {
 
     var base: String { "http://127.0.0.1:\(server.port)" }
 
-    /// A server for `menu` (a path from the repository's root, or an absolute one) and a
-    /// browser whose viewport is `width`×`height` (with `touch`, a phone's).
-    init(menu: String, width: Int = 1280, height: Int = 900, touch: Bool = false) throws {
+    /// The server's environment: the token, and the language when a test chooses one.
+    let environment: [String: String]
+
+    /// A server for `menu` (a path from the repository's root, or an absolute one), with
+    /// `environment` besides the token (`LANGUAGE`), and a browser whose viewport is
+    /// `width`×`height` (with `touch`, a phone's).
+    init(menu: String, environment: [String: String] = [:], width: Int = 1280, height: Int = 900, touch: Bool = false) throws {
         scratch = try ScratchDirectory()
         self.menu = menu
+        self.environment = environment.merging(["KIOSK_TOKEN": ScreenSession.token]) { _, token in token }
         state = scratch.path("state")
-        server = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"], environment: ["KIOSK_TOKEN": ScreenSession.token])
+        server = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"], environment: self.environment)
         browser = try Browser(width: width, height: height, touch: touch)
     }
 
@@ -48,7 +53,7 @@ final class ScreenSession: @unchecked Sendable {
         _ = server.stop(signal)
         try meanwhile()
         server = try ServingKiosk(
-            ["--menu", menu, "--state", state, "--quiet"], environment: ["KIOSK_TOKEN": ScreenSession.token], listen: "127.0.0.1:\(port)"
+            ["--menu", menu, "--state", state, "--quiet"], environment: environment, listen: "127.0.0.1:\(port)"
         )
     }
 

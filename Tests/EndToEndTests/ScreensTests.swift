@@ -1,5 +1,6 @@
 import Foundation
 import KioskTestSupport
+import KioskText
 import Testing
 
 /// The screens in a real browser: headless Chromium through W3C WebDriver against the
@@ -210,10 +211,19 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// The operator's words of the pages in Korean, from the catalog built into kiosk.
+    private static func korean(_ message: String) -> String {
+        Localization.text(message, in: .korean)
+    }
+
     @Test func theKoreanJuiceMakerSpeaksKoreanAndSuggests() throws {
-        let session = try ScreenSession(menu: "menus/juice-ko.kiosk", width: 360, height: 800, touch: true)
+        // The menu's words are Korean; the page's own words are the catalog's, in the
+        // language the server speaks (as the terminal: LANGUAGE, --lang, the menu's language).
+        let session = try ScreenSession(menu: "menus/juice-ko.kiosk", environment: ["LANGUAGE": "ko"], width: 360, height: 800, touch: true)
         try session.open("/suggest")
-        try session.waitFor("return document.title", toBe: "쥬스 메이커 — What should I have?")
+        try session.waitFor("return document.title", toBe: "쥬스 메이커 — " + ScreensTests.korean("What should I have?"))
+        #expect(try session.value("return document.documentElement.lang") == "ko")
+        #expect(try session.browser.text("#start") == ScreensTests.korean("Start"))
         try session.browser.click("#start")
         try session.waitFor("#question-text", toContain: "달콤한 쥬스가 좋으세요?")
         try session.browser.click("#yes")
@@ -230,6 +240,15 @@ struct ScreensTests {
 
         try session.open("/")
         try session.waitFor("#lines", toContain: "망고쥬스")
+        #expect(try session.browser.text("#basket-title") == ScreensTests.korean("Your order"))
+        // Korean once po/ko.po has the screens' words (the PO fragment of issue 32's pages,
+        // merged by hand this once); until then the catalog's fallback, English.
+        let basketTitle = try session.browser.text("#basket-title")
+        let orderButton = try session.browser.text("#order")
+        withKnownIssue("the screens' words are in po/ko.po once their PO fragment is merged", isIntermittent: true) {
+            #expect(basketTitle == "주문 내역")
+            #expect(orderButton == "주문")
+        }
         try session.browser.click("#order")
         try session.waitFor("#result", toContain: "망고쥬스 나왔습니다! 맛있게 드세요!")
         try session.screenshot("kiosk-ko-phone")

@@ -102,4 +102,38 @@ import Testing
             }
         }
     }
+
+    /// The words `texts.js` reads from `words.js`, by key: `words.key` and `words['group.key']`.
+    private func keysRead(by script: String) -> Set<String> {
+        var keys: Set<String> = []
+        for piece in script.components(separatedBy: "words.").dropFirst() {
+            let key = piece.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !key.isEmpty, key != "js" { keys.insert(String(key)) }
+        }
+        for piece in script.components(separatedBy: "words['").dropFirst() {
+            keys.insert(String(piece.prefix { $0 != "'" }))
+        }
+        return keys
+    }
+
+    @Test func thePagesWordsAreTheCatalogsInTheServersLanguage() throws {
+        let texts = String(decoding: try #require(pages.assets["/assets/texts.js"]).bytes, as: UTF8.self)
+        #expect(texts.contains("from './words.js'"))
+        #expect(keysRead(by: texts) == Set(PageWords.all.map(\.key)), "texts.js reads every word PageWords lists, and no other")
+        for language in Language.allCases {
+            let module = String(decoding: try #require(PageServer.speaking(language).assets["/assets/words.js"]).bytes, as: UTF8.self)
+            #expect(module.contains("export const language = \"\(language.rawValue)\";"))
+            for (key, message) in PageWords.all {
+                guard case .text(let text) = message else { continue }
+                #expect(module.contains("  \(PageWords.literal(key)): \(PageWords.literal(Localization.text(text, in: language)))"), "\(language) \(key)")
+            }
+        }
+        let english = String(decoding: try #require(PageServer.standard.assets["/assets/words.js"]).bytes, as: UTF8.self)
+        #expect(english.contains(#""basket": "Your order""#))
+        #expect(english.contains(#""matches": { "one": "{n} item matches.", "other": "{n} items match." }"#))
+    }
+
+    @Test func aWordIsAJavaScriptStringWhateverItHolds() {
+        #expect(PageWords.literal("a \"b\" \\ c\n\u{2028}\u{1}") == #""a \"b\" \\ c\n\u2028\u0001""#)
+    }
 }

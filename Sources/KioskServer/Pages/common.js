@@ -145,10 +145,19 @@ export function follow(types, after, onEvent) {
       if (!lost) { lost = true; connection(true); }
       if (source.readyState === EventSource.CLOSED) {
         source.close();
-        setTimeout(open, 1000);
+        setTimeout(() => { if (!left) open(); }, 1000);
       }
     };
   };
+  // A page left for another stays in the browser's back/forward cache with its stream
+  // open, and a browser allows six connections to a server: after six pages the next one
+  // waited a minute for a connection. The stream is closed when the page is left and
+  // opened again, from the last event seen, if the page is shown again.
+  let left = false;
+  addEventListener('pagehide', () => { left = true; source?.close(); });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted && left) { left = false; open(); }
+  });
   open();
   return { get last() { return last; } };
 }

@@ -13,6 +13,7 @@ let menu = null;
 let items = [];              // {row, key, node}
 let basket = loadBasket();
 let query = '';
+let last = { query: '', matching: [] };  // the last query and its matches
 let shown = PAGE;
 let pendingKey = null;       // the Idempotency-Key of an order not yet answered
 let timed = false;           // whether an item carries the page's element timing
@@ -50,10 +51,27 @@ function showAvailability(entry) {
   setText(button.querySelector('.left'), soldOut ? texts.soldOut : entry.row.available <= 3 ? texts.canMake(entry.row.available) : '');
 }
 
+/// The items the query matches, in menu order. A query that only adds to the last one
+/// searches the last one's matches, not the whole menu again.
+function matchingItems() {
+  if (!query) { last = { query, matching: items }; return items; }
+  const from = last.query && query.startsWith(last.query) ? last.matching : items;
+  last = { query, matching: from.filter((entry) => entry.key.includes(query)) };
+  return last.matching;
+}
+
+/// Draws the first `shown` matches. The list is changed only where it differs: an item
+/// still shown keeps its node in place (no style or layout of it again), so a key that
+/// leaves the screen as it was costs nothing, and "Show more" only appends.
 function renderItems() {
-  const matching = query ? items.filter((entry) => entry.key.includes(query)) : items;
+  const matching = matchingItems();
   const nodes = matching.slice(0, shown).map(itemNode);
-  list.replaceChildren(...nodes);
+  const keep = new Set(nodes);
+  for (const child of [...list.children]) if (!keep.has(child)) child.remove();
+  let at = list.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling; else list.insertBefore(node, at);
+  }
   more.hidden = matching.length <= shown;
   if (!more.hidden) setText(more, texts.showMore(nodes.length, matching.length));
   setText(document.getElementById('nomatch'), !matching.length ? texts.noMatch : query ? texts.matches(matching.length) : '');
@@ -176,6 +194,7 @@ function showMenu(data) {
   if (reloaded) {
     // What the search box matches: the name, its aliases and its tags.
     items = data.items.map((row) => ({ row, key: [row.name, ...(row.aliases ?? []), ...(row.tags ?? [])].join('\n').toLowerCase(), node: null }));
+    last = { query: '', matching: items };
     setText(document.getElementById('title'), data.name);
     document.title = data.name;
     document.getElementById('searching').hidden = items.length <= 12;

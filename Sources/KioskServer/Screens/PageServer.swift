@@ -32,7 +32,31 @@ struct PageServer: Sendable {
     /// The files, by the path they are served at.
     let assets: [String: Asset]
 
-    static let standard = PageServer(assets: [
+    /// The pages in English: the messages as the code writes them.
+    static let standard = PageServer(speaking: .english)
+    private static let korean = PageServer(speaking: .korean)
+
+    /// The pages speaking `language` to the operator (their words from the catalog, in
+    /// `/assets/words.js`), each language's made once.
+    static func speaking(_ language: Language) -> PageServer {
+        switch language {
+        case .english: standard
+        case .korean: korean
+        }
+    }
+
+    init(assets: [String: Asset]) {
+        self.assets = assets
+    }
+
+    private init(speaking language: Language) {
+        var assets = PageServer.files
+        assets["/assets/words.js"] = Asset(Array(PageWords.module(in: language).utf8), PageServer.javaScript)
+        self.init(assets: assets)
+    }
+
+    /// The files as they are built into the binary.
+    private static let files: [String: Asset] = [
         "/": Asset(PackageResources.index_html, html),
         "/stock": Asset(PackageResources.stock_html, html),
         "/kitchen": Asset(PackageResources.kitchen_html, html),
@@ -50,7 +74,7 @@ struct PageServer: Sendable {
         "/assets/ready.js": Asset(PackageResources.ready_js, javaScript),
         "/assets/suggest.js": Asset(PackageResources.suggest_js, javaScript),
         "/assets/report.js": Asset(PackageResources.report_js, javaScript),
-    ])
+    ]
 
     private static let html = "text/html; charset=utf-8"
     private static let javaScript = "text/javascript; charset=utf-8"

@@ -35,8 +35,9 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     }
 
     private let router: Router
-    /// The screens, for the `GET`s outside `/api/`.
-    private let pages = PageServer.standard
+    /// The screens, for the `GET`s outside `/api/`, speaking the operator's language as the
+    /// process does.
+    private let pages = PageServer.speaking(Localization.language)
     private let policy: AccessPolicy
     private let commands: CommandTable
     private let commandThread: CommandThread

@@ -84,3 +84,9 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: Ke
 public func trNoop(_ message: String) -> String {
     message
 }
+
+/// `singular` itself: marks a counted message translated later, where its count is known
+/// (the screens' words, which a page counts), so that `make pot` extracts both forms.
+public func trnNoop(_ singular: String, _ plural: String) -> (singular: String, plural: String) {
+    (singular, plural)
+}
