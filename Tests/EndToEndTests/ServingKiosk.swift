@@ -67,20 +67,21 @@ final class ServingKiosk: @unchecked Sendable {
         }
     }
 
-    /// `Serving … at http://127.0.0.1:PORT/api/v1`.
+    /// `Serving … at http://127.0.0.1:PORT/api/v1` — the URL wherever the line's language
+    /// puts it (`… http://127.0.0.1:PORT/api/v1에서 제공합니다` in Korean).
     static func port(in text: String) -> UInt16? {
-        guard let range = text.range(of: #"at https?://127\.0\.0\.1:([0-9]+)/api/v1"#, options: .regularExpression) else { return nil }
+        guard let range = text.range(of: #"https?://127\.0\.0\.1:([0-9]+)/api/v1"#, options: .regularExpression) else { return nil }
         let match = text[range]
         return UInt16(match.split(separator: ":").last?.split(separator: "/").first ?? "")
     }
 
-    /// `Operator token: in PATH (…)` or `from PATH`.
+    /// `Operator token: in PATH (…)` or `from PATH`; in Korean `운영자 토큰: PATH에 있음 (…)`.
     static func tokenPath(in text: String) -> String? {
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Operator token: ") }) else { return nil }
-        let rest = line.dropFirst("Operator token: ".count)
-        guard rest.hasPrefix("in ") || rest.hasPrefix("from /") else { return nil }
-        let path = rest.drop { $0 != " " }.dropFirst()
-        return String(path.split(separator: " ").first ?? "")
+        let labels = ["Operator token: ", "운영자 토큰: "]
+        guard let line = text.split(separator: "\n").first(where: { line in labels.contains { line.hasPrefix($0) } }),
+              let word = line.split(separator: " ").first(where: { $0.hasPrefix("/") })
+        else { return nil }
+        return word.hasSuffix("에") ? String(word.dropLast()) : String(word)
     }
 
     var stdout: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
