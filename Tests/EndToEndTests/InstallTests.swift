@@ -104,7 +104,7 @@ import Testing
     @Test func theInstalledKioskSendsAWebhookThroughItsInstalledHelper() throws {
         let installed = try Installation()
         let server = try TestHTTPServer()
-        let result = try installed.kiosk("--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice")
+        let result = try installed.kiosk("--flush-timeout", "120s", "--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice")
         #expect(result.status == 0, "\(result.stderr)")
         let requests = server.requests
         #expect(requests.count == 1)

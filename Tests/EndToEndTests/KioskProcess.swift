@@ -23,6 +23,12 @@ struct KioskProcess {
     /// A run that takes longer is killed (and fails its test) rather than hanging the suite.
     var timeout: Duration = .seconds(120)
 
+    /// For a test that expects every event settled — delivered, or refused for good —
+    /// before kiosk exits: a flush deadline beyond any delay of a loaded machine (the
+    /// default 5 s is not, with every suite running at once). It costs nothing when
+    /// delivery is quick: kiosk leaves as soon as the last event is settled.
+    static let settlingEveryEvent = ["--flush-timeout", "120s"]
+
     init(_ arguments: String..., stdin: String = "", environment: [String: String] = [:]) {
         self.arguments = arguments
         self.stdin = stdin

@@ -10,7 +10,7 @@ import Testing
     @Test func anOrderReachesASubscriberAndTheKioskSaysGoodbye() throws {
         let broker = try MosquittoBroker()
         let subscriber = try MQTTSubscriber(broker: broker)
-        let result = try KioskProcess("--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\"", "-c", "order mango juice").run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "mqtt url \"mqtt://127.0.0.1:\(broker.port)\"", "-c", "order mango juice"]).run()
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == "Mango Juice is ready. Enjoy!\n")

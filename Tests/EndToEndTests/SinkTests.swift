@@ -12,8 +12,9 @@ import Testing
         let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("logs/kiosk.jsonl").path
         let result = try KioskProcess(
-            "--sink", "webhook url \"\(server.url)\"", "--sink", "log path \"\(log)\"",
-            "-c", "order mango juice; order strawberry juice"
+            arguments: KioskProcess.settlingEveryEvent + [
+                "--sink", "webhook url \"\(server.url)\"", "--sink", "log path \"\(log)\"", "-c", "order mango juice; order strawberry juice",
+            ]
         ).run()
         #expect(result.status == 1)
         let requests = server.requests
@@ -36,7 +37,7 @@ import Testing
 
     @Test func fiveHundredTwiceThenOKIsDeliveredOnceAfterThreeAttemptsWithOneId() throws {
         let server = try TestHTTPServer(replies: [.status(500), .status(500), .status(200)])
-        let result = try KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice").run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice"]).run()
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let requests = server.requests
@@ -47,7 +48,7 @@ import Testing
 
     @Test func tooManyRequestsWaitsAtLeastTheRetryAfter() throws {
         let server = try TestHTTPServer(replies: [.status(429, headers: [("Retry-After", "1")]), .status(200)])
-        let result = try KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice").run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice"]).run()
         #expect(result.status == 0)
         let requests = server.requests
         #expect(requests.count == 2)
@@ -61,7 +62,7 @@ import Testing
         let state = try ScratchDirectory()
         let environment = ["XDG_STATE_HOME": state.url.path]
         let sink = "webhook url \"\(server.url)\" backoff 10ms"
-        let result = try KioskProcess(arguments: ["--sink", sink, "-c", "order mango juice"], environment: environment).run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", sink, "-c", "order mango juice"], environment: environment).run()
         #expect(server.requests.count == 1)
         let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: state.url.path + "/kiosk/journals").first)
         #expect(result.stderr == "kiosk: 1 event failed for webhook \(server.url) (last: HTTP 400); they wait in \(state.url.path)/kiosk/journals/\(journal) for 'sinks retry'\n")
@@ -74,14 +75,14 @@ import Testing
 
     @Test func aRedirectIsNotFollowed() throws {
         let server = try TestHTTPServer(replies: [.status(302, headers: [("Location", "/elsewhere")]), .status(200)])
-        let result = try KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice").run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice"]).run()
         #expect(server.requests.map(\.path) == ["/hook"])
         #expect(result.stderr.contains("1 event failed for webhook \(server.url) (last: HTTP 302: redirects are not followed (to /elsewhere))"))
     }
 
     @Test func aClosedConnectionIsRetried() throws {
         let server = try TestHTTPServer(replies: [.close, .status(200)])
-        let result = try KioskProcess("--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice").run()
+        let result = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(server.url)\" backoff 10ms", "-c", "order mango juice"]).run()
         #expect(result.stderr == "")
         #expect(server.requests.count == 2)
     }
@@ -92,7 +93,7 @@ import Testing
         let home = try ScratchDirectory()
         let state = try ScratchDirectory()
         let result = try KioskProcess(
-            arguments: ["--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice"],
+            arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(server.url)\"", "-c", "order mango juice"],
             environment: ["HOME": home.url.path, "XDG_STATE_HOME": state.url.path]
         ).run()
         #expect(result.status == 0)
@@ -123,7 +124,7 @@ import Testing
         #expect(waitingIds.count == 2)
 
         try server.listen()
-        let up = try KioskProcess(arguments: ["--sink", "webhook url \"\(url)\"", "-c", "order banana juice"], environment: environment).run()
+        let up = try KioskProcess(arguments: KioskProcess.settlingEveryEvent + ["--sink", "webhook url \"\(url)\"", "-c", "order banana juice"], environment: environment).run()
         #expect(up.stderr == "")
         let ids = server.requests.compactMap { $0.headers["webhook-id"] }
         #expect(ids.count == 3)
@@ -204,7 +205,7 @@ import Testing
         sink log path "\(log)" on order.failed
         """)
         let result = try KioskProcess(
-            arguments: ["--menu", menu, "-c", "order mango juice; order mango juice; sinks"],
+            arguments: KioskProcess.settlingEveryEvent + ["--menu", menu, "-c", "order mango juice; order mango juice; sinks"],
             environment: ["HOOK_PATH": "s3cret-path", "TOKEN": "t0ken-value"]
         ).run()
         #expect(result.stdout.contains("http://127.0.0.1:\(server.port)/${HOOK_PATH}"))
