@@ -7,7 +7,7 @@ import Testing
     /// `--flush-timeout` for a run whose events the test reads from a sink: delivery takes
     /// milliseconds, but a loaded machine may keep the sinks' threads waiting for seconds,
     /// and the default five would then leave events in the journal, undelivered.
-    static let deliveryTime = "60s"
+    static let deliveryTime = "120s"
 
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
