@@ -138,7 +138,7 @@ let package = Package(
             name: "KioskTerminalTests", dependencies: ["KioskTerminal", "KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI"], swiftSettings: strict),
+        .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI", "KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
         .testTarget(
             name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"],
             swiftSettings: strict

@@ -1,5 +1,4 @@
 import KioskServer
-import KioskSimulation
 import KioskText
 
 /// The command line of `kiosk`, parsed.
@@ -16,7 +15,7 @@ import KioskText
 /// ```
 ///
 /// `kiosk simulate` has a command line of its own (`SimulateArguments`); see
-/// `simulateArguments(_:)`.
+/// `simulateArguments(_:)`. Both are read by the one option loop (`OptionLoop`).
 public struct Arguments: Sendable, Equatable {
     /// What `kiosk state` does to a state directory.
     public enum StateAction: String, Sendable, Equatable, CaseIterable {
@@ -101,7 +100,7 @@ public struct Arguments: Sendable, Equatable {
                 continue
             }
             guard let chosen = Language(rawValue: value) else {
-                throw .invalidValue(option: "--lang", value: value, expected: "ko or en")
+                throw .invalidValue(option: "--lang", value: value, expected: trNoop("ko or en"))
             }
             language = chosen
         }
@@ -112,43 +111,12 @@ public struct Arguments: Sendable, Equatable {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         var parsed = Arguments()
         var positional: [String] = []
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            if valueOptions.contains(name) {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else {
-                    guard index < arguments.count else { throw .missingValue(option: name) }
-                    value = arguments[index]
-                    index += 1
-                }
-                try parsed.set(name, value)
-            } else if flagOptions.contains(name) {
-                guard inlineValue == nil else { throw .unexpectedValue(option: name) }
-                try parsed.set(name)
-            } else {
-                // `-x` is one letter from every short option: suggest only for long ones.
-                let longOptions = (valueOptions + flagOptions).filter { $0.hasPrefix("--") }
-                let suggestion = name.hasPrefix("--") ? Suggestions.closest(to: name, among: longOptions) : nil
-                throw .unknownOption(name, suggestion: suggestion)
+        var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions, doubleDashEndsOptions: true)
+        while let item = try options.next(or: UsageError.init) {
+            switch item {
+            case .value(let option, let value): try parsed.set(option, value)
+            case .flag(let flag): try parsed.set(flag)
+            case .word(let word): positional.append(word)
             }
         }
         try parsed.applyPositional(positional)
@@ -164,7 +132,7 @@ public struct Arguments: Sendable, Equatable {
         case "-c": try setMode(.commands(value), option: option)
         case "-f": try setMode(.script(value), option: option)
         case "--flush-timeout":
-            guard let duration = Arguments.duration(value) else { throw .invalidValue(option: option, value: value, expected: "a duration such as 5s or 500ms") }
+            guard let duration = Arguments.duration(value) else { throw .invalidValue(option: option, value: value, expected: Arguments.durationExpected) }
             flushTimeout = duration
         case "--clock":
             clock = try Arguments.clock(value)
@@ -178,7 +146,7 @@ public struct Arguments: Sendable, Equatable {
         switch option {
         case "--listen":
             guard ListenAddress(parsing: value) != nil else {
-                throw .invalidValue(option: option, value: value, expected: "ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port)")
+                throw .invalidValue(option: option, value: value, expected: trNoop("ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port)"))
             }
             listen = value
         case "--token-file": tokenFile = value
@@ -282,13 +250,16 @@ public struct Arguments: Sendable, Equatable {
 
     /// `virtual`, or `virtual=2026-11-23T09:00:00Z`.
     static func clock(_ text: String) throws(UsageError) -> ClockChoice {
-        let expected = "'virtual' or 'virtual=TIME' with TIME in ISO 8601 such as 2026-11-23T09:00:00Z"
+        let expected = trNoop("'virtual' or 'virtual=TIME' with TIME in ISO 8601 such as 2026-11-23T09:00:00Z")
         if text == "virtual" { return ClockChoice(start: nil) }
         guard text.hasPrefix("virtual="), let start = ISO8601.milliseconds(parsing: String(text.dropFirst("virtual=".count))) else {
             throw .invalidValue(option: "--clock", value: text, expected: expected)
         }
         return ClockChoice(start: start)
     }
+
+    /// What `--flush-timeout` takes, for `kiosk` and `kiosk simulate` alike.
+    static let durationExpected = trNoop("a duration such as 5s or 500ms")
 
     /// `5s`, `500ms`, `2m`, or a bare number of seconds.
     static func duration(_ text: String) -> Duration? {
@@ -298,43 +269,5 @@ public struct Arguments: Sendable, Equatable {
             return .milliseconds(value * scale)
         }
         return nil
-    }
-}
-
-/// A command line `kiosk` cannot run. Exit status 64.
-public enum UsageError: Error, Sendable, Equatable {
-    case unknownOption(String, suggestion: String?)
-    case missingValue(option: String)
-    case unexpectedValue(option: String)
-    case invalidValue(option: String, value: String, expected: String)
-    case conflicting(String)
-    case unexpectedArgument(String, suggestion: String?)
-    case missingFiles
-    case stateUsage(String?, suggestion: String?)
-    /// An option of `kiosk serve` given without `serve`.
-    case onlyForServe(String)
-    /// An option `kiosk serve` has no use for.
-    case notForServe(String)
-    /// `--tls-cert` without `--tls-key`, or the other way round.
-    case tlsPair
-
-    public var message: String {
-        switch self {
-        case .unknownOption(let option, let suggestion):
-            "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .missingValue(let option): "option '\(option)' needs a value"
-        case .unexpectedValue(let option): "option '\(option)' does not take a value"
-        case .invalidValue(let option, let value, let expected): "option '\(option)' needs \(expected), not '\(value)'"
-        case .conflicting(let option): "'\(option)' cannot be combined with -c, -f, check or state"
-        case .unexpectedArgument(let argument, let suggestion):
-            "unexpected argument '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .missingFiles: "'check' needs at least one menu file"
-        case .stateUsage(let word?, let suggestion):
-            "unknown 'state' action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; usage: kiosk state verify|dump|compact DIRECTORY"
-        case .stateUsage(nil, _): "usage: kiosk state verify|dump|compact DIRECTORY"
-        case .onlyForServe(let option): "'\(option)' is an option of 'kiosk serve'"
-        case .notForServe(let option): "'\(option)' cannot be combined with serve"
-        case .tlsPair: "'--tls-cert' and '--tls-key' go together: give both, or neither"
-        }
     }
 }

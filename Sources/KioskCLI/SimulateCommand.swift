@@ -37,7 +37,7 @@ struct SimulateCommand {
         let parsed: SimulateArguments
         do throws(SimulateUsageError) { parsed = try SimulateArguments.parse(arguments) } catch { throw .usage(error) }
         if parsed.help {
-            output.write(SimulateArguments.usage)
+            output.write(UsageText.simulate)
             return output.flush() ? .success : .ioError
         }
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
@@ -47,14 +47,14 @@ struct SimulateCommand {
             throw .invalidMenu(MenuFailure(compilation))
         }
         let menu = compiled.menu
-        var seed = parsed.seed ?? 0
-        if parsed.seed == nil {
+        var seed = parsed.overrides.seed ?? 0
+        if parsed.overrides.seed == nil {
             var generator = SystemRandomNumberGenerator()
             seed = generator.next()
             errors.write("kiosk simulate: " + tr("seed {seed} (repeat this run with --seed {seed})", ["seed": seed]) + "\n")
         }
         var configuration = SimulationConfiguration(boardOf: menu, seed: seed)
-        parsed.apply(to: &configuration)
+        parsed.overrides.apply(to: &configuration)
         do throws(SimulationError) { try configuration.validate(for: menu) } catch { throw .simulation(error) }
 
         let csv = try parsed.csv.map { path throws(SimulateFailure) in try CSVFile(path: path, menu: menu, configuration: configuration, replications: parsed.replications) }
@@ -86,7 +86,7 @@ struct SimulateCommand {
         try csv?.close()
         output.write(parsed.json ? ReportJSON.render(report) : ReportText.render(report))
         let written = output.flush()
-        if let sinks { finishSinks(sinks) }
+        if let sinks { finishSinks(sinks, timeout: parsed.flushTimeout) }
         guard written else { throw .output }
         if let signal = Signals.terminationSignal { return .signalled(signal) }
         return .success
@@ -181,9 +181,10 @@ struct SimulateCommand {
         return SimulationSinks(dispatcher: dispatcher, store: store, source: compiled.menu.source, lastSequence: lastSequence, seed: seed)
     }
 
-    /// Lets the sinks deliver what is queued, then says what is left, as the REPL does.
-    private func finishSinks(_ sinks: SimulationSinks) {
-        let statuses = sinks.dispatcher.shutdown(timeout: .seconds(5))
+    /// Lets the sinks deliver what is queued within `timeout` (`--flush-timeout`), then
+    /// says what is left, as the REPL does.
+    private func finishSinks(_ sinks: SimulationSinks, timeout: Duration) {
+        let statuses = sinks.dispatcher.shutdown(timeout: timeout)
         sinks.store?.refreshDeliveries()
         if let failure = sinks.failure {
             errors.write("kiosk simulate: " + tr("events for the sinks could not all be kept: {reason}", ["reason": failure.message]) + "\n")

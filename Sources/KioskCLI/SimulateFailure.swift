@@ -51,7 +51,7 @@ enum SimulateFailure: Error, Equatable {
     /// The text of every failure but a menu's diagnostics, before it is made visible.
     private var words: String {
         switch self {
-        case .usage(let error): "kiosk simulate: \(error.message)\nTry 'kiosk simulate --help' for more information.\n"
+        case .usage(let error): "kiosk simulate: \(error.message)\n" + tr("Try 'kiosk simulate --help' for more information.") + "\n"
         case .unreadableMenu(let unreadable):
             "kiosk simulate: " + tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(unreadable.path), "reason": unreadable.reason]) + "\n"
         case .invalidMenu, .invalidCommandLineSink: "kiosk simulate: " + tr("the menu has errors") + "\n"

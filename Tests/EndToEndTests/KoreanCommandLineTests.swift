@@ -3,8 +3,8 @@ import KioskTestSupport
 import Testing
 
 /// The command line in Korean, run as a user runs it: `kiosk --lang ko check` on a broken
-/// menu (the same places, carets and codes as in English), `simulate`, `serve --help` and
-/// `state verify`; `LANGUAGE=ko` chooses the same words.
+/// menu (the same places, carets and codes as in English), `simulate` and its help,
+/// `serve --help`, `state verify` and usage errors; `LANGUAGE=ko` chooses the same words.
 @Suite struct KoreanCommandLineTests {
     static let broken = """
     kiosk "쥬스 가게" currency
@@ -103,6 +103,49 @@ import Testing
         #expect(result.stdout.hasSuffix("  73  만들어야 할 파일을 만들 수 없음\n\n"))
         let english = try KioskProcess("serve", "--help").run()
         #expect(english.stdout.hasPrefix("kiosk serve — the kiosk over HTTP: a JSON API under /api/v1\n"))
+    }
+
+    /// `kiosk simulate --help` in Korean: the same options, each with Korean words.
+    @Test func simulateHelpIsKorean() throws {
+        let korean = try KioskProcess("--lang", "ko", "simulate", "--help").run()
+        #expect(korean.status == 0 && korean.stderr == "")
+        #expect(korean.stdout.hasPrefix("kiosk simulate — 가상 시계로 손님이 오는 하루\n\n사용법:\n  kiosk simulate [옵션]\n"))
+        #expect(korean.stdout.contains("\n  --flush-timeout DURATION\n                         끝낼 때 싱크가 전달에 쓸 수 있는 시간 (5s)\n"))
+        #expect(korean.stdout.hasSuffix("같은 시드와 같은 옵션은 바이트 하나까지 같은 보고서를 냅니다.\n"))
+        let english = try KioskProcess("simulate", "--help").run()
+        #expect(english.stdout.hasPrefix("kiosk simulate — a day of customers on a virtual clock\n"))
+        let options = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("  -") }.map { $0.split(separator: " ").first ?? "" } }
+        #expect(options(korean.stdout) == options(english.stdout))
+        #expect(options(korean.stdout).count >= 18)
+        #expect(try KioskProcess("simulate", "--help", environment: ["LANGUAGE": "ko"]).run().stdout == korean.stdout)
+    }
+
+    /// A usage error of `kiosk simulate` and of `kiosk` itself under `--lang ko`: Korean
+    /// words, the options as typed, exit status 64; under `--json`, the same words in the
+    /// object with its English code.
+    @Test func usageErrorsAreKoreanWithExitStatus64() throws {
+        let simulate = try KioskProcess("--lang", "ko", "simulate", "--hour", "3").run()
+        #expect(simulate.status == 64 && simulate.stdout == "")
+        #expect(simulate.stderr == "kiosk simulate: 알 수 없는 옵션 '--hour' ('--hours'을(를) 말씀하신 건가요?)\n자세한 내용은 'kiosk simulate --help'를 보세요.\n")
+        let value = try KioskProcess("--lang", "ko", "simulate", "--flush-timeout", "soon").run()
+        #expect(value.status == 64)
+        #expect(value.stderr == "kiosk simulate: 옵션 '--flush-timeout'에 맞지 않는 값 'soon' (필요한 것: 5s나 500ms 같은 시간 길이)\n자세한 내용은 'kiosk simulate --help'를 보세요.\n")
+        let arrivals = try KioskProcess("simulate", "--arrivals", "120/day", "--lang=ko").run()
+        #expect(arrivals.status == 64)
+        #expect(arrivals.stderr.hasPrefix("kiosk simulate: 옵션 '--arrivals': '120/day'은(는) 도착률이 아닙니다: "), "\(arrivals.stderr)")
+        let json = try KioskProcess("--lang", "ko", "simulate", "--json", "--seed").run()
+        #expect(json.status == 64)
+        #expect(json.stderr.contains(#""code":"usage","message":"옵션 '--seed'에는 값이 필요합니다""#), "\(json.stderr)")
+
+        let kiosk = try KioskProcess("--lang", "ko", "--mneu", "x").run()
+        #expect(kiosk.status == 64 && kiosk.stdout == "")
+        #expect(kiosk.stderr == "kiosk: 알 수 없는 옵션 '--mneu' ('--menu'을(를) 말씀하신 건가요?)\n자세한 내용은 'kiosk --help'를 보세요.\n")
+        let state = try KioskProcess("--lang", "ko", "state", "verfy", "x").run()
+        #expect(state.status == 64)
+        #expect(state.stderr.hasPrefix("kiosk: 알 수 없는 'state' 동작 'verfy' ('verify'을(를) 말씀하신 건가요?); 사용법: kiosk state verify|dump|compact DIRECTORY\n"))
+        let english = try KioskProcess("simulate", "--hour", "3").run()
+        #expect(english.status == 64)
+        #expect(english.stderr == "kiosk simulate: unknown option '--hour' (did you mean '--hours'?)\nTry 'kiosk simulate --help' for more information.\n")
     }
 
     @Test func stateVerifyInKoreanAlignsItsLabels() throws {

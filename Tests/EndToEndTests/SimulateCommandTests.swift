@@ -4,6 +4,11 @@ import Testing
 
 /// `kiosk simulate` as a person or a script runs it: the built binary, real files.
 @Suite struct SimulateCommandTests {
+    /// `--flush-timeout` for a run whose events the test reads from a sink: delivery takes
+    /// milliseconds, but a loaded machine may keep the sinks' threads waiting for seconds,
+    /// and the default five would then leave events in the journal, undelivered.
+    static let deliveryTime = "120s"
+
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -93,7 +98,7 @@ import Testing
         let csv = scratch.path("customers.csv")
         let result = try KioskProcess(
             "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--seed", "3", "--restock", "low:10m",
-            "--sink", "log path \"\(log)\"", "--csv", csv, "--json"
+            "--sink", "log path \"\(log)\"", "--csv", csv, "--json", "--flush-timeout", SimulateCommandTests.deliveryTime
         ).run()
         #expect(result.status == 0, "\(result.stderr)")
         let run = try #require(try runs(try json(result.stdout)).first)
@@ -124,7 +129,7 @@ import Testing
         let log = scratch.path("events.jsonl")
         let arguments = [
             "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "2", "--arrivals", "150/h", "--seed", "4", "--service", "fixed",
-            "--patience", "1m", "--restock", "low:5m", "--csv", scratch.path("customers.csv"),
+            "--patience", "1m", "--restock", "low:5m", "--csv", scratch.path("customers.csv"), "--flush-timeout", SimulateCommandTests.deliveryTime,
         ]
         let result = try KioskProcess(arguments: arguments + ["--sink", "log path \"\(log)\""]).run()
         #expect(result.status == 0, "\(result.stderr)")
@@ -184,7 +189,8 @@ import Testing
         for format in [[], ["--json"]] {
             let arguments = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "3", "--seed", "5", "--service", "exponential", "--patience", "4m"] + format
             let quiet = try KioskProcess(arguments: arguments).run()
-            let sent = try KioskProcess(arguments: arguments + ["--sink", "log path \"\(scratch.path("events\(format.count).jsonl"))\""]).run()
+            let sink = ["--sink", "log path \"\(scratch.path("events\(format.count).jsonl"))\"", "--flush-timeout", SimulateCommandTests.deliveryTime]
+            let sent = try KioskProcess(arguments: arguments + sink).run()
             #expect(quiet.status == 0 && sent.status == 0, "\(sent.stderr)")
             #expect(sent.stdout == quiet.stdout)
             #expect(lines(of: scratch.path("events\(format.count).jsonl")).contains { $0.contains(#""type":"ticket.started""#) })
@@ -202,18 +208,23 @@ import Testing
         let state = scratch.path("state")
         let log = scratch.path("events.jsonl")
         let sink = "log path \"\(log)\""
-        let repl = try KioskProcess("--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "-c", "order mango juice").run()
+        let repl = try KioskProcess(
+            "--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "--flush-timeout", SimulateCommandTests.deliveryTime, "-c", "order mango juice"
+        ).run()
         #expect(repl.status == 0, "\(repl.stderr)")
         let before = numbering(log).seqs.count
         #expect(before >= 1)
         // Twice with the same seed, the second over two replications: each run numbers on.
         for extra in [[], ["--replications", "2"]] {
             let day = try KioskProcess(
-                arguments: ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--state", state, "--sink", sink] + extra
+                arguments: ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--state", state, "--sink", sink,
+                            "--flush-timeout", SimulateCommandTests.deliveryTime] + extra
             ).run()
             #expect(day.status == 0, "\(day.stderr)")
         }
-        let after = try KioskProcess("--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "-c", "stock add mango 1").run()
+        let after = try KioskProcess(
+            "--menu", "menus/juice-board.kiosk", "--state", state, "--sink", sink, "--flush-timeout", SimulateCommandTests.deliveryTime, "-c", "stock add mango 1"
+        ).run()
         #expect(after.status == 0, "\(after.stderr)")
         let (seqs, ids) = numbering(log)
         #expect(seqs.count > before + 100)
@@ -228,8 +239,9 @@ import Testing
         let home = ["XDG_STATE_HOME": scratch.path("xdg")]
         let log = scratch.path("events.jsonl")
         let sink = "log path \"\(log)\""
-        let simulate = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--sink", sink]
-        for arguments in [simulate, ["--menu", "menus/juice-board.kiosk", "--sink", sink, "-c", "order mango juice"], simulate] {
+        let simulate = ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--sink", sink, "--flush-timeout", SimulateCommandTests.deliveryTime]
+        let repl = ["--menu", "menus/juice-board.kiosk", "--sink", sink, "--flush-timeout", SimulateCommandTests.deliveryTime, "-c", "order mango juice"]
+        for arguments in [simulate, repl, simulate] {
             let result = try KioskProcess(arguments: arguments, environment: home).run()
             #expect(result.status == 0, "\(result.stderr)")
         }
@@ -345,17 +357,18 @@ import Testing
     /// Never less: each step waits for its event's real time, so the day cannot end before
     /// it (a millisecond of rounding aside). Not much more either, on an idle machine or a
     /// busy one: each step reckons from the start, so waking late does not add up, and only
-    /// kiosk's start-up, the last wake-up and its exit come on top — and at the exit up to
-    /// five seconds for the sinks, whose threads run below others' priority and may wait
-    /// that long for a processor on a busy machine. The upper bound, eight seconds over, is
-    /// far from all that; a pace off by half would still cross it.
+    /// kiosk's start-up, the last wake-up and its exit come on top — and at the exit the
+    /// sinks' last delivery: paced, the events went out as the day went, so little is left,
+    /// and the long `--flush-timeout` only keeps a busy machine from leaving it undelivered.
+    /// The upper bound, eight seconds over, is far from all that; a pace off by half would
+    /// still cross it.
     @Test func paceKeepsSimulatedTimeToRealTimeOverTenSeconds() throws {
         let scratch = try ScratchDirectory()
         let log = scratch.path("paced.jsonl")
         let started = Date()
         let result = try KioskProcess(
             "simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--arrivals", "600/h", "--seed", "2", "--pace", "360",
-            "--patience", "2m", "--restock", "low:1m", "--sink", "log path \"\(log)\"", "--json"
+            "--patience", "2m", "--restock", "low:1m", "--sink", "log path \"\(log)\"", "--json", "--flush-timeout", SimulateCommandTests.deliveryTime
         ).run()
         let elapsed = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,4 +1,5 @@
 @testable import KioskCLI
+import KioskText
 import Testing
 
 @Suite struct ArgumentsTests {
@@ -50,6 +51,86 @@ import Testing
             try Arguments.parse(["--flush-timeout", "soon"])
         }
         #expect(throws: UsageError.unexpectedValue(option: "--bail")) { try Arguments.parse(["--bail=yes"]) }
+    }
+
+    /// The option loop's mistakes, as `kiosk simulate` has them too, and what `--` and `-`
+    /// are to `kiosk`: the end of the options, and standard input or a word.
+    @Test func theOptionLoopsMistakesAndWords() throws {
+        #expect(throws: UsageError.unknownOption("-json", suggestion: "--json")) { try Arguments.parse(["-json"]) }
+        #expect(throws: UsageError.unknownOption("-x", suggestion: nil)) { try Arguments.parse(["-x"]) }
+        #expect(throws: UsageError.missingValue(option: "--flush-timeout")) { try Arguments.parse(["--json", "--flush-timeout"]) }
+        #expect(throws: UsageError.unexpectedValue(option: "--json")) { try Arguments.parse(["--json=yes"]) }
+        // After `--`, an option is a word: the sub-command it is not.
+        #expect(throws: UsageError.unexpectedArgument("--jsno", suggestion: nil)) { try Arguments.parse(["--", "--jsno"]) }
+        #expect(throws: UsageError.unexpectedArgument("chek", suggestion: "check")) { try Arguments.parse(["--", "chek"]) }
+        #expect(throws: UsageError.unexpectedArgument("-", suggestion: nil)) { try Arguments.parse(["-"]) }
+        #expect(try Arguments.parse(["--", "check", "-"]).mode == .check(["-"]))
+        #expect(try Arguments.parse(["check", "--", "--json"]).mode == .check(["--json"]))
+        #expect(try Arguments.parse(["--menu=--json"]).menu == "--json")
+        #expect(try Arguments.parse(["--menu", "--json"]).menu == "--json")
+        // The first mistake in the order given is the one reported.
+        #expect(throws: UsageError.invalidValue(option: "--flush-timeout", value: "soon", expected: "a duration such as 5s or 500ms")) {
+            try Arguments.parse(["--flush-timeout", "soon", "--mneu"])
+        }
+    }
+
+    @Test(arguments: [
+        (["--mneu", "x"], "unknown option '--mneu' (did you mean '--menu'?)"),
+        (["-json"], "unknown option '-json' (did you mean '--json'?)"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--menu"], "option '--menu' needs a value"),
+        (["--bail=yes"], "option '--bail' does not take a value"),
+        (["--flush-timeout", "soon"], "option '--flush-timeout' needs a duration such as 5s or 500ms, not 'soon'"),
+        (["--clock", "wall"], "option '--clock' needs 'virtual' or 'virtual=TIME' with TIME in ISO 8601 such as 2026-11-23T09:00:00Z, not 'wall'"),
+        (["serve", "--listen", "here"], "option '--listen' needs ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port), not 'here'"),
+        (["-c", "menu", "-f", "x"], "'-f' cannot be combined with -c, -f, check or state"),
+        (["chekc"], "unexpected argument 'chekc' (did you mean 'check'?)"),
+        (["--", "--json"], "unexpected argument '--json'"),
+        (["-"], "unexpected argument '-'"),
+        (["check"], "'check' needs at least one menu file"),
+        (["state", "verfy", "d"], "unknown 'state' action 'verfy' (did you mean 'verify'?); usage: kiosk state verify|dump|compact DIRECTORY"),
+        (["state", "frobnicate", "d"], "unknown 'state' action 'frobnicate'; usage: kiosk state verify|dump|compact DIRECTORY"),
+        (["state", "verify"], "usage: kiosk state verify|dump|compact DIRECTORY"),
+        (["--listen", "127.0.0.1:80"], "'--listen' is an option of 'kiosk serve'"),
+        (["serve", "--bail"], "'--bail' cannot be combined with serve"),
+        (["serve", "--tls-cert", "c.pem"], "'--tls-cert' and '--tls-key' go together: give both, or neither"),
+    ])
+    func mistakesHaveTheirText(_ arguments: [String], _ message: String) {
+        #expect {
+            _ = try Arguments.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message == message
+        }
+    }
+
+    @Test func theLanguageOptionIsTakenOutFirst() throws {
+        var arguments = ["--lang", "ko", "simulate", "--lang=en", "--", "--lang", "x"]
+        #expect(try Arguments.takeLanguage(&arguments) == .english)
+        #expect(arguments == ["simulate", "--", "--lang", "x"])
+        var wrong = ["--lang", "fr"]
+        #expect(throws: UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en")) { try Arguments.takeLanguage(&wrong) }
+        #expect(UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en").message == "option '--lang' needs ko or en, not 'fr'")
+        var missing = ["--lang"]
+        #expect(throws: UsageError.missingValue(option: "--lang")) { try Arguments.takeLanguage(&missing) }
+    }
+
+    /// Every usage error in Korean under `--lang ko`: no English sentence is left.
+    @Test func mistakesSpeakTheOperatorsLanguage() {
+        let errors: [UsageError] = [
+            .unknownOption("--mneu", suggestion: "--menu"), .unknownOption("--x", suggestion: nil), .missingValue(option: "--menu"),
+            .unexpectedValue(option: "--bail"), .invalidValue(option: "--flush-timeout", value: "soon", expected: Arguments.durationExpected),
+            .invalidValue(option: "--lang", value: "fr", expected: "ko or en"), .conflicting("-f"),
+            .unexpectedArgument("chekc", suggestion: "check"), .unexpectedArgument("x", suggestion: nil), .missingFiles,
+            .stateUsage("verfy", suggestion: "verify"), .stateUsage("x", suggestion: nil), .stateUsage(nil, suggestion: nil),
+            .onlyForServe("--listen"), .notForServe("--bail"), .tlsPair,
+        ]
+        for error in errors {
+            let korean = Localization.$speaking.withValue(.korean) { error.message }
+            #expect(korean != error.message, "\(error)")
+            #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(error): \(korean)")
+        }
+        let state = Localization.$speaking.withValue(.korean) { UsageError.stateUsage(nil, suggestion: nil).message }
+        #expect(state == "사용법: kiosk state verify|dump|compact DIRECTORY")
     }
 
     @Test func helpWinsOverEverythingElse() throws {

@@ -3,7 +3,7 @@ import KioskSimulation
 import Testing
 
 /// What `kiosk simulate` takes from a menu: stations, prep times, each item's popularity
-/// and the `simulate` block's arrivals, which `--arrivals` overrides.
+/// and the `simulate` block's arrivals, which `--arrivals` overrides (`SimulationOverrides`).
 @Suite struct SimulationConfigurationTests {
     private final class Counts {
         var byItem: [Int] = []
@@ -36,10 +36,20 @@ import Testing
 
     @Test func arrivalsOnTheCommandLineOverrideTheMenus() throws {
         let menu = try Self.menu(popularity: [1], arrivals: .timesOfDay([.init(start: 7 * 3_600_000, rate: try ArrivalRate(parsing: "180/h"))]))
-        var configuration = SimulationConfiguration(boardOf: menu, seed: 1)
-        try SimulateArguments.parse(["--arrivals", "50/h"]).apply(to: &configuration)
+        let menus = SimulationConfiguration(boardOf: menu, seed: 1)
+        #expect(menus.opening == 7 * 3_600_000)
+        var configuration = menus
+        var overrides = SimulationOverrides()
+        overrides.arrivals = try Arrivals.parse("50/h")
+        overrides.apply(to: &configuration)
         #expect(configuration.arrivals == .constant(ArrivalRate(perHour: 50)))
         #expect(configuration.opening == SimulationConfiguration.defaultOpeningTime)
+        // Nothing else changes: what is not chosen stays the menu's.
+        var expected = menus
+        expected.arrivals = configuration.arrivals
+        #expect(configuration == expected)
+        SimulationOverrides().apply(to: &configuration)
+        #expect(configuration == expected)
     }
 
     @Test func customersChooseItemsByPopularityAndNeverOneOfZero() throws {
