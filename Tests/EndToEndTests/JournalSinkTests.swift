@@ -14,12 +14,14 @@ import Testing
 
     """
 
-    /// Feeds orders to a running kiosk in bursts until it stops reading.
-    static func feed(_ kiosk: RunningKiosk, bursts: Int = 300) -> DispatchSemaphore {
+    /// Feeds orders to a running kiosk, one every 2 ms or more, until it stops reading:
+    /// for at least 0.6 s, past the latest signal, and at most 300 orders, so that what
+    /// waits for the receiver stays few enough to deliver in a test's time on a busy machine.
+    static func feed(_ kiosk: RunningKiosk, orders: Int = 300) -> DispatchSemaphore {
         let fed = DispatchSemaphore(value: 0)
         Thread {
-            for _ in 0..<bursts where kiosk.process.isRunning {
-                kiosk.send(Array(repeating: "order mango juice", count: 10).joined(separator: "\n"))
+            for _ in 0..<orders where kiosk.process.isRunning {
+                kiosk.send("order mango juice")
                 usleep(2_000)
             }
             fed.signal()
@@ -60,7 +62,7 @@ import Testing
         let all = try StateDump.eventIds(state)
         #expect(all.count >= 6, "each of the six runs showed a result before its signal: \(all.count) events")
         try server.listen()
-        // Thousands of events, one request at a time from a debug build while the other
+        // Up to 1,800 events, one request at a time from a debug build while the other
         // suites run: the deadline is far, and kiosk exits as soon as the last is delivered.
         let up = try KioskProcess(arguments: ["--state", state, "--menu", menu, "--flush-timeout", "120s", "--sink", sink, "-c", "menu"]).run()
         #expect(up.stderr == "")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KioskTestSupport
 import KioskText
 import Testing
@@ -74,12 +75,15 @@ import Testing
         let server = try ServingKiosk(["--state", state, "--menu", menu, "--quiet"])
         let stream = try server.client()
         _ = try stream.openStream("/api/v1/events?after=19990")
-        let tail = ServeEventsTests.events(in: try stream.readStream(within: .seconds(30)) { ServeEventsTests.events(in: $0).count >= 10 })
+        // Both streams read the journal from its start (the hub keeps only what it saw
+        // live): seconds for a debug build, but minutes are possible on a machine running
+        // every suite at once, so the bounds only stop a hang.
+        let tail = ServeEventsTests.events(in: try stream.readStream(within: .seconds(120)) { ServeEventsTests.events(in: $0).count >= 10 })
         #expect(tail.map(\.id) == Array(19_991...20_000))
         // All of them, read a little at a time as the client takes them.
         let all = try server.client()
         _ = try all.openStream("/api/v1/events?after=0")
-        let every = ServeEventsTests.events(in: try all.readStream(within: .seconds(60)) { $0.contains("\nid: 20000\n") })
+        let every = ServeEventsTests.events(in: try all.readStream(within: .seconds(180)) { $0.contains("\nid: 20000\n") })
         #expect(every.map(\.id) == Array(1...20_000))
         #expect(server.stop() == 0)
     }
@@ -149,5 +153,34 @@ import Testing
         #expect(status == 0)
         let text = try stream.readStream(within: .seconds(30)) { _ in false }
         #expect(text.hasSuffix(": the server is stopping; reconnect with Last-Event-ID to go on\n\n"))
+    }
+
+    /// A stream that joins in the event thread's last round before a stop is ended with the
+    /// others: left parked, libmicrohttpd aborts the process when the daemon stops
+    /// (SIGABRT, seen on a loaded machine). Streams open all the while the stop comes.
+    @Test func streamsOpeningAsTheServerStopsAreEndedAndItExitsZero() throws {
+        for attempt in 1...4 {
+            let server = try ServingKiosk(["--quiet"])
+            let opening = Atomic<Bool>(true)
+            let opened = Atomic<Int>(0)
+            let done = DispatchSemaphore(value: 0)
+            let port = server.port
+            Thread {
+                var clients: [HTTPTestClient] = []
+                while opening.load(ordering: .relaxed) {
+                    if let client = try? HTTPTestClient(port: port), (try? client.openStream("/api/v1/events")) != nil {
+                        clients.append(client)
+                        opened.add(1, ordering: .relaxed)
+                    }
+                    usleep(500)
+                }
+                done.signal()
+            }.start()
+            while opened.load(ordering: .relaxed) < 20 { usleep(1_000) }
+            let status = server.stop()
+            opening.store(false, ordering: .relaxed)
+            done.wait()
+            #expect(status == 0, "attempt \(attempt): \(server.stderr)")
+        }
     }
 }

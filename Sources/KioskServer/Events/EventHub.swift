@@ -113,8 +113,13 @@ final class EventHub: @unchecked Sendable {
     func stop(deadline: ContinuousClock.Instant) {
         state.withLock { stopping = true }
         journal.wakeReaders()
-        state.withLock {
+        let ended = state.withLock {
             while running { if !state.wait(until: deadline) { break } }
+            return !running
+        }
+        if !ended {
+            // The thread is late (a machine short of CPU): end the streams it knows from here.
+            for stream in state.withLock({ streams + joining }) { stream.end(farewell: EventHub.stopFarewell) }
         }
         while ContinuousClock.now < deadline, state.withLock({ streams.contains { !$0.isClosed } }) {
             CurrentProcess.pause(milliseconds: 5)
@@ -143,7 +148,9 @@ final class EventHub: @unchecked Sendable {
                 return (stopping, joining)
             }
             if stop {
-                for stream in state.withLock({ streams + joining }) { stream.end(farewell: EventHub.stopFarewell) }
+                // The newcomers too: taken from `joining` for this round, they are in no
+                // list yet, and a stream left parked stops the daemon with an abort.
+                for stream in state.withLock({ streams }) + newcomers { stream.end(farewell: EventHub.stopFarewell) }
                 return
             }
             let start = reader.position
