@@ -37,14 +37,14 @@ import Testing
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                               ^~~~
               = 도움말: 먼저 선언하세요: ingredient 우유 stock 10
-        broken.kiosk:4:36: 오류: 'price'의 4.505은(는) 소수 자릿수가 둘보다 많습니다
+        broken.kiosk:4:36: 오류: 'price'의 4.505는 소수 자릿수가 둘보다 많습니다
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                                            ^~~~~
               = 도움말: 가격은 소수 둘째 자리까지만 씁니다: 4.50
-        broken.kiosk:5:12: 오류: 재료 '딸기'이(가) 중복되었습니다
+        broken.kiosk:5:12: 오류: 재료 '딸기'가 중복되었습니다
             5 | ingredient 딸기 stock 5
               |            ^~~~
-        broken.kiosk:2:12: 참고: '딸기'은(는) 여기서 처음 선언되었습니다
+        broken.kiosk:2:12: 참고: '딸기'는 여기서 처음 선언되었습니다
             2 | ingredient 딸기 stock 10
               |            ^~~~
         broken.kiosk:6:6: 오류: 알 수 없는 싱크 종류 'lgo'
@@ -128,7 +128,7 @@ import Testing
         let record = try StateDump.recordPositions(state)[1]
         bytes[Int(record + 40)] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: segment))
-        let damaged = "kiosk: 저널 '\(segment)'이(가) 끝나기 전 \(record)번째 바이트에서 손상되었습니다 (체크섬 불일치, 그 뒤에 나중 커밋의 정상 레코드가 이어짐); "
+        let damaged = "kiosk: 저널 '\(segment)'이 끝나기 전 \(record)번째 바이트에서 손상되었습니다 (체크섬 불일치, 그 뒤에 나중 커밋의 정상 레코드가 이어짐); "
             + "아무것도 바꾸지 않았습니다 — 백업에서 복원하거나 상태를 다른 곳으로 옮기세요\n"
         let verify = try KioskProcess("--lang", "ko", "state", "verify", state).run()
         #expect(verify.status == 65)
@@ -143,7 +143,7 @@ import Testing
     @Test func aSinkThatCannotStartSaysWhyInKorean() throws {
         let exec = try KioskProcess("--lang", "ko", "--sink", "exec command \"/no/such/program\"", "-c", "menu").run()
         #expect(exec.status == 64)
-        #expect(exec.stderr == "kiosk: --sink:1:1: 오류: 'exec' 싱크: '/no/such/program'을(를) 시작할 수 없습니다: 그런 파일이 없습니다\n")
+        #expect(exec.stderr == "kiosk: --sink:1:1: 오류: 'exec' 싱크: '/no/such/program'을 시작할 수 없습니다: 그런 파일이 없습니다\n")
         let scratch = try ScratchDirectory()
         let log = try KioskProcess("--lang", "ko", "--sink", "log path \"\(scratch.path)\"", "-c", "menu").run()
         #expect(log.status == 64)

@@ -32,7 +32,7 @@ import Testing
         #expect(Self.korean(ProfileError.unknownProfile("ana").message) == "프로필 'ana'이(가) 없습니다")
         #expect(Self.korean(ProfileError.invalidName("a b", .separator).message) == "'a b'은(는) 프로필 이름이 될 수 없습니다: 프로필 이름은 공백이나 쉼표 없는 한 단어입니다")
         #expect(Self.korean(ProfileError.invalidSubject("", .empty).message) == "''은(는) 피하거나 좋아하거나 평가할 수 없습니다: 비어 있습니다")
-        #expect(Self.korean(ProfileError.scoreOutOfRange(11).message) == "점수는 1부터 10까지입니다 (11은(는) 안 됩니다)")
+        #expect(Self.korean(ProfileError.scoreOutOfRange(11).message) == "점수는 1부터 10까지입니다 (11은 안 됩니다)")
         #expect(Self.korean(ProfileError.tooManyEntries(profile: "ana", limit: 64).message) == "프로필 'ana'에는 그런 항목이 이미 64개 있습니다")
         #expect(Self.korean(SuggestionError.tooManyAnswers(given: 4, questions: 3).message) == "질문 3개에 답 4개")
         #expect(Self.korean(SuggestionError.partySizeOutOfRange(0).message) == "0명 일행에게는 추천할 수 없습니다")

@@ -15,9 +15,9 @@ import Testing
         let cases: [(JournalError, String)] = [
             (.cannotCreate(path: "/s", reason: "x"), "상태 디렉터리 '/s'을(를) 만들 수 없습니다: x"),
             (.notAStateDirectory(path: "/s", reason: "x"), "'/s'은(는) kiosk 상태 디렉터리가 아닙니다 (x)"),
-            (.unsupportedFormat(path: "/s", found: "kiosk state 9"), "'/s'의 상태 형식 'kiosk state 9'은(는) 이 kiosk가 읽지 못합니다 (읽는 형식: 'kiosk state 2')"),
+            (.unsupportedFormat(path: "/s", found: "kiosk state 9"), "'/s'의 상태 형식 'kiosk state 9'는 이 kiosk가 읽지 못합니다 (읽는 형식: 'kiosk state 2')"),
             (.corrupt(file: "/s/0.journal", offset: 40, problem: "x"),
-             "저널 '/s/0.journal'이(가) 끝나기 전 40번째 바이트에서 손상되었습니다 (x); 아무것도 바꾸지 않았습니다 — 백업에서 복원하거나 상태를 다른 곳으로 옮기세요"),
+             "저널 '/s/0.journal'이 끝나기 전 40번째 바이트에서 손상되었습니다 (x); 아무것도 바꾸지 않았습니다 — 백업에서 복원하거나 상태를 다른 곳으로 옮기세요"),
             (.corruptSnapshot(file: "/s/1.snapshot", problem: "x"),
              "스냅숏 '/s/1.snapshot'의 검증에 실패했습니다 (x); 아무것도 바꾸지 않았습니다 — 백업에서 복원하거나 상태를 다른 곳으로 옮기세요"),
             (.boardNeedsMenu(path: "/s"),
@@ -49,9 +49,9 @@ import Testing
 
     @Test func aStateFileThatCannotBeMigratedInKorean() {
         let unreadable = StateMigration.Failure.unreadable(path: "state.json", reason: Self.korean(SystemError(code: 2).reason))
-        #expect(Self.korean(unreadable.message) == "상태 파일 'state.json'을(를) 읽을 수 없습니다: 그런 파일이 없습니다")
+        #expect(Self.korean(unreadable.message) == "상태 파일 'state.json'을 읽을 수 없습니다: 그런 파일이 없습니다")
         let corrupt = StateMigration.Failure.corrupt(path: "state.json", problem: .missing("stock"))
-        #expect(Self.korean(corrupt.message) == "상태 파일 'state.json'을(를) 쓸 수 없습니다: 'stock' 항목이 없습니다; 그대로 두었습니다 — 고치거나 다른 곳으로 옮기세요")
+        #expect(Self.korean(corrupt.message) == "상태 파일 'state.json'을 쓸 수 없습니다: 'stock' 항목이 없습니다; 그대로 두었습니다 — 고치거나 다른 곳으로 옮기세요")
         #expect(corrupt.message == "the state file 'state.json' cannot be used: it has no 'stock'; it was left as it is — fix it or move it away")
     }
 }

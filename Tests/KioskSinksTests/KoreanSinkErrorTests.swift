@@ -27,7 +27,7 @@ import Testing
         #expect(Self.koreanSetupError(#"log path "\#(scratch.path)""#)
             == "--sink:1:1: 오류: 'log' 싱크: '\(scratch.path)'에 기록할 수 없습니다: 디렉터리입니다; log 싱크는 일반 파일에만 덧붙입니다")
         #expect(Self.koreanSetupError(#"exec command "/no/such/program""#)
-            == "--sink:1:1: 오류: 'exec' 싱크: '/no/such/program'을(를) 시작할 수 없습니다: 그런 파일이 없습니다")
+            == "--sink:1:1: 오류: 'exec' 싱크: '/no/such/program'을 시작할 수 없습니다: 그런 파일이 없습니다")
         #expect(Self.koreanSetupError(#"mqtt url "mqtt://broker" keepalive 2s"#)
             == "--sink:1:1: 오류: 'mqtt' 싱크: 'keepalive'는 5s에서 65535s 사이여야 합니다 (값: 2s)")
         #expect(Self.koreanSetupError(#"mqtt url "mqtts://broker" cafile "/no/such/ca.crt""#)
