@@ -20,7 +20,7 @@ let package = Package(
         // C, linked into `kiosk` only: its first constructor, which makes SIGHUP and SIGUSR1
         // harmless before the Swift runtime and `main` run (Sources/CKioskStart/kiosk_start.c).
         .target(name: "CKioskStart", dependencies: ["CKioskSystem"]),
-        .target(name: "KioskSystem", dependencies: ["CKioskSystem"], swiftSettings: strict),
+        .target(name: "KioskSystem", dependencies: ["CKioskSystem", "KioskText"], swiftSettings: strict),
         // Text and time shared by every layer: trimming, ISO-8601, hex, base64, terminal-safe
         // text, tables, JSON writing and reading; the operator's language (the Korean catalog,
         // po/ko.po, built into the binary and read on first use). Depends on nothing.
@@ -118,11 +118,12 @@ let package = Package(
         ),
 
         .testTarget(name: "KioskTextTests", dependencies: ["KioskText"], swiftSettings: strict),
+        .testTarget(name: "KioskSystemTests", dependencies: ["KioskSystem", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
         // KioskCore's SplitMix64 makes their random inputs the same on every run.
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskCore", "KioskSinks", "KioskText", "KioskTestSupport"], swiftSettings: strict),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskTestSupport"], swiftSettings: strict),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
             name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],

@@ -21,7 +21,8 @@ struct CheckCommand {
         for path in files {
             let compilation = compiler.compile(path: path)
             if let unreadable = compilation.unreadable, json {
-                errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: "cannot read '\(path)': \(unreadable.reason)"))
+                let message = tr("cannot read '{path}': {reason}", ["path": path, "reason": unreadable.reason])
+                errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: message))
                 status = .unreadableInput
             } else if let unreadable = compilation.unreadable {
                 let message = tr("cannot read '{path}': {reason}", ["path": TerminalText.visible(path), "reason": TerminalText.visible(unreadable.reason)])

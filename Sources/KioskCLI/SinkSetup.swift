@@ -20,7 +20,7 @@ struct SinkSetup {
     func declarations(menu: [SinkDeclaration], commandLine: [SinkDeclaration]) -> [SinkDeclaration] {
         var declarations = menu + commandLine
         if !declarations.contains(where: { $0.kind == "console" }) {
-            declarations.insert(SinkDeclaration(kind: "console", origin: "the default console"), at: 0)
+            declarations.insert(SinkDeclaration(kind: "console", origin: tr("the default console")), at: 0)
         }
         if arguments.json || arguments.quiet {
             declarations.removeAll { $0.kind == "console" }
@@ -71,19 +71,22 @@ struct SinkSetup {
         for status in statuses {
             let name = TerminalText.visible(status.name)
             if let waiting = backlog[status.name], waiting > 0, let journal {
-                lines += "kiosk: \(plural(waiting, "event")) \(waiting == 1 ? "waits" : "wait") for \(name) in \(TerminalText.visible(journal)); they are sent on the next start\n"
+                lines += "kiosk: " + trn(
+                    "{count} event waits for {sink} in {journal}; they are sent on the next start",
+                    "{count} events wait for {sink} in {journal}; they are sent on the next start",
+                    waiting, ["count": waiting, "sink": name, "journal": TerminalText.visible(journal)]
+                ) + "\n"
             }
             let failed = failures?.failures(of: status.name) ?? []
             if let last = failed.last, let journal {
-                let reason = " (last: \(TerminalText.visible(last.reason)))"
-                lines += "kiosk: \(plural(failed.count, "event")) failed for \(name)\(reason); they wait in \(TerminalText.visible(journal)) for 'sinks retry'\n"
+                lines += "kiosk: " + trn(
+                    "{count} event failed for {sink} (last: {reason}); they wait in {journal} for 'sinks retry'",
+                    "{count} events failed for {sink} (last: {reason}); they wait in {journal} for 'sinks retry'",
+                    failed.count, ["count": failed.count, "sink": name, "reason": TerminalText.visible(last.reason), "journal": TerminalText.visible(journal)]
+                ) + "\n"
             }
         }
         return TerminalText.visibleLines(lines)
-    }
-
-    private func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 

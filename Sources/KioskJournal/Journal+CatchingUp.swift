@@ -1,6 +1,7 @@
 import KioskCore
 import KioskSystem
 import Synchronization
+import KioskText
 
 // Catching up with what other processes appended, and finding the end of the journal.
 extension Journal {
@@ -17,7 +18,7 @@ extension Journal {
                     Result { () throws(RecordDecodingError) in try decoder.decode(body) }
                 }
                 guard case .success(let record) = decoded else {
-                    throw .corrupt(file: fold.currentSegment?.path ?? directory.path, offset: location.position - (fold.currentSegment?.base ?? 0), problem: "a record kiosk cannot read")
+                    throw .corrupt(file: fold.currentSegment?.path ?? directory.path, offset: location.position - (fold.currentSegment?.base ?? 0), problem: tr("a record kiosk cannot read"))
                 }
                 records.append(record)
                 fold.advance()

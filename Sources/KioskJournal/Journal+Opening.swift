@@ -1,6 +1,7 @@
 import KioskCore
 import KioskSystem
 import Synchronization
+import KioskText
 
 // Opening a state directory: reading it through, cutting a torn tail back.
 extension Journal {
@@ -35,10 +36,10 @@ extension Journal {
         }
         let start = snapshot?.position ?? listing.segments.first ?? 0
         if snapshot == nil, let first = listing.segments.first, first != 0 {
-            throw .corrupt(file: directory.segmentPath(base: first), offset: 0, problem: "the segments before it are missing and there is no snapshot")
+            throw .corrupt(file: directory.segmentPath(base: first), offset: 0, problem: tr("the segments before it are missing and there is no snapshot"))
         }
         if let snapshot, !listing.segments.isEmpty, !listing.segments.contains(where: { $0 <= snapshot.position }) {
-            throw .corrupt(file: directory.snapshotPath(position: snapshot.position), offset: 0, problem: "the segment holding the records after it is missing")
+            throw .corrupt(file: directory.snapshotPath(position: snapshot.position), offset: 0, problem: tr("the segment holding the records after it is missing"))
         }
         let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)
         var records: [JournalRecord] = []
@@ -66,7 +67,7 @@ extension Journal {
                 case .success(let record): records.append(record)
                 case .failure(let error):
                     let file = scanner.currentSegment?.path ?? scanner.directory.path
-                    throw .corrupt(file: file, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: "a record kiosk cannot read: \(error.message)")
+                    throw .corrupt(file: file, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: tr("a record kiosk cannot read: {reason}", ["reason": error.message]))
                 }
                 scanner.advance()
             case .end:

@@ -1,4 +1,5 @@
 import KioskSystem
+import KioskText
 
 /// Why the journal cannot be used or written, with what a person needs to act on it.
 public enum JournalError: Error, Sendable, Equatable {
@@ -18,19 +19,26 @@ public enum JournalError: Error, Sendable, Equatable {
     /// folded with the menu's stations, and a snapshot without it would forget the tickets.
     case boardNeedsMenu(path: String)
 
+    /// The error in words, in the operator's language.
     public var message: String {
         switch self {
         case .system(let error): error.description
-        case .cannotCreate(let path, let reason): "cannot create the state directory '\(path)': \(reason)"
-        case .notAStateDirectory(let path, let reason): "'\(path)' is not a kiosk state directory (\(reason))"
+        case .cannotCreate(let path, let reason): tr("cannot create the state directory '{path}': {reason}", ["path": path, "reason": reason])
+        case .notAStateDirectory(let path, let reason): tr("'{path}' is not a kiosk state directory ({reason})", ["path": path, "reason": reason])
         case .unsupportedFormat(let path, let found):
-            "'\(path)' holds state of format '\(found)', which this kiosk does not read (it reads '\(StateDirectory.formatLine)')"
+            tr("'{path}' holds state of format '{found}', which this kiosk does not read (it reads '{format}')", [
+                "path": path, "found": found, "format": StateDirectory.formatLine,
+            ])
         case .corrupt(let file, let offset, let problem):
-            "the journal '\(file)' is damaged at byte \(offset) (\(problem)), before its end; nothing was changed — restore it from a backup or move the state away"
+            tr("the journal '{file}' is damaged at byte {offset} ({problem}), before its end; nothing was changed — restore it from a backup or move the state away", [
+                "file": file, "offset": offset, "problem": problem,
+            ])
         case .corruptSnapshot(let file, let problem):
-            "the snapshot '\(file)' does not verify (\(problem)); nothing was changed — restore it from a backup or move the state away"
+            tr("the snapshot '{file}' does not verify ({problem}); nothing was changed — restore it from a backup or move the state away", [
+                "file": file, "problem": problem,
+            ])
         case .boardNeedsMenu(let path):
-            "the state '\(path)' has an order board, which compacting without its menu would forget; nothing was changed — give the menu: kiosk state compact --menu FILE '\(path)'"
+            tr("the state '{path}' has an order board, which compacting without its menu would forget; nothing was changed — give the menu: kiosk state compact --menu FILE '{path}'", ["path": path])
         }
     }
 

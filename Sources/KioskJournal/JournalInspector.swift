@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSystem
+import KioskText
 
 /// `kiosk state verify|dump|compact`: reads a state directory the way `git fsck` and
 /// `sqlite3 .dump` read theirs, while another kiosk may be using it.
@@ -147,7 +148,7 @@ public enum JournalInspector {
             case .record(let location):
                 let decoded = scanner.withBody { body in Result { () throws(RecordDecodingError) in try decoder.decode(body) } }
                 guard case .success(let record) = decoded else {
-                    throw .corrupt(file: scanner.currentSegment?.path ?? directory.path, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: "a record kiosk cannot read")
+                    throw .corrupt(file: scanner.currentSegment?.path ?? directory.path, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: tr("a record kiosk cannot read"))
                 }
                 count(record, at: location.position, into: &summary)
                 if newest.map({ location.position >= $0.position }) ?? true { deliveries.apply(record) }

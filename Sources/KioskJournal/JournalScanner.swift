@@ -1,4 +1,5 @@
 import KioskSystem
+import KioskText
 
 /// Reads journal records in order from a position, across segments.
 ///
@@ -87,7 +88,7 @@ final class JournalScanner {
                     }
                     return .end
                 }
-                return .damaged(position: position, problem: "a record cut short by the end of the file")
+                return .damaged(position: position, problem: tr("a record cut short by the end of the file"))
             case .end:
                 if rereadAtEnd {
                     rereadAtEnd = false

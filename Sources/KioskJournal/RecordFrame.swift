@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// How a record sits in a journal segment: a 16-byte header, then the body.
 ///
@@ -49,13 +50,13 @@ enum RecordFrame {
         let crc = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
         let groupStart = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         if length == 0 {
-            return crc == 0 && groupStart == 0 ? .end : .damaged("a record header with no body")
+            return crc == 0 && groupStart == 0 ? .end : .damaged(tr("a record header with no body"))
         }
-        guard length <= maximumBodySize else { return .damaged("a record length of \(length) bytes") }
+        guard length <= maximumBodySize else { return .damaged(tr("a record length of {length} bytes", ["length": length])) }
         let frameSize = headerSize + length
         guard buffer.count >= frameSize else { return .incomplete(frameSize: frameSize) }
         let actual = Checksum.crc32c(UnsafeRawBufferPointer(rebasing: buffer[8..<frameSize]))
-        guard actual == crc else { return .damaged("a checksum mismatch") }
+        guard actual == crc else { return .damaged(tr("a checksum mismatch")) }
         return .record(body: UnsafeRawBufferPointer(rebasing: buffer[headerSize..<frameSize]), groupStart: groupStart, frameSize: frameSize)
     }
 }

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSystem
+import KioskText
 
 /// Snapshot files: the fold at a position, so start-up reads only what follows it.
 ///
@@ -39,19 +40,19 @@ enum Snapshots {
         }
         let result = bytes.withUnsafeBytes { raw -> Result<JournalSnapshot, JournalError> in
             guard raw.count >= headerSize, Array(raw[0..<8]) == magic else {
-                return .failure(.corruptSnapshot(file: path, problem: "it does not start like a snapshot"))
+                return .failure(.corruptSnapshot(file: path, problem: tr("it does not start like a snapshot")))
             }
             let version = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
             guard version == Snapshots.version else {
-                return .failure(.corruptSnapshot(file: path, problem: "format version \(version) is not one this kiosk reads"))
+                return .failure(.corruptSnapshot(file: path, problem: tr("format version {version} is not one this kiosk reads", ["version": version])))
             }
             let crc = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
             let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
             guard length == UInt64(raw.count - headerSize) else {
-                return .failure(.corruptSnapshot(file: path, problem: "it is \(raw.count) bytes long, not \(UInt64(headerSize) &+ length)"))
+                return .failure(.corruptSnapshot(file: path, problem: tr("it is {size} bytes long, not {expected}", ["size": raw.count, "expected": UInt64(headerSize) &+ length])))
             }
             let body = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-            guard CRC32C.checksum(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: "a checksum mismatch")) }
+            guard CRC32C.checksum(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: tr("a checksum mismatch"))) }
             do throws(RecordDecodingError) {
                 return .success(try SnapshotCodec.decode(body))
             } catch {

@@ -1,4 +1,5 @@
 import KioskSystem
+import KioskText
 
 /// The files of a state directory (`--state PATH`, or a private journal):
 ///
@@ -99,10 +100,10 @@ public struct StateDirectory: Sendable {
         case .directory?:
             let listing = try list()
             if !listing.hasFormat, !listing.segments.isEmpty || !listing.snapshots.isEmpty || !listing.others.isEmpty {
-                throw .notAStateDirectory(path: path, reason: "it holds other files and no 'format' file")
+                throw .notAStateDirectory(path: path, reason: tr("it holds other files and no 'format' file"))
             }
         case .some:
-            throw .notAStateDirectory(path: path, reason: "it is not a directory")
+            throw .notAStateDirectory(path: path, reason: tr("it is not a directory"))
         }
     }
 
@@ -129,14 +130,14 @@ public struct StateDirectory: Sendable {
     func checkExisting() throws(JournalError) {
         do {
             guard try FileSystem.status(of: path).kind == .directory else {
-                throw JournalError.notAStateDirectory(path: path, reason: "it is not a directory")
+                throw JournalError.notAStateDirectory(path: path, reason: tr("it is not a directory"))
             }
         } catch let error as JournalError {
             throw error
         } catch {
-            throw .notAStateDirectory(path: path, reason: (error as? SystemError)?.reason ?? "it cannot be read")
+            throw .notAStateDirectory(path: path, reason: (error as? SystemError)?.reason ?? tr("it cannot be read"))
         }
-        guard try list().hasFormat else { throw .notAStateDirectory(path: path, reason: "it has no 'format' file") }
+        guard try list().hasFormat else { throw .notAStateDirectory(path: path, reason: tr("it has no 'format' file")) }
         try checkFormat()
     }
 

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskSystem
+import KioskText
 
 /// Turns a state file of the first format (one JSON document, `"format":"kiosk-state",
 /// "version":1`) into a state directory at the same path, once.
@@ -21,12 +22,13 @@ public enum StateMigration {
         case corrupt(path: String, problem: SnapshotError)
         case cannotWrite(JournalError)
 
+        /// The failure in words, in the operator's language.
         public var message: String {
             switch self {
-            case .unreadable(let path, let reason): "cannot read the state file '\(path)': \(reason)"
+            case .unreadable(let path, let reason): tr("cannot read the state file '{path}': {reason}", ["path": path, "reason": reason])
             case .corrupt(let path, let problem):
-                "the state file '\(path)' cannot be used: \(problem.message); it was left as it is — fix it or move it away"
-            case .cannotWrite(let error): "cannot convert the state file: \(error.message); it was left as it is"
+                tr("the state file '{path}' cannot be used: {problem}; it was left as it is — fix it or move it away", ["path": path, "problem": problem.message])
+            case .cannotWrite(let error): tr("cannot convert the state file: {reason}; it was left as it is", ["reason": error.message])
             }
         }
     }
@@ -51,7 +53,7 @@ public enum StateMigration {
         do {
             bytes = try FileSystem.read(path, limit: largestFile)
         } catch {
-            throw .unreadable(path: path, reason: error.isFileTooLarge ? "it is larger than 64 MiB" : error.reason)
+            throw .unreadable(path: path, reason: error.isFileTooLarge ? tr("it is larger than 64 MiB") : error.reason)
         }
         let old: KioskSnapshot
         do {

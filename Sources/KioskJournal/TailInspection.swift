@@ -1,4 +1,5 @@
 import KioskSystem
+import KioskText
 
 /// Decides what bad bytes in a journal are: the end of a commit cut short by a crash or a
 /// full disk — which is cut back — or damage to records that had been made durable —
@@ -21,7 +22,7 @@ enum TailInspection {
 
     /// Classifies the bad bytes at `position` of the segment at `base`.
     static func inspect(segment: SystemFile, base: UInt64, position: UInt64, isLastSegment: Bool, problem: String) throws(JournalError) -> Verdict {
-        guard isLastSegment else { return .corrupt(problem: problem + ", in a segment that later ones follow") }
+        guard isLastSegment else { return .corrupt(problem: tr("{problem}, in a segment that later ones follow", ["problem": problem])) }
         let start = position - base
         let size: UInt64
         let bytes: [UInt8]
@@ -33,7 +34,7 @@ enum TailInspection {
         }
         let lastNonZero = bytes.lastIndex { $0 != 0 } ?? -1
         if laterCommitFollows(bytes, from: position, upTo: lastNonZero + 1) {
-            return .corrupt(problem: problem + ", and good records of a later commit follow it")
+            return .corrupt(problem: tr("{problem}, and good records of a later commit follow it", ["problem": problem]))
         }
         guard isCut(bytes, atFileOffset: start) else { return .corrupt(problem: problem) }
         return .torn(bytes: UInt64(lastNonZero + 1))

@@ -1,5 +1,6 @@
 import KioskMenu
 import KioskSystem
+import KioskText
 
 /// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`, `mqtt`) to what the kind accepts
 /// and how to make one.
@@ -90,5 +91,6 @@ public struct SinkSetupError: Error, Sendable, Equatable {
         self.reason = declaration.secretMask.apply(reason)
     }
 
-    public var message: String { "\(origin): error: '\(kind)' sink: \(reason)" }
+    /// The error in words, in the operator's language.
+    public var message: String { tr("{origin}: error: '{kind}' sink: {reason}", ["origin": origin, "kind": kind, "reason": reason]) }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import KioskText
 
 /// A failed system call, or a file kiosk refuses: the `errno`, the path, and the reason in
 /// words — made here, in one place, so every part of kiosk says the same thing for the
@@ -77,26 +78,61 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call was interrupted by a signal.
     public var isInterrupted: Bool { code == EINTR }
 
-    /// The reason in words: `no such file`, `permission denied`, `is a FIFO`.
+    /// The reason in words, in the operator's language: `no such file`, `permission
+    /// denied`, `is a FIFO`.
     public var reason: String {
-        if refusal == .fifoWithoutReader { return "is a FIFO nobody reads" }
+        if refusal == .fifoWithoutReader { return tr("is a FIFO nobody reads") }
         if let refusedKind {
             return switch refusedKind {
-            case .directory: "is a directory"
-            case .fifo: "is a FIFO, not a file"
-            case .characterDevice, .blockDevice: "is a device, not a file"
-            case .socket: "is a socket, not a file"
-            case .regular, .symbolicLink, .other: "is not a regular file"
+            case .directory: tr("is a directory")
+            case .fifo: tr("is a FIFO, not a file")
+            case .characterDevice, .blockDevice: tr("is a device, not a file")
+            case .socket: tr("is a socket, not a file")
+            case .regular, .symbolicLink, .other: tr("is not a regular file")
             }
         }
-        return switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
-        case EISDIR: "is a directory"
-        case ENOTDIR: "not a directory"
-        case ENOSPC: "no space left on the device"
-        case EFBIG: "the file is larger than allowed"
-        default: String(cString: strerror(code)).lowercased()
+        return SystemError.words(for: code) ?? String(cString: strerror(code)).lowercased()
+    }
+
+    /// The words of the common `errno` values, from kiosk's catalog rather than the C
+    /// library's: a machine with only C.UTF-8 has no translated `strerror`. Each English
+    /// text is glibc's, lowercased (kiosk's own where glibc's says less), so English reads
+    /// as `strerror` does; `nil` for the rest, which `strerror` says.
+    static func words(for code: Int32) -> String? {
+        switch code {
+        case ENOENT: tr("no such file")
+        case EACCES: tr("permission denied")
+        case EPERM: tr("operation not permitted")
+        case ENOSPC: tr("no space left on the device")
+        case EDQUOT: tr("disk quota exceeded")
+        case EFBIG: tr("the file is larger than allowed")
+        case EROFS: tr("read-only file system")
+        case EISDIR: tr("is a directory")
+        case ENOTDIR: tr("not a directory")
+        case EEXIST: tr("file exists")
+        case ENOTEMPTY: tr("directory not empty")
+        case EXDEV: tr("invalid cross-device link")
+        case EMFILE: tr("too many open files")
+        case ENFILE: tr("too many open files in system")
+        case EIO: tr("input/output error")
+        case ENAMETOOLONG: tr("file name too long")
+        case ELOOP: tr("too many levels of symbolic links")
+        case EBUSY: tr("device or resource busy")
+        case ETXTBSY: tr("text file busy")
+        case ECONNREFUSED: tr("connection refused")
+        case ETIMEDOUT: tr("connection timed out")
+        case EADDRINUSE: tr("address already in use")
+        case EADDRNOTAVAIL: tr("cannot assign requested address")
+        case EHOSTUNREACH: tr("no route to host")
+        case ENETUNREACH: tr("network is unreachable")
+        case EPIPE: tr("broken pipe")
+        case ECONNRESET: tr("connection reset by peer")
+        case EAGAIN: tr("resource temporarily unavailable")
+        case EINTR: tr("interrupted system call")
+        case EBADF: tr("bad file descriptor")
+        case EINVAL: tr("invalid argument")
+        case ENOMEM: tr("cannot allocate memory")
+        default: nil
         }
     }
 

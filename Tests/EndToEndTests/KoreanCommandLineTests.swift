@@ -37,14 +37,14 @@ import Testing
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                               ^~~~
               = 도움말: 먼저 선언하세요: ingredient 우유 stock 10
-        broken.kiosk:4:36: 오류: 'price'의 4.505은(는) 소수 자릿수가 둘보다 많습니다
+        broken.kiosk:4:36: 오류: 'price'의 4.505는 소수 자릿수가 둘보다 많습니다
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                                            ^~~~~
               = 도움말: 가격은 소수 둘째 자리까지만 씁니다: 4.50
-        broken.kiosk:5:12: 오류: 재료 '딸기'이(가) 중복되었습니다
+        broken.kiosk:5:12: 오류: 재료 '딸기'가 중복되었습니다
             5 | ingredient 딸기 stock 5
               |            ^~~~
-        broken.kiosk:2:12: 참고: '딸기'은(는) 여기서 처음 선언되었습니다
+        broken.kiosk:2:12: 참고: '딸기'는 여기서 처음 선언되었습니다
             2 | ingredient 딸기 stock 10
               |            ^~~~
         broken.kiosk:6:6: 오류: 알 수 없는 싱크 종류 'lgo'
@@ -159,5 +159,53 @@ import Testing
         #expect(lines.dropFirst().first?.hasPrefix("  세그먼트   1개 (디스크에 ") == true, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("  레코드     ") })
         #expect(lines.contains { $0.hasPrefix("  이벤트     ") && $0.contains("개 (seq 1~") })
+    }
+
+    @Test func aDamagedStateIsExplainedInKorean() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("crash.kiosk", StateTests.menu)
+        let state = scratch.path("state")
+        for _ in 0..<3 { _ = try KioskProcess("--state", state, "--menu", menu, "-c", "order mango juice").run() }
+        let segment = state + "/00000000000000000000.journal"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: segment))
+        let record = try StateDump.recordPositions(state)[1]
+        bytes[Int(record + 40)] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: segment))
+        let damaged = "kiosk: 저널 '\(segment)'이 끝나기 전 \(record)번째 바이트에서 손상되었습니다 (체크섬 불일치, 그 뒤에 나중 커밋의 정상 레코드가 이어짐); "
+            + "아무것도 바꾸지 않았습니다 — 백업에서 복원하거나 상태를 다른 곳으로 옮기세요\n"
+        let verify = try KioskProcess("--lang", "ko", "state", "verify", state).run()
+        #expect(verify.status == 65)
+        #expect(verify.stderr == damaged)
+        let start = try KioskProcess("--lang", "ko", "--state", state, "--menu", menu, "-c", "menu").run()
+        #expect(start.status == 65)
+        #expect(start.stderr == damaged)
+        let english = try KioskProcess("state", "verify", state).run()
+        #expect(english.stderr.hasPrefix("kiosk: the journal '\(segment)' is damaged at byte \(record) (a checksum mismatch, and good records"))
+    }
+
+    @Test func aSinkThatCannotStartSaysWhyInKorean() throws {
+        let exec = try KioskProcess("--lang", "ko", "--sink", "exec command \"/no/such/program\"", "-c", "menu").run()
+        #expect(exec.status == 64)
+        #expect(exec.stderr == "kiosk: --sink:1:1: 오류: 'exec' 싱크: '/no/such/program'을 시작할 수 없습니다: 그런 파일이 없습니다\n")
+        let scratch = try ScratchDirectory()
+        let log = try KioskProcess("--lang", "ko", "--sink", "log path \"\(scratch.path)\"", "-c", "menu").run()
+        #expect(log.status == 64)
+        #expect(log.stderr == "kiosk: --sink:1:1: 오류: 'log' 싱크: '\(scratch.path)'에 기록할 수 없습니다: 디렉터리입니다; log 싱크는 일반 파일에만 덧붙입니다\n")
+    }
+
+    @Test func refusedBoardMovesSayWhyInKorean() throws {
+        let result = try KioskProcess(
+            arguments: ["--lang", "ko", "--menu", "menus/juice-board-ko.kiosk", "--clock", "virtual=2026-11-23T09:00:00Z", "-c", "주문 바나나쥬스; 완성 1; 취소 1; 취소 1; 넘기기 1; 시작 9; 되돌리기"],
+            environment: ["TZ": "UTC"]
+        ).run()
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        2번째 줄: 1번 주문표는 '준비 중' 상태가 아니라 '대기' 상태입니다
+        4번째 줄: 1번 주문표는 '취소됨' 상태라 취소할 수 없습니다
+        5번째 줄: 1번 주문표는 '취소됨' 상태라 다음 단계가 없습니다
+        6번째 줄: 9번 주문표가 없습니다
+        7번째 줄: 되돌릴 수 있는 수령된 주문표가 없습니다
+
+        """)
     }
 }

@@ -113,14 +113,14 @@ import Testing
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                               ^~~~
               = 도움말: 먼저 선언하세요: ingredient 우유 stock 10
-        menu.kiosk:4:36: 오류: 'price'의 4.505은(는) 소수 자릿수가 둘보다 많습니다
+        menu.kiosk:4:36: 오류: 'price'의 4.505는 소수 자릿수가 둘보다 많습니다
             4 | item "딸기우유" needs 딸기 2, 우유 1 price 4.505
               |                                            ^~~~~
               = 도움말: 가격은 소수 둘째 자리까지만 씁니다: 4.50
-        menu.kiosk:5:12: 오류: 재료 '딸기'이(가) 중복되었습니다
+        menu.kiosk:5:12: 오류: 재료 '딸기'가 중복되었습니다
             5 | ingredient 딸기 stock 5
               |            ^~~~
-        menu.kiosk:2:12: 참고: '딸기'은(는) 여기서 처음 선언되었습니다
+        menu.kiosk:2:12: 참고: '딸기'는 여기서 처음 선언되었습니다
             2 | ingredient 딸기 stock 10
               |            ^~~~
         menu.kiosk:6:6: 오류: 알 수 없는 싱크 종류 'lgo'

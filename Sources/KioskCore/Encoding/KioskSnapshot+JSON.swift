@@ -87,11 +87,12 @@ public enum SnapshotError: Error, Sendable, Equatable {
 
     public var message: String {
         switch self {
-        case .notJSON: "it is not valid JSON"
-        case .notAState: "it is not a kiosk state file"
-        case .unsupportedVersion(let version): "its format version \(version) is not one this kiosk reads (\(KioskSnapshot.version))"
-        case .missing(let field): "it has no '\(field)'"
-        case .invalid(let field): "its \(field) is malformed"
+        case .notJSON: tr("it is not valid JSON")
+        case .notAState: tr("it is not a kiosk state file")
+        case .unsupportedVersion(let version):
+            tr("its format version {version} is not one this kiosk reads ({supported})", ["version": version, "supported": KioskSnapshot.version])
+        case .missing(let field): tr("it has no '{field}'", ["field": field])
+        case .invalid(let field): tr("its {field} is malformed", ["field": field])
         }
     }
 }

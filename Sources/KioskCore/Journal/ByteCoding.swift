@@ -1,3 +1,5 @@
+import KioskText
+
 /// Appends the journal's binary primitives to bytes it owns: LEB128 varints, zigzag for
 /// signed values, length-prefixed UTF-8 strings, fixed big-endian words.
 ///
@@ -228,9 +230,9 @@ public enum RecordDecodingError: Error, Sendable, Equatable {
 
     public var message: String {
         switch self {
-        case .truncated: "the record ends early"
+        case .truncated: tr("the record ends early")
         case .malformed(let what): what
-        case .unknownEntry(let tag): "unknown entry type \(tag)"
+        case .unknownEntry(let tag): tr("unknown entry type {tag}", ["tag": tag])
         }
     }
 }

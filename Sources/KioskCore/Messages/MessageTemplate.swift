@@ -125,11 +125,14 @@ public struct MessageTemplate: Sendable, Hashable {
         }
     }
 
-    /// `mango (needed 3, available 1)`, several joined by commas.
+    /// `mango (needed 3, available 1)`, several joined by commas, in the operator's language:
+    /// for the operator's screens. An event's `{missing}` is the same in every language.
     public static func describe(_ missing: [Missing]) -> String {
-        var out = RenderedMessage()
-        describe(missing, to: &out)
-        return out.text
+        missing.map { entry in
+            tr("{ingredient} (needed {needed}, available {available})", [
+                "ingredient": entry.ingredient, "needed": entry.needed, "available": entry.available,
+            ])
+        }.joined(separator: ", ")
     }
 
     static func describe(_ missing: [Missing], to out: inout some MessageOutput) {

@@ -1,3 +1,5 @@
+import KioskText
+
 /// How a group's scores for an item become one score: the aggregation strategies of group
 /// recommenders (Masthoff, "Group Recommender Systems: Combining Individual Models",
 /// Recommender Systems Handbook, 2011).
@@ -9,8 +11,13 @@ public enum GroupRule: String, Sendable, Hashable, CaseIterable {
     /// The mean, over only the items no member scores below the threshold.
     case averageWithoutMisery = "average-without-misery"
 
-    /// `average without misery`: the rule's word with spaces, for sentences.
+    /// `average without misery`: the rule's words for sentences, in the operator's language
+    /// (in English, its word with spaces).
     public var phrase: String {
-        rawValue.split(separator: "-").joined(separator: " ")
+        switch self {
+        case .average: tr("average")
+        case .leastMisery: tr("least misery")
+        case .averageWithoutMisery: tr("average without misery")
+        }
     }
 }

@@ -1,3 +1,5 @@
+import KioskText
+
 /// The ranked suggestions of one request, shown a page at a time: the first page at once,
 /// then one more per `suggest next`, as many times as the menu's `next` allows.
 public struct SuggestionPages: Sendable {
@@ -70,13 +72,16 @@ public enum NoMoreSuggestions: Error, Equatable, Sendable {
 }
 
 extension NoMoreSuggestions {
-    /// The text a person reads.
+    /// The text a person reads, in the operator's language.
     public var message: String {
         switch self {
         case .limitReached(let next):
-            "no more suggestions: 'suggest next' shows \(next) more page\(next == 1 ? "" : "s") at most; 'suggest' again to start over"
-        case .exhausted: "no more suggestions: that was everything that can be made"
-        case .menuChanged: "the menu was reloaded since; 'suggest' again"
+            trn(
+                "no more suggestions: 'suggest next' shows {count} more page at most; 'suggest' again to start over",
+                "no more suggestions: 'suggest next' shows {count} more pages at most; 'suggest' again to start over", next, ["count": next]
+            )
+        case .exhausted: tr("no more suggestions: that was everything that can be made")
+        case .menuChanged: tr("the menu was reloaded since; 'suggest' again")
         }
     }
 }

@@ -1,3 +1,5 @@
+import KioskText
+
 /// What `suggest` is asked: for whom, with which answers, by which rule.
 public struct SuggestionRequest: Sendable, Hashable {
     /// Profile names, each once, at most `maximumProfiles`; empty for one anonymous customer.
@@ -32,17 +34,17 @@ public enum SuggestionError: Error, Equatable, Sendable {
     case partySizeOutOfRange(Int)
     case tooManyProfiles(limit: Int)
 
-    /// The text a person reads.
+    /// The text a person reads, in the operator's language.
     public var message: String {
         switch self {
-        case .unknownProfile(let name): "no profile '\(name)'"
-        case .repeatedProfile(let name): "'\(name)' is named twice"
+        case .unknownProfile(let name): tr("no profile '{name}'", ["name": name])
+        case .repeatedProfile(let name): tr("'{name}' is named twice", ["name": name])
         case .tooManyAnswers(let given, let questions):
             questions == 0
-                ? "this menu asks no questions, so it takes no answers"
-                : "\(given) answers for \(questions) question\(questions == 1 ? "" : "s")"
-        case .partySizeOutOfRange(let size): "a party of \(size) is not one suggestions can be made for"
-        case .tooManyProfiles(let limit): "suggestions are made for at most \(limit) profiles at once"
+                ? tr("this menu asks no questions, so it takes no answers")
+                : trn("{given} answers for {count} question", "{given} answers for {count} questions", questions, ["given": given, "count": questions])
+        case .partySizeOutOfRange(let size): tr("a party of {size} is not one suggestions can be made for", ["size": size])
+        case .tooManyProfiles(let limit): tr("suggestions are made for at most {limit} profiles at once", ["limit": limit])
         }
     }
 }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskText
 
 /// Why a simulation cannot run, or had to stop.
 public enum SimulationError: Error, Sendable, Equatable {
@@ -19,33 +20,41 @@ public enum SimulationError: Error, Sendable, Equatable {
     /// The core refused to consider an order (a total past what the ledger can hold).
     case order(item: String, OrderError)
 
+    /// The error in words, in the operator's language.
     public var message: String {
         switch self {
-        case .noStations: "the simulation needs at least one station"
-        case .staffOutOfRange(let station, let staff): "station '\(station)' has \(staff) staff: it needs 1 to 1,000"
-        case .itemCountMismatch(let menu, let profiles): "the menu has \(menu) items but the simulation was given \(profiles)"
-        case .unknownStation(let item, let station): "'\(item)' is made at station \(station), which does not exist"
+        case .noStations: tr("the simulation needs at least one station")
+        case .staffOutOfRange(let station, let staff): tr("station '{station}' has {staff} staff: it needs 1 to 1,000", ["station": station, "staff": staff])
+        case .itemCountMismatch(let menu, let profiles):
+            tr("the menu has {menu} items but the simulation was given {profiles}", ["menu": menu, "profiles": profiles])
+        case .unknownStation(let item, let station):
+            tr("'{item}' is made at station {station}, which does not exist", ["item": item, "station": station])
         case .preparationOutOfRange(let item, let milliseconds):
-            "'\(item)' takes \(DurationText.format(milliseconds)) to prepare: at most 24h"
-        case .popularityOutOfRange(let item, let popularity): "'\(item)' has popularity \(popularity): it needs 0 to 1,000,000,000"
-        case .nothingPopular: "every item has popularity 0, so no customer would order anything"
-        case .durationOutOfRange(let milliseconds): "a run of \(DurationText.format(milliseconds)) is out of range: 1ms to 366 days"
-        case .customersOutOfRange(let count): "\(count) customers is out of range: 1 to 1,000,000,000"
-        case .patienceOutOfRange(let milliseconds): "a patience of \(DurationText.format(milliseconds)) is out of range: at most 24h"
+            tr("'{item}' takes {duration} to prepare: at most 24h", ["item": item, "duration": DurationText.format(milliseconds)])
+        case .popularityOutOfRange(let item, let popularity):
+            tr("'{item}' has popularity {popularity}: it needs 0 to 1,000,000,000", ["item": item, "popularity": popularity])
+        case .nothingPopular: tr("every item has popularity 0, so no customer would order anything")
+        case .durationOutOfRange(let milliseconds):
+            tr("a run of {duration} is out of range: 1ms to 366 days", ["duration": DurationText.format(milliseconds)])
+        case .customersOutOfRange(let count): tr("{count} customers is out of range: 1 to 1,000,000,000", ["count": count])
+        case .patienceOutOfRange(let milliseconds):
+            tr("a patience of {duration} is out of range: at most 24h", ["duration": DurationText.format(milliseconds)])
         case .restockIntervalOutOfRange(let milliseconds):
-            "a restock interval of \(DurationText.format(milliseconds)) is out of range: up to 24h (every: at least 1s)"
-        case .openingOutOfRange(let milliseconds): "an opening time of \(milliseconds) ms after midnight is not within the day"
-        case .replicationsOutOfRange(let count): "\(count) replications is out of range: 1 to 1,000"
-        case .order(let item, let error): "the kiosk could not consider an order of '\(item)': \(SimulationError.describe(error))"
+            tr("a restock interval of {duration} is out of range: up to 24h (every: at least 1s)", ["duration": DurationText.format(milliseconds)])
+        case .openingOutOfRange(let milliseconds):
+            tr("an opening time of {milliseconds} ms after midnight is not within the day", ["milliseconds": milliseconds])
+        case .replicationsOutOfRange(let count): tr("{count} replications is out of range: 1 to 1,000", ["count": count])
+        case .order(let item, let error):
+            tr("the kiosk could not consider an order of '{item}': {reason}", ["item": item, "reason": SimulationError.describe(error)])
         }
     }
 
     private static func describe(_ error: OrderError) -> String {
         switch error {
-        case .empty: "the order is empty"
-        case .quantityOutOfRange(let quantity): "quantity \(quantity) is out of range"
-        case .requirementTooLarge: "it needs more of an ingredient than any stock can hold"
-        case .totalTooLarge: "the sales total would pass what the ledger can hold"
+        case .empty: tr("the order is empty")
+        case .quantityOutOfRange(let quantity): tr("quantity {quantity} is out of range", ["quantity": quantity])
+        case .requirementTooLarge: tr("it needs more of an ingredient than any stock can hold")
+        case .totalTooLarge: tr("the sales total would pass what the ledger can hold")
         }
     }
 }

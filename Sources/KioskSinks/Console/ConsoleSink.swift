@@ -40,7 +40,7 @@ public final class ConsoleSink: Sink {
         }
         output.write(line + "\n")
         if let code = output.failure {
-            throw .permanent("cannot write to standard output: errno \(code)")
+            throw .permanent(tr("cannot write to standard output: errno {code}", ["code": code]))
         }
     }
 

@@ -3,6 +3,7 @@ import KioskJournal
 import KioskMenu
 import KioskSystem
 import Synchronization
+import KioskText
 
 /// One background sink reading the journal: its thread, its cursor, its counters.
 ///
@@ -39,7 +40,7 @@ final class SinkRunner: @unchecked Sendable {
         status = Mutex(SinkStatus(kind: member.kind, name: member.name, target: sink.target, events: member.events))
         cursor = try? CursorFile.open(sink: member.name, in: journal.directory)
         if cursor == nil {
-            status.withLock { $0.lastError = "cannot open the cursor file in \(journal.directory.path)" }
+            status.withLock { $0.lastError = tr("cannot open the cursor file in {path}", ["path": journal.directory.path]) }
         }
         // The starting point is fixed now, on the session's thread, before any command:
         // a new sink starts at the end of the journal as it is at this moment.
@@ -301,7 +302,7 @@ final class SinkRunner: @unchecked Sendable {
         do {
             try cursor.write(newMark)
         } catch {
-            status.withLock { $0.lastError = "cannot write the cursor: \(error.message)" }
+            status.withLock { $0.lastError = tr("cannot write the cursor: {reason}", ["reason": error.message]) }
         }
     }
 
@@ -371,7 +372,7 @@ final class SinkRunner: @unchecked Sendable {
         case .retryable(let reason, let retryAfter):
             if let maximum = sink.retryPolicy.maximumRetries, attempt >= maximum {
                 attempt = 0
-                let why = "\(reason) (after \(maximum) retr\(maximum == 1 ? "y" : "ies"))"
+                let why = trn("{reason} (after {count} retry)", "{reason} (after {count} retries)", maximum, ["reason": reason, "count": maximum])
                 return record(event, failedWith: why) ? .settled : backOff(attempt: &attempt, retryAfter: nil, random: &random)
             }
             return backOff(attempt: &attempt, retryAfter: retryAfter, random: &random)

@@ -27,7 +27,7 @@ public final class ExecSink: BatchingSink {
         ]),
         make: { declaration, environment throws(SinkSetupError) -> any Sink in
             guard let command = declaration.text("command"), !command.value.isEmpty else {
-                throw SinkSetupError(declaration: declaration, reason: "an exec sink needs a 'command'")
+                throw SinkSetupError(declaration: declaration, reason: tr("an exec sink needs a 'command'"))
             }
             let sink = ExecSink(
                 command: command, arguments: declaration.texts("args"), directory: declaration.directory,
@@ -37,7 +37,7 @@ public final class ExecSink: BatchingSink {
             do throws(SystemError) {
                 try sink.start()
             } catch {
-                throw SinkSetupError(declaration: declaration, reason: "cannot start '\(command.display)': \(error.reason)")
+                throw SinkSetupError(declaration: declaration, reason: tr("cannot start '{command}': {reason}", ["command": command.display, "reason": error.reason]))
             }
             return sink
         }
@@ -109,26 +109,26 @@ public final class ExecSink: BatchingSink {
         let failure = program.withLock { program -> BatchFailure? in
             if program.running == nil {
                 guard !program.closed else {
-                    return BatchFailure(delivered: 0, failure: .retryable("kiosk is exiting; '\(command.display)' is not started again"))
+                    return BatchFailure(delivered: 0, failure: .retryable(tr("kiosk is exiting; '{command}' is not started again", ["command": command.display])))
                 }
                 do throws(SystemError) {
                     program.running = try spawn()
                 } catch {
-                    return BatchFailure(delivered: 0, failure: .retryable("cannot start '\(command.display)': \(error.reason)"))
+                    return BatchFailure(delivered: 0, failure: .retryable(tr("cannot start '{command}': {reason}", ["command": command.display, "reason": error.reason])))
                 }
             }
-            guard var current = program.running else { return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' is not running")) }
+            guard var current = program.running else { return BatchFailure(delivered: 0, failure: .retryable(tr("'{command}' is not running", ["command": command.display]))) }
             if let status = current.process.exitStatus() {
                 stop(&program.running)
-                return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' exited with status \(status); starting it again"))
+                return BatchFailure(delivered: 0, failure: .retryable(exited(status)))
             }
             do throws(SystemError) {
                 try FileSystem.writeAll(current.process.input, lines)
             } catch {
                 // EPIPE: the program is gone. Reap it; the retry starts a new one.
-                let status = current.process.exitStatus().map { "exited with status \($0)" } ?? "stopped reading"
+                let reason = current.process.exitStatus().map(exited) ?? tr("'{command}' stopped reading; starting it again", ["command": command.display])
                 stop(&program.running)
-                return BatchFailure(delivered: 0, failure: .retryable("'\(command.display)' \(status); starting it again"))
+                return BatchFailure(delivered: 0, failure: .retryable(reason))
             }
             guard acknowledged else { return nil }
             let (confirmed, problem) = awaitAnswers(for: batch, from: &current)
@@ -143,7 +143,7 @@ public final class ExecSink: BatchingSink {
     /// Reads the program's answers until every event of `batch` is acknowledged in order.
     /// Returns how many were, and why the rest were not.
     private func awaitAnswers(for batch: ArraySlice<Event>, from running: inout Running) -> (Int, String?) {
-        guard let output = running.process.output else { return (0, "the program's answers cannot be read") }
+        guard let output = running.process.output else { return (0, tr("the program's answers cannot be read")) }
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var confirmed = 0
         let expected = batch.map(\.id.description)
@@ -156,13 +156,24 @@ public final class ExecSink: BatchingSink {
             switch FileSystem.readAvailable(output, until: deadline) {
             case .bytes(let bytes): running.answers.append(bytes)
             case .end:
-                let status = running.process.exitStatus().map { "exited with status \($0)" } ?? "closed its output"
-                return (confirmed, "'\(command.display)' \(status) with \(expected.count - confirmed) events unacknowledged; starting it again")
+                let values: KeyValuePairs<String, any CustomStringConvertible> = [
+                    "command": command.display, "status": running.process.exitStatus() ?? 0, "count": expected.count - confirmed,
+                ]
+                return (confirmed, running.process.exitStatus() == nil
+                    ? tr("'{command}' closed its output with {count} events unacknowledged; starting it again", values)
+                    : tr("'{command}' exited with status {status} with {count} events unacknowledged; starting it again", values))
             case .timedOut:
-                return (confirmed, "'\(command.display)' acknowledged \(confirmed) of \(expected.count) events within \(timeout); starting it again")
+                return (confirmed, tr("'{command}' acknowledged {confirmed} of {count} events within {timeout}; starting it again", [
+                    "command": command.display, "confirmed": confirmed, "count": expected.count, "timeout": timeout,
+                ]))
             }
         }
         return (confirmed, nil)
+    }
+
+    /// Why a batch was not sent: the program exited, and the retry starts it again.
+    private func exited(_ status: Int32) -> String {
+        tr("'{command}' exited with status {status}; starting it again", ["command": command.display, "status": status])
     }
 
     private func stop(_ running: inout Running?) {

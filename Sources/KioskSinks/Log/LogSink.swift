@@ -25,7 +25,7 @@ public final class LogSink: BatchingSink {
         ]),
         make: { declaration, _ throws(SinkSetupError) -> any Sink in
             guard let path = declaration.text("path") else {
-                throw SinkSetupError(declaration: declaration, reason: "a log sink needs a 'path'")
+                throw SinkSetupError(declaration: declaration, reason: tr("a log sink needs a 'path'"))
             }
             let choice = declaration.choice("sync")
             let sync: Sync = switch (choice?.word, choice?.duration) {
@@ -37,10 +37,10 @@ public final class LogSink: BatchingSink {
                 return try LogSink(path: path, sync: sync)
             } catch where error.refusedKind != nil {
                 throw SinkSetupError(
-                    declaration: declaration, reason: "cannot log to '\(path.display)': it \(error.reason); a log sink appends to regular files only"
+                    declaration: declaration, reason: tr("cannot log to '{path}': it {reason}; a log sink appends to regular files only", ["path": path.display, "reason": error.reason])
                 )
             } catch {
-                throw SinkSetupError(declaration: declaration, reason: "cannot open '\(path.display)': \(error.reason)")
+                throw SinkSetupError(declaration: declaration, reason: tr("cannot open '{path}': {reason}", ["path": path.display, "reason": error.reason]))
             }
         }
     )
@@ -112,7 +112,7 @@ public final class LogSink: BatchingSink {
         // A `close` that came while this send held the file left the closing to it.
         if closed.load(ordering: .sequentiallyConsistent) { state.withLock { LogSink.finish(&$0) } }
         if let failure {
-            throw BatchFailure(delivered: delivered, failure: .retryable("cannot write '\(path.display)': \(failure.reason)"))
+            throw BatchFailure(delivered: delivered, failure: .retryable(tr("cannot write '{path}': {reason}", ["path": path.display, "reason": failure.reason])))
         }
     }
 

@@ -1,6 +1,7 @@
 import CMosquitto
 import KioskSystem
 import Synchronization
+import KioskText
 
 /// An MQTT client over one libmosquitto handle: it connects in the background, reconnects
 /// with back-off, and reports each publish's acknowledgement by message id.
@@ -556,7 +557,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     private static func makeHandle(_ configuration: MQTTConfiguration, library: MQTTLibrary) throws(MQTTError) -> OpaquePointer {
         guard let handle = kiosk_mosq_new(library.api, configuration.clientID, false) else {
-            throw .invalidSetting("client id '\(configuration.clientID)'", reason: "libmosquitto would not take it")
+            throw .invalidSetting(tr("client id '{id}'", ["id": configuration.clientID]), reason: tr("libmosquitto would not take it"))
         }
         do throws(MQTTError) {
             try configure(handle, configuration, library: library)
@@ -584,7 +585,7 @@ public final class MQTTClient: @unchecked Sendable {
         // try on its own, it waits a second first.
         _ = kiosk_mosq_reconnect_delay_set(library.api, handle, 1)
         if let username = configuration.username {
-            try check(kiosk_mosq_username_pw_set(library.api, handle, username, configuration.password), "the user name and password")
+            try check(kiosk_mosq_username_pw_set(library.api, handle, username, configuration.password), tr("the user name and password"))
         }
         if let tls = configuration.tls {
             // libmosquitto only says "invalid function arguments" of a file it cannot read.
@@ -592,29 +593,29 @@ public final class MQTTClient: @unchecked Sendable {
                 do throws(SystemError) {
                     try FileSystem.checkReadable(file)
                 } catch {
-                    throw .invalidSetting("the TLS file '\(file)'", reason: error.reason)
+                    throw .invalidSetting(tr("the TLS file '{file}'", ["file": file]), reason: error.reason)
                 }
             }
             if let cafile = tls.cafile {
                 let files = ([cafile] + [tls.certfile, tls.keyfile].compactMap { $0 }).map { "'\($0)'" }.joined(separator: ", ")
-                try check(kiosk_mosq_tls_set(library.api, handle, cafile, nil, tls.certfile, tls.keyfile), "the TLS files \(files)")
+                try check(kiosk_mosq_tls_set(library.api, handle, cafile, nil, tls.certfile, tls.keyfile), tr("the TLS files {files}", ["files": files]))
             } else if (try? FileSystem.status(of: MQTTClient.systemCertificates))?.kind == .directory {
                 // The system's CAs as a directory, not MOSQ_OPT_TLS_USE_OS_CERTS alone: with
                 // that option and neither a CA file nor a directory, libmosquitto refuses
                 // every connection after the first ("invalid function arguments").
                 try check(
                     kiosk_mosq_tls_set(library.api, handle, nil, MQTTClient.systemCertificates, tls.certfile, tls.keyfile),
-                    "the system's CA certificates in \(MQTTClient.systemCertificates)"
+                    tr("the system's CA certificates in {path}", ["path": MQTTClient.systemCertificates])
                 )
             } else {
-                try check(kiosk_mosq_int_option(library.api, handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "the system's CA certificates")
+                try check(kiosk_mosq_int_option(library.api, handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), tr("the system's CA certificates"))
             }
         }
         if let will = configuration.will {
             let code = will.payload.withUnsafeBytes {
                 kiosk_mosq_will_set(library.api, handle, will.topic, Int32(will.payload.count), $0.baseAddress, Int32(will.qos), will.retain)
             }
-            try check(code, "the will on '\(will.topic)'")
+            try check(code, tr("the will on '{topic}'", ["topic": will.topic]))
         }
     }
 }

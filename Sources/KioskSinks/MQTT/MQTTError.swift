@@ -1,3 +1,5 @@
+import KioskText
+
 /// Why the MQTT client could not connect or publish, in words a person can act on. The
 /// texts are made here, and none of them holds a password.
 public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,15 +26,16 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .libraryUnavailable(let reason): "cannot load libmosquitto (Debian's libmosquitto1): \(reason)"
-        case .invalidSetting(let setting, let reason): "cannot use \(setting): \(reason)"
-        case .cannotConnect(let address, let reason): "cannot connect to \(address): \(reason)"
-        case .tls(let address, let reason): "TLS with \(address) failed: \(reason)"
-        case .refused(let address, let reason): "\(address) refused the connection: \(reason)"
-        case .noAnswer(let address, let within): "no answer from \(address) within \(within.menuText)"
-        case .connectionLost(let address, let reason): "lost the connection to \(address): \(reason)"
-        case .publishFailed(let topic, let reason), .messageRejected(let topic, let reason): "cannot publish to '\(topic)': \(reason)"
-        case .closed: "the MQTT client is closed"
+        case .libraryUnavailable(let reason): tr("cannot load libmosquitto (Debian's libmosquitto1): {reason}", ["reason": reason])
+        case .invalidSetting(let setting, let reason): tr("cannot use {setting}: {reason}", ["setting": setting, "reason": reason])
+        case .cannotConnect(let address, let reason): tr("cannot connect to {address}: {reason}", ["address": address, "reason": reason])
+        case .tls(let address, let reason): tr("TLS with {address} failed: {reason}", ["address": address, "reason": reason])
+        case .refused(let address, let reason): tr("{address} refused the connection: {reason}", ["address": address, "reason": reason])
+        case .noAnswer(let address, let within): tr("no answer from {address} within {duration}", ["address": address, "duration": within.menuText])
+        case .connectionLost(let address, let reason): tr("lost the connection to {address}: {reason}", ["address": address, "reason": reason])
+        case .publishFailed(let topic, let reason), .messageRejected(let topic, let reason):
+            tr("cannot publish to '{topic}': {reason}", ["topic": topic, "reason": reason])
+        case .closed: tr("the MQTT client is closed")
         }
     }
 }

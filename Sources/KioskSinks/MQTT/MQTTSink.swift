@@ -293,7 +293,7 @@ public final class MQTTSink: PipelinedSink, BatchingSink {
     private func failure(for delivery: MQTTClient.Delivery) -> SinkFailure? {
         switch delivery {
         case .acknowledged: nil
-        case .refused(let reason): .permanent("the broker refused the message: \(reason)")
+        case .refused(let reason): .permanent(tr("the broker refused the message: {reason}", ["reason": reason]))
         case .pending, .lost: .retryable(stalledReason)
         }
     }
@@ -302,7 +302,7 @@ public final class MQTTSink: PipelinedSink, BatchingSink {
     private var stalledReason: String {
         let status = client.status
         if status.state != .connected, let error = status.lastError { return error.description }
-        return "no acknowledgement from \(client.configuration.address) within \(timeout.menuText)"
+        return tr("no acknowledgement from {address} within {duration}", ["address": client.configuration.address, "duration": timeout.menuText])
     }
 
     // MARK: Topics and payloads

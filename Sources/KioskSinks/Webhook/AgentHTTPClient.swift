@@ -1,6 +1,7 @@
 import KioskSystem
 import KioskWire
 import Synchronization
+import KioskText
 
 /// Posts through `kiosk-http`, a helper process that sends each request with URLSession.
 ///
@@ -50,9 +51,9 @@ public final class AgentHTTPClient: HTTPClient {
         do {
             acquired = try acquire()
         } catch {
-            return .failure("cannot start kiosk-http (\(executable)): \(error.reason)")
+            return .failure(tr("cannot start kiosk-http ({path}): {reason}", ["path": executable, "reason": error.reason]))
         }
-        guard let (agent, id) = acquired else { return .failure("kiosk is exiting; kiosk-http is not started again") }
+        guard let (agent, id) = acquired else { return .failure(tr("kiosk is exiting; kiosk-http is not started again")) }
         let waiter = Waiter()
         agent.waiters.withLock { $0[id] = waiter }
         defer { agent.waiters.withLock { $0[id] = nil } }
@@ -60,11 +61,11 @@ public final class AgentHTTPClient: HTTPClient {
         let written = agent.writeLock.withLock { _ in (try? FileSystem.writeAll(agent.process.input, line)) != nil }
         guard written else {
             agent.alive.store(false, ordering: .relaxed)
-            return .failure("kiosk-http stopped; it will be started again")
+            return .failure(tr("kiosk-http stopped; it will be started again"))
         }
         // The helper times the request out itself; this only guards against a helper that hangs.
         let deadline = ContinuousClock.now.advanced(by: request.timeout + .seconds(5))
-        return waiter.wait(until: deadline) ?? .failure("kiosk-http gave no answer in time")
+        return waiter.wait(until: deadline) ?? .failure(tr("kiosk-http gave no answer in time"))
     }
 
     public func close() {
@@ -120,7 +121,7 @@ public final class AgentHTTPClient: HTTPClient {
         }
         agent.alive.store(false, ordering: .relaxed)
         for waiter in agent.waiters.withLock({ Array($0.values) }) {
-            waiter.resolve(.failure("kiosk-http exited; it will be started again"))
+            waiter.resolve(.failure(tr("kiosk-http exited; it will be started again")))
         }
     }
 

@@ -30,10 +30,10 @@ public final class WebhookSink: Sink {
         ]),
         make: { declaration, environment throws(SinkSetupError) -> any Sink in
             guard let url = declaration.text("url") else {
-                throw SinkSetupError(declaration: declaration, reason: "a webhook sink needs a 'url'")
+                throw SinkSetupError(declaration: declaration, reason: tr("a webhook sink needs a 'url'"))
             }
             guard let client = environment.httpClient() else {
-                throw SinkSetupError(declaration: declaration, reason: "kiosk-http, which sends webhooks, is neither beside kiosk nor in ../lib/kiosk/ (KIOSK_HTTP may say where it is)")
+                throw SinkSetupError(declaration: declaration, reason: tr("kiosk-http, which sends webhooks, is neither beside kiosk nor in ../lib/kiosk/ (KIOSK_HTTP may say where it is)"))
             }
             return WebhookSink(
                 url: url, headers: declaration.headers("header").map { ($0.name, $0.value) }, client: client,
@@ -103,7 +103,8 @@ public final class WebhookSink: Sink {
             case 408, 429, 500..<600:
                 throw .retryable("HTTP \(status)", retryAfter: RetryAfter.parse(retryAfter, now: now))
             case 300..<400:
-                throw .permanent("HTTP \(status): redirects are not followed" + (location.map { " (to \(TerminalText.visible($0)))" } ?? ""))
+                throw .permanent(location.map { tr("HTTP {status}: redirects are not followed (to {location})", ["status": status, "location": TerminalText.visible($0)]) }
+                    ?? tr("HTTP {status}: redirects are not followed", ["status": status]))
             default:
                 throw .permanent("HTTP \(status)")
             }

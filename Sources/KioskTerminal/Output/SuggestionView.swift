@@ -49,27 +49,38 @@ public struct SuggestionView: Sendable {
         case .outOfStock(let partySize):
             return (partySize == 1 ? tr("Nothing can be made right now.") : tr("Nothing can be made for {count} right now.", ["count": partySize])) + "\n"
         case .allVetoed(_, let undeclared):
-            var text = "Everything that can be made has something \(SuggestionView.list(context.profiles, joiner: "or")) avoids.\n"
+            let names = SuggestionView.list(context.profiles, joiner: .or)
+            var text = tr("Everything that can be made has something {names} avoids.", ["names": names]) + "\n"
             if undeclared > 0 {
-                let items = undeclared == 1 ? "1 of them does not declare its allergens" : "\(undeclared) of them do not declare their allergens"
-                text += "\(items): 'suggest … lenient' shows \(undeclared == 1 ? "it" : "them"), marked.\n"
+                text += trn(
+                    "{count} of them does not declare its allergens: 'suggest … lenient' shows it, marked.",
+                    "{count} of them do not declare their allergens: 'suggest … lenient' shows them, marked.", undeclared, ["count": undeclared]
+                ) + "\n"
             }
             return text
         case .allMiserable(let threshold):
-            let whom = context.profiles.count > 1 ? "for someone" : context.profiles.first.map { "for \(TerminalText.visible($0))" } ?? "with these answers"
-            return "Everything that can be made scores below \(threshold) \(whom); 'rule average' ranks it all.\n"
+            let text = if context.profiles.count > 1 {
+                tr("Everything that can be made scores below {threshold} for someone; 'rule average' ranks it all.", ["threshold": threshold])
+            } else if let name = context.profiles.first {
+                tr("Everything that can be made scores below {threshold} for {name}; 'rule average' ranks it all.", [
+                    "threshold": threshold, "name": TerminalText.visible(name),
+                ])
+            } else {
+                tr("Everything that can be made scores below {threshold} with these answers; 'rule average' ranks it all.", ["threshold": threshold])
+            }
+            return text + "\n"
         }
     }
 
     /// `Suggestions`, `Suggestions for ana`, or for a group with its rule.
     private func heading(_ context: SuggestionContext) -> String {
         guard !context.profiles.isEmpty else { return tr("Suggestions") }
-        var text = tr("Suggestions for {names}", ["names": SuggestionView.list(context.profiles, joiner: "and")])
-        if context.profiles.count > 1 {
-            text += ", by " + context.rule.phrase
-            if context.rule == .averageWithoutMisery { text += " (no one below \(context.threshold))" }
+        let names = SuggestionView.list(context.profiles, joiner: .and)
+        guard context.profiles.count > 1 else { return tr("Suggestions for {names}", ["names": names]) }
+        guard context.rule == .averageWithoutMisery else {
+            return tr("Suggestions for {names}, by {rule}", ["names": names, "rule": context.rule.phrase])
         }
-        return text
+        return tr("Suggestions for {names}, by {rule} (no one below {threshold})", ["names": names, "rule": context.rule.phrase, "threshold": context.threshold])
     }
 
     private func table(_ suggestions: [Suggestion], firstRank: Int, context: SuggestionContext) -> String {
@@ -103,11 +114,18 @@ public struct SuggestionView: Sendable {
         }.joined(separator: ", ")
     }
 
-    /// `ana`, `ana and ben`, `ana, ben and cy`.
-    static func list(_ names: [String], joiner: String) -> String {
+    /// The word between the last two names of a list.
+    enum Joiner {
+        case and, or
+    }
+
+    /// `ana`, `ana and ben`, `ana, ben or cy`, in the operator's language.
+    static func list(_ names: [String], joiner: Joiner) -> String {
         let names = names.map { TerminalText.visible($0) }
         guard let last = names.last else { return "" }
-        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " \(joiner) " + last
+        guard names.count > 1 else { return last }
+        let values: KeyValuePairs<String, any CustomStringConvertible> = ["items": names.dropLast().joined(separator: ", "), "last": last]
+        return joiner == .and ? tr("{items} and {last}", values) : tr("{items} or {last}", values)
     }
 
     // MARK: Questions

@@ -55,15 +55,25 @@ public enum Localization {
 
     /// `template` with each `{name}` of `values` replaced, read by the one reader of
     /// `{name}` templates (`BraceTemplate`, so `{{` is a brace): a value that holds braces is
-    /// never read as a placeholder, and a name without a value stays as it is.
+    /// never read as a placeholder, and a name without a value stays as it is. A Korean
+    /// particle the template writes in its dual form right after a value (`'{name}'을(를)`)
+    /// becomes the form the value takes (`KoreanParticle`); the values themselves are never
+    /// read for particles.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        return BraceTemplate.pieces(of: template) { name, _, _ in name }.map { piece in
+        var text = ""
+        var value: String?
+        for piece in BraceTemplate.pieces(of: template, placeholder: { name, _, _ in name }) {
             switch piece {
-            case .text(let text): text
-            case .placeholder(let name): values.first { $0.key == name }.map { $0.value.description } ?? "{\(name)}"
+            case .text(let words):
+                text += value.map { KoreanParticle.resolve(words, after: $0) } ?? words
+                value = nil
+            case .placeholder(let name):
+                value = values.first { $0.key == name }.map { $0.value.description }
+                text += value ?? "{\(name)}"
             }
-        }.joined()
+        }
+        return text
     }
 }
 
