@@ -12,22 +12,25 @@ public enum ISO8601 {
     /// How many bytes the text takes.
     static let length = 24
 
-    /// Appends the text to `bytes` in one append: events carry a time each, so this is on
-    /// every event's way out.
+    /// Appends the text to `bytes` in one append, made on the stack: events carry a time
+    /// each, so this is on every event's way out.
     public static func append(millisecondsSince1970 milliseconds: Int64, to bytes: inout [UInt8]) {
-        let made = text(millisecondsSince1970: milliseconds)
-        bytes.append(addingCapacity: length) { out in
-            for index in made.indices { out.append(made[index]) }
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes
+        withUnsafeMutableBytes(of: &text) { buffer in
+            let typed = buffer.bindMemory(to: UInt8.self)
+            guard let base = typed.baseAddress else { return }
+            write(millisecondsSince1970: milliseconds, to: base)
+            bytes.append(contentsOf: typed)
         }
     }
 
-    /// The text's `length` bytes, made on the stack.
-    static func text(millisecondsSince1970 milliseconds: Int64) -> InlineArray<24, UInt8> {
+    /// Writes the text's `length` bytes from `start`: `JSONWriter.time` writes it straight
+    /// into its own room, the pointer being that writer's (see `JSONWriter.storage`).
+    static func write(millisecondsSince1970 milliseconds: Int64, to start: UnsafeMutablePointer<UInt8>) {
         let c = CivilTime(millisecondsSince1970: milliseconds)
-        var text = InlineArray<24, UInt8>(repeating: 0)
-        var position = 0
+        var position = start
         func put(_ byte: UInt8) {
-            text[position] = byte
+            position.pointee = byte
             position += 1
         }
         func put(_ value: Int, width: Int) {
@@ -52,7 +55,6 @@ public enum ISO8601 {
         put(UInt8(ascii: "."))
         put(c.millisecond, width: 3)
         put(UInt8(ascii: "Z"))
-        return text
     }
 
     /// Reads `2026-11-21T15:08:30.589Z`, as `string` writes it, or the same without the

@@ -4,29 +4,34 @@
 /// sink and the field order of CloudEvents output is fixed. The kiosk's own values (events,
 /// money, ids) are written by extensions where those types live.
 public struct JSONWriter: Sendable {
-    /// The JSON written so far. Appended to in place, the room kept from line to line.
+    /// Room for the JSON, zero-filled past `length`: bytes are stored through a pointer
+    /// into room made beforehand, so that a log writing hundreds of thousands of lines does
+    /// not pay `Array.append`'s generic copy for every key and value. Kept outside the
+    /// system wall on purpose: `append`, `OutputSpan` and `Span` in its place were measured,
+    /// and cost instructions on every key and string.
     @usableFromInline var storage: [UInt8]
+    /// How many bytes of `storage` are JSON.
+    @usableFromInline var length = 0
     @usableFromInline var needsComma = false
     /// The last time written, whole second by whole second: the events of a batch mostly
     /// share their second, and only the milliseconds need writing again.
-    @usableFromInline var lastTime: (second: Int64, text: InlineArray<24, UInt8>) = (-1, InlineArray(repeating: 0))
+    @usableFromInline var lastTime: (second: Int64, text: (UInt64, UInt64, UInt64)) = (-1, (0, 0, 0))
 
     public init(capacity: Int = 256) {
-        storage = []
-        storage.reserveCapacity(max(capacity, 16))
+        storage = [UInt8](repeating: 0, count: max(capacity, 16))
     }
 
     /// The JSON written so far.
-    public var bytes: [UInt8] { storage }
+    public var bytes: [UInt8] { Array(storage[0..<length]) }
 
     /// How many bytes were written.
-    public var count: Int { storage.count }
+    public var count: Int { length }
 
     /// Forgets what was written and keeps the buffer, so that a writer used for line after
     /// line allocates only when a line is longer than any before it.
     @inlinable
     public mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
+        length = 0
         needsComma = false
     }
 
@@ -35,20 +40,44 @@ public struct JSONWriter: Sendable {
     /// Stores one byte.
     @inlinable
     mutating func put(_ byte: UInt8) {
-        storage.append(byte)
+        if length == storage.count { grow(toHold: 1) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        length = at + 1
     }
 
     /// Stores `bytes` in one copy.
     @inlinable
-    mutating func put(_ bytes: some Collection<UInt8>) {
-        storage.append(contentsOf: bytes)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        if storage.count - length < count { grow(toHold: count) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return }
+            (base + at).update(from: source, count: count)
+        }
+        length = at + count
     }
 
-    /// Stores at most `count` bytes, which `body` appends to the room it is given: short
-    /// pieces (a key with its quotes, a fixed-width value) go in with one check for room.
+    /// Stores exactly `count` bytes, which `body` writes from the pointer it is given.
     @inlinable
-    mutating func put(count: Int, _ body: (inout OutputSpan<UInt8>) -> Void) {
-        storage.append(addingCapacity: count, initializingWith: body)
+    mutating func put(count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if storage.count - length < count { grow(toHold: count) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return }
+            body(base + at)
+        }
+        length = at + count
+    }
+
+    /// Doubles the room until `extra` more bytes fit.
+    @usableFromInline
+    mutating func grow(toHold extra: Int) {
+        var size = max(storage.count, 16)
+        while size - length < extra { size *= 2 }
+        storage.append(contentsOf: repeatElement(0, count: size - storage.count))
     }
 
     @inlinable
@@ -83,14 +112,14 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ name: StaticString) {
         name.withUTF8Buffer { utf8 in
             assert(!utf8.contains(where: JSONWriter.needsEscape), "a JSON key literal that needs escaping")
-            // One check for room for the separator, the quotes, the name and the colon.
-            let comma = needsComma
-            put(count: utf8.count + 4) { out in
-                if comma { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "\""))
-                for byte in utf8 { out.append(byte) }
-                out.append(UInt8(ascii: "\""))
-                out.append(UInt8(ascii: ":"))
+            // One store for the separator, the quotes, the name and the colon.
+            let comma = needsComma ? 1 : 0
+            put(count: comma + utf8.count + 3) { at in
+                if comma == 1 { at[0] = UInt8(ascii: ",") }
+                at[comma] = UInt8(ascii: "\"")
+                if let name = utf8.baseAddress { (at + comma + 1).update(from: name, count: utf8.count) }
+                at[comma + 1 + utf8.count] = UInt8(ascii: "\"")
+                at[comma + 2 + utf8.count] = UInt8(ascii: ":")
             }
         }
         needsComma = false
@@ -124,13 +153,14 @@ public struct JSONWriter: Sendable {
     /// Appends `text`, escaped, to the string `beginString` opened.
     @inlinable
     public mutating func stringPart(_ text: String) {
-        appendEscaped(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { appendEscaped(contentsOf: $0) }
     }
 
     /// Appends text written in the source, escaped, to the string `beginString` opened.
     @inlinable
     public mutating func stringPart(literal text: StaticString) {
-        appendEscaped(literal: text)
+        text.withUTF8Buffer { appendEscaped(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value` to the string `beginString` opened.
@@ -153,21 +183,21 @@ public struct JSONWriter: Sendable {
         put(UInt8(ascii: "\""))
         var made: [UInt8] = []
         body(&made)
-        put(made)
+        made.withUnsafeBufferPointer { put($0) }
         put(UInt8(ascii: "\""))
         needsComma = true
     }
 
-    /// A string of at most `count` bytes that `body` appends to the room it is given,
+    /// A string of exactly `count` bytes that `body` writes from the pointer it is given,
     /// between quotes and without escaping: for fixed-width forms (an id, a time) made in
     /// place.
     @inlinable
-    public mutating func unescapedString(count: Int, _ body: (inout OutputSpan<UInt8>) -> Void) {
+    public mutating func unescapedString(count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         separate()
-        put(count: count + 2) { out in
-            out.append(UInt8(ascii: "\""))
-            body(&out)
-            out.append(UInt8(ascii: "\""))
+        put(count: count + 2) { at in
+            at[0] = UInt8(ascii: "\"")
+            body(at + 1)
+            at[count + 1] = UInt8(ascii: "\"")
         }
         needsComma = true
     }
@@ -176,20 +206,24 @@ public struct JSONWriter: Sendable {
     public mutating func time(millisecondsSince1970 milliseconds: Int64) {
         let second = milliseconds >= 0 ? milliseconds / 1000 : -1
         if second < 0 || second != lastTime.second {
-            lastTime.text = ISO8601.text(millisecondsSince1970: milliseconds)
+            withUnsafeMutableBytes(of: &lastTime.text) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                ISO8601.write(millisecondsSince1970: milliseconds, to: base)
+            }
             lastTime.second = second
         }
         let fraction = Int(milliseconds - second * 1000)
         let made = lastTime.text
-        unescapedString(count: ISO8601.length) { out in
+        unescapedString(count: ISO8601.length) { at in
+            withUnsafeBytes(of: made) { text in
+                guard let base = text.bindMemory(to: UInt8.self).baseAddress else { return }
+                at.update(from: base, count: ISO8601.length)
+            }
             // `…:30.589Z`: the milliseconds are the three digits before the `Z`.
-            for index in made.indices {
-                switch index {
-                case 20 where second >= 0: out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-                case 21 where second >= 0: out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-                case 22 where second >= 0: out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-                default: out.append(made[index])
-                }
+            if second >= 0 {
+                at[20] = UInt8(ascii: "0") + UInt8(fraction / 100)
+                at[21] = UInt8(ascii: "0") + UInt8(fraction / 10 % 10)
+                at[22] = UInt8(ascii: "0") + UInt8(fraction % 10)
             }
         }
     }
@@ -250,14 +284,17 @@ public struct JSONWriter: Sendable {
     /// Appends text known to need no escaping (a type name), without quotes or separator.
     @inlinable
     public mutating func plain(_ text: String) {
-        put(text.utf8)
+        var text = text
+        text.withUTF8 { put($0) }
     }
 
     /// Writes already-encoded JSON as one value.
     @inlinable
     public mutating func raw(_ json: some Sequence<UInt8>) {
         separate()
-        storage.append(contentsOf: json)
+        if json.withContiguousStorageIfAvailable({ put($0) }) == nil {
+            for byte in json { put(byte) }
+        }
         needsComma = true
     }
 
@@ -310,46 +347,30 @@ public struct JSONWriter: Sendable {
 
     @inlinable
     mutating func appendQuoted(_ value: String) {
-        let utf8 = value.utf8
-        guard JSONWriter.anyNeedsEscape(utf8.span) else {
-            // Text with nothing to escape, the usual name: copied whole between its quotes.
-            put(UInt8(ascii: "\""))
-            put(utf8)
-            put(UInt8(ascii: "\""))
-            return
-        }
-        put(UInt8(ascii: "\""))
-        appendEscaped(utf8.span)
-        put(UInt8(ascii: "\""))
-    }
-
-    @inlinable
-    mutating func appendEscaped(contentsOf utf8: String.UTF8View) {
-        // Most text needs no escaping: copy it whole.
-        guard JSONWriter.anyNeedsEscape(utf8.span) else {
-            put(utf8)
-            return
-        }
-        appendEscaped(utf8.span)
-    }
-
-    /// Text written in the source, escaped: copied whole, but for the rare literal with
-    /// something to escape.
-    @inlinable
-    mutating func appendEscaped(literal text: StaticString) {
-        text.withUTF8Buffer { utf8 in
-            if utf8.contains(where: JSONWriter.needsEscape) {
-                let text = String(decoding: utf8, as: UTF8.self)
-                appendEscaped(text.utf8.span)
-            } else {
-                put(utf8)
+        var value = value
+        value.withUTF8 { utf8 in
+            guard JSONWriter.anyNeedsEscape(utf8) else {
+                // Text with nothing to escape, the usual name: quotes and all in one store.
+                put(count: utf8.count + 2) { at in
+                    at[0] = UInt8(ascii: "\"")
+                    if let text = utf8.baseAddress { (at + 1).update(from: text, count: utf8.count) }
+                    at[utf8.count + 1] = UInt8(ascii: "\"")
+                }
+                return
             }
+            put(UInt8(ascii: "\""))
+            appendEscaped(contentsOf: utf8)
+            put(UInt8(ascii: "\""))
         }
     }
 
-    /// `utf8`, escaped character by character.
-    @usableFromInline
-    mutating func appendEscaped(_ utf8: Span<UInt8>) {
+    @inlinable
+    mutating func appendEscaped(contentsOf utf8: UnsafeBufferPointer<UInt8>) {
+        // Most text needs no escaping: copy it whole.
+        guard JSONWriter.anyNeedsEscape(utf8) else {
+            put(utf8)
+            return
+        }
         var index = 0
         while index < utf8.count {
             index += appendEscaped(utf8, at: index)
@@ -359,8 +380,12 @@ public struct JSONWriter: Sendable {
     /// Whether any byte of `utf8` needs escaping: a plain loop, which the compiler keeps
     /// tight, where `contains(where:)` calls a closure per byte.
     @inlinable
-    static func anyNeedsEscape(_ utf8: Span<UInt8>) -> Bool {
-        for index in utf8.indices where needsEscape(utf8[index]) { return true }
+    static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            if needsEscape(utf8[index]) { return true }
+            index += 1
+        }
         return false
     }
 
@@ -376,7 +401,7 @@ public struct JSONWriter: Sendable {
     /// Appends the character at `index` of `utf8`, escaped if it must be; returns how
     /// many bytes it took.
     @usableFromInline
-    mutating func appendEscaped(_ utf8: Span<UInt8>, at index: Int) -> Int {
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = utf8[index]
         if let scalar = JSONWriter.terminalControl(utf8, at: index) {
             put(UInt8(ascii: "\\"))
@@ -391,7 +416,7 @@ public struct JSONWriter: Sendable {
     /// The C1 control (U+0080–U+009F), line or paragraph separator (U+2028, U+2029) or
     /// bidirectional control (U+202A–U+202E, U+2066–U+2069) whose UTF-8 starts at `index`.
     @usableFromInline
-    static func terminalControl(_ utf8: Span<UInt8>, at index: Int) -> UInt32? {
+    static func terminalControl(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
         let byte = utf8[index]
         if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) { return UInt32(utf8[index + 1]) }
         guard byte == 0xE2, index + 2 < utf8.count else { return nil }
@@ -434,15 +459,15 @@ public struct JSONWriter: Sendable {
     mutating func appendDecimal(_ value: some BinaryInteger) {
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var first = digits.count
-        repeat {
-            first -= 1
-            digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        put(count: digits.count - first) { out in
-            for index in first..<digits.count { out.append(digits[index]) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
         }
     }
 }

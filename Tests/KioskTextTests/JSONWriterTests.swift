@@ -99,10 +99,10 @@ import Testing
         writer.key("time")
         writer.time(millisecondsSince1970: 1_795_965_510_589)
         writer.key("id")
-        writer.unescapedString(count: 3) { out in
-            out.append(UInt8(ascii: "a"))
-            out.append(UInt8(ascii: "b"))
-            out.append(UInt8(ascii: "c"))
+        writer.unescapedString(count: 3) { at in
+            at[0] = UInt8(ascii: "a")
+            at[1] = UInt8(ascii: "b")
+            at[2] = UInt8(ascii: "c")
         }
         writer.endObject()
         #expect(text(writer) == #"{"message":"Mango \"Juice\" × -12","raw":{"x":[1,2]},"lazy":[true],"time":"2026-11-29T15:18:30.589Z","id":"abc"}"#)

@@ -64,8 +64,8 @@ private struct Run {
     let context: SuggestionContext
     /// Members scored: the profiles, or the one anonymous customer.
     let memberCount: Int
-    /// Vectors per item in `personal`: the members, padded to whole vectors of `Lanes`.
-    let vectors: Int
+    /// Slots per item in `personal`: the members, padded to whole vectors of `Lanes`.
+    let stride: Int
     /// Answer masks: bit `q` for each question answered yes, and each answered no.
     private var yes: UInt64 = 0
     private var no: UInt64 = 0
@@ -74,12 +74,11 @@ private struct Run {
     /// Per item, whether a member avoids one of its tags or ingredients, or the item itself;
     /// empty when nobody does.
     private var vetoed: [Bool] = []
-    /// Per item and member (item-major, `vectors` vectors an item, member `m` in lane
-    /// `m % Lanes.scalarCount` of vector `m / Lanes.scalarCount`), the score before answers;
-    /// empty when every member is neutral about every item. Padding lanes hold
+    /// Per item and member (item-major, `stride` slots an item), the score before answers;
+    /// empty when every member is neutral about every item. Padding slots hold
     /// `Run.padding`, which scores 10 whatever the answers: it never lowers a minimum, and
     /// adds a known amount to a sum.
-    private var personal: [Lanes] = []
+    private var personal: [Int16] = []
 
     /// One vector of member scores.
     typealias Lanes = SIMD8<Int16>
@@ -96,7 +95,7 @@ private struct Run {
         self.members = members
         self.context = context
         self.memberCount = max(1, members.count)
-        self.vectors = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount
+        self.stride = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount * Lanes.scalarCount
         self.ranking = Ranking(capacity: capacity)
         for (position, answer) in answers.enumerated() {
             switch answer {
@@ -132,30 +131,36 @@ private struct Run {
     private mutating func resolveOpinions() {
         guard members.contains(where: { !$0.likes.isEmpty || !$0.dislikes.isEmpty || !$0.ratings.isEmpty }) else { return }
         let itemCount = menu.items.count
-        var row = [Lanes](repeating: Lanes(repeating: Run.padding), count: vectors)
-        for member in 0..<memberCount { row[member / Lanes.scalarCount][member % Lanes.scalarCount] = Int16(Profile.neutralScore) }
-        var personal: [Lanes] = []
-        personal.reserveCapacity(itemCount * vectors)
-        for _ in 0..<itemCount { personal.append(contentsOf: row) }
+        let row = (0..<stride).map { $0 < memberCount ? Int16(Profile.neutralScore) : Run.padding }
+        var personal = [Int16](unsafeUninitializedCapacity: itemCount * stride) { buffer, count in
+            row.withUnsafeBufferPointer { row in
+                guard let source = row.baseAddress, let target = buffer.baseAddress else { return }
+                for item in 0..<itemCount { (target + item * row.count).initialize(from: source, count: row.count) }
+            }
+            count = itemCount * row.count
+        }
         // Marks the items one liked word already moved: a word that is both a tag and an
         // ingredient of an item moves it once.
         var moved: [Int32] = []
         var stamp: Int32 = 0
         for (position, member) in members.enumerated() {
-            let (vector, lane) = position.quotientAndRemainder(dividingBy: Lanes.scalarCount)
             let (scores, adjustments) = opinions(of: member)
-            for (item, score) in scores { personal[item * vectors + vector][lane] = score }
+            for (item, score) in scores { personal[item * stride + position] = score }
             if !adjustments.isEmpty, moved.isEmpty { moved = Array(repeating: 0, count: itemCount) }
             for (word, delta) in adjustments {
                 stamp += 1
                 let tagItems = index.tagsByKey[NameKey.fold(word)].map { index.itemsByTag[$0] } ?? []
                 let ingredientItems = menu.ingredientIndex(named: word).map { index.itemsByIngredient[$0] } ?? []
-                for items in [tagItems, ingredientItems] {
-                    for item in items.map(Int.init) where moved[item] != stamp {
-                        moved[item] = stamp
-                        let slot = item * vectors + vector
-                        // Kept far from Int16's limits: the sum is brought into 1–10 anyway.
-                        personal[slot][lane] = min(1000, max(-1000, personal[slot][lane] + delta))
+                personal.withUnsafeMutableBufferPointer { personal in
+                    moved.withUnsafeMutableBufferPointer { moved in
+                        for items in [tagItems, ingredientItems] {
+                            for item in items.map(Int.init) where moved[item] != stamp {
+                                moved[item] = stamp
+                                let slot = item * stride + position
+                                // Kept far from Int16's limits: the sum is brought into 1–10 anyway.
+                                personal[slot] = min(1000, max(-1000, personal[slot] + delta))
+                            }
+                        }
                     }
                 }
             }
@@ -189,23 +194,33 @@ private struct Run {
     /// Scores every item the stock can make for the party, and ranks the best.
     mutating func score(inventory: Inventory) {
         var tally = Tally(ranking: ranking)
-        let tables = Tables(
-            recipes: index.recipes(stock: inventory.counts), fits: index.fits, allergens: index.allergens, vetoed: vetoed, personal: personal
-        )
-        scoreItems(tables, into: &tally)
+        index.withRecipes(stock: inventory.counts) { recipes in
+            index.fits.withUnsafeBufferPointer { fits in
+                index.allergens.withUnsafeBufferPointer { allergens in
+                    vetoed.withUnsafeBufferPointer { vetoed in
+                        personal.withUnsafeBufferPointer { personal in
+                            let tables = Tables(recipes: recipes, fits: fits, allergens: allergens, vetoed: vetoed, personal: personal)
+                            scoreItems(tables, into: &tally)
+                        }
+                    }
+                }
+            }
+        }
         ranking = tally.ranking
         makeableItems = tally.makeable
         vetoedItems = tally.vetoed
         undeclaredItems = tally.undeclared
     }
 
-    /// The per-item tables of one request.
+    /// The per-item tables of one request, as buffers: read unchecked in `suggest`'s hot
+    /// loop (arrays and vector rows in their place were measured, and cost it instructions
+    /// on every item).
     private struct Tables {
         let recipes: SuggestionIndex.Recipes
-        let fits: [UInt64]
-        let allergens: [UInt16]
-        let vetoed: [Bool]
-        let personal: [Lanes]
+        let fits: UnsafeBufferPointer<UInt64>
+        let allergens: UnsafeBufferPointer<UInt16>
+        let vetoed: UnsafeBufferPointer<Bool>
+        let personal: UnsafeBufferPointer<Int16>
     }
 
     /// What one pass over the items found.
@@ -248,8 +263,8 @@ private struct Run {
                 sum = score &* memberCount
                 lowest = score
             } else {
-                (sum, lowest) = Run.sumAndLowest(tables.personal, row: item &* vectors, lanes: vectors, answered: answered)
-                sum = sum &- (vectors &* Lanes.scalarCount &- memberCount) &* Profile.scale.upperBound
+                (sum, lowest) = Run.sumAndLowest(tables.personal, row: item &* stride, lanes: stride / Lanes.scalarCount, answered: answered)
+                sum = sum &- (stride &- memberCount) &* Profile.scale.upperBound
             }
             let key: Int
             switch rule {
@@ -273,14 +288,16 @@ private struct Run {
     /// The sum and the lowest of one item's member scores with `answered` added, each kept
     /// within 1–10, a vector of members at a time; padding slots count 10 each.
     @inline(__always)
-    static func sumAndLowest(_ personal: [Lanes], row: Int, lanes: Int, answered: Int) -> (sum: Int, lowest: Int) {
+    static func sumAndLowest(_ personal: UnsafeBufferPointer<Int16>, row: Int, lanes: Int, answered: Int) -> (sum: Int, lowest: Int) {
         let shift = Lanes(repeating: Int16(truncatingIfNeeded: answered))
         let low = Lanes(repeating: Int16(Profile.scale.lowerBound))
         let high = Lanes(repeating: Int16(Profile.scale.upperBound))
         var sums = Lanes.zero
         var lowest = high
+        guard let base = personal.baseAddress else { return (0, 0) }
         for lane in 0..<lanes {
-            let scaled = pointwiseMin(pointwiseMax(personal[row &+ lane] &+ shift, low), high)
+            let scores = UnsafeRawPointer(base + row + lane * Lanes.scalarCount).loadUnaligned(as: Lanes.self)
+            let scaled = pointwiseMin(pointwiseMax(scores &+ shift, low), high)
             sums &+= scaled
             lowest = pointwiseMin(lowest, scaled)
         }
@@ -307,7 +324,7 @@ private struct Run {
         let fit = index.fits[item]
         let answered = no.nonzeroBitCount - yes.nonzeroBitCount + 2 * ((fit & yes).nonzeroBitCount - (fit & no).nonzeroBitCount)
         let scores = (0..<memberCount).map { member in
-            Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * vectors + member / Lanes.scalarCount][member % Lanes.scalarCount])) + answered)
+            Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * stride + member])) + answered)
         }
         let fitted = (fit & yes) | (~fit & no)
         let fits = menu.questions.indices.filter { fitted & (1 << UInt64($0)) != 0 }.map { menu.questions[$0].key }

@@ -80,18 +80,26 @@ struct SuggestionIndex: Sendable {
         self.recipeQuantities = recipeQuantities
     }
 
-    /// The flat recipes against the stock `counts`: the stock checks of a whole menu, over
-    /// flat arrays.
-    func recipes(stock counts: [Int]) -> Recipes {
-        Recipes(counts: counts, starts: recipeStarts, ingredients: recipeIngredients, quantities: recipeQuantities)
+    /// Runs `body` with the flat recipes and the stock `counts` as buffers: the stock
+    /// checks of a whole menu, without bounds checks or reference counting per item.
+    func withRecipes<Result>(stock counts: [Int], _ body: (Recipes) -> Result) -> Result {
+        counts.withUnsafeBufferPointer { counts in
+            recipeStarts.withUnsafeBufferPointer { starts in
+                recipeIngredients.withUnsafeBufferPointer { ingredients in
+                    recipeQuantities.withUnsafeBufferPointer { quantities in
+                        body(Recipes(counts: counts, starts: starts, ingredients: ingredients, quantities: quantities))
+                    }
+                }
+            }
+        }
     }
 
     /// Every item's recipe against one stock.
     struct Recipes {
-        let counts: [Int]
-        let starts: [Int32]
-        let ingredients: [Int32]
-        let quantities: [Int32]
+        let counts: UnsafeBufferPointer<Int>
+        let starts: UnsafeBufferPointer<Int32>
+        let ingredients: UnsafeBufferPointer<Int32>
+        let quantities: UnsafeBufferPointer<Int32>
 
         /// Whether the stock can make `item` `times` times: products instead of quotients,
         /// since a division costs tens of cycles. Both factors are at most 10^9.
