@@ -32,17 +32,17 @@ struct SessionCommand {
         Signals.watchTermination(interrupt: !reader.isInteractive)
         let running = try wiring.start(loaded)
         let colors = wiring.colors
-        var presenter = Presenter(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: wiring.renderer))
-        presenter.colour = colors && output.isTerminal
+        var resultText = ResultText(bold: colors && output.isTerminal, utcOffset: SystemClock.utcOffset, errors: ErrorText(diagnostics: wiring.renderer))
+        resultText.colour = colors && output.isTerminal
         let options = RunOptions(
             bail: arguments.bail, json: arguments.json, quiet: arguments.quiet, colors: colors
         )
         let session = running.session
         var status = ExitCode.success
         if reader.isInteractive {
-            InteractiveRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
+            InteractiveRunner(session: session, reader: reader, output: output, errors: errors, resultText: resultText, options: options).run()
         } else {
-            let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, presenter: presenter, options: options).run()
+            let allSucceeded = BatchRunner(session: session, reader: reader, output: output, errors: errors, resultText: resultText, options: options).run()
             status = allSucceeded ? .success : .failure
         }
         if !wiring.finish(running) { return .ioError }

@@ -24,7 +24,8 @@ public enum ISO8601 {
         }
     }
 
-    /// Writes the text's `length` bytes from `start`.
+    /// Writes the text's `length` bytes from `start`: `JSONWriter.time` writes it straight
+    /// into its own room, the pointer being that writer's (see `JSONWriter.storage`).
     static func write(millisecondsSince1970 milliseconds: Int64, to start: UnsafeMutablePointer<UInt8>) {
         let c = CivilTime(millisecondsSince1970: milliseconds)
         var position = start

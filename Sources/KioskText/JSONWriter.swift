@@ -6,7 +6,9 @@
 public struct JSONWriter: Sendable {
     /// Room for the JSON, zero-filled past `length`: bytes are stored through a pointer
     /// into room made beforehand, so that a log writing hundreds of thousands of lines does
-    /// not pay `Array.append`'s generic copy for every key and value.
+    /// not pay `Array.append`'s generic copy for every key and value. Kept outside the
+    /// system wall on purpose: `append`, `OutputSpan` and `Span` in its place were measured,
+    /// and cost instructions on every key and string.
     @usableFromInline var storage: [UInt8]
     /// How many bytes of `storage` are JSON.
     @usableFromInline var length = 0

@@ -53,7 +53,7 @@ import Testing
         let completer = Completer(table: table)
         #expect(completer.complete(line: "pin", word: "pin") == ["ping"])
         #expect(completer.complete(line: "ping ", word: "") == ["1", "2", "3"])
-        let json = Presenter().json(for: try harness.run("ping"), line: 1)
+        let json = ResultJSON.object(for: try harness.run("ping"), line: 1)
         #expect(String(decoding: json, as: UTF8.self) == #"{"line":1,"command":"ping","ok":true,"result":{"text":"pong\n"}}"#)
     }
 
@@ -62,7 +62,7 @@ import Testing
         let out = try CapturedOutput()
         let err = try CapturedOutput()
         let runner = BatchRunner(session: harness.session, reader: CommandListReader("ping; ping 3; quit; ping"), output: out.output,
-                                 errors: err.output, presenter: Presenter(), options: RunOptions())
+                                 errors: err.output, resultText: ResultText(), options: RunOptions())
         #expect(runner.run())
         #expect(out.text == "pong\npong\npong\npong\n")
         #expect(err.text == "")

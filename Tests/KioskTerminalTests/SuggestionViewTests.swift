@@ -187,7 +187,7 @@ import Testing
         #expect(JSONValue(parsing: Array(json { SuggestionJSON.writeFields(for: profiles["ana"]!, to: &$0) }.utf8))?["name"] == .string("ana"))
     }
 
-    /// The fields written, wrapped in an object as `Presenter` wraps them in `"result"`.
+    /// The fields written, wrapped in an object as `ResultJSON` wraps them in `"result"`.
     private func json(_ write: (inout JSONWriter) -> Void) -> String {
         var writer = JSONWriter()
         writer.beginObject()

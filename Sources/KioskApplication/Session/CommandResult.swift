@@ -22,7 +22,7 @@ public struct CommandResult: Sendable {
     public var succeeded: Bool { error == nil }
 }
 
-/// The data a command shows, rendered as text or JSON by `Presenter`.
+/// The data a command shows, rendered as text by `ResultText` (the terminal) or as JSON by `ResultJSON`.
 public enum CommandOutput: Sendable {
     case none
     case menu(MenuListing)

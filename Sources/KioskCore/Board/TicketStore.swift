@@ -583,6 +583,9 @@ private struct ChunkHeader {
 /// 256 slots of plain values in one allocation, and the extras and times of those that
 /// need them.
 /// Never changed while shared: a change to a shared chunk replaces it with a copy.
+/// Read and written through pointers to its elements and header (the one place in the
+/// domain that keeps them): a slot held in a class's array or `InlineArray` pays an
+/// exclusivity check on every access, on the simulator's hottest path.
 private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
     static func make() -> Chunk {
         let chunk = unsafeDowncast(Chunk.create(minimumCapacity: TicketStore.chunkSize) { _ in ChunkHeader() }, to: Chunk.self)

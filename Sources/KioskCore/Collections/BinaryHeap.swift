@@ -22,16 +22,15 @@ public struct BinaryHeap<Element: Comparable> {
     @inlinable
     public mutating func push(_ element: Element) {
         storage.append(element)
-        storage.withUnsafeMutableBufferPointer { heap in
-            var hole = heap.count - 1
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard element < heap[parent] else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = element
+        var heap = storage.mutableSpan
+        var hole = heap.count - 1
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard element < heap[parent] else { break }
+            heap[hole] = heap[parent]
+            hole = parent
         }
+        heap[hole] = element
     }
 
     /// Removes and returns the smallest element.
@@ -54,19 +53,18 @@ public struct BinaryHeap<Element: Comparable> {
     /// Puts `element` into the hole at the root, moving the smaller child up each level.
     @inlinable
     mutating func siftDown(_ element: Element) {
-        storage.withUnsafeMutableBufferPointer { heap in
-            let count = heap.count
-            var hole = 0
-            while true {
-                var child = 2 * hole + 1
-                guard child < count else { break }
-                if child + 1 < count, heap[child + 1] < heap[child] { child += 1 }
-                guard heap[child] < element else { break }
-                heap[hole] = heap[child]
-                hole = child
-            }
-            heap[hole] = element
+        var heap = storage.mutableSpan
+        let count = heap.count
+        var hole = 0
+        while true {
+            var child = 2 * hole + 1
+            guard child < count else { break }
+            if child + 1 < count, heap[child + 1] < heap[child] { child += 1 }
+            guard heap[child] < element else { break }
+            heap[hole] = heap[child]
+            hole = child
         }
+        heap[hole] = element
     }
 
     /// Empties the heap, keeping its storage.
@@ -81,12 +79,13 @@ public struct BinaryHeap<Element: Comparable> {
     /// array is a heap as it is — into storage of that many, reused: a station's
     /// projection of a few hands is made afresh at most arrivals, and pushing each hand
     /// costs more.
-    public mutating func assignAscending(count: Int, placeholder: Element, _ fill: (UnsafeMutableBufferPointer<Element>) -> Void) {
+    public mutating func assignAscending(count: Int, placeholder: Element, _ fill: (inout MutableSpan<Element>) -> Void) {
         if storage.count != count {
             removeAll()
             storage.append(contentsOf: repeatElement(placeholder, count: count))
         }
-        storage.withUnsafeMutableBufferPointer { fill($0) }
+        var elements = storage.mutableSpan
+        fill(&elements)
     }
 
     /// The elements in ascending order, for comparing two heaps by content.

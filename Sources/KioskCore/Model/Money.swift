@@ -25,18 +25,16 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses `4500`, `4.5` or `4.50`; `nil` for anything else, more than two fraction
     /// digits, or an amount that does not fit.
     public init?(_ text: String) {
-        var text = text
-        guard let money = text.withUTF8(Money.parse) else { return nil }
+        guard let money = Money.parse(text.utf8.span) else { return nil }
         self = money
     }
 
     public init?(_ text: Substring) {
-        var text = text
-        guard let money = text.withUTF8(Money.parse) else { return nil }
+        guard let money = Money.parse(text.utf8.span) else { return nil }
         self = money
     }
 
-    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> Money? {
+    private static func parse(_ utf8: Span<UInt8>) -> Money? {
         var i = 0
         let negative = i < utf8.count && utf8[i] == UInt8(ascii: "-")
         if negative { i += 1 }

@@ -6,9 +6,7 @@
 public enum NameKey {
     /// The comparison key of a name.
     public static func fold(_ name: String) -> String {
-        var bytes = name
-        let ascii = bytes.withUTF8 { foldASCII($0, original: name) }
-        return ascii ?? foldUnicode(name)
+        foldASCII(name.utf8.span, original: name) ?? foldUnicode(name)
     }
 
     /// The comparison key of part of a name.
@@ -38,8 +36,7 @@ public enum NameKey {
     ///
     /// Letters and digits of any script are kept (lower-cased); every other run becomes one `-`.
     public static func slug(_ name: String) -> String {
-        var name = name
-        if let ascii = name.withUTF8({ slugASCII($0) }) { return ascii }
+        if let ascii = slugASCII(name.utf8.span) { return ascii }
         var slug = ""
         var pendingDash = false
         for scalar in fold(name).unicodeScalars {
@@ -58,30 +55,28 @@ public enum NameKey {
     // MARK: ASCII
 
     /// `fold` for an ASCII name, or `nil` when the name is not ASCII.
-    private static func foldASCII(_ utf8: UnsafeBufferPointer<UInt8>, original: String) -> String? {
+    private static func foldASCII(_ utf8: Span<UInt8>, original: String) -> String? {
         switch asciiShape(utf8) {
         case .notASCII: return nil
         case .folded: return original
         case .needsFolding: break
         }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var count = 0
-            var pendingSpace = false
-            for byte in utf8 {
-                if isSpace(byte) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    buffer[count] = UInt8(ascii: " ")
-                    count += 1
-                    pendingSpace = false
-                }
-                buffer[count] = lowercased(byte)
-                count += 1
+        var key: [UInt8] = []
+        key.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if isSpace(byte) {
+                pendingSpace = !key.isEmpty
+                continue
             }
-            return count
+            if pendingSpace {
+                key.append(UInt8(ascii: " "))
+                pendingSpace = false
+            }
+            key.append(lowercased(byte))
         }
+        return String(decoding: key, as: UTF8.self)
     }
 
     private enum Shape {
@@ -90,10 +85,11 @@ public enum NameKey {
 
     /// Whether a name is ASCII, and whether it is already its own key: no capitals, no
     /// white space but single spaces between words.
-    private static func asciiShape(_ utf8: UnsafeBufferPointer<UInt8>) -> Shape {
+    private static func asciiShape(_ utf8: Span<UInt8>) -> Shape {
         var folded = true
         var previous: UInt8 = UInt8(ascii: " ")
-        for byte in utf8 {
+        for index in utf8.indices {
+            let byte = utf8[index]
             guard byte < 0x80 else { return .notASCII }
             if (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (isSpace(byte) && (byte != 0x20 || previous == 0x20)) {
                 folded = false
@@ -105,27 +101,22 @@ public enum NameKey {
     }
 
     /// `slug` for an ASCII name, or `nil` when the name is not ASCII.
-    private static func slugASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return String(unsafeUninitializedCapacity: utf8.count) { slug in
-            var count = 0
-            var pendingDash = false
-            for byte in utf8 {
-                let lower = lowercased(byte)
-                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
-                    if pendingDash && count > 0 {
-                        slug[count] = UInt8(ascii: "-")
-                        count += 1
-                    }
-                    pendingDash = false
-                    slug[count] = lower
-                    count += 1
-                } else {
-                    pendingDash = true
-                }
+    private static func slugASCII(_ utf8: Span<UInt8>) -> String? {
+        for index in utf8.indices where utf8[index] >= 0x80 { return nil }
+        var slug: [UInt8] = []
+        slug.reserveCapacity(utf8.count)
+        var pendingDash = false
+        for index in utf8.indices {
+            let lower = lowercased(utf8[index])
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                slug.append(lower)
+            } else {
+                pendingDash = true
             }
-            return count
         }
+        return String(decoding: slug, as: UTF8.self)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

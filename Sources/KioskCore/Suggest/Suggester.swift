@@ -212,7 +212,9 @@ private struct Run {
         undeclaredItems = tally.undeclared
     }
 
-    /// The per-item tables of one request, as buffers.
+    /// The per-item tables of one request, as buffers: read unchecked in `suggest`'s hot
+    /// loop (arrays and vector rows in their place were measured, and cost it instructions
+    /// on every item).
     private struct Tables {
         let recipes: SuggestionIndex.Recipes
         let fits: UnsafeBufferPointer<UInt64>

@@ -70,7 +70,7 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
         buffer.withLock { $0.resume = resume }
     }
 
-    public func read(into target: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Int? {
+    public func read(upTo limit: Int, suspend: () -> Void, copy: (ArraySlice<UInt8>) -> Void) -> Int? {
         var wake = false
         defer { if wake { wakeHub?() } }
         return buffer.withLock { buffer in
@@ -81,13 +81,10 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
                 return 0
             }
             var copied = 0
-            while copied < target.count, buffer.first < buffer.chunks.count {
+            while copied < limit, buffer.first < buffer.chunks.count {
                 let chunk = buffer.chunks[buffer.first]
-                let count = min(chunk.count - buffer.offset, target.count - copied)
-                chunk.withUnsafeBytes { bytes in
-                    guard let source = bytes.baseAddress, let destination = target.baseAddress else { return }
-                    (destination + copied).copyMemory(from: source + buffer.offset, byteCount: count)
-                }
+                let count = min(chunk.count - buffer.offset, limit - copied)
+                copy(chunk[buffer.offset..<buffer.offset + count])
                 copied += count
                 buffer.offset += count
                 if buffer.offset == chunk.count {

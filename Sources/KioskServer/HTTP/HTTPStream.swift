@@ -9,9 +9,10 @@
 public protocol HTTPStream: AnyObject, Sendable {
     /// Given by the daemon before the first `read`: resumes the connection parked by `suspend`.
     func attach(resume: @escaping @Sendable () -> Void)
-    /// Copies up to `buffer.count` bytes into `buffer` and returns how many; with none
-    /// ready, calls `suspend` under its lock and returns 0; returns `nil` at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Int?
+    /// Hands `copy` its next bytes, up to `limit` in all, piece by piece (the daemon copies
+    /// each into its buffer), and returns how many; with none ready, calls `suspend` under
+    /// its lock and returns 0; returns `nil` at the end.
+    func read(upTo limit: Int, suspend: () -> Void, copy: (ArraySlice<UInt8>) -> Void) -> Int?
     /// The response is over: sent to its end, or the connection closed.
     func closed()
 }

@@ -280,9 +280,15 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
         guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
         let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
-        let read = context.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max)) {
+        let target = UnsafeMutableRawBufferPointer(start: buffer, count: max)
+        var filled = 0
+        let read = context.stream.read(upTo: max) {
             guard let connection = OpaquePointer(bitPattern: context.connection) else { return }
             kiosk_mhd_suspend(context.library.api, connection)
+        } copy: { piece in
+            // The one copy into libmicrohttpd's buffer; the stream hands out at most `max` bytes.
+            UnsafeMutableRawBufferPointer(rebasing: target[filled..<filled + piece.count]).copyBytes(from: piece)
+            filled += piece.count
         }
         guard let read else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
         return read

@@ -22,7 +22,7 @@ public final class BatchRunner {
     private let reader: any LineReader
     private let output: FileOutput
     private let errors: FileOutput
-    private let presenter: Presenter
+    private let resultText: ResultText
     private let options: RunOptions
 
     /// A command of the open group: where its output starts in what is held, and what to
@@ -44,12 +44,12 @@ public final class BatchRunner {
     private var groupFailed = false
     private var stopped = false
 
-    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
+    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, resultText: ResultText, options: RunOptions) {
         self.session = session
         self.reader = reader
         self.output = output
         self.errors = errors
-        self.presenter = presenter
+        self.resultText = resultText
         self.options = options
     }
 
@@ -100,7 +100,7 @@ public final class BatchRunner {
         let ticked = session.tick()
         if let error = ticked.error {
             groupFailed = true
-            errors.write(tr("board: {message}", ["message": presenter.message(for: error)]) + "\n")
+            errors.write(tr("board: {message}", ["message": resultText.message(for: error)]) + "\n")
         }
         output.flush()
         errors.flush()
@@ -214,13 +214,13 @@ public final class BatchRunner {
 
     private func show(_ result: CommandResult?, failure: CommandError?, line: Int, hangup: Bool, name: String? = nil) {
         if options.json {
-            let object = if hangup, let result { presenter.json(for: result) } else { presenter.json(for: result, command: name, error: failure, line: line) }
+            let object = if hangup, let result { ResultJSON.object(for: result) } else { ResultJSON.object(for: result, command: name, error: failure, line: line) }
             output.write(bytes: object + [UInt8(ascii: "\n")])
         } else if let result, failure == nil, !options.quiet {
-            output.write(presenter.text(for: result))
+            output.write(resultText.text(for: result))
         }
         if let failure {
-            let message = presenter.message(for: failure)
+            let message = resultText.message(for: failure)
             errors.write(hangup ? "SIGHUP: \(message)\n" : tr("line {line}: {message}", ["line": line, "message": message]) + "\n")
         }
     }

@@ -13,18 +13,18 @@ public final class InteractiveRunner {
     private let reader: any LineReader
     private let output: FileOutput
     private let errors: FileOutput
-    private let presenter: Presenter
+    private let resultText: ResultText
     private let options: RunOptions
     /// A line typed where a question was asked that was no answer to it: it declined the
     /// question and runs as the next command, so a pasted block loses no line.
     private var pendingLine: String?
 
-    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, presenter: Presenter, options: RunOptions) {
+    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, resultText: ResultText, options: RunOptions) {
         self.session = session
         self.reader = reader
         self.output = output
         self.errors = errors
-        self.presenter = presenter
+        self.resultText = resultText
         self.options = options
     }
 
@@ -82,7 +82,7 @@ public final class InteractiveRunner {
     private func handle(_ text: String) -> Bool {
         if let problem = reader.remember(text) {
             output.flush()
-            errors.write("kiosk: \(presenter.errors.message(problem))\n")
+            errors.write("kiosk: \(resultText.errors.message(problem))\n")
         }
         if let reload = session.reloadIfHungUp() {
             var shown = reload
@@ -162,11 +162,11 @@ public final class InteractiveRunner {
 
     private func show(_ result: CommandResult) {
         if options.json {
-            output.write(bytes: presenter.json(for: result) + [UInt8(ascii: "\n")])
+            output.write(bytes: ResultJSON.object(for: result) + [UInt8(ascii: "\n")])
         } else if let error = result.error {
             showError(error, command: result.command.name)
         } else if !options.quiet {
-            output.write(presenter.text(for: result))
+            output.write(resultText.text(for: result))
         }
     }
 
@@ -254,14 +254,14 @@ public final class InteractiveRunner {
     /// An error on standard error; with `--json`, as the command's object on standard output.
     private func showError(_ error: CommandError, command: String?) {
         if options.json {
-            output.write(bytes: presenter.json(for: nil, command: command, error: error) + [UInt8(ascii: "\n")])
+            output.write(bytes: ResultJSON.object(for: nil, command: command, error: error) + [UInt8(ascii: "\n")])
             output.flush()
             return
         }
         output.flush()
         let word = tr("error:")
         let label = options.colors ? "\u{1B}[1;31m" + word + "\u{1B}[0m" : word
-        errors.write("\(label) \(presenter.message(for: error))\n")
+        errors.write("\(label) \(resultText.message(for: error))\n")
         errors.flush()
     }
 

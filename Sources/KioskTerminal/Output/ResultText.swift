@@ -4,10 +4,10 @@ import KioskMenu
 import KioskSinks
 import KioskText
 
-/// Renders command results and errors: as text for people, or as one JSON object per
-/// command for programs (`--json`). Finding the data is the session's job; this only lays
-/// it out.
-public struct Presenter: Sendable {
+/// Command results and errors as text for people: tables, sentences and the board.
+/// Finding the data is the session's job; this only lays it out. Programs (`--json`) get
+/// `ResultJSON`'s objects instead; both take an error's words from `ErrorText`.
+public struct ResultText: Sendable {
     /// Bold table headers, for a terminal.
     public var bold: Bool
     /// The local time's offset from UTC at a given time, for showing times.
@@ -27,8 +27,6 @@ public struct Presenter: Sendable {
     public func message(for error: CommandError) -> String {
         errors.message(error)
     }
-
-    // MARK: Text
 
     /// The text a successful result prints on standard output; empty when the events
     /// (printed by the console sink) say it all.
@@ -54,7 +52,7 @@ public struct Presenter: Sendable {
             (summary.menuChanged ? "" : tr("The menu has not changed.") + "\n") + TerminalText.visibleLines(reloaded(summary.difference))
                 + summary.notes.map { $0 + "\n" }.joined()
         case .suggestions(let outcome): SuggestionView(bold: bold).text(for: outcome)
-        case .noMoreSuggestions(let reason): TerminalText.visibleLines(Presenter.capitalized(reason.message)) + ".\n"
+        case .noMoreSuggestions(let reason): TerminalText.visibleLines(ResultText.capitalized(reason.message)) + ".\n"
         case .profiles(let profiles): SuggestionView(bold: bold).text(for: profiles)
         case .profile(let profile, let menu): SuggestionView(bold: bold).text(for: profile, menu: menu)
         case .profileRemoved(let name): tr("Profile '{name}' removed.", ["name": TerminalText.visible(name)]) + "\n"
@@ -122,7 +120,7 @@ public struct Presenter: Sendable {
         for row in listing.rows {
             var cells = [row.name, String(row.count), String(row.low)]
             if hasUnits { cells.append(row.unit ?? "") }
-            cells.append(row.flag.map(Presenter.flag) ?? "")
+            cells.append(row.flag.map(ResultText.flag) ?? "")
             table.add(cells)
         }
         return table.render(bold: bold)
@@ -168,7 +166,7 @@ public struct Presenter: Sendable {
         ])
         for status in statuses {
             table.add([
-                TerminalText.visible(status.kind), TerminalText.visible(status.target), Presenter.describe(status.events), String(status.delivered),
+                TerminalText.visible(status.kind), TerminalText.visible(status.target), ResultText.describe(status.events), String(status.delivered),
                 status.deliversHere ? String(status.waiting) : tr("elsewhere"), String(status.retrying), String(status.failed),
                 TerminalText.visible(status.lastError ?? ""),
             ])
@@ -178,7 +176,7 @@ public struct Presenter: Sendable {
             text += tr("Another kiosk on this state delivers for the sinks marked 'elsewhere'.") + "\n"
         }
         for status in statuses {
-            if let connection = status.connection { text += Presenter.describe(connection, of: status) }
+            if let connection = status.connection { text += ResultText.describe(connection, of: status) }
         }
         return text
     }
@@ -235,12 +233,5 @@ public struct Presenter: Sendable {
 
     static func describe(_ events: EventTypes) -> String {
         events == .all ? "all" : events.types.map(\.rawValue).joined(separator: ",")
-    }
-    // MARK: JSON
-
-    /// One JSON object for a command, as `ResultJSON.object` makes it (the one rendering
-    /// `--json` and `kiosk serve` share).
-    public func json(for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil) -> [UInt8] {
-        ResultJSON.object(for: result, command: command, error: error, line: line)
     }
 }

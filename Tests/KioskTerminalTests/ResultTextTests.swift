@@ -7,12 +7,12 @@ import KioskText
 import Testing
 
 /// What people and programs see, asserted as whole text.
-@Suite struct PresenterTests {
-    let presenter = Presenter()
+@Suite struct ResultTextTests {
+    let resultText = ResultText()
 
     @Test func theMenu() throws {
         let harness = try SessionHarness()
-        #expect(presenter.text(for: try harness.run("menu")) == """
+        #expect(resultText.text(for: try harness.run("menu")) == """
         Juice Maker
         ITEM                     NEEDS                    CAN MAKE
         Strawberry Juice         strawberry 16                   0
@@ -34,14 +34,14 @@ import Testing
         item "딸기우유" alias "Strawberry Milk" price 5000 needs 딸기 8, milk 1
         item "Latte" price 4.50 needs milk 1
         """)
-        #expect(presenter.text(for: try harness.run("menu")) == """
+        #expect(resultText.text(for: try harness.run("menu")) == """
         Café
         ITEM      ALSO             PRICE (KRW)  NEEDS           CAN MAKE
         딸기우유  Strawberry Milk        5,000  딸기 8, milk 1         3
         Latte                             4.50  milk 1                20
 
         """)
-        #expect(presenter.text(for: try harness.run("stock")) == """
+        #expect(resultText.text(for: try harness.run("stock")) == """
         INGREDIENT  STOCK  LOW  UNIT  STATUS
         딸기           30    0
         milk           20    5  cups
@@ -53,7 +53,7 @@ import Testing
         let harness = try SessionHarness()
         try harness.run("order mango juice 3")
         try harness.run("stock set kiwi 0")
-        #expect(presenter.text(for: try harness.run("stock")) == """
+        #expect(resultText.text(for: try harness.run("stock")) == """
         INGREDIENT  STOCK  LOW  STATUS
         strawberry     10    0
         banana         10    0
@@ -68,7 +68,7 @@ import Testing
         let harness = try SessionHarness()
         try harness.run("order mango juice 2")
         try harness.run("order mango juice 2")
-        let text = Presenter(utcOffset: { _ in 9 * 3600 }).text(for: try harness.run("history"))
+        let text = ResultText(utcOffset: { _ in 9 * 3600 }).text(for: try harness.run("history"))
         #expect(text == """
         #  TIME                 ORDER           RESULT
         1  2026-11-21 21:00:00  Mango Juice ×2  made
@@ -79,18 +79,18 @@ import Testing
 
     @Test func orderResultsAsJSON() throws {
         let harness = try SessionHarness()
-        let made = String(decoding: presenter.json(for: try harness.run("order mango juice"), line: 1), as: UTF8.self)
+        let made = String(decoding: ResultJSON.object(for: try harness.run("order mango juice"), line: 1), as: UTF8.self)
         #expect(made.hasPrefix(#"{"line":1,"command":"order","ok":true,"result":{"lines":[{"item":"Mango Juice","quantity":1}]},"events":[{"specversion":"1.0","#))
-        let refused = String(decoding: presenter.json(for: try harness.run("order strawberry juice"), line: 2), as: UTF8.self)
+        let refused = String(decoding: ResultJSON.object(for: try harness.run("order strawberry juice"), line: 2), as: UTF8.self)
         #expect(refused.hasPrefix(#"{"line":2,"command":"order","ok":false,"error":{"code":"insufficient_stock","message":"order refused: not enough strawberry (needed 16, available 10)"},"missing":[{"ingredient":"strawberry","needed":16,"available":10}],"events":["#))
-        let parseError = String(decoding: presenter.json(for: nil, command: "x", error: .unknownCommand("x", suggestion: nil), line: 3), as: UTF8.self)
+        let parseError = String(decoding: ResultJSON.object(for: nil, command: "x", error: .unknownCommand("x", suggestion: nil), line: 3), as: UTF8.self)
         #expect(parseError == #"{"line":3,"command":"x","ok":false,"error":{"code":"unknown_command","message":"unknown command 'x'; type 'help' for the commands"}}"#)
     }
 
     @Test func everyJSONResultParses() throws {
         let harness = try SessionHarness()
         for line in ["menu", "stock", "order kiwi juice", "stock add kiwi 1", "restock", "history", "report", "sinks", "help", "help order", "reload"] {
-            let json = presenter.json(for: try harness.run(line), line: 1)
+            let json = ResultJSON.object(for: try harness.run(line), line: 1)
             #expect(JSONValue(parsing: json)?["ok"] == .bool(true), "\(line)")
         }
     }
@@ -102,7 +102,7 @@ import Testing
         let out = try CapturedOutput()
         let err = try CapturedOutput()
         let runner = BatchRunner(session: harness.session, reader: CommandListReader(script), output: out.output, errors: err.output,
-                                 presenter: Presenter(), options: options)
+                                 resultText: ResultText(), options: options)
         let succeeded = runner.run()
         return (out.text, err.text, succeeded)
     }

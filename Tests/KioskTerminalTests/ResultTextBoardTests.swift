@@ -7,7 +7,7 @@ import Testing
 
 /// The order board's commands through a session on a virtual clock, as people and
 /// programs see them: whole outputs at each step.
-@Suite struct PresenterBoardTests {
+@Suite struct ResultTextBoardTests {
     static let nine = Timestamp(iso8601: "2026-11-23T09:00:00Z") ?? Timestamp(millisecondsSince1970: 0)
 
     static func menu(auto: Bool, staff: Int = 1, stock: Int = 100) -> String {
@@ -28,7 +28,7 @@ import Testing
         try SessionHarness(menu: menu(auto: auto, staff: staff, stock: stock), time: SessionClock(virtualAt: nine))
     }
 
-    let presenter = Presenter()
+    let resultText = ResultText()
 
     /// The text a line prints, or its error's.
     func shown(_ line: String, in harness: SessionHarness) throws -> String {
@@ -36,10 +36,10 @@ import Testing
         do {
             result = try harness.run(line)
         } catch let error as CommandError {
-            return "error: " + presenter.message(for: error) + "\n"
+            return "error: " + resultText.message(for: error) + "\n"
         }
-        if let error = result.error { return "error: " + presenter.message(for: error) + "\n" }
-        return presenter.text(for: result)
+        if let error = result.error { return "error: " + resultText.message(for: error) + "\n" }
+        return resultText.text(for: result)
     }
 
     /// The console's messages from `count` on.
@@ -226,24 +226,24 @@ import Testing
         Kiwi Juice        0          1        1
 
         """)
-        let json = String(decoding: presenter.json(for: try harness.run("board"), line: 7), as: UTF8.self)
+        let json = String(decoding: ResultJSON.object(for: try harness.run("board"), line: 7), as: UTF8.self)
         #expect(json == """
         {"line":7,"command":"board","ok":true,"result":{"counts":{"queued":1,"preparing":1,"ready":1},\
         "queued":[{"ticket":3,"lines":[{"item":"Mango Juice","quantity":1}],"stations":["bar"],"ordered":"2026-11-23T09:00:00.000Z","promised":"2026-11-23T09:02:00.000Z","ageMs":0,"mark":null}],\
         "preparing":[{"ticket":1,"lines":[{"item":"Mango Juice","quantity":2},{"item":"Kiwi Juice","quantity":1}],"stations":["bar","counter"],"ordered":"2026-11-23T09:00:00.000Z","promised":"2026-11-23T09:02:00.000Z","ageMs":0,"mark":null}],\
         "ready":[{"ticket":2,"lines":[{"item":"Kiwi Juice","quantity":3}],"stations":["counter"],"ordered":"2026-11-23T09:00:00.000Z","promised":"2026-11-23T09:01:00.000Z","ageMs":0,"mark":null}]}}
         """)
-        let publicJSON = String(decoding: presenter.json(for: try harness.run("board public")), as: UTF8.self)
+        let publicJSON = String(decoding: ResultJSON.object(for: try harness.run("board public")), as: UTF8.self)
         #expect(publicJSON == #"{"command":"board","ok":true,"result":{"preparing":[1,3],"ready":[2]}}"#)
-        let allDay = String(decoding: presenter.json(for: try harness.run("board all-day")), as: UTF8.self)
+        let allDay = String(decoding: ResultJSON.object(for: try harness.run("board all-day")), as: UTF8.self)
         #expect(allDay == #"{"command":"board","ok":true,"result":{"items":[{"item":"Mango Juice","queued":1,"preparing":2,"total":3},{"item":"Kiwi Juice","queued":0,"preparing":1,"total":1}]}}"#)
     }
 
     @Test func anOrdersResultCarriesItsTicketAndPromiseInJSON() throws {
         let harness = try Self.harness(auto: false)
-        let json = String(decoding: presenter.json(for: try harness.run("order kiwi juice")), as: UTF8.self)
+        let json = String(decoding: ResultJSON.object(for: try harness.run("order kiwi juice")), as: UTF8.self)
         #expect(json.hasPrefix(#"{"command":"order","ok":true,"result":{"lines":[{"item":"Kiwi Juice","quantity":1}],"ticket":1,"promised":"2026-11-23T09:01:00.000Z","waitMs":60000},"events":["#))
-        let waited = String(decoding: presenter.json(for: try harness.run("wait 90s")), as: UTF8.self)
+        let waited = String(decoding: ResultJSON.object(for: try harness.run("wait 90s")), as: UTF8.self)
         #expect(waited == #"{"command":"wait","ok":true,"result":{"now":"2026-11-23T09:01:30.000Z"}}"#)
         #expect(try shown("wait 30s", in: harness) == "It is now 2026-11-23 09:02:00.\n")
     }

@@ -7,8 +7,8 @@ import Testing
 
 /// A Korean operator's tables and completion: Korean headings, columns aligned by display
 /// cells (a Hangul syllable takes two), and Korean command words offered by Tab.
-@Suite struct KoreanPresenterTests {
-    let presenter = Presenter()
+@Suite struct KoreanResultTextTests {
+    let resultText = ResultText()
 
     @Test func theStockInKoreanIsAlignedByDisplayCells() throws {
         let harness = try SessionHarness(menu: """
@@ -17,7 +17,7 @@ import Testing
         ingredient milk stock 3 low 5 unit "잔"
         item "딸기우유" needs 딸기 8, milk 1
         """)
-        let text = try Localization.$speaking.withValue(.korean) { presenter.text(for: try harness.run("재고")) }
+        let text = try Localization.$speaking.withValue(.korean) { resultText.text(for: try harness.run("재고")) }
         #expect(text == """
         재료      재고  최소  단위  상태
         딸기        10     0
@@ -31,7 +31,7 @@ import Testing
         let harness = try SessionHarness()
         try harness.run("order mango juice 2")
         try harness.run("order strawberry juice")
-        let text = try Localization.$speaking.withValue(.korean) { presenter.text(for: try harness.run("보고서")) }
+        let text = try Localization.$speaking.withValue(.korean) { resultText.text(for: try harness.run("보고서")) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "품목                     판매")
         #expect(lines.contains("Mango Juice                 2"))
