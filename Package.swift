@@ -83,11 +83,11 @@ let package = Package(
         ),
         // `kiosk serve`: the kiosk over HTTP — the daemon behind its wall, the routes, the command
         // thread that owns the session, the API's security, and the screens: the HTML, CSS and
-        // JavaScript of Pages/, built into the binary as byte arrays (no Foundation, no files
-        // to install).
+        // JavaScript of Pages/ and the OpenAPI document, built into the binary as byte arrays (no
+        // Foundation, no files to install).
         .target(
-            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "CMicroHTTPD"],
-            resources: [.embedInCode("Pages")],
+            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "KioskWire", "CMicroHTTPD"],
+            resources: [.embedInCode("Pages"), .embedInCode("OpenAPI/openapi.json")],
             swiftSettings: strict
         ),
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI", "KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
         .testTarget(
-            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"],
+            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskWire", "KioskTestSupport"],
             swiftSettings: strict
         ),
         // The module walls and the architecture page, checked on the source tree.

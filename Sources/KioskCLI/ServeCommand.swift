@@ -21,12 +21,7 @@ struct ServeCommand {
     }
 
     func run() -> ExitCode {
-        do throws(StartupError) {
-            return try serve()
-        } catch {
-            wiring.report(error)
-            return error.exitCode
-        }
+        wiring.exitCode(serve)
     }
 
     private func serve() throws(StartupError) -> ExitCode {

@@ -16,12 +16,7 @@ struct SessionCommand {
     }
 
     func run() -> ExitCode {
-        do throws(StartupError) {
-            return try start()
-        } catch {
-            wiring.report(error)
-            return error.exitCode
-        }
+        wiring.exitCode(start)
     }
 
     private func start() throws(StartupError) -> ExitCode {

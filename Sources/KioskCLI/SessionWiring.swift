@@ -99,6 +99,17 @@ struct SessionWiring {
         return output.flush()
     }
 
+    /// What `start` returns, or, when the start fails, its exit code with the failure
+    /// reported.
+    func exitCode(_ start: () throws(StartupError) -> ExitCode) -> ExitCode {
+        do throws(StartupError) {
+            return try start()
+        } catch {
+            report(error)
+            return error.exitCode
+        }
+    }
+
     /// Writes a start that failed: its text, or its JSON under `--json`.
     func report(_ error: StartupError) {
         if arguments.json {
@@ -186,14 +197,7 @@ struct SessionWiring {
     }
 
     private func compileCommandLineSinks(_ compiler: MenuCompiler) throws(StartupError) -> [SinkDeclaration] {
-        var sinks: [SinkDeclaration] = []
-        for (index, text) in arguments.sinks.enumerated() {
-            let origin = arguments.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
-            let compilation = compiler.compileSink(text, origin: origin)
-            guard let declaration = compilation.menu?.sinks.first else { throw .invalidCommandLineSink(MenuFailure(compilation)) }
-            sinks.append(declaration)
-        }
-        return sinks
+        try CommandLineSinks.compile(arguments.sinks, with: compiler, failure: StartupError.invalidCommandLineSink)
     }
 
     // MARK: Rendering, once

@@ -141,13 +141,7 @@ struct SimulateCommand {
     private func makeSinks(
         _ parsed: SimulateArguments, compiled: CompiledMenu, compiler: MenuCompiler, seed: UInt64
     ) throws(SimulateFailure) -> SimulationSinks? {
-        var commandLine: [SinkDeclaration] = []
-        for (index, text) in parsed.sinks.enumerated() {
-            let origin = parsed.sinks.count == 1 ? "--sink" : "--sink#\(index + 1)"
-            let compilation = compiler.compileSink(text, origin: origin)
-            guard let declaration = compilation.menu?.sinks.first else { throw .invalidCommandLineSink(MenuFailure(compilation)) }
-            commandLine.append(declaration)
-        }
+        let commandLine = try CommandLineSinks.compile(parsed.sinks, with: compiler, failure: SimulateFailure.invalidCommandLineSink)
         let declarations = (parsed.menuSinks ? compiled.sinks : []) + commandLine
         guard !declarations.isEmpty else { return nil }
         var sessionArguments = Arguments()

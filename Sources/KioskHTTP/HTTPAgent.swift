@@ -11,7 +11,7 @@ public enum HTTPAgent {
     static func stamp(_ request: HTTPRequest, now: Int64 = WallClock.secondsSince1970()) -> HTTPRequest? {
         guard let stamp = request.stamp else { return request }
         var stamped = request
-        stamped.headers.append(HTTPHeader("webhook-timestamp", String(now)))
+        stamped.headers.append(HTTPField("webhook-timestamp", String(now)))
         if !stamp.secrets.isEmpty {
             var secrets: [WebhookSecret] = []
             for text in stamp.secrets {
@@ -19,7 +19,7 @@ public enum HTTPAgent {
                 secrets.append(secret)
             }
             guard let signature = WebhookSigner(secrets: secrets).signature(id: stamp.id, timestamp: now, body: request.body) else { return nil }
-            stamped.headers.append(HTTPHeader("webhook-signature", signature))
+            stamped.headers.append(HTTPField("webhook-signature", signature))
         }
         stamped.stamp = nil
         return stamped

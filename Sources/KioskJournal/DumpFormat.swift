@@ -21,25 +21,15 @@ enum DumpFormat {
         writer.field("made", ledger.madeOrders)
         writer.field("refused", ledger.refusedOrders)
         writer.field("revenue", ledger.revenue.description)
-        writer.key("sales")
-        writer.beginArray()
-        for line in ledger.sales {
-            writer.beginObject()
+        writer.array("sales", objects: ledger.sales) { writer, line in
             writer.field("item", line.item)
             writer.field("quantity", line.quantity)
             writer.field("revenue", line.revenue.description)
-            writer.endObject()
         }
-        writer.endArray()
-        writer.key("usage")
-        writer.beginArray()
-        for line in ledger.usage {
-            writer.beginObject()
+        writer.array("usage", objects: ledger.usage) { writer, line in
             writer.field("ingredient", line.ingredient)
             writer.field("used", line.used)
-            writer.endObject()
         }
-        writer.endArray()
         if !snapshot.kiosk.profiles.isEmpty {
             writer.key("profiles")
             writer.beginArray()
@@ -47,14 +37,9 @@ enum DumpFormat {
             writer.endArray()
         }
         if !snapshot.answers.isEmpty {
-            writer.key("answers")
-            writer.beginArray()
-            for answer in snapshot.answers.answers {
-                writer.beginObject()
+            writer.array("answers", objects: snapshot.answers.answers) { writer, answer in
                 fields(of: answer, into: &writer)
-                writer.endObject()
             }
-            writer.endArray()
         }
         writer.endObject()
         writer.endObject()

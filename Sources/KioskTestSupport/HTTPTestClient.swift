@@ -120,16 +120,7 @@ public final class HTTPTestClient {
     /// Reads one response.
     public func readResponse(forHead: Bool = false) throws -> Response {
         let deadline = ContinuousClock.now + timeout
-        let headEnd = try fill(until: deadline) { buffer in Self.find([13, 10, 13, 10], in: buffer).map { $0 + 4 } }
-        let head = String(decoding: buffer[..<(headEnd - 4)], as: UTF8.self)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
-        let headers = lines.compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        buffer.removeFirst(headEnd)
+        let (status, headers) = try readHead(until: deadline)
         let find = { (name: String) in headers.first { $0.name.lowercased() == name }?.value }
         var body: [UInt8] = []
         if forHead || status == 204 || status == 304 || status / 100 == 1 {
@@ -161,18 +152,23 @@ public final class HTTPTestClient {
         var lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept: text/event-stream"]
         lines += headers.map { "\($0.0): \($0.1)" }
         send(raw: lines.joined(separator: "\r\n") + "\r\n\r\n")
-        let deadline = ContinuousClock.now + timeout
+        let (status, fields) = try readHead(until: ContinuousClock.now + timeout)
+        return Response(status: status, headers: fields, body: [])
+    }
+
+    /// Reads a response's head, up to its blank line: the status and the headers.
+    private func readHead(until deadline: ContinuousClock.Instant) throws -> (status: Int, headers: [(name: String, value: String)]) {
         let headEnd = try fill(until: deadline) { buffer in Self.find([13, 10, 13, 10], in: buffer).map { $0 + 4 } }
         let head = String(decoding: buffer[..<(headEnd - 4)], as: UTF8.self)
         buffer.removeFirst(headEnd)
-        var lines2 = head.components(separatedBy: "\r\n")
-        let statusLine = lines2.removeFirst().split(separator: " ")
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
-        let fields = lines2.compactMap { line -> (name: String, value: String)? in
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        return Response(status: status, headers: fields, body: [])
+        return (status, headers)
     }
 
     /// Reads the stream until `done` holds for the text read so far (or it ends); the text.

@@ -49,22 +49,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = Loopback.withAddress(port: port) { bind(listener, $0, $1) }
         guard bound == 0, !listening || Glibc.listen(listener, 64) == 0 else {
             close(listener)
             throw ServerError.cannotListen(errno)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.port = Loopback.port(of: listener) ?? port
         if listening { Thread.detachNewThread { [self] in acceptLoop() } }
     }
 

@@ -53,9 +53,9 @@ public enum AgentWire {
     public static func decodeRequest(_ line: some Collection<UInt8>) -> NumberedRequest? {
         guard let object = JSONValue(parsing: line), let id = object["id"]?.int, let url = object["url"]?.string,
               let timeout = object["timeout"]?.int, let body = object["body"]?.string else { return nil }
-        let headers = object["headers"]?.array?.compactMap { pair -> HTTPHeader? in
+        let headers = object["headers"]?.array?.compactMap { pair -> HTTPField? in
             guard let parts = pair.array, parts.count == 2, let name = parts[0].string, let value = parts[1].string else { return nil }
-            return HTTPHeader(name, value)
+            return HTTPField(name, value)
         } ?? []
         let stamp = object["stamp"].flatMap { stamp -> WebhookStamp? in
             guard let id = stamp["id"]?.string else { return nil }

@@ -1,7 +1,7 @@
 /// One HTTP POST as kiosk asks for it: what the webhook sink builds and `kiosk-http` sends.
 public struct HTTPRequest: Sendable, Equatable {
     public var url: String
-    public var headers: [HTTPHeader]
+    public var headers: [HTTPField]
     public var body: [UInt8]
     /// The whole exchange, from sending to the answer's last byte read.
     public var timeout: Duration
@@ -9,7 +9,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// it as it is.
     public var stamp: WebhookStamp?
 
-    public init(url: String, headers: [HTTPHeader], body: [UInt8], timeout: Duration, stamp: WebhookStamp? = nil) {
+    public init(url: String, headers: [HTTPField], body: [UInt8], timeout: Duration, stamp: WebhookStamp? = nil) {
         self.url = url
         self.headers = headers
         self.body = body

@@ -1,4 +1,5 @@
 import KioskServer
+import KioskWire
 import Testing
 
 /// Each rule of the access policy, with the request it lets through and the one it stops.

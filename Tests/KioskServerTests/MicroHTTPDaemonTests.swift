@@ -2,6 +2,7 @@ import Foundation
 import KioskServer
 import KioskSystem
 import KioskTestSupport
+import KioskWire
 import Synchronization
 import Testing
 

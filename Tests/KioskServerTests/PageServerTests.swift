@@ -1,5 +1,6 @@
 @testable import KioskServer
 import KioskText
+import KioskWire
 import Testing
 
 /// The screens' files as the server answers them, and the rules every page keeps: only its
@@ -103,7 +104,7 @@ import Testing
         }
     }
 
-    /// The words `texts.js` reads from `words.js`, by key: `words.key` and `words['group.key']`.
+    /// The words `texts.js` reads by name from `words.js`: `words.key` and `words['group.key']`.
     private func keysRead(by script: String) -> Set<String> {
         var keys: Set<String> = []
         for piece in script.components(separatedBy: "words.").dropFirst() {
@@ -116,10 +117,41 @@ import Testing
         return keys
     }
 
+    /// `texts.js`'s list of words with blanks: each key, with the names of its blanks.
+    private func blanks(in script: String) throws -> [String: Set<String>] {
+        let list = try #require(script.components(separatedBy: "const blanks = {\n").dropFirst().first?.components(separatedBy: "\n};").first)
+        var blanks: [String: Set<String>] = [:]
+        for line in list.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            try #require(parts.count == 2, "\(line)")
+            let names = parts[1].split(separator: "'").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            blanks[String(parts[0].drop { $0 == " " })] = Set(names)
+        }
+        return blanks
+    }
+
+    /// The `{name}` blanks of a message.
+    private func placeholders(of message: String) -> Set<String> {
+        Set(message.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}", omittingEmptySubsequences: false).first.map(String.init) })
+    }
+
     @Test func thePagesWordsAreTheCatalogsInTheServersLanguage() throws {
         let texts = String(decoding: try #require(pages.assets["/assets/texts.js"]).bytes, as: UTF8.self)
         #expect(texts.contains("from './words.js'"))
-        #expect(keysRead(by: texts) == Set(PageWords.all.map(\.key)), "texts.js reads every word PageWords lists, and no other")
+        let keys = Set(PageWords.all.map(\.key))
+        #expect(keysRead(by: texts).isSubset(of: keys), "texts.js reads no word PageWords does not list")
+        // texts.js makes a text of every word words.js holds; a word with blanks must be in its
+        // list of blanks, which passes every blank its message has (a message may leave one
+        // out), or be filled by name.
+        let filledByName: Set = ["matches", "restockStep"]
+        let listed = try blanks(in: texts)
+        #expect(!listed.isEmpty)
+        for (key, message) in PageWords.all {
+            guard case .text(let text) = message, !filledByName.contains(key) else { continue }
+            #expect(placeholders(of: text).isSubset(of: listed[key] ?? []), "\(key)")
+        }
+        #expect(Set(listed.keys).isSubset(of: keys))
+        #expect(keysRead(by: texts) == filledByName)
         for language in Language.allCases {
             let module = String(decoding: try #require(PageServer.speaking(language).assets["/assets/words.js"]).bytes, as: UTF8.self)
             #expect(module.contains("export const language = \"\(language.rawValue)\";"))

@@ -9,13 +9,13 @@ import Testing
         let message = CloudEventsBinding.binary(event)
         let (headers, body) = (message.headers, message.body)
         #expect(headers == [
-            HTTPHeader("ce-specversion", "1.0"),
-            HTTPHeader("ce-id", event.id.description),
-            HTTPHeader("ce-source", "/kiosk/juice-maker"),
-            HTTPHeader("ce-type", "order.succeeded"),
-            HTTPHeader("ce-time", "2026-11-21T12:00:00.000Z"),
-            HTTPHeader("ce-seq", "1"),
-            HTTPHeader("Content-Type", "application/json"),
+            HTTPField("ce-specversion", "1.0"),
+            HTTPField("ce-id", event.id.description),
+            HTTPField("ce-source", "/kiosk/juice-maker"),
+            HTTPField("ce-type", "order.succeeded"),
+            HTTPField("ce-time", "2026-11-21T12:00:00.000Z"),
+            HTTPField("ce-seq", "1"),
+            HTTPField("Content-Type", "application/json"),
         ])
         #expect(String(decoding: body, as: UTF8.self) == """
         {"lines":[{"item":"Mango Juice","quantity":1}],"consumed":{"mango":3},"stock":{"mango":999999997},"message":"Mango Juice is ready. Enjoy!"}

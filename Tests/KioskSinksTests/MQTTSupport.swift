@@ -35,21 +35,14 @@ final class LoopbackProxy: Sendable {
         self.greet = greet
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = LoopbackProxy.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = Loopback.withAddress(port: 0) { bind(listener, $0, $1) }
         guard bound == 0, listen(listener, 16) == 0 else {
             let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             close(listener)
             throw error
         }
         self.listener = listener
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        port = Loopback.port(of: listener) ?? 0
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -77,14 +70,6 @@ final class LoopbackProxy: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
     }
 
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
     private func acceptLoop() {
         defer { close(listener) }
         while true {
@@ -104,10 +89,7 @@ final class LoopbackProxy: Sendable {
             return
         }
         let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = LoopbackProxy.loopback(port: target)
-        let connected = server >= 0 && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
+        let connected = server >= 0 && Loopback.withAddress(port: target) { connect(server, $0, $1) } == 0
         let admitted = state.withLock { state in
             guard !state.cut, connected else { return false }
             state.sockets.formUnion([client, server])

@@ -4,7 +4,7 @@ import Testing
 @Suite struct AgentWireTests {
     @Test func requestsAndAnswersSurviveTheTrip() {
         let request = HTTPRequest(
-            url: "https://example.com/hook?a=1", headers: [HTTPHeader("webhook-id", "x"), HTTPHeader("X-Quote", "a\"b")],
+            url: "https://example.com/hook?a=1", headers: [HTTPField("webhook-id", "x"), HTTPField("X-Quote", "a\"b")],
             body: Array(#"{"message":"망고 \"주스\"\n"}"#.utf8), timeout: .milliseconds(2500)
         )
         let line = AgentWire.encode(id: 42, request)

@@ -13,13 +13,8 @@ extension Binder {
     mutating func bindStation(_ statement: Statement) {
         let name = nameText(statement.head(0), property: "station", file: statement.file)
         let properties = readProperties(of: statement)
-        guard let name else { return }
-        let nameRange = range(statement.head(0), in: statement)
-        let claim = Claim(index: stations.count, owner: name, range: nameRange)
-        if let first = Binder.claim(NameKey.fold(name), claim, in: &stationClaims) {
-            report(.duplicateStation(name, existing: first.owner), nameRange, related: first.range)
-            return
-        }
+        guard let name, claim(name, of: statement, index: stations.count, in: \.stationClaims, duplicate: { .duplicateStation($0, existing: $1) })
+        else { return }
         var staff = 1
         if case .integer(let value)? = properties["staff"]?.elements.first?.value { staff = value }
         stations.append(Station(name: name, staff: staff))
@@ -27,11 +22,7 @@ extension Binder {
 
     mutating func bindBoard(_ statement: Statement) {
         let properties = readProperties(of: statement)
-        if let first = boardRange {
-            report(.duplicateBoard, statement.headRange, related: first)
-            return
-        }
-        boardRange = statement.headRange
+        guard isFirst(statement, at: \.boardRange, else: .duplicateBoard) else { return }
         let warn = age(properties["warn"], statement: statement)
         let late = age(properties["late"], statement: statement)
         let settings = BoardSettings(

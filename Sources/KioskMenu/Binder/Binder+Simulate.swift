@@ -7,11 +7,7 @@ extension Binder {
     /// `simulate { arrivals 07:00 180/h, 09:00 60/h }`, or one rate all day: `arrivals 60/h`.
     mutating func bindSimulate(_ statement: Statement) {
         let properties = readProperties(of: statement)
-        if let first = simulateRange {
-            report(.duplicateSimulate, statement.headRange, related: first)
-            return
-        }
-        simulateRange = statement.headRange
+        guard isFirst(statement, at: \.simulateRange, else: .duplicateSimulate) else { return }
         guard let property = properties["arrivals"] else {
             report(.simulateWithoutArrivals, statement.headRange)
             return

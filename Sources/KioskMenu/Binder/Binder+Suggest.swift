@@ -116,11 +116,7 @@ extension Binder {
     /// `suggest { shows 3 next 2 rule average-without-misery threshold 4 }`.
     mutating func bindSuggest(_ statement: Statement) {
         let properties = readProperties(of: statement)
-        if let first = suggest.settingsRange {
-            report(.duplicateSuggest, statement.headRange, related: first)
-            return
-        }
-        suggest.settingsRange = statement.headRange
+        guard isFirst(statement, at: \.suggest.settingsRange, else: .duplicateSuggest) else { return }
         let defaults = SuggestSettings.defaults
         var rule = defaults.rule
         if case .choice(let word, _)? = properties["rule"]?.elements.first?.value, let chosen = GroupRule(rawValue: word) { rule = chosen }

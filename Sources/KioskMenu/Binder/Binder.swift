@@ -65,6 +65,31 @@ struct Binder {
         return earlier
     }
 
+    /// Claims a declared name (`ingredient milk`, `station bar`) as entry `index` of its kind;
+    /// `false` when an earlier declaration has it: then `duplicate` (the name, the earlier
+    /// owner) is reported at both.
+    mutating func claim(
+        _ name: String, of statement: Statement, index: Int, in claims: WritableKeyPath<Binder, [String: Claim]>,
+        duplicate: (String, String) -> MenuProblem
+    ) -> Bool {
+        let nameRange = range(statement.head(0), in: statement)
+        let claim = Claim(index: index, owner: name, range: nameRange)
+        guard let first = Binder.claim(NameKey.fold(name), claim, in: &self[keyPath: claims]) else { return true }
+        report(duplicate(name, first.owner), nameRange, related: first.range)
+        return false
+    }
+
+    /// Whether `statement` is the first of a kind a menu gives once (`board`, `simulate`,
+    /// `suggest`), noting where it is; a second is reported at both as `duplicate`.
+    mutating func isFirst(_ statement: Statement, at first: WritableKeyPath<Binder, SourceRange?>, else duplicate: MenuProblem) -> Bool {
+        if let earlier = self[keyPath: first] {
+            report(duplicate, statement.headRange, related: earlier)
+            return false
+        }
+        self[keyPath: first] = statement.headRange
+        return true
+    }
+
     private var kioskName: (name: String, range: SourceRange)?
     private var currency: String?
     private var language: Language?
@@ -158,13 +183,9 @@ struct Binder {
     private mutating func bindIngredient(_ statement: Statement) {
         let name = nameText(statement.head(0), property: "ingredient", file: statement.file)
         let properties = readProperties(of: statement)
-        guard let name else { return }
-        let nameRange = range(statement.head(0), in: statement)
-        let claim = Claim(index: ingredients.count, owner: name, range: nameRange)
-        if let first = Binder.claim(NameKey.fold(name), claim, in: &ingredientClaims) {
-            report(.duplicateIngredient(name, existing: first.owner), nameRange, related: first.range)
-            return
-        }
+        guard let name,
+              claim(name, of: statement, index: ingredients.count, in: \.ingredientClaims, duplicate: { .duplicateIngredient($0, existing: $1) })
+        else { return }
         var unit: String?
         if case .text(let text)? = properties["unit"]?.elements.first?.value { unit = text.value }
         ingredients.append(Ingredient(

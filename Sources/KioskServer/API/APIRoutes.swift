@@ -1,6 +1,7 @@
 import KioskApplication
 import KioskCore
 import KioskText
+import KioskWire
 
 /// The API's routes, each by running the command a person would type: the rules are the
 /// commands', never the server's. A route reads its path, query and body into the

@@ -1,3 +1,5 @@
+import KioskText
+
 /// Percent-decoding of a path segment or a query's value (RFC 3986), done by kiosk so that
 /// an encoded `/` in a name stays inside its segment.
 public enum PercentEncoding {
@@ -12,7 +14,7 @@ public enum PercentEncoding {
         while index < utf8.count {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) else { return nil }
+                guard index + 2 < utf8.count, let high = Hex.value(of: utf8[index + 1]), let low = Hex.value(of: utf8[index + 2]) else { return nil }
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -21,14 +23,5 @@ public enum PercentEncoding {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

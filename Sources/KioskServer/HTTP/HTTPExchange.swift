@@ -1,3 +1,4 @@
+import KioskWire
 import Synchronization
 
 /// One request and, once it is known, its response.

@@ -1,3 +1,5 @@
+import KioskWire
+
 /// What the server answers: a status, headers, and a body of bytes or a stream.
 public struct HTTPResponse: Sendable {
     public var status: Int

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import KioskSystem
+import KioskWire
 import Synchronization
 
 /// The HTTP server: libmicrohttpd on its own epoll thread, behind this one wall. The only

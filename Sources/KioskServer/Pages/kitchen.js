@@ -85,18 +85,24 @@ function showAge(ticket) {
 
 // MARK: Columns
 
+/// Where `number` stands, or would stand, in the sorted `numbers` (binary search).
+function position(numbers, number) {
+  let low = 0;
+  let high = numbers.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (numbers[middle] < number) low = middle + 1; else high = middle;
+  }
+  return low;
+}
+
 function place(ticket, state) {
   if (ticket.state && ticket.state !== state) leave(ticket);
   if (ticket.state === state && ticket.node.isConnected) return;
   ticket.state = state;
   const column = columns[state];
   const numbers = column.numbers;
-  let low = 0;
-  let high = numbers.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (numbers[middle] < ticket.number) low = middle + 1; else high = middle;
-  }
+  const low = position(numbers, ticket.number);
   numbers.splice(low, 0, ticket.number);
   const before = low < numbers.length - 1 ? tickets.get(numbers[low + 1])?.node ?? null : null;
   column.list.insertBefore(ticket.node, before);
@@ -109,12 +115,7 @@ function leave(ticket) {
   const column = columns[ticket.state];
   if (!column) return;
   const numbers = column.numbers;
-  let low = 0;
-  let high = numbers.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (numbers[middle] < ticket.number) low = middle + 1; else high = middle;
-  }
+  const low = position(numbers, ticket.number);
   if (numbers[low] === ticket.number) numbers.splice(low, 1);
   ticket.node.remove();
   setText(column.count, String(numbers.length));

@@ -1,4 +1,5 @@
 import KioskText
+import KioskWire
 
 /// The screens — the kiosk, the stock room, the kitchen, the ready board, suggestions and
 /// the day's report — as the files in `Pages/`, built into the binary (SwiftPM's

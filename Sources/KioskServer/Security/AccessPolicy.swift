@@ -1,5 +1,6 @@
 import KioskCore
 import KioskText
+import KioskWire
 
 /// The server's rules for who may ask what, checked on every request before it does
 /// anything (OWASP's REST, CSRF and DNS-rebinding advice):

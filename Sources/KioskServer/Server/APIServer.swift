@@ -2,6 +2,7 @@ import KioskApplication
 import KioskCore
 import KioskSystem
 import KioskText
+import KioskWire
 import Synchronization
 
 /// `kiosk serve`: the API under `/api/v1` on the HTTP daemon, the session on its command

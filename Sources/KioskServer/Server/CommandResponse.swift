@@ -2,6 +2,7 @@ import KioskApplication
 import KioskCore
 import KioskSinks
 import KioskText
+import KioskWire
 
 /// A command's result as an HTTP response: the object `--json` prints for it (without its
 /// `line`), or a problem with the same code and words.

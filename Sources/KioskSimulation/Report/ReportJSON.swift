@@ -38,15 +38,10 @@ public enum ReportJSON {
         case .exponential(let mean): json.string("exponential \(DurationText.format(mean))")
         }
         json.field("restock", configuration.restock.description)
-        json.key("stations")
-        json.beginArray()
-        for station in configuration.stations {
-            json.beginObject()
+        json.array("stations", objects: configuration.stations) { json, station in
             json.field("name", station.name)
             json.field("staff", station.staff)
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 
@@ -58,10 +53,7 @@ public enum ReportJSON {
         json.field("served", run.served)
         json.field("refused", run.refused)
         json.field("left", run.left)
-        json.key("stations")
-        json.beginArray()
-        for station in run.stations {
-            json.beginObject()
+        json.array("stations", objects: run.stations) { json, station in
             json.field("name", station.name)
             json.field("staff", station.staff)
             json.field("served", station.served)
@@ -71,15 +63,10 @@ public enum ReportJSON {
             times("waitInQueue", station.waitInQueue, into: &json)
             times("timeInSystem", station.timeInSystem, into: &json)
             json.field("longestQueue", station.longestQueue)
-            json.endObject()
         }
-        json.endArray()
         times("waitInQueue", run.waitInQueue, into: &json)
         times("timeInSystem", run.timeInSystem, into: &json)
-        json.key("ingredients")
-        json.beginArray()
-        for ingredient in run.ingredients {
-            json.beginObject()
+        json.array("ingredients", objects: run.ingredients) { json, ingredient in
             json.field("name", ingredient.name)
             json.field("startingStock", ingredient.startingStock)
             json.field("demand", ingredient.demand)
@@ -89,9 +76,7 @@ public enum ReportJSON {
             json.field("lostOrders", ingredient.lostOrders)
             json.field("restocks", ingredient.restocks)
             json.field("sufficientStartingStock", ingredient.sufficientStartingStock)
-            json.endObject()
         }
-        json.endArray()
         json.key("littlesLaw")
         json.beginObject()
         number("averageInSystem", run.littlesLaw.averageInSystem, 4, into: &json)
@@ -99,17 +84,12 @@ public enum ReportJSON {
         seconds("meanTimeInSystemSeconds", run.littlesLaw.meanTimeInSystem, into: &json)
         number("lambdaW", run.littlesLaw.product, 4, into: &json)
         json.endObject()
-        json.key("hours")
-        json.beginArray()
-        for hour in run.hours {
-            json.beginObject()
+        json.array("hours", objects: run.hours) { json, hour in
             json.field("start", TextFormat.clock(opening + hour.start))
             json.field("arrivals", hour.arrivals)
             number("averageWaiting", hour.averageWaiting, 4, into: &json)
             json.field("peakWaiting", hour.peakWaiting)
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 
@@ -124,17 +104,12 @@ public enum ReportJSON {
         interval("waitInQueueP90Seconds", summary.p90WaitInQueue, 3, scale: 1000, into: &json)
         interval("timeInSystemMeanSeconds", summary.meanTimeInSystem, 3, scale: 1000, into: &json)
         interval("averageInSystem", summary.averageInSystem, 4, into: &json)
-        json.key("stations")
-        json.beginArray()
-        for station in summary.stations {
-            json.beginObject()
+        json.array("stations", objects: summary.stations) { json, station in
             json.field("name", station.name)
             interval("utilisation", station.utilisation, 4, into: &json)
             interval("probabilityOfWaiting", station.probabilityOfWaiting, 4, into: &json)
             interval("waitInQueueMeanSeconds", station.meanWaitInQueue, 3, scale: 1000, into: &json)
-            json.endObject()
         }
-        json.endArray()
         json.key("sufficientStartingStock")
         json.beginObject()
         for (index, ingredient) in (report.runs.first?.ingredients ?? []).enumerated() {

@@ -15,20 +15,20 @@ public enum CloudEventsBinding {
     /// for `data` (its `datacontenttype`). Values are percent-encoded as the binding requires.
     public static func binary(_ event: Event) -> BinaryMessage {
         let headers = [
-            HTTPHeader("ce-specversion", "1.0"),
-            HTTPHeader("ce-id", percentEncoded(event.id.description)),
-            HTTPHeader("ce-source", percentEncoded(event.source)),
-            HTTPHeader("ce-type", percentEncoded(event.type.rawValue)),
-            HTTPHeader("ce-time", percentEncoded(event.time.iso8601)),
-            HTTPHeader("ce-seq", String(event.sequence)),
-            HTTPHeader("Content-Type", Event.dataContentType),
+            HTTPField("ce-specversion", "1.0"),
+            HTTPField("ce-id", percentEncoded(event.id.description)),
+            HTTPField("ce-source", percentEncoded(event.source)),
+            HTTPField("ce-type", percentEncoded(event.type.rawValue)),
+            HTTPField("ce-time", percentEncoded(event.time.iso8601)),
+            HTTPField("ce-seq", String(event.sequence)),
+            HTTPField("Content-Type", Event.dataContentType),
         ]
         return BinaryMessage(headers: headers, body: event.dataJSON)
     }
 
     /// An event in binary mode: its attributes as headers, its data as the body.
     public struct BinaryMessage: Sendable, Equatable {
-        public let headers: [HTTPHeader]
+        public let headers: [HTTPField]
         public let body: [UInt8]
     }
 

@@ -78,17 +78,17 @@ public final class WebhookSink: Sink {
 
     public func send(_ event: Event) throws(SinkFailure) {
         let now = WallClock.secondsSince1970()
-        var fields = [HTTPHeader("User-Agent", "kiosk/\(KioskVersion.current)"), HTTPHeader("webhook-id", event.id.description)]
+        var fields = [HTTPField("User-Agent", "kiosk/\(KioskVersion.current)"), HTTPField("webhook-id", event.id.description)]
         let body: [UInt8]
         if binary {
             let message = CloudEventsBinding.binary(event)
             fields += message.headers
             body = message.body
         } else {
-            fields.append(HTTPHeader("Content-Type", CloudEventsBinding.structuredContentType))
+            fields.append(HTTPField("Content-Type", CloudEventsBinding.structuredContentType))
             body = event.json
         }
-        fields += headers.map { HTTPHeader($0.name, $0.value.value) }
+        fields += headers.map { HTTPField($0.name, $0.value.value) }
         let request = HTTPRequest(
             url: url.value, headers: fields, body: body, timeout: timeout, stamp: WebhookStamp(id: event.id.description, secrets: secrets)
         )

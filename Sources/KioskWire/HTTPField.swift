@@ -1,5 +1,6 @@
-/// One header of a request or a response, or one argument of a request's query: a name
-/// and its value, as they were sent.
+/// One HTTP field — a header of a request or a response, in the order it is sent — or one
+/// argument of a request's query: a name and its value, as they were sent. The server reads
+/// requests as these; the webhook sink writes them for `kiosk-http`.
 public struct HTTPField: Sendable, Equatable {
     public let name: String
     public let value: String
