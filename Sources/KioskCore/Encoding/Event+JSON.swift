@@ -55,11 +55,7 @@ extension Event.Payload {
             writer.array("lines", lines: e.lines)
             writer.object("consumed", counts: e.consumed)
             writer.object("stock", counts: e.stock)
-            if let total = e.total {
-                writer.key("total")
-                writer.number(total)
-                if let currency = e.currency { writer.field("currency", currency) }
-            }
+            writer.total(e.total, currency: e.currency)
             if let ticket = e.ticket { writer.field("ticket", ticket) }
             if let promised = e.promised {
                 writer.key("promised")
@@ -101,11 +97,7 @@ extension Event.Payload {
             writer.field("from", e.from.key)
             writer.object("restocked", counts: e.restocked)
             writer.object("wasted", counts: e.wasted)
-            if let total = e.total {
-                writer.key("total")
-                writer.number(total)
-                if let currency = e.currency { writer.field("currency", currency) }
-            }
+            writer.total(e.total, currency: e.currency)
         case .suggestionMade(let e):
             e.writeFields(to: &writer)
         }

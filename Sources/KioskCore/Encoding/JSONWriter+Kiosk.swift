@@ -53,28 +53,27 @@ extension JSONWriter {
 
     /// `"name":[{"item":…,"quantity":…},…]`: an order's lines.
     public mutating func array(_ name: StaticString, lines: [ItemQuantity]) {
-        key(name)
-        beginArray()
-        for line in lines {
-            beginObject()
-            field("item", line.item)
-            field("quantity", line.quantity)
-            endObject()
+        array(name, objects: lines) { writer, line in
+            writer.field("item", line.item)
+            writer.field("quantity", line.quantity)
         }
-        endArray()
     }
 
     /// `"name":[{"ingredient":…,"needed":…,"available":…},…]`: what a refused order lacked.
     public mutating func array(_ name: StaticString, missing: [Missing]) {
-        key(name)
-        beginArray()
-        for entry in missing {
-            beginObject()
-            field("ingredient", entry.ingredient)
-            field("needed", entry.needed)
-            field("available", entry.available)
-            endObject()
+        array(name, objects: missing) { writer, entry in
+            writer.field("ingredient", entry.ingredient)
+            writer.field("needed", entry.needed)
+            writer.field("available", entry.available)
         }
-        endArray()
+    }
+
+    /// `"total":N,"currency":"…"` when the order has a price; the currency only when the
+    /// menu names one.
+    public mutating func total(_ total: Money?, currency: String?) {
+        guard let total else { return }
+        key("total")
+        number(total)
+        if let currency { field("currency", currency) }
     }
 }
