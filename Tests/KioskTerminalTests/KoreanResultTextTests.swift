@@ -1,6 +1,7 @@
 import KioskApplication
 import KioskCore
 @testable import KioskTerminal
+import KioskSinks
 import KioskTestSupport
 import KioskText
 import Testing
@@ -38,6 +39,18 @@ import Testing
         #expect(lines.contains("주문: 완료 1건, 거절 1건"))
         #expect(lines.contains("재료        사용"))
         #expect(lines.contains("mango          6"))
+    }
+
+    /// `sinks`' line for a connection: its state in the operator's words; `--json` keeps
+    /// the English state.
+    @Test func aConnectionsStateInEachLanguage() {
+        var status = SinkStatus(kind: "mqtt", name: "broker", target: "mqtt://127.0.0.1:1883", events: .all)
+        let connection = SinkConnection(state: "waiting to reconnect", inFlight: 3, lastError: "connection refused")
+        status.connection = connection
+        let korean = Localization.$speaking.withValue(.korean) { ResultText.describe(connection, of: status) }
+        #expect(korean == "mqtt mqtt://127.0.0.1:1883: 재연결 대기 중, 전송 중 3개; 마지막 오류: connection refused\n")
+        let english = Localization.$speaking.withValue(.english) { ResultText.describe(connection, of: status) }
+        #expect(english == "mqtt mqtt://127.0.0.1:1883: waiting to reconnect, 3 in flight; last error: connection refused\n")
     }
 
     @Test func theBannerCountsInEachLanguage() {

@@ -1,6 +1,7 @@
 /// A sink's connection to its server (an MQTT broker), as `sinks` shows it.
 public struct SinkConnection: Sendable, Equatable {
-    /// `connected`, `connecting`, `waiting to reconnect` or `closed`.
+    /// `connected`, `connecting`, `waiting to reconnect` or `closed`: in English, as
+    /// `--json` gives it; the text of `sinks` says it in the operator's language.
     public let state: String
     /// Events handed to the connection and not yet acknowledged.
     public let inFlight: Int

@@ -119,10 +119,10 @@ public final class MQTTSink: PipelinedSink, BatchingSink {
     public var connectionStatus: SinkConnection? {
         let status = client.status
         let state = switch status.state {
-        case .connected: "connected"
-        case .connecting: "connecting"
-        case .waiting: "waiting to reconnect"
-        case .closed: "closed"
+        case .connected: trNoop("connected")
+        case .connecting: trNoop("connecting")
+        case .waiting: trNoop("waiting to reconnect")
+        case .closed: trNoop("closed")
         }
         return SinkConnection(state: state, inFlight: inFlight, lastError: status.lastError?.description)
     }

@@ -182,9 +182,12 @@ public struct ResultText: Sendable {
     }
 
     /// `mqtt mqtt://127.0.0.1:1883: connected, 12 in flight; last error: …`.
-    private static func describe(_ connection: SinkConnection, of status: SinkStatus) -> String {
-        let error = connection.lastError.map { "; last error: " + TerminalText.visible($0) } ?? ""
-        return "\(status.kind) \(TerminalText.visible(status.target)): \(connection.state), \(connection.inFlight) in flight\(error)\n"
+    static func describe(_ connection: SinkConnection, of status: SinkStatus) -> String {
+        let line = tr("{sink} {target}: {state}, {count} in flight", [
+            "sink": status.kind, "target": TerminalText.visible(status.target), "state": tr(connection.state), "count": connection.inFlight,
+        ])
+        let error = connection.lastError.map { tr("; last error: {error}", ["error": TerminalText.visible($0)]) } ?? ""
+        return line + error + "\n"
     }
 
     private func failed(_ events: [FailedEvent]) -> String {
