@@ -1,4 +1,5 @@
 import KioskMenu
+import KioskText
 
 extension SimulateFailure {
     /// The failure as diagnostic objects (`DiagnosticJSON`), for standard error under
@@ -11,17 +12,17 @@ extension SimulateFailure {
         case .usage(let error):
             return DiagnosticJSON.line(file: nil, code: "usage", message: error.message)
         case .unreadableMenu(let unreadable):
-            return DiagnosticJSON.line(file: unreadable.path, code: "unreadable_file", message: "cannot read '\(unreadable.path)': \(unreadable.reason)")
+            return DiagnosticJSON.line(file: unreadable.path, code: "unreadable_file", message: tr("cannot read '{path}': {reason}", ["path": unreadable.path, "reason": unreadable.reason]))
         case .simulation(let error):
             return DiagnosticJSON.line(file: nil, code: "cannot_simulate", message: error.message)
         case .csv(let path, let error, let opening):
-            return DiagnosticJSON.line(file: path, code: opening ? "cannot_create" : "io_error", message: "cannot write '\(path)': \(error.reason)")
+            return DiagnosticJSON.line(file: path, code: opening ? "cannot_create" : "io_error", message: tr("cannot write '{path}': {reason}", ["path": path, "reason": error.reason]))
         case .sinkSetup(let error, _):
             return DiagnosticJSON.line(file: nil, code: "sink_setup_failed", message: error.message)
         case .journal(let error):
-            return DiagnosticJSON.line(file: nil, code: StartupError.code(of: error), message: "events for the sinks cannot be kept: \(error.message)")
+            return DiagnosticJSON.line(file: nil, code: StartupError.code(of: error), message: tr("events for the sinks cannot be kept: {reason}", ["reason": error.message]))
         case .output:
-            return DiagnosticJSON.line(file: nil, code: "io_error", message: "the report could not be written")
+            return DiagnosticJSON.line(file: nil, code: "io_error", message: tr("the report could not be written"))
         }
     }
 }
