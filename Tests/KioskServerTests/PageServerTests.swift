@@ -154,7 +154,10 @@ import Testing
         #expect(keysRead(by: texts) == filledByName)
         for language in Language.allCases {
             let module = String(decoding: try #require(PageServer.speaking(language).assets["/assets/words.js"]).bytes, as: UTF8.self)
-            #expect(module.contains("export const language = \"\(language.rawValue)\";"))
+            for path in ["/", "/stock", "/kitchen", "/ready", "/suggest", "/report"] {
+                let page = String(decoding: try #require(PageServer.speaking(language).assets[path]).bytes, as: UTF8.self)
+                #expect(page.contains(#"<html lang="\#(language.rawValue)">"#), "\(path) in \(language)")
+            }
             for (key, message) in PageWords.all {
                 guard case .text(let text) = message else { continue }
                 #expect(module.contains("  \(PageWords.literal(key)): \(PageWords.literal(Localization.text(text, in: language)))"), "\(language) \(key)")
@@ -163,6 +166,19 @@ import Testing
         let english = String(decoding: try #require(PageServer.standard.assets["/assets/words.js"]).bytes, as: UTF8.self)
         #expect(english.contains(#""basket": "Your order""#))
         #expect(english.contains(#""matches": { "one": "{n} item matches.", "other": "{n} items match." }"#))
+    }
+
+    /// Each page is the shared head around its own body, and loads its own script.
+    @Test func eachPageIsTheSharedHeadAroundItsScreen() throws {
+        let scripts = ["/": "kiosk", "/stock": "stock", "/kitchen": "kitchen", "/ready": "ready", "/suggest": "suggest", "/report": "report"]
+        for (path, script) in scripts {
+            let page = String(decoding: try #require(pages.assets[path]).bytes, as: UTF8.self)
+            #expect(page.contains(#"<script type="module" src="/assets/\#(script).js"></script>"#), "\(path)")
+            #expect(page.contains("<main id=\"main\" class=\"\(script)\">"), "\(path) has its own body")
+            #expect(!page.contains("{{"), "\(path) has every blank filled")
+            #expect(page.hasSuffix("</body>\n</html>\n"), "\(path)")
+            #expect(page.components(separatedBy: "<head>").count == 2 && page.components(separatedBy: "<body").count == 2, "\(path)")
+        }
     }
 
     @Test func aWordIsAJavaScriptStringWhateverItHolds() {

@@ -4,10 +4,7 @@
 // reads about the food — names, prices, messages, questions, the currency — comes from the
 // menu through the API.
 
-import { language, words } from './words.js';
-
-// The page speaks the operator's language (a screen reader reads it so).
-document.documentElement.lang = language;
+import { words } from './words.js';
 
 /// `template` with each `{name}` replaced by `values[name]`; `{{` and `}}` are braces, and
 /// a name without a value stays as it is (as the catalog's `tr` fills them).

@@ -3,7 +3,8 @@ import KioskWire
 
 /// The screens — the kiosk, the stock room, the kitchen, the ready board, suggestions and
 /// the day's report — as the files in `Pages/`, built into the binary (SwiftPM's
-/// `embedInCode`), for the `GET`s outside `/api/`.
+/// `embedInCode`), for the `GET`s outside `/api/`. Each page is the shared head of
+/// `page.html` around its screen's body.
 ///
 /// A page is plain HTML that loads its stylesheet and scripts from `/assets/` and asks the
 /// documented API for everything it shows, as any client would. Its policy allows its own
@@ -52,18 +53,43 @@ struct PageServer: Sendable {
 
     private init(speaking language: Language) {
         var assets = PageServer.files
+        for screen in PageServer.screens {
+            assets[screen.path] = Asset(PageServer.page(screen, in: language), PageServer.html)
+        }
         assets["/assets/words.js"] = Asset(Array(PageWords.module(in: language).utf8), PageServer.javaScript)
         self.init(assets: assets)
     }
 
-    /// The files as they are built into the binary.
+    /// A screen: the path it is served at, its script in `/assets/`, and its `<body>` (the
+    /// file in `Pages/`).
+    private struct Screen {
+        let path: String
+        let script: String
+        let body: [UInt8]
+    }
+
+    private static let screens = [
+        Screen(path: "/", script: "kiosk", body: PackageResources.index_html),
+        Screen(path: "/stock", script: "stock", body: PackageResources.stock_html),
+        Screen(path: "/kitchen", script: "kitchen", body: PackageResources.kitchen_html),
+        Screen(path: "/ready", script: "ready", body: PackageResources.ready_html),
+        Screen(path: "/suggest", script: "suggest", body: PackageResources.suggest_html),
+        Screen(path: "/report", script: "report", body: PackageResources.report_html),
+    ]
+
+    /// A screen's whole page: `Pages/page.html` — the head every page shares — with the
+    /// operator's language, the screen's script and its body put in.
+    private static func page(_ screen: Screen, in language: Language) -> [UInt8] {
+        let shell = String(decoding: PackageResources.page_html, as: UTF8.self)
+        let page = shell
+            .replacing("{{lang}}", with: language.rawValue)
+            .replacing("{{script}}", with: screen.script)
+            .replacing("{{body}}", with: String(decoding: screen.body, as: UTF8.self))
+        return Array(page.utf8)
+    }
+
+    /// The files other than the pages, as they are built into the binary.
     private static let files: [String: Asset] = [
-        "/": Asset(PackageResources.index_html, html),
-        "/stock": Asset(PackageResources.stock_html, html),
-        "/kitchen": Asset(PackageResources.kitchen_html, html),
-        "/ready": Asset(PackageResources.ready_html, html),
-        "/suggest": Asset(PackageResources.suggest_html, html),
-        "/report": Asset(PackageResources.report_html, html),
         "/assets/kiosk.css": Asset(PackageResources.kiosk_css, "text/css; charset=utf-8"),
         "/assets/icon.svg": Asset(PackageResources.icon_svg, "image/svg+xml"),
         "/assets/texts.js": Asset(PackageResources.texts_js, javaScript),

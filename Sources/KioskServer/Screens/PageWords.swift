@@ -171,7 +171,8 @@ enum PageWords {
     ]
 
     /// The module `/assets/words.js` in `language`:
-    /// `export const language = 'ko'; export const words = {"key": "…", "counted": {"one": "…", "other": "…"}};`
+    /// `export const words = {"key": "…", "counted": {"one": "…", "other": "…"}};` (the page's
+    /// `lang` is the server's, in its `<html>`).
     static func module(in language: Language) -> String {
         var entries: [String] = []
         for (key, message) in all {
@@ -187,7 +188,6 @@ enum PageWords {
         return """
             // The screens' words in the operator's language, from kiosk's catalog: made by the
             // server (Sources/KioskServer/Screens/PageWords.swift), read by texts.js.
-            export const language = \(literal(language.rawValue));
             export const words = {
             \(entries.joined(separator: ",\n"))
             };
