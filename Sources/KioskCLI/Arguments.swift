@@ -89,7 +89,7 @@ public struct Arguments: Sendable, Equatable {
             let argument = arguments[index]
             let value: String
             if argument == "--lang" {
-                guard index + 1 < arguments.count else { throw .missingValue(option: "--lang") }
+                guard index + 1 < arguments.count else { throw .option(.missingValue(option: "--lang")) }
                 value = arguments[index + 1]
                 arguments.removeSubrange(index...(index + 1))
             } else if argument.hasPrefix("--lang=") {
@@ -112,7 +112,7 @@ public struct Arguments: Sendable, Equatable {
         var parsed = Arguments()
         var positional: [String] = []
         var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions, doubleDashEndsOptions: true)
-        while let item = try options.next(or: UsageError.init) {
+        while let item = try options.next(or: UsageError.option) {
             switch item {
             case .value(let option, let value): try parsed.set(option, value)
             case .flag(let flag): try parsed.set(flag)

@@ -74,7 +74,7 @@ public enum KioskApp {
     }
 
     private static func usageError(_ error: UsageError, arguments: [String], errors: FileOutput) -> ExitCode {
-        if arguments.contains("--json") {
+        if OptionLoop.mentions("--json", in: arguments) {
             errors.write(bytes: DiagnosticJSON.line(file: nil, code: "usage", message: error.message))
         } else {
             errors.write("kiosk: " + TerminalText.visibleLines(error.message) + "\n" + tr("Try 'kiosk --help' for more information.") + "\n")

@@ -10,7 +10,7 @@ import KioskText
 ///
 /// ```
 /// var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
-/// while let item = try options.next(or: UsageError.init) { … }
+/// while let item = try options.next(or: UsageError.option) { … }
 /// ```
 struct OptionLoop {
     /// One thing found, in the order given.
@@ -22,15 +22,6 @@ struct OptionLoop {
         /// An argument that is no option: `check`, `-` (standard input), and everything
         /// after a `--` that ends the options.
         case word(String)
-    }
-
-    /// A mistake in the options themselves, whatever the command line.
-    enum Problem: Error, Sendable, Equatable {
-        case missingValue(option: String)
-        case unexpectedValue(option: String)
-        /// With the known long option within two edits of it, if one is: `--mneu` and
-        /// `--menu`, `-json` and `--json`.
-        case unknownOption(String, suggestion: String?)
     }
 
     private let arguments: [String]
@@ -49,17 +40,25 @@ struct OptionLoop {
         self.doubleDashEndsOptions = doubleDashEndsOptions
     }
 
+    /// Whether `flag` stands among `arguments`' options — before a `--` that ends them —
+    /// however the rest reads: for a usage error, written as the command line asked
+    /// (`--json`, `--no-color`) even where the mistake comes first. After `--`, `--json` is
+    /// a word (`kiosk -- --json` names a file), not a wish.
+    static func mentions(_ flag: String, in arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains(flag)
+    }
+
     /// The next item, `nil` after the last; a problem, made into the command line's own
     /// error by `failure`, stops the reading.
-    mutating func next<Failure: Error>(or failure: (Problem) -> Failure) throws(Failure) -> Item? {
-        do throws(Problem) {
+    mutating func next<Failure: Error>(or failure: (OptionProblem) -> Failure) throws(Failure) -> Item? {
+        do throws(OptionProblem) {
             return try next()
         } catch {
             throw failure(error)
         }
     }
 
-    private mutating func next() throws(Problem) -> Item? {
+    private mutating func next() throws(OptionProblem) -> Item? {
         guard index < arguments.count else { return nil }
         let argument = arguments[index]
         index += 1
@@ -87,5 +86,26 @@ struct OptionLoop {
         }
         guard inlineValue == nil else { throw .unexpectedValue(option: name) }
         return .flag(name)
+    }
+}
+
+/// A mistake in the options themselves, whatever the command line: each command line's
+/// usage error holds it as it is, and words it here, once.
+public enum OptionProblem: Error, Sendable, Equatable {
+    case missingValue(option: String)
+    case unexpectedValue(option: String)
+    /// With the known long option within two edits of it, if one is: `--mneu` and
+    /// `--menu`, `-json` and `--json`.
+    case unknownOption(String, suggestion: String?)
+
+    /// The text, in the operator's language.
+    public var message: String {
+        switch self {
+        case .missingValue(let option): tr("option '{option}' needs a value", ["option": option])
+        case .unexpectedValue(let option): tr("option '{option}' does not take a value", ["option": option])
+        case .unknownOption(let option, nil): tr("unknown option '{option}'", ["option": option])
+        case .unknownOption(let option, let suggestion?):
+            tr("unknown option '{option}' (did you mean '{suggestion}'?)", ["option": option, "suggestion": suggestion])
+        }
     }
 }

@@ -48,7 +48,7 @@ struct SimulateArguments: Sendable, Equatable {
     static func parse(_ arguments: [String]) throws(SimulateUsageError) -> SimulateArguments {
         var parsed = SimulateArguments()
         var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
-        while let item = try options.next(or: SimulateUsageError.init) {
+        while let item = try options.next(or: SimulateUsageError.option) {
             switch item {
             case .value(let option, let value): try parsed.set(option, value)
             case .flag(let flag): parsed.set(flag: flag)

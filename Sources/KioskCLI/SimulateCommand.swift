@@ -18,13 +18,13 @@ struct SimulateCommand {
     func run() -> ExitCode {
         // Looked for before the arguments are parsed: a usage error is rendered too.
         let renderer = DiagnosticRenderer(
-            colors: ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: arguments.contains("--no-color"), environment: environment)
+            colors: ProcessEnvironment.wantsColor(isTerminal: errors.isTerminal, noColorFlag: OptionLoop.mentions("--no-color", in: arguments), environment: environment)
         )
         do throws(SimulateFailure) {
             return try simulate()
         } catch {
             // As a start of `kiosk` that fails: under `--json`, objects instead of text.
-            if arguments.contains("--json") {
+            if OptionLoop.mentions("--json", in: arguments) {
                 errors.write(bytes: error.json())
             } else {
                 errors.write(error.text(renderer: renderer))

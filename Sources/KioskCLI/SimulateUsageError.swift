@@ -3,9 +3,8 @@ import KioskText
 
 /// A `kiosk simulate` command line that cannot run. Exit status 64.
 enum SimulateUsageError: Error, Sendable, Equatable {
-    case unknownOption(String, suggestion: String?)
-    case missingValue(option: String)
-    case unexpectedValue(option: String)
+    /// A mistake the option loop found.
+    case option(OptionProblem)
     /// `expected` as in `UsageError.invalidValue`: English, marked for the catalog.
     case invalidValue(option: String, value: String, expected: String)
     case conflicting(String, String)
@@ -14,22 +13,11 @@ enum SimulateUsageError: Error, Sendable, Equatable {
     /// `--state` without sinks: it keeps their events, and there would be none.
     case stateWithoutSinks
 
-    /// A mistake the option loop found.
-    init(_ problem: OptionLoop.Problem) {
-        switch problem {
-        case .missingValue(let option): self = .missingValue(option: option)
-        case .unexpectedValue(let option): self = .unexpectedValue(option: option)
-        case .unknownOption(let option, let suggestion): self = .unknownOption(option, suggestion: suggestion)
-        }
-    }
-
     /// The text, in the operator's language; the mistakes of any option are worded as
     /// `kiosk`'s own (`UsageError`).
     var message: String {
         switch self {
-        case .unknownOption(let option, let suggestion): UsageError.unknownOptionText(option, suggestion: suggestion)
-        case .missingValue(let option): UsageError.missingValueText(option)
-        case .unexpectedValue(let option): UsageError.unexpectedValueText(option)
+        case .option(let problem): problem.message
         case .invalidValue(let option, let value, let expected): UsageError.invalidValueText(option, value: value, expected: expected)
         case .conflicting(let first, let second): tr("'{first}' and '{second}' cannot be combined", ["first": first, "second": second])
         case .unexpectedArgument(let argument): UsageError.unexpectedArgumentText(argument, suggestion: nil)

@@ -2,9 +2,8 @@ import KioskText
 
 /// A command line `kiosk` cannot run. Exit status 64.
 public enum UsageError: Error, Sendable, Equatable {
-    case unknownOption(String, suggestion: String?)
-    case missingValue(option: String)
-    case unexpectedValue(option: String)
+    /// A mistake the option loop found.
+    case option(OptionProblem)
     /// `expected` is what the option takes, in English, marked for the catalog
     /// (`trNoop`) where it is written: `message` says it in the operator's language.
     case invalidValue(option: String, value: String, expected: String)
@@ -19,21 +18,10 @@ public enum UsageError: Error, Sendable, Equatable {
     /// `--tls-cert` without `--tls-key`, or the other way round.
     case tlsPair
 
-    /// A mistake the option loop found.
-    init(_ problem: OptionLoop.Problem) {
-        switch problem {
-        case .missingValue(let option): self = .missingValue(option: option)
-        case .unexpectedValue(let option): self = .unexpectedValue(option: option)
-        case .unknownOption(let option, let suggestion): self = .unknownOption(option, suggestion: suggestion)
-        }
-    }
-
     /// The text, in the operator's language.
     public var message: String {
         switch self {
-        case .unknownOption(let option, let suggestion): UsageError.unknownOptionText(option, suggestion: suggestion)
-        case .missingValue(let option): UsageError.missingValueText(option)
-        case .unexpectedValue(let option): UsageError.unexpectedValueText(option)
+        case .option(let problem): problem.message
         case .invalidValue(let option, let value, let expected): UsageError.invalidValueText(option, value: value, expected: expected)
         case .conflicting(let option): tr("'{option}' cannot be combined with -c, -f, check or state", ["option": option])
         case .unexpectedArgument(let argument, let suggestion): UsageError.unexpectedArgumentText(argument, suggestion: suggestion)
@@ -53,19 +41,6 @@ public enum UsageError: Error, Sendable, Equatable {
     static let stateSynopsis = "kiosk state verify|dump|compact DIRECTORY"
 
     // MARK: The texts `SimulateUsageError` shares
-
-    static func unknownOptionText(_ option: String, suggestion: String?) -> String {
-        guard let suggestion else { return tr("unknown option '{option}'", ["option": option]) }
-        return tr("unknown option '{option}' (did you mean '{suggestion}'?)", ["option": option, "suggestion": suggestion])
-    }
-
-    static func missingValueText(_ option: String) -> String {
-        tr("option '{option}' needs a value", ["option": option])
-    }
-
-    static func unexpectedValueText(_ option: String) -> String {
-        tr("option '{option}' does not take a value", ["option": option])
-    }
 
     static func invalidValueText(_ option: String, value: String, expected: String) -> String {
         tr("option '{option}' needs {expected}, not '{value}'", ["option": option, "expected": tr(expected), "value": value])

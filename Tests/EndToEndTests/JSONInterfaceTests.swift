@@ -153,6 +153,16 @@ import Testing
         #expect(result.stderr == #"{"file":null,"line":null,"column":null,"severity":"error","code":"usage","message":"unknown option '--frobnicate'","help":[]}"# + "\n")
     }
 
+    /// After `--`, `--json` is a word, not the option: the usage error is read as prose.
+    @Test func jsonAfterTheEndOfTheOptionsIsNoWishForJSON() throws {
+        for arguments in [["--", "--json"], ["simulate", "--", "--json"]] {
+            let result = try KioskProcess(arguments: arguments).run()
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("kiosk"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("{"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func anUnreadableMenuAndAStateThatIsNoDirectoryKeepTheirExitCodes() throws {
         let missing = try KioskProcess("--json", "--menu", "/nonexistent/menu.kiosk", "-c", "menu").run()
         #expect(missing.status == 66)

@@ -42,24 +42,24 @@ import Testing
     }
 
     @Test func mistakesAreUsageErrors() {
-        #expect(throws: UsageError.unknownOption("--mneu", suggestion: "--menu")) { try Arguments.parse(["--mneu", "x"]) }
-        #expect(throws: UsageError.missingValue(option: "--menu")) { try Arguments.parse(["--menu"]) }
+        #expect(throws: UsageError.option(.unknownOption("--mneu", suggestion: "--menu"))) { try Arguments.parse(["--mneu", "x"]) }
+        #expect(throws: UsageError.option(.missingValue(option: "--menu"))) { try Arguments.parse(["--menu"]) }
         #expect(throws: UsageError.conflicting("-f")) { try Arguments.parse(["-c", "menu", "-f", "x"]) }
         #expect(throws: UsageError.missingFiles) { try Arguments.parse(["check"]) }
         #expect(throws: UsageError.unexpectedArgument("chekc", suggestion: "check")) { try Arguments.parse(["chekc"]) }
         #expect(throws: UsageError.invalidValue(option: "--flush-timeout", value: "soon", expected: "a duration such as 5s or 500ms")) {
             try Arguments.parse(["--flush-timeout", "soon"])
         }
-        #expect(throws: UsageError.unexpectedValue(option: "--bail")) { try Arguments.parse(["--bail=yes"]) }
+        #expect(throws: UsageError.option(.unexpectedValue(option: "--bail"))) { try Arguments.parse(["--bail=yes"]) }
     }
 
     /// The option loop's mistakes, as `kiosk simulate` has them too, and what `--` and `-`
     /// are to `kiosk`: the end of the options, and standard input or a word.
     @Test func theOptionLoopsMistakesAndWords() throws {
-        #expect(throws: UsageError.unknownOption("-json", suggestion: "--json")) { try Arguments.parse(["-json"]) }
-        #expect(throws: UsageError.unknownOption("-x", suggestion: nil)) { try Arguments.parse(["-x"]) }
-        #expect(throws: UsageError.missingValue(option: "--flush-timeout")) { try Arguments.parse(["--json", "--flush-timeout"]) }
-        #expect(throws: UsageError.unexpectedValue(option: "--json")) { try Arguments.parse(["--json=yes"]) }
+        #expect(throws: UsageError.option(.unknownOption("-json", suggestion: "--json"))) { try Arguments.parse(["-json"]) }
+        #expect(throws: UsageError.option(.unknownOption("-x", suggestion: nil))) { try Arguments.parse(["-x"]) }
+        #expect(throws: UsageError.option(.missingValue(option: "--flush-timeout"))) { try Arguments.parse(["--json", "--flush-timeout"]) }
+        #expect(throws: UsageError.option(.unexpectedValue(option: "--json"))) { try Arguments.parse(["--json=yes"]) }
         // After `--`, an option is a word: the sub-command it is not.
         #expect(throws: UsageError.unexpectedArgument("--jsno", suggestion: nil)) { try Arguments.parse(["--", "--jsno"]) }
         #expect(throws: UsageError.unexpectedArgument("chek", suggestion: "check")) { try Arguments.parse(["--", "chek"]) }
@@ -111,14 +111,14 @@ import Testing
         #expect(throws: UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en")) { try Arguments.takeLanguage(&wrong) }
         #expect(UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en").message == "option '--lang' needs ko or en, not 'fr'")
         var missing = ["--lang"]
-        #expect(throws: UsageError.missingValue(option: "--lang")) { try Arguments.takeLanguage(&missing) }
+        #expect(throws: UsageError.option(.missingValue(option: "--lang"))) { try Arguments.takeLanguage(&missing) }
     }
 
     /// Every usage error in Korean under `--lang ko`: no English sentence is left.
     @Test func mistakesSpeakTheOperatorsLanguage() {
         let errors: [UsageError] = [
-            .unknownOption("--mneu", suggestion: "--menu"), .unknownOption("--x", suggestion: nil), .missingValue(option: "--menu"),
-            .unexpectedValue(option: "--bail"), .invalidValue(option: "--flush-timeout", value: "soon", expected: Arguments.durationExpected),
+            .option(.unknownOption("--mneu", suggestion: "--menu")), .option(.unknownOption("--x", suggestion: nil)), .option(.missingValue(option: "--menu")),
+            .option(.unexpectedValue(option: "--bail")), .invalidValue(option: "--flush-timeout", value: "soon", expected: Arguments.durationExpected),
             .invalidValue(option: "--lang", value: "fr", expected: "ko or en"), .conflicting("-f"),
             .unexpectedArgument("chekc", suggestion: "check"), .unexpectedArgument("x", suggestion: nil), .missingFiles,
             .stateUsage("verfy", suggestion: "verify"), .stateUsage("x", suggestion: nil), .stateUsage(nil, suggestion: nil),

@@ -111,10 +111,10 @@ import Testing
     }
 
     @Test func mistakesAreDataOfTheirOwn() {
-        #expect(throws: SimulateUsageError.unknownOption("-json", suggestion: "--json")) { try SimulateArguments.parse(["-json"]) }
-        #expect(throws: SimulateUsageError.unknownOption("--", suggestion: nil)) { try SimulateArguments.parse(["--", "--json"]) }
+        #expect(throws: SimulateUsageError.option(.unknownOption("-json", suggestion: "--json"))) { try SimulateArguments.parse(["-json"]) }
+        #expect(throws: SimulateUsageError.option(.unknownOption("--", suggestion: nil))) { try SimulateArguments.parse(["--", "--json"]) }
         #expect(throws: SimulateUsageError.unexpectedArgument("-")) { try SimulateArguments.parse(["-"]) }
-        #expect(throws: SimulateUsageError.missingValue(option: "--flush-timeout")) { try SimulateArguments.parse(["--json", "--flush-timeout"]) }
+        #expect(throws: SimulateUsageError.option(.missingValue(option: "--flush-timeout"))) { try SimulateArguments.parse(["--json", "--flush-timeout"]) }
         #expect(throws: SimulateUsageError.arrivals(.malformedRate("120/day"))) { try SimulateArguments.parse(["--arrivals", "120/day"]) }
         #expect(throws: SimulateUsageError.stateWithoutSinks) { try SimulateArguments.parse(["--state", "day", "--json"]) }
         // The first mistake in the order given is the one reported.
