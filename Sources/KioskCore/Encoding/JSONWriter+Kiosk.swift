@@ -8,31 +8,9 @@ extension JSONWriter {
         number(hundredths: value.hundredths)
     }
 
-    /// `"01a1…"`: an event id's canonical form.
+    /// `"01a1…"`: an event id's canonical form, written in place.
     public mutating func eventID(_ id: EventID) {
-        // In place, group by group: every event carries one.
-        unescapedString(count: 36) { at in
-            JSONWriter.hex(id.high >> 32, digits: 8, to: at)
-            at[8] = UInt8(ascii: "-")
-            JSONWriter.hex(id.high >> 16, digits: 4, to: at + 9)
-            at[13] = UInt8(ascii: "-")
-            JSONWriter.hex(id.high, digits: 4, to: at + 14)
-            at[18] = UInt8(ascii: "-")
-            JSONWriter.hex(id.low >> 48, digits: 4, to: at + 19)
-            at[23] = UInt8(ascii: "-")
-            JSONWriter.hex(id.low, digits: 12, to: at + 24)
-        }
-    }
-
-    /// The low `digits` nibbles of `value` in lower-case hexadecimal, from `start`.
-    private static func hex(_ value: UInt64, digits: Int, to start: UnsafeMutablePointer<UInt8>) {
-        var rest = value
-        var index = digits - 1
-        while index >= 0 {
-            start[index] = Hex.lowercaseDigit(UInt8(truncatingIfNeeded: rest) & 0xF)
-            rest >>= 4
-            index -= 1
-        }
+        unescapedString(count: UUIDText.length) { UUIDText.write(high: id.high, low: id.low, to: $0) }
     }
 
     /// `"2026-11-21T15:08:30.589Z"`.

@@ -35,32 +35,9 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
 
-    /// Appends the canonical lower-case form to `bytes`, in one append.
-    public func write(into bytes: inout [UInt8]) {
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0) // 40 bytes: room for 36
-        withUnsafeMutableBytes(of: &text) { buffer in
-            var position = 0
-            for index in 0..<32 {
-                if index == 8 || index == 12 || index == 16 || index == 20 {
-                    buffer[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-                let word = index < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - (index % 16) * 4)) & 0xF
-                buffer[position] = Hex.lowercaseDigit(nibble)
-                position += 1
-            }
-            // Typed and contiguous: appended with one copy, not byte by byte (an OutputSpan
-            // filled byte by byte was measured, and costs more on every event).
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<36]))
-        }
-    }
-
+    /// The canonical lower-case form.
     public var description: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        write(into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        UUIDText.string(high: high, low: low)
     }
 }
 

@@ -10,7 +10,7 @@ import KioskText
 /// now) share one commit, up to a group's limit, and none of their results is shown before
 /// it — standard output and error are held meanwhile; before waiting for more input the
 /// batch commits, so whoever sends one command and waits sees its result at once.
-public final class BatchRunner {
+public final class BatchRunner: SessionRunner {
     /// A group is committed at the latest after this many commands… (a flush costs a few
     /// milliseconds whatever it holds, so a group of many orders keeps a long batch from
     /// spending its time waiting for the disk)
@@ -18,12 +18,6 @@ public final class BatchRunner {
     /// …or this many bytes of records.
     static let groupBytes = 4 << 20
 
-    private let session: Session
-    private let reader: any LineReader
-    private let output: FileOutput
-    private let errors: FileOutput
-    private let resultText: ResultText
-    private let options: RunOptions
 
     /// A command of the open group: where its output starts in what is held, and what to
     /// show instead if the commit fails.
@@ -43,15 +37,6 @@ public final class BatchRunner {
     private var group: [Entry] = []
     private var groupFailed = false
     private var stopped = false
-
-    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, resultText: ResultText, options: RunOptions) {
-        self.session = session
-        self.reader = reader
-        self.output = output
-        self.errors = errors
-        self.resultText = resultText
-        self.options = options
-    }
 
     /// Runs every command. Returns whether all of them succeeded.
     public func run() -> Bool {

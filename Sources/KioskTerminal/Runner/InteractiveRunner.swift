@@ -6,27 +6,12 @@ import KioskText
 
 /// The REPL at a terminal: a prompt, results and errors as they come, and the restock
 /// flow after a refused order.
-public final class InteractiveRunner {
+public final class InteractiveRunner: SessionRunner {
     public static let prompt = "kiosk> "
 
-    private let session: Session
-    private let reader: any LineReader
-    private let output: FileOutput
-    private let errors: FileOutput
-    private let resultText: ResultText
-    private let options: RunOptions
     /// A line typed where a question was asked that was no answer to it: it declined the
     /// question and runs as the next command, so a pasted block loses no line.
     private var pendingLine: String?
-
-    public init(session: Session, reader: any LineReader, output: FileOutput, errors: FileOutput, resultText: ResultText, options: RunOptions) {
-        self.session = session
-        self.reader = reader
-        self.output = output
-        self.errors = errors
-        self.resultText = resultText
-        self.options = options
-    }
 
     public func run() {
         var menuVersion = session.menuVersion
