@@ -50,7 +50,7 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var noColor = false
     /// How long sinks may take to deliver what is queued at exit.
-    public var flushTimeout: Duration = .seconds(5)
+    public var flushTimeout = Arguments.defaultFlushTimeout
     /// The clock the session runs on: `nil` for the wall clock.
     public var clock: ClockChoice?
     /// `kiosk serve`'s options: where to listen (`ADDRESS:PORT`), the operator's token,
@@ -257,6 +257,10 @@ public struct Arguments: Sendable, Equatable {
         }
         return ClockChoice(start: start)
     }
+
+    /// `--flush-timeout` when it is not given, for `kiosk` and `kiosk simulate` alike (the
+    /// usage texts say `5s`).
+    static let defaultFlushTimeout: Duration = .seconds(5)
 
     /// What `--flush-timeout` takes, for `kiosk` and `kiosk simulate` alike.
     static let durationExpected = trNoop("a duration such as 5s or 500ms")

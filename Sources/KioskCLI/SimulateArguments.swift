@@ -30,7 +30,7 @@ struct SimulateArguments: Sendable, Equatable {
     var sinks: [String] = []
     /// `--flush-timeout DURATION`: how long the sinks may take to deliver what is queued
     /// at the end, as for `kiosk --flush-timeout`.
-    var flushTimeout: Duration = .seconds(5)
+    var flushTimeout = Arguments.defaultFlushTimeout
     /// `--no-color`: diagnostics without colour, as for `kiosk --no-color`.
     var noColor = false
     var help = false
