@@ -75,6 +75,8 @@ extension Journal {
             case .damaged(let position, let problem):
                 if let repair = try repairTail(scanner, at: position, problem: problem) { repairs.append(repair) }
                 return
+            case .gap(let position, let next):
+                throw gapError(scanner, at: position, nextSegment: next)
             }
         }
     }

@@ -18,6 +18,12 @@ extension Journal {
             unwrite(written, in: file)
             throw .system(error)
         }
+        do throws(JournalError) {
+            try makeSegmentNameDurable()
+        } catch {
+            unwrite(bytes.count, in: file)
+            throw error
+        }
     }
 
     /// A write that failed may have left part of itself: zero exactly the bytes it wrote —
@@ -50,8 +56,14 @@ extension Journal {
 
     /// The segment to write `count` bytes into: the current one, or a new one once the
     /// current one is full (or none exists yet).
+    ///
+    /// A new segment is never removed again by its maker, even when its zeros do not fit:
+    /// it holds no record, the next commit writes into it, and a name once made and
+    /// removed could be open in another process's reader — the journal never makes a
+    /// segment name twice.
     func segmentFor(_ count: Int) throws(JournalError) -> SystemFile {
         if let writer, end - writerBase < options.segmentLimit || end == writerBase { return writer }
+        try checkNothingFollows(end)
         let path = directory.segmentPath(base: end)
         let file: SystemFile
         do {
@@ -59,30 +71,36 @@ extension Journal {
         } catch {
             throw .system(error)
         }
-        let previous = (writer, writerBase, allocatedEnd)
+        // Give back the old segment's unused zeros; readers find its end either way.
+        if let old = writer { try? old.truncate(to: end - writerBase) }
+        writer = file
         writerBase = end
         allocatedEnd = end
-        do throws(JournalError) {
-            try allocate(through: end + UInt64(count), in: file)
-            // The new name survives power loss only once the directory is flushed; a journal
-            // that is never flushed (`.written`) does not promise that of its records either.
-            if options.durability == .synchronized {
-                do {
-                    try FileSystem.synchronizeDirectory(directory.path)
-                } catch {
-                    throw JournalError.system(error)
-                }
-            }
-        } catch {
-            // Not started: the next commit tries again from scratch.
-            try? FileSystem.removeFile(path)
-            (writer, writerBase, allocatedEnd) = previous
-            throw error
-        }
-        // Give back the old segment's unused zeros; readers find its end either way.
-        if let old = previous.0 { try? old.truncate(to: end - previous.1) }
-        writer = file
+        segmentNameDurable = options.durability != .synchronized
+        try allocate(through: end + UInt64(count), in: file)
         return file
+    }
+
+    /// Makes the name of the segment being written durable, once: its records survive
+    /// power loss only with it. (A journal that is never flushed, `.written`, does not
+    /// promise that of its records either.)
+    func makeSegmentNameDurable() throws(JournalError) {
+        guard !segmentNameDurable else { return }
+        do {
+            try FileSystem.synchronizeDirectory(directory.path)
+        } catch {
+            throw .system(error)
+        }
+        segmentNameDurable = true
+    }
+
+    /// Checks, before a segment starting at `position` is made, that the journal does not
+    /// go on after it: a snapshot or a segment there would mean this process is not at the
+    /// journal's end, and a segment made here would be an orphan nobody reads.
+    func checkNothingFollows(_ position: UInt64) throws(JournalError) {
+        let listing = try directory.list()
+        let later = listing.segments.first { $0 >= position } ?? listing.snapshots.first { $0 > position }
+        if let later { throw Journal.brokenChain(file: directory.segmentPath(base: writerBase), base: writerBase, end: position, next: later) }
     }
 
     /// Zero-fills the segment through `position` (a chunk at a time) and, unless the caller

@@ -62,10 +62,12 @@ extension Journal {
             for snapshot in listing.snapshots where snapshot < position {
                 try? FileSystem.removeFile(directory.snapshotPath(position: snapshot))
             }
-            // A segment is needed if the next one starts after `needed`.
-            for (index, base) in listing.segments.enumerated() where index + 1 < listing.segments.count {
-                guard listing.segments[index + 1] <= needed, base != writerBase else { continue }
-                try? FileSystem.removeFile(directory.segmentPath(base: base))
+            // A segment is needed if the next one starts after `needed`. Only the oldest go,
+            // up to the first that stays: the segments left always follow on from the oldest,
+            // so a reader whose segment is still there reaches the journal's end from it.
+            for (base, next) in zip(listing.segments, listing.segments.dropFirst()) {
+                guard next <= needed, writer == nil || base != writerBase else { break }
+                guard (try? FileSystem.removeFile(directory.segmentPath(base: base))) != nil else { break }
             }
         }
     }

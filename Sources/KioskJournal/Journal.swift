@@ -83,6 +83,8 @@ public final class Journal: @unchecked Sendable {
     var writer: SystemFile?
     var writerBase: UInt64 = 0
     var allocatedEnd: UInt64 = 0
+    /// Whether the directory entry of the segment being written is on the disk.
+    var segmentNameDurable = true
     // Appended to once per command on the order path, never passed to code that reaches it
     // again: no dynamic exclusivity check. Room for a batch's group of usual orders from the
     // start: grown by doubling instead, it faulted in twice the pages and copied each half.

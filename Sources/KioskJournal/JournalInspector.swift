@@ -150,14 +150,18 @@ public enum JournalInspector {
                 guard case .success(let record) = decoded else {
                     throw .corrupt(file: scanner.currentSegment?.path ?? directory.path, offset: location.position - (scanner.currentSegment?.base ?? 0), problem: tr("a record kiosk cannot read"))
                 }
+                try checkChain(record, at: location, snapshot: newest, summary: summary, scanner: scanner)
                 count(record, at: location.position, into: &summary)
                 if newest.map({ location.position >= $0.position }) ?? true { deliveries.apply(record) }
                 onRecord(location.position, record)
                 scanner.advance()
             case .end:
+                try checkReached(newest, end: scanner.position, in: directory)
                 summary.endPosition = scanner.position
                 summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
                 return summary
+            case .gap(let position, let next):
+                throw Journal.gapError(scanner, at: position, nextSegment: next)
             case .damaged(let position, let problem):
                 if !lockedLook, let lock = try? SystemFile.open(directory.lockPath, .readWriteCreate(permissions: 0o600)) {
                     // A commit may be in progress: look again once it is done.
@@ -169,10 +173,45 @@ public enum JournalInspector {
                 }
                 summary.endPosition = position
                 summary.tornBytes = try inspect(scanner, at: position, problem: problem, in: directory)
+                try checkReached(newest, end: position, in: directory)
                 summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
                 return summary
             }
         }
+    }
+
+    /// A journal is one chain: every event's `seq` above the one before it (and above the
+    /// snapshot's, after it), and the newest snapshot at the boundary of two records. A
+    /// `seq` met twice, or a snapshot inside a record, means two processes wrote two
+    /// different journals into one directory.
+    private static func checkChain(
+        _ record: JournalRecord, at location: JournalScanner.Location, snapshot: JournalSnapshot?, summary: Summary, scanner: JournalScanner
+    ) throws(JournalError) {
+        let (path, base) = scanner.currentSegment ?? (scanner.directory.path, 0)
+        if let snapshot, location.position < snapshot.position, snapshot.position < location.end {
+            throw .corrupt(file: path, offset: location.position - base, problem: tr("the snapshot at byte {position} of the journal falls inside this record", ["position": snapshot.position]))
+        }
+        var last = summary.lastSequence
+        if let snapshot, location.position >= snapshot.position { last = max(last ?? 0, snapshot.kiosk.sequence) }
+        for case .event(let event) in record.entries {
+            if let last, event.sequence <= last {
+                throw .corrupt(
+                    file: path, offset: location.position - base,
+                    problem: tr("an event with seq {seq} after seq {last}: two processes wrote the same part of the journal", ["seq": event.sequence, "last": last])
+                )
+            }
+            last = event.sequence
+        }
+    }
+
+    /// The records must reach the newest snapshot: a snapshot past the end holds records
+    /// the segments no longer have.
+    private static func checkReached(_ snapshot: JournalSnapshot?, end: UInt64, in directory: StateDirectory) throws(JournalError) {
+        guard let snapshot, snapshot.position > end else { return }
+        throw .corrupt(
+            file: directory.snapshotPath(position: snapshot.position), offset: 0,
+            problem: tr("the records end at byte {end} of the journal, before this snapshot's position", ["end": end])
+        )
     }
 
     private static func count(_ record: JournalRecord, at position: UInt64, into summary: inout Summary) {

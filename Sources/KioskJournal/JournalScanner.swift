@@ -20,6 +20,10 @@ final class JournalScanner {
         case end
         /// Bytes at `position` that are not a record.
         case damaged(position: UInt64, problem: String)
+        /// The records of a segment end at `position`, but the next segment starts at
+        /// `nextSegment`: the segments do not follow on (one of them is no part of the
+        /// journal's chain).
+        case gap(position: UInt64, nextSegment: UInt64)
     }
 
     let directory: StateDirectory
@@ -82,11 +86,13 @@ final class JournalScanner {
                 if buffer.count >= needed { continue }
                 // The file ends inside a header or a record: zeros are the end, else it was cut short.
                 if buffer.allSatisfy({ $0 == 0 }) {
-                    if try moveToNextSegment() {
+                    switch try moveToNextSegment() {
+                    case .moved:
                         rereadAtEnd = true
                         continue
+                    case .none: return .end
+                    case .gap(let next): return .gap(position: position, nextSegment: next)
                     }
-                    return .end
                 }
                 return .damaged(position: position, problem: tr("a record cut short by the end of the file"))
             case .end:
@@ -99,11 +105,13 @@ final class JournalScanner {
                     try reread(atLeast: RecordFrame.headerSize, size: min(page, chunk))
                     continue
                 }
-                if try moveToNextSegment() {
+                switch try moveToNextSegment() {
+                case .moved:
                     rereadAtEnd = true
                     continue
+                case .none: return .end
+                case .gap(let next): return .gap(position: position, nextSegment: next)
                 }
-                return .end
             }
         }
     }
@@ -132,6 +140,19 @@ final class JournalScanner {
         if position < bufferStart || position > bufferStart + UInt64(buffer.count) {
             buffer.removeAll(keepingCapacity: true)
             bufferStart = position
+        }
+    }
+
+    /// Whether the segment being read was removed (by a compaction in any process) since
+    /// it was opened. Its open descriptor still reads the records it held, but its end is
+    /// not the journal's: the records after it went into segments that may be gone too, and
+    /// a snapshot holds their fold.
+    func readsRemovedSegment() throws(JournalError) -> Bool {
+        guard let file else { return false }
+        do {
+            return try file.status().links == 0
+        } catch {
+            throw .system(error)
         }
     }
 
@@ -187,23 +208,35 @@ final class JournalScanner {
         return true
     }
 
+    /// What follows the end of a segment's records.
+    private enum NextSegment {
+        /// The scanner reads on in the segment that starts here.
+        case moved
+        /// No segment starts here (yet): the end of what is written.
+        case none
+        /// The next segment the scanner knows starts elsewhere.
+        case gap(UInt64)
+    }
+
     /// At the end of a segment's records: the next segment, if one starts exactly here.
     ///
     /// A segment that follows can only start where this one's records end, so when none is
     /// known the scanner tries to open that one file: a catch-up that finds nothing new
     /// (every command of a conversation) costs one failed `open`, not a directory listing.
-    private func moveToNextSegment() throws(JournalError) -> Bool {
+    /// The segment read so far stays open until the next one is: whether it was removed
+    /// (`readsRemovedSegment`) is what tells the end of the journal from the end of a
+    /// segment a compaction took away.
+    private func moveToNextSegment() throws(JournalError) -> NextSegment {
         // A segment with no record yet — a crash between making it and writing its first
         // commit — ends where it starts: the file named by this position is this one.
-        guard position > base else { return false }
-        if let next = segments.first(where: { $0 > base }) {
-            guard next == position else { return false }
-            file = nil
-            return try openSegment(containing: position)
+        guard position > base else { return .none }
+        if let next = segments.first(where: { $0 > base }), next != position { return .gap(next) }
+        guard try read(segment: position) else { return .none }
+        if !segments.contains(position) {
+            segments.append(position)
+            segments.sort()
         }
-        guard try read(segment: position) else { return false }
-        segments.append(position)
-        return true
+        return .moved
     }
 
     /// Once a scanner has reached the end of what is written, it reads mostly there: the

@@ -193,6 +193,8 @@ public struct FileStatus: Sendable, Equatable {
     public let modified: Int64
     /// The permission bits (`0o600`).
     public let permissions: UInt32
+    /// How many names the file has: 0 once it was removed while still open.
+    public let links: UInt64
 
     init(_ info: stat) {
         kind = switch info.st_mode & S_IFMT {
@@ -209,6 +211,7 @@ public struct FileStatus: Sendable, Equatable {
         permissions = UInt32(info.st_mode & 0o7777)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        links = UInt64(info.st_nlink)
         let (seconds, overflow) = Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
         modified = overflow ? Int64(info.st_mtim.tv_sec) : seconds &+ Int64(info.st_mtim.tv_nsec)
     }

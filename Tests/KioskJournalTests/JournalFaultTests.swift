@@ -27,7 +27,9 @@ import Testing
         let follower = try Journal.open(scratch.state, options: options).journal
         let grower = try Journal.open(scratch.state, options: options).journal
         var committed: [JournalRecord] = []
-        func commit(_ journal: Journal, _ records: [JournalRecord]) throws {
+        var numbering = Numbering()
+        func commit(_ journal: Journal, _ samples: [JournalRecord]) throws {
+            let records = numbering(samples)
             _ = try journal.begin()
             for record in records { journal.append(record) }
             try journal.commit()
@@ -45,9 +47,10 @@ import Testing
             Issue.record("the follower reloaded from a snapshot, but none was written")
             return
         }
-        follower.append(samples[3])
+        let last = numbering(samples[3])
+        follower.append(last)
         try follower.commit()
-        committed.append(samples[3])
+        committed.append(last)
         #expect(caughtUp == Array(committed.dropLast()), "the follower reads every record from where it opened")
         let reopened = try Journal.open(scratch.state, options: options)
         #expect(reopened.repairs.isEmpty)

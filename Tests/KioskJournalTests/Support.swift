@@ -38,3 +38,23 @@ enum Sample {
         return (kiosk, records)
     }
 }
+
+/// Gives the events of records the next `seq`s, as a kiosk numbers them: the samples
+/// repeated many times still make one journal.
+struct Numbering {
+    private(set) var last: UInt64 = 0
+
+    mutating func callAsFunction(_ record: JournalRecord) -> JournalRecord {
+        var numbered = record
+        numbered.entries = record.entries.map { entry in
+            guard case .event(let event) = entry else { return entry }
+            last += 1
+            return .event(Event(id: event.id, sequence: last, time: event.time, source: event.source, payload: event.payload, template: event.template))
+        }
+        return numbered
+    }
+
+    mutating func callAsFunction(_ records: [JournalRecord]) -> [JournalRecord] {
+        records.map { self($0) }
+    }
+}
