@@ -125,7 +125,7 @@ _kiosk()
             ;;
         state)
             if [[ -z $action ]]; then
-                COMPREPLY=($(compgen -W 'verify dump compact' -- "$cur"))
+                COMPREPLY=($(compgen -W 'verify dump compact sinks forget' -- "$cur"))
             else
                 _kiosk_directories "$cur"
             fi

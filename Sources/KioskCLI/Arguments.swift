@@ -8,7 +8,7 @@ import KioskText
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
 ///       [--clock virtual[=TIME]]
 /// kiosk check FILE…
-/// kiosk state verify|dump|compact DIRECTORY
+/// kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]
 /// kiosk serve [--listen ADDRESS:PORT] [--token-file FILE] [--access-log FILE]
 ///             [--tls-cert FILE --tls-key FILE] [--cors ORIGIN]… [session options]
 /// kiosk --help | --version
@@ -19,7 +19,7 @@ import KioskText
 public struct Arguments: Sendable, Equatable {
     /// What `kiosk state` does to a state directory.
     public enum StateAction: String, Sendable, Equatable, CaseIterable {
-        case verify, dump, compact
+        case verify, dump, compact, sinks, forget
     }
 
     public enum Mode: Sendable, Equatable {
@@ -31,8 +31,8 @@ public struct Arguments: Sendable, Equatable {
         case script(String)
         /// `kiosk check FILE…`.
         case check([String])
-        /// `kiosk state ACTION DIRECTORY`.
-        case state(StateAction, String)
+        /// `kiosk state ACTION DIRECTORY`, and `kiosk state forget DIRECTORY SINK`.
+        case state(StateAction, String, sink: String?)
         /// `kiosk serve`: the kiosk over HTTP.
         case serve
         /// `kiosk serve --help`.
@@ -201,8 +201,8 @@ public struct Arguments: Sendable, Equatable {
             let suggestion = rest.first.flatMap { Suggestions.closest(to: $0, among: StateAction.allCases.map(\.rawValue)) }
             throw .stateUsage(rest.first, suggestion: suggestion)
         }
-        guard rest.count == 2 else { throw .stateUsage(nil, suggestion: nil) }
-        mode = .state(action, rest[1])
+        guard rest.count == (action == .forget ? 3 : 2) else { throw .stateUsage(nil, suggestion: nil) }
+        mode = .state(action, rest[1], sink: action == .forget ? rest[2] : nil)
     }
 
     /// `serve`: no words after it; `--help` asks for its own help; `-c`, `-f` and `--bail`

@@ -39,7 +39,8 @@ extension ExitCode {
         case .notAStateDirectory: .unreadableInput
         case .cannotCreate: .cannotCreate
         case .system: .ioError
-        case .boardNeedsMenu: .usage
+        case .boardNeedsMenu, .unknownSink: .usage
+        case .sinkInUse: .failure
         }
     }
 }

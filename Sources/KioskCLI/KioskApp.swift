@@ -47,7 +47,7 @@ public enum KioskApp {
         case .check(let files):
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(files: files, compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
-        case .state(let action, let path):
+        case .state(let action, let path, let sink):
             // The menu folds an order board when compacting (`state compact --menu FILE`).
             var menu: Menu?
             if action == .compact, let menuPath = parsed.menu {
@@ -57,7 +57,7 @@ public enum KioskApp {
                 }
                 menu = compiled.menu
             }
-            return StateCommand(action: action, directory: path, menu: menu, json: parsed.json, output: output, errors: errors).run()
+            return StateCommand(action: action, directory: path, sink: sink, menu: menu, json: parsed.json, output: output, errors: errors).run()
         case .serveHelp:
             output.write(UsageText.serve)
             return .success

@@ -74,12 +74,12 @@ struct SessionWiring {
         if store == nil, keepJournal || members.contains(where: { !$0.isForeground }) {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
         }
-        let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence)
-        if let store { dropCursors(except: dispatcher.backgroundNames, in: store.journal) }
+        let clock = sessionClock
+        let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence, clock: { clock.now() })
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])
         let session = Session(
             kiosk: kiosk, dispatcher: dispatcher, menuSource: loaded.source, sinkDeclarations: compiled.sinks,
-            time: sessionClock, store: store
+            time: clock, store: store
         )
         return Running(session: session, dispatcher: dispatcher, sinks: sinks, store: store)
     }
@@ -92,6 +92,9 @@ struct SessionWiring {
         let statuses = running.dispatcher.shutdown(timeout: arguments.flushTimeout)
         running.sinks.http.close()
         running.store?.refreshDeliveries()
+        if let store = running.store, arguments.state != nil {
+            noteSinksAway(except: running.dispatcher.backgroundNames, in: store.journal, lastSequence: running.session.kiosk.sequence)
+        }
         errors.write(running.sinks.farewell(
             statuses, backlog: running.dispatcher.backlog(lastSequence: running.session.kiosk.sequence), failures: running.store?.deliveries,
             journal: running.store?.journal.directory.path
@@ -164,13 +167,15 @@ struct SessionWiring {
         }
     }
 
-    /// Forgets the cursors of sinks that are no longer configured, so the journal can be
-    /// compacted; says how many events each leaves undelivered.
-    private func dropCursors(except names: [String], in journal: Journal) {
+    /// Says, at the end, which sinks the state keeps events for that this run left out: a
+    /// shorter command line or a menu edited for a day is no decision to forget a sink, so
+    /// its cursor stays and what it has not delivered waits for it. A sink another running
+    /// kiosk delivers for is not away.
+    private func noteSinksAway(except names: [String], in journal: Journal, lastSequence: UInt64) {
         for cursor in CursorFile.all(in: journal.directory) where !names.contains(cursor.sink) {
-            let undelivered = cursor.mark.map { Dispatcher.countEvents(after: $0, in: journal) } ?? 0
-            guard CursorFile.remove(cursor.file) else { continue }
-            note(.cursorDropped(sink: cursor.sink, undelivered: undelivered))
+            guard let mark = cursor.mark, mark.sequence < lastSequence, !CursorFile.isHeld(cursor.file) else { continue }
+            // `seq` goes up by one per event in a state: the events after the mark, of every type.
+            note(.sinkAway(sink: cursor.sink, waiting: Int(lastSequence - mark.sequence), keptUntil: cursor.expires, state: journal.directory.path))
         }
     }
 
@@ -274,14 +279,17 @@ struct SessionWiring {
                 ) + "\n"
         case .ingredientsNew(let names):
             "kiosk: " + tr("new on the menu, at their declared stock: {names}", ["names": names.joined(separator: ", ")]) + "\n"
-        case .cursorDropped(let sink, let undelivered) where undelivered > 0:
+        case .sinkAway(let sink, let waiting, let keptUntil, let state):
             "kiosk: "
-                + tr(
-                    "the sink '{sink}' is no longer configured: its cursor is dropped; the {count} events it had not delivered will not be sent to it",
-                    ["sink": TerminalText.visible(sink), "count": undelivered]
+                + trn(
+                    "{count} event waits in the state for the sink '{sink}', which is not in this run; it is sent when the sink runs again (its cursor is kept until {date}; kiosk state sinks {state} lists the sinks, kiosk state forget lets one go)",
+                    "{count} events wait in the state for the sink '{sink}', which is not in this run; they are sent when the sink runs again (its cursor is kept until {date}; kiosk state sinks {state} lists the sinks, kiosk state forget lets one go)",
+                    waiting,
+                    [
+                        "count": waiting, "sink": TerminalText.visible(sink),
+                        "date": ISO8601.string(millisecondsSince1970: keptUntil.millisecondsSince1970), "state": TerminalText.visible(state),
+                    ]
                 ) + "\n"
-        case .cursorDropped(let sink, _):
-            "kiosk: " + tr("the sink '{sink}' is no longer configured: its cursor is dropped", ["sink": TerminalText.visible(sink)]) + "\n"
         case .readlineMissing:
             "kiosk: " + tr("GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing") + "\n"
         case .historyUnusable(let problem):

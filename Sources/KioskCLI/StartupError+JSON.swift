@@ -60,6 +60,8 @@ extension StartupError {
         case .corrupt: "corrupt_journal"
         case .corruptSnapshot: "corrupt_snapshot"
         case .boardNeedsMenu: "board_needs_menu"
+        case .unknownSink: "unknown_sink"
+        case .sinkInUse: "sink_in_use"
         }
     }
 }
@@ -69,7 +71,8 @@ extension JournalError {
     fileprivate var path: String? {
         switch self {
         case .system(let error): error.path
-        case .cannotCreate(let path, _), .notAStateDirectory(let path, _), .unsupportedFormat(let path, _), .boardNeedsMenu(let path): path
+        case .cannotCreate(let path, _), .notAStateDirectory(let path, _), .unsupportedFormat(let path, _), .boardNeedsMenu(let path),
+             .unknownSink(let path, _, _), .sinkInUse(let path, _): path
         case .corrupt(let file, _, _), .corruptSnapshot(let file, _): file
         }
     }

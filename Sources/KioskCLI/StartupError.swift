@@ -67,7 +67,8 @@ enum StartupNotice: Equatable {
     /// In the state, no longer on the menu: kept, with their stock.
     case ingredientsGone([IngredientCount])
     case ingredientsNew([String])
-    case cursorDropped(sink: String, undelivered: Int)
+    /// A sink the state keeps events for, left out of this run: they wait for it.
+    case sinkAway(sink: String, waiting: Int, keptUntil: Timestamp, state: String)
     case readlineMissing
     /// The history file cannot be used; no history is kept.
     case historyUnusable(HistoryFile.Problem)

@@ -4,11 +4,13 @@ import KioskMenu
 import KioskSystem
 import KioskText
 
-/// `kiosk state verify|dump|compact DIRECTORY`: inspects a state directory, also while
-/// another kiosk uses it.
+/// `kiosk state verify|dump|compact|sinks DIRECTORY` and `kiosk state forget DIRECTORY
+/// SINK`: inspects a state directory, also while another kiosk uses it.
 struct StateCommand {
     let action: Arguments.StateAction
     let directory: String
+    /// The sink `forget` forgets.
+    var sink: String?
     /// The menu an order board is folded with, for `compact`.
     var menu: Menu?
     let json: Bool
@@ -34,6 +36,12 @@ struct StateCommand {
                     ]
                 )
                 output.write(line + "\n")
+            case .sinks:
+                let cursors = try JournalInspector.sinks(state)
+                output.write(json ? StateCommand.json(cursors, directory: directory) : StateCommand.text(cursors))
+            case .forget:
+                let forgotten = try JournalInspector.forget(state, sink: sink ?? "")
+                output.write(StateCommand.text(forgotten: forgotten, directory: directory))
             }
         } catch {
             output.flush()
@@ -109,6 +117,56 @@ struct StateCommand {
         writer.endObject()
         writer.endLine()
         return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `state sinks`: one row per sink the state keeps a cursor for.
+    static func text(_ cursors: [JournalInspector.Cursor]) -> String {
+        var table = TextTable([
+            (tr("SINK"), .left), (tr("DELIVERED"), .right), (tr("WAITING"), .right), (tr("LAST SEEN"), .left), (tr("KEPT UNTIL"), .left),
+        ])
+        for cursor in cursors {
+            table.add([
+                cursor.sink, cursor.mark.map { tr("seq {seq}", ["seq": $0.sequence]) } ?? "-", String(cursor.behind),
+                ISO8601.string(millisecondsSince1970: cursor.seen.millisecondsSince1970),
+                cursor.held ? tr("in use") : ISO8601.string(millisecondsSince1970: cursor.expires.millisecondsSince1970),
+            ])
+        }
+        return table.lines.map { $0 + "\n" }.joined()
+    }
+
+    static func json(_ cursors: [JournalInspector.Cursor], directory: String) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("state", directory)
+        writer.key("sinks")
+        writer.beginArray()
+        for cursor in cursors {
+            writer.beginObject()
+            writer.field("sink", cursor.sink)
+            if let mark = cursor.mark { writer.field("seq", mark.sequence) }
+            writer.field("waiting", cursor.behind)
+            writer.field("seen", ISO8601.string(millisecondsSince1970: cursor.seen.millisecondsSince1970))
+            writer.field("keptUntil", ISO8601.string(millisecondsSince1970: cursor.expires.millisecondsSince1970))
+            writer.field("inUse", cursor.held)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endLine()
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `state forget`: what was forgotten, and what that gives up.
+    static func text(forgotten cursor: JournalInspector.Cursor, directory: String) -> String {
+        let (path, sink) = (TerminalText.visible(directory), TerminalText.visible(cursor.sink))
+        let line = cursor.behind == 0
+            ? tr("{directory}: forgot the sink '{sink}', which had delivered every event", ["directory": path, "sink": sink])
+            : trn(
+                "{directory}: forgot the sink '{sink}'; the {count} event it had not delivered will not be sent to it",
+                "{directory}: forgot the sink '{sink}'; the {count} events it had not delivered will not be sent to it", cursor.behind,
+                ["directory": path, "sink": sink, "count": cursor.behind]
+            )
+        return line + "\n"
     }
 
     static func bytes(_ count: UInt64) -> String {

@@ -38,7 +38,7 @@ public enum UsageError: Error, Sendable, Equatable {
         }
     }
 
-    static let stateSynopsis = "kiosk state verify|dump|compact DIRECTORY"
+    static let stateSynopsis = "kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]"
 
     // MARK: The texts `SimulateUsageError` shares
 

@@ -9,12 +9,20 @@ import KioskText
 /// 0    256 bytes  the sink's name, UTF-8, zero-padded
 /// 256  slot A     32 bytes
 /// 288  slot B     32 bytes
+/// 320  seen       16 bytes (absent in files from before it)
 /// slot = counter:u64 LE  position:u64 LE  sequence:u64 LE  crc32c(first 24 bytes):u32 LE  0:u32
+/// seen = time:i64 LE (ms since 1970, the kiosk's clock)  crc32c(first 8 bytes):u32 LE  0:u32
 /// ```
 ///
 /// Each write goes to the slot the last one did not use, so a write cut short by a crash
 /// leaves the other slot whole: the cursor read is the valid slot with the higher counter.
 /// Writes are not synced — a cursor that lags after a power loss only re-delivers.
+///
+/// A cursor stays while its sink is away — a run whose menu or command line leaves the
+/// sink out is no decision to forget it — and keeps the segments it still needs from
+/// compaction. `seen` is when a process last took the sink's delivery: a cursor no
+/// process holds and that was not seen for `retention` on the kiosk's clock is forgotten
+/// by the next compaction (`kiosk state forget` forgets one at once).
 public final class CursorFile: @unchecked Sendable {
     /// How far the sink has delivered.
     public struct Mark: Sendable, Equatable {
@@ -32,6 +40,11 @@ public final class CursorFile: @unchecked Sendable {
     static let nameSize = 256
     static let slotSize = 32
     static let fileSize = nameSize + 2 * slotSize
+    static let seenSize = 16
+
+    /// How long a cursor no process holds is kept after its sink was last seen, on the
+    /// kiosk's clock: a week, as Kafka keeps a consumer group's offsets.
+    public static let retentionMilliseconds: Int64 = 7 * 24 * 60 * 60 * 1000
 
     public let sink: String
     public let path: String
@@ -109,6 +122,28 @@ public final class CursorFile: @unchecked Sendable {
         }
     }
 
+    /// Records that a process took the sink's delivery at `time`.
+    public func markSeen(at time: Timestamp) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(CursorFile.seenSize)
+        withUnsafeBytes(of: time.millisecondsSince1970.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: CRC32C.checksum(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes += [0, 0, 0, 0]
+        try? file.write(bytes, at: UInt64(CursorFile.fileSize))
+    }
+
+    /// When the sink was last seen: the `seen` field, or else the file's last change.
+    static func seen(in bytes: [UInt8], modified: Int64) -> Timestamp {
+        let fallback = Timestamp(millisecondsSince1970: modified / 1_000_000)
+        guard bytes.count >= fileSize + seenSize else { return fallback }
+        let field = Array(bytes[fileSize..<fileSize + seenSize])
+        let (time, crc) = field.withUnsafeBytes { raw in
+            (Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)), UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        }
+        guard CRC32C.checksum(field[0..<8]) == crc else { return fallback }
+        return Timestamp(millisecondsSince1970: time)
+    }
+
     /// The valid slot with the higher counter.
     static func newestSlot(in bytes: [UInt8]) -> (UInt64, Mark)? {
         guard bytes.count >= fileSize else { return nil }
@@ -124,25 +159,58 @@ public final class CursorFile: @unchecked Sendable {
         return best
     }
 
-    /// Every cursor file of the directory with its sink name and mark.
-    public static func all(in directory: StateDirectory) -> [(sink: String, file: String, mark: Mark?)] {
+    /// One cursor file, as `all` reads it.
+    public struct Entry: Sendable, Equatable {
+        public let sink: String
+        public let file: String
+        /// Where the sink has delivered up to; `nil` when nothing was written yet.
+        public let mark: Mark?
+        /// When a process last took the sink's delivery.
+        public let seen: Timestamp
+
+        /// When a compaction forgets the cursor if no process takes it before.
+        public var expires: Timestamp { seen.adding(milliseconds: CursorFile.retentionMilliseconds) }
+    }
+
+    /// Every cursor file of the directory with its sink name, mark and when it was seen.
+    public static func all(in directory: StateDirectory) -> [Entry] {
         guard let names = try? FileSystem.contents(of: directory.cursorsPath) else { return [] }
         return names.filter { $0.hasSuffix(".cursor") }.sorted().compactMap { name in
             let path = directory.cursorsPath + "/" + name
             guard let bytes = try? FileSystem.read(path, limit: 4096) else { return nil }
+            let modified = (try? FileSystem.status(of: path).modified) ?? 0
             let sink = String(decoding: bytes.prefix(nameSize).prefix { $0 != 0 }, as: UTF8.self)
-            return (sink, path, newestSlot(in: bytes)?.1)
+            return Entry(sink: sink, file: path, mark: newestSlot(in: bytes)?.1, seen: seen(in: bytes, modified: modified))
         }
     }
 
-    /// The lowest position any cursor still needs.
-    static func minimumPosition(in directory: StateDirectory) -> UInt64? {
-        all(in: directory).compactMap(\.mark?.position).min()
+    /// The lowest position any cursor still needs, after forgetting those past their
+    /// retention at `now` that no process holds. Returns the names forgotten too.
+    static func minimumPosition(in directory: StateDirectory, now: Timestamp?) -> (position: UInt64?, forgotten: [String]) {
+        var minimum: UInt64?
+        var forgotten: [String] = []
+        for entry in all(in: directory) {
+            if let now, entry.expires < now, remove(entry.file) {
+                forgotten.append(entry.sink)
+                continue
+            }
+            guard let position = entry.mark?.position else { continue }
+            minimum = min(minimum ?? position, position)
+        }
+        return (minimum, forgotten)
     }
 
     /// Removes a cursor file if no process holds it.
     public static func remove(_ path: String) -> Bool {
         guard let file = try? SystemFile.open(path, .readWrite), (try? file.tryLock(.exclusive)) == true else { return false }
         return (try? FileSystem.removeFile(path)) != nil
+    }
+
+    /// Whether a process holds the cursor (delivers for its sink) now.
+    public static func isHeld(_ path: String) -> Bool {
+        guard let file = try? SystemFile.open(path, .readOnly) else { return false }
+        guard (try? file.tryLock(.shared)) == true else { return true }
+        file.unlock()
+        return false
     }
 }

@@ -24,21 +24,22 @@ extension Journal {
     }
 
     /// Writes a snapshot of the fold at its position, then deletes what no reader needs:
-    /// older snapshots, and segments wholly before both it and every sink's cursor.
-    public func writeSnapshot(_ snapshot: JournalSnapshot) throws(JournalError) {
+    /// older snapshots, and segments wholly before both it and every sink's cursor — but
+    /// for cursors past their retention at `now` (the kiosk's clock), which it forgets.
+    public func writeSnapshot(_ snapshot: JournalSnapshot, now: Timestamp?) throws(JournalError) {
         try Snapshots.write(snapshot, in: directory)
         transaction.withLock { lastSnapshot = max(lastSnapshot, snapshot.position) }
-        try compact(keeping: snapshot.position)
+        try compact(keeping: snapshot.position, now: now)
     }
 
     /// Writes a snapshot as `writeSnapshot` does, on a thread of its own: the order path
     /// goes on meanwhile, instead of waiting for the snapshot's `fsync`s and the compaction.
     /// A snapshot only speeds up the next start, so a failure loses nothing. One at a time:
     /// while one is being written, another is not started (and `wantsSnapshot` says no).
-    public func writeSnapshotInBackground(_ snapshot: JournalSnapshot) {
+    public func writeSnapshotInBackground(_ snapshot: JournalSnapshot, now: Timestamp?) {
         guard snapshotInFlight.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         WorkerThread.start(name: "kiosk-snapshot", background: true) { [self] in
-            try? writeSnapshot(snapshot)
+            try? writeSnapshot(snapshot, now: now)
             snapshots.withLock {
                 snapshotInFlight.store(false, ordering: .releasing)
                 snapshots.broadcast()
@@ -55,10 +56,10 @@ extension Journal {
     }
 
     /// Deletes segments and snapshots that neither the newest snapshot nor any cursor needs.
-    public func compact(keeping position: UInt64) throws(JournalError) {
+    public func compact(keeping position: UInt64, now: Timestamp?) throws(JournalError) {
         try withExclusiveLock { () throws(JournalError) in
             let listing = try directory.list()
-            let needed = min(position, CursorFile.minimumPosition(in: directory) ?? position)
+            let needed = min(position, CursorFile.minimumPosition(in: directory, now: now).position ?? position)
             for snapshot in listing.snapshots where snapshot < position {
                 try? FileSystem.removeFile(directory.snapshotPath(position: snapshot))
             }

@@ -18,6 +18,10 @@ public enum JournalError: Error, Sendable, Equatable {
     /// `state compact` without the menu, on a state with an order board: the board is
     /// folded with the menu's stations, and a snapshot without it would forget the tickets.
     case boardNeedsMenu(path: String)
+    /// `state forget` of a sink the state keeps no cursor for.
+    case unknownSink(path: String, sink: String, suggestion: String?)
+    /// `state forget` of a sink a running kiosk delivers for.
+    case sinkInUse(path: String, sink: String)
 
     /// The error in words, in the operator's language.
     public var message: String {
@@ -39,6 +43,16 @@ public enum JournalError: Error, Sendable, Equatable {
             ])
         case .boardNeedsMenu(let path):
             tr("the state '{path}' has an order board, which compacting without its menu would forget; nothing was changed — give the menu: kiosk state compact --menu FILE '{path}'", ["path": path])
+        case .unknownSink(let path, let sink, let suggestion?):
+            tr("the state '{path}' keeps nothing for a sink '{sink}' (did you mean '{suggestion}'?); kiosk state sinks '{path}' lists the sinks it knows", [
+                "path": path, "sink": sink, "suggestion": suggestion,
+            ])
+        case .unknownSink(let path, let sink, nil):
+            tr("the state '{path}' keeps nothing for a sink '{sink}'; kiosk state sinks '{path}' lists the sinks it knows", ["path": path, "sink": sink])
+        case .sinkInUse(let path, let sink):
+            tr("a kiosk on '{path}' delivers for the sink '{sink}' now; nothing was changed — stop it, or leave the sink out of its menu and command line, first", [
+                "path": path, "sink": sink,
+            ])
         }
     }
 

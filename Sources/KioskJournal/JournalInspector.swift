@@ -49,8 +49,14 @@ public enum JournalInspector {
         public let sink: String
         public let file: String
         public let mark: CursorFile.Mark?
+        /// When a process last took the sink's delivery (the kiosk's clock).
+        public let seen: Timestamp
         /// Events after the mark: what the sink has yet to deliver (of every type).
         public var behind = 0
+        /// Whether a process delivers for the sink now.
+        public var held: Bool { CursorFile.isHeld(file) }
+        /// When a compaction forgets the cursor if no process takes the sink before.
+        public var expires: Timestamp { seen.adding(milliseconds: CursorFile.retentionMilliseconds) }
     }
 
     /// Checks every snapshot and record.
@@ -58,6 +64,26 @@ public enum JournalInspector {
     /// - Throws: `JournalError.corrupt` with the file and offset of the first damage.
     public static func verify(_ directory: StateDirectory) throws(JournalError) -> Summary {
         try walk(directory) { _, _ in }
+    }
+
+    /// The sinks the state keeps a cursor for — also those no run has configured for a
+    /// while — each with how many events wait for it.
+    public static func sinks(_ directory: StateDirectory) throws(JournalError) -> [Cursor] {
+        try walk(directory) { _, _ in }.cursors
+    }
+
+    /// Forgets the sink named `sink`: its cursor goes, and with it the events it had not
+    /// delivered, which the next compaction may remove. Returns the cursor as it was.
+    ///
+    /// - Throws: `unknownSink` when the state keeps no cursor of that name, `sinkInUse` while
+    ///   a process delivers for it.
+    public static func forget(_ directory: StateDirectory, sink: String) throws(JournalError) -> Cursor {
+        let cursors = try sinks(directory)
+        guard let cursor = cursors.first(where: { $0.sink == sink }) else {
+            throw .unknownSink(path: directory.path, sink: sink, suggestion: Suggestions.closest(to: sink, among: cursors.map(\.sink)))
+        }
+        guard CursorFile.remove(cursor.file) else { throw .sinkInUse(path: directory.path, sink: sink) }
+        return cursor
     }
 
     /// Writes the newest snapshot (if any) and then every record as one JSON object per
@@ -87,8 +113,10 @@ public enum JournalInspector {
             operations.apply(record)
         }
         let position = opened.journal.endPosition
+        // The kiosk's clock, as far as the state tells it: the time of its last record.
         try opened.journal.writeSnapshot(
-            JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: operations.deliveries, answers: operations.answers)
+            JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: operations.deliveries, answers: operations.answers),
+            now: opened.records.last?.time
         )
         return Compaction(before: before, after: try segmentBytes(directory))
     }
@@ -136,7 +164,7 @@ public enum JournalInspector {
             onSnapshot(newest)
             summary.failedDeliveries = newest.deliveries.bySink.mapValues(\.count)
         }
-        summary.cursors = CursorFile.all(in: directory).map { Cursor(sink: $0.sink, file: $0.file, mark: $0.mark) }
+        summary.cursors = CursorFile.all(in: directory).map { Cursor(sink: $0.sink, file: $0.file, mark: $0.mark, seen: $0.seen) }
         let start = listing.segments.first ?? newest?.position ?? 0
         summary.firstPosition = start
         let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)

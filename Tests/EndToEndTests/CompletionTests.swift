@@ -76,7 +76,7 @@ import Testing
         #expect(try CompletionTests.bash("kiosk", "") == commands.sorted())
         #expect(try CompletionTests.bash("kiosk", "si") == ["simulate"])
         let actions = try HelpText.stateActions()
-        #expect(actions.count == 3, "\(actions)")
+        #expect(actions.count == 5, "\(actions)")
         #expect(try CompletionTests.bash("kiosk", "state", "") == actions.sorted())
     }
 

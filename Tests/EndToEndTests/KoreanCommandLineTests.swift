@@ -142,7 +142,7 @@ import Testing
         #expect(kiosk.stderr == "kiosk: 알 수 없는 옵션 '--mneu' ('--menu'을(를) 말씀하신 건가요?)\n자세한 내용은 'kiosk --help'를 보세요.\n")
         let state = try KioskProcess("--lang", "ko", "state", "verfy", "x").run()
         #expect(state.status == 64)
-        #expect(state.stderr.hasPrefix("kiosk: 알 수 없는 'state' 동작 'verfy' ('verify'을(를) 말씀하신 건가요?); 사용법: kiosk state verify|dump|compact DIRECTORY\n"))
+        #expect(state.stderr.hasPrefix("kiosk: 알 수 없는 'state' 동작 'verfy' ('verify'을(를) 말씀하신 건가요?); 사용법: kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]\n"))
         let english = try KioskProcess("simulate", "--hour", "3").run()
         #expect(english.status == 64)
         #expect(english.stderr == "kiosk simulate: unknown option '--hour' (did you mean '--hours'?)\nTry 'kiosk simulate --help' for more information.\n")

@@ -37,6 +37,15 @@ import Testing
         #expect(try Arguments.parse(["--no-color", "check", "a.kiosk"]).mode == .check(["a.kiosk"]))
     }
 
+    /// `forget` names the sink after the directory; the other actions take the directory alone.
+    @Test func stateActionsTakeADirectoryAndForgetASink() throws {
+        #expect(try Arguments.parse(["state", "sinks", "s"]).mode == .state(.sinks, "s", sink: nil))
+        #expect(try Arguments.parse(["state", "forget", "s", "log events.jsonl"]).mode == .state(.forget, "s", sink: "log events.jsonl"))
+        #expect(throws: UsageError.stateUsage(nil, suggestion: nil)) { try Arguments.parse(["state", "forget", "s"]) }
+        #expect(throws: UsageError.stateUsage(nil, suggestion: nil)) { try Arguments.parse(["state", "sinks", "s", "log"]) }
+        #expect(throws: UsageError.stateUsage("forgot", suggestion: "forget")) { try Arguments.parse(["state", "forgot", "s", "log"]) }
+    }
+
     @Test func scriptFromStandardInput() throws {
         #expect(try Arguments.parse(["-f", "-"]).mode == .script("-"))
     }
@@ -88,9 +97,9 @@ import Testing
         (["--", "--json"], "unexpected argument '--json'"),
         (["-"], "unexpected argument '-'"),
         (["check"], "'check' needs at least one menu file"),
-        (["state", "verfy", "d"], "unknown 'state' action 'verfy' (did you mean 'verify'?); usage: kiosk state verify|dump|compact DIRECTORY"),
-        (["state", "frobnicate", "d"], "unknown 'state' action 'frobnicate'; usage: kiosk state verify|dump|compact DIRECTORY"),
-        (["state", "verify"], "usage: kiosk state verify|dump|compact DIRECTORY"),
+        (["state", "verfy", "d"], "unknown 'state' action 'verfy' (did you mean 'verify'?); usage: kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]"),
+        (["state", "frobnicate", "d"], "unknown 'state' action 'frobnicate'; usage: kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]"),
+        (["state", "verify"], "usage: kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]"),
         (["--listen", "127.0.0.1:80"], "'--listen' is an option of 'kiosk serve'"),
         (["serve", "--bail"], "'--bail' cannot be combined with serve"),
         (["serve", "--tls-cert", "c.pem"], "'--tls-cert' and '--tls-key' go together: give both, or neither"),
@@ -130,7 +139,7 @@ import Testing
             #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(error): \(korean)")
         }
         let state = Localization.$speaking.withValue(.korean) { UsageError.stateUsage(nil, suggestion: nil).message }
-        #expect(state == "사용법: kiosk state verify|dump|compact DIRECTORY")
+        #expect(state == "사용법: kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]")
     }
 
     @Test func helpWinsOverEverythingElse() throws {

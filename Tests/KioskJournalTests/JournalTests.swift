@@ -161,7 +161,7 @@ import Testing
             }
             #expect(journal.wantsSnapshot)
             positions.append(journal.foldPosition)
-            journal.writeSnapshotInBackground(JournalSnapshot(position: positions[round], kiosk: kiosk.snapshot))
+            journal.writeSnapshotInBackground(JournalSnapshot(position: positions[round], kiosk: kiosk.snapshot), now: nil)
             journal.finishSnapshots()
             #expect(try scratch.state.list().snapshots == [positions[round]])
         }

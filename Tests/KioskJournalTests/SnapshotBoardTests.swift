@@ -187,7 +187,7 @@ struct BoardDay {
             if index % 32 == 0 || index == day.records.count {
                 // Now and then the whole way: written as a snapshot file (which compacts the
                 // journal), and read back with the records after it as a start reads them.
-                try journal.writeSnapshot(taken)
+                try journal.writeSnapshot(taken, now: nil)
                 let opened = try Journal.open(scratch.state, options: Self.options)
                 #expect(opened.snapshot == taken)
                 #expect(opened.records == rest)

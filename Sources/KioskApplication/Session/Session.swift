@@ -229,7 +229,7 @@ public final class Session {
             // A snapshot only speeds up the next start: it is written beside the commands
             // that follow (its fsyncs took milliseconds of every megabyte's commit), and
             // failing to write one loses nothing.
-            store.journal.writeSnapshotInBackground(store.snapshot(of: kiosk, at: position))
+            store.journal.writeSnapshotInBackground(store.snapshot(of: kiosk, at: position), now: clock())
         }
         return nil
     }
@@ -241,7 +241,7 @@ public final class Session {
         guard let store, !transactionOpen else { return }
         store.journal.finishSnapshots()
         guard store.journal.wantsSnapshotAtExit else { return }
-        try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: store.journal.foldPosition))
+        try? store.journal.writeSnapshot(store.snapshot(of: kiosk, at: store.journal.foldPosition), now: clock())
     }
 
     /// After a SIGHUP, reloads the menu and returns what that did; otherwise `nil`, and

@@ -63,7 +63,10 @@ public final class Dispatcher: Sendable {
     ///   - journal: where background sinks read their events; required when there is any.
     ///   - lastSequence: the `seq` of the journal's last event: where a new sink that starts
     ///     at the end has delivered up to.
-    public init(_ members: [Member], journal: Journal?, lastSequence: UInt64 = 0) {
+    ///   - clock: the kiosk's clock, whose time goes into the cursor of each sink this
+    ///     process delivers for when it takes and leaves it (a cursor nobody sees for a
+    ///     week is forgotten); `nil` writes none.
+    public init(_ members: [Member], journal: Journal?, lastSequence: UInt64 = 0, clock: (@Sendable () -> Timestamp)? = nil) {
         self.journal = journal
         var foreground: [Member] = []
         var runners: [SinkRunner] = []
@@ -74,7 +77,7 @@ public final class Dispatcher: Sendable {
                 foreground.append(member)
             } else if let journal {
                 order.append(-1 - runners.count)
-                runners.append(SinkRunner(sink: member.sink, member: member, journal: journal, lastSequence: lastSequence))
+                runners.append(SinkRunner(sink: member.sink, member: member, journal: journal, lastSequence: lastSequence, clock: clock))
             }
         }
         self.foreground = foreground

@@ -28,15 +28,18 @@ final class SinkRunner: @unchecked Sendable {
     private var mark: CursorFile.Mark?
     private let cursor: CursorFile?
     private var locked = false
+    /// The kiosk's clock, for the cursor's `seen`.
+    private let clock: (@Sendable () -> Timestamp)?
 
     /// How often a process that does not deliver for the sink tries to take it over, and
     /// how long a caught-up sink waits before looking for other processes' records.
     static let pollInterval: Duration = .milliseconds(250)
 
-    init(sink: any Sink, member: Dispatcher.Member, journal: Journal, lastSequence: UInt64) {
+    init(sink: any Sink, member: Dispatcher.Member, journal: Journal, lastSequence: UInt64, clock: (@Sendable () -> Timestamp)?) {
         self.sink = sink
         self.member = member
         self.journal = journal
+        self.clock = clock
         status = Mutex(SinkStatus(kind: member.kind, name: member.name, target: sink.target, events: member.events))
         cursor = try? CursorFile.open(sink: member.name, in: journal.directory)
         if cursor == nil {
@@ -54,6 +57,7 @@ final class SinkRunner: @unchecked Sendable {
                 try? cursor.write(fresh)
                 mark = fresh
             }
+            if let clock { cursor.markSeen(at: clock()) }
         }
     }
 
@@ -161,7 +165,10 @@ final class SinkRunner: @unchecked Sendable {
             close(by: control.withLock { stopDeadline } ?? ContinuousClock.now.advanced(by: .seconds(5)))
             // Another kiosk on the state may deliver for the sink now.
             control.withLock {
-                if locked { cursor?.unlock() }
+                if locked, let cursor {
+                    if let clock { cursor.markSeen(at: clock()) }
+                    cursor.unlock()
+                }
                 locked = false
             }
         }
@@ -200,7 +207,9 @@ final class SinkRunner: @unchecked Sendable {
                     mark = CursorFile.Mark(position: readUpTo, sequence: mark.sequence)
                     save(mark, to: cursor)
                 }
-                if isStopping, readUpTo >= min(limit, stopEnd) || pastDeadline { return }
+                // Done once everything up to where the journal ended at the stop is read:
+                // `limit` was taken before, and a stop that came since may reach further.
+                if isStopping, readUpTo >= control.withLock({ stopEnd }) || pastDeadline { return }
                 if isStopping { continue }
                 waitForNews(after: readUpTo)
                 continue
@@ -280,6 +289,7 @@ final class SinkRunner: @unchecked Sendable {
                 let found = (try? cursor.read()) ?? nil
                 let fresh = found ?? CursorFile.Mark(position: journal.endPosition, sequence: 0)
                 if found == nil { try? cursor.write(fresh) }
+                if let clock { cursor.markSeen(at: clock()) }
                 control.withLock {
                     locked = true
                     mark = fresh
