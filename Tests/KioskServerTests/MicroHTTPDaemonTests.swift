@@ -17,6 +17,10 @@ import Testing
             exchange.path == "/refuse-early" ? HTTPResponse(status: 413, body: Array("too big".utf8)) : nil
         }
 
+        func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+            HTTPResponse(status: problem.status, body: Array("refused: \(problem)".utf8))
+        }
+
         func handle(_ exchange: HTTPExchange) -> HTTPHandling {
             let text = "\(exchange.method) \(exchange.path) query=\(exchange.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) "
                 + "body=\(exchange.bodyExceeded ? "exceeded" : String(decoding: exchange.body, as: UTF8.self)) client=\(exchange.client)"
@@ -66,7 +70,7 @@ import Testing
         #expect(daemon.suspendedCount == 0)
     }
 
-    @Test func aBodyPastTheLimitIsDroppedAndSaidSo() throws {
+    @Test func aDeclaredBodyPastTheLimitIsRefusedBeforeItIsRead() throws {
         var settings = DaemonSettings()
         settings.bodyLimit = 16
         let handler = EchoHandler()
@@ -74,7 +78,29 @@ import Testing
         defer { daemon.stop(deadline: .now + .seconds(5)) }
         let client = try HTTPTestClient(port: port)
         #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 16)).text.contains("body=xxxxxxxxxxxxxxxx "))
-        #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 17)).text.contains("body=exceeded"))
+        let refused = try client.request("POST", "/now", body: String(repeating: "x", count: 17))
+        #expect(refused.status == 413 && refused.text == "refused: bodyTooLarge(limit: 16)")
+        #expect(refused.header("Connection") == "close")
+    }
+
+    @Test func aChunkedBodyFarPastTheLimitClosesTheConnection() throws {
+        var settings = DaemonSettings()
+        settings.bodyLimit = 16
+        settings.droppedBodyLimit = 256
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler, settings: settings)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let chunk = String(repeating: "x", count: 100)
+        let head = "POST /now HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        // Past the limit: read to its end, dropped, and said so.
+        let short = try HTTPTestClient(port: port)
+        short.send(raw: head + "64\r\n\(chunk)\r\n0\r\n\r\n")
+        #expect(try short.readResponse().text.contains("body=exceeded"))
+        // Past what is dropped: closed, however much more comes.
+        let long = try HTTPTestClient(port: port)
+        long.send(raw: head + String(repeating: "64\r\n\(chunk)\r\n", count: 4))
+        #expect(long.isClosed(within: .seconds(30)))
+        #expect(try HTTPTestClient(port: port).request("GET", "/now").status == 200)
     }
 
     @Test func aResponseBeforeTheBodyEndsTheRequest() throws {

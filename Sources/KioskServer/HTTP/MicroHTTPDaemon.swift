@@ -124,9 +124,11 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         }
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            daemon.read(upload, count: uploadSize.pointee, into: exchange)
+            let more = daemon.read(upload, count: uploadSize.pointee, into: exchange)
             uploadSize.pointee = 0
-            return .YES
+            // No answer can be queued in the middle of a body: past what is read and dropped
+            // for one, the connection is closed instead.
+            return more ? .YES : .NO
         }
         return daemon.proceed(exchange, on: connection) ? .YES : .NO
     }
@@ -152,11 +154,15 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         if let address = kiosk_mhd_client_address(library.api, connection) {
             client = ListeningSocket.numericHost(UnsafeRawPointer(address)) ?? ""
         }
-        return HTTPExchange(
-            method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-            version: version.map { String(cString: $0) } ?? "", headers: fields(of: connection, .HEADER_KIND),
-            query: fields(of: connection, .GET_ARGUMENT_KIND), client: client
+        let target = RequestTarget(url.map { String(cString: $0) } ?? "/")
+        let exchange = HTTPExchange(
+            method: method.map { String(cString: $0) } ?? "", path: target.path, version: version.map { String(cString: $0) } ?? "",
+            headers: fields(of: connection, .HEADER_KIND), query: fields(of: connection, .GET_ARGUMENT_KIND), client: client
         )
+        exchange.authority = target.authority
+        exchange.headSize = kiosk_mhd_header_size(library.api, connection)
+        exchange.targetLength = target.length + RequestTarget.queryLength(exchange.query)
+        return exchange
     }
 
     /// The headers, or the query's arguments, of a request.
@@ -173,23 +179,40 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         return fields
     }
 
+    /// The head is in: a request whose framing is refused, or one the handler answers at
+    /// once, is answered before any of its body is read (libmicrohttpd then drops the body
+    /// and closes); any other goes on to its body.
     private func headersArrived(_ exchange: HTTPExchange, on connection: OpaquePointer) -> Bool {
+        let problem = RequestFraming.problem(
+            version: exchange.version, headers: exchange.headers, headSize: exchange.headSize, targetLength: exchange.targetLength,
+            bodyLimit: settings.bodyLimit, headLimit: settings.headLimit
+        )
+        if let problem {
+            var refusal = handler.refuse(exchange, because: problem)
+            // The bytes after this head are no request anyone agrees on: none is read.
+            refusal.set("Connection", "close")
+            return queue(refusal, for: exchange, on: connection)
+        }
         guard let early = handler.headersArrived(exchange) else { return true }
-        // Answered before the body is read: libmicrohttpd drops the body and closes.
         return queue(early, for: exchange, on: connection)
     }
 
-    /// A piece of the body: kept up to the limit, dropped after it.
-    private func read(_ upload: UnsafePointer<CChar>?, count: Int, into exchange: HTTPExchange) {
-        guard let upload, exchange.phase == .reading, !exchange.bodyExceeded else { return }
+    /// A piece of the body: kept up to the limit, dropped after it; `false` once a body
+    /// (a chunked one: a declared length past the limit was refused) has gone on past
+    /// `droppedBodyLimit`.
+    private func read(_ upload: UnsafePointer<CChar>?, count: Int, into exchange: HTTPExchange) -> Bool {
+        exchange.bodyBytes += count
+        guard let upload, exchange.phase == .reading else { return true }
+        guard !exchange.bodyExceeded else { return exchange.bodyBytes <= settings.droppedBodyLimit }
         guard exchange.body.count + count <= settings.bodyLimit else {
             exchange.bodyExceeded = true
             exchange.body = []
-            return
+            return exchange.bodyBytes <= settings.droppedBodyLimit
         }
         UnsafeRawPointer(upload).withMemoryRebound(to: UInt8.self, capacity: count) {
             exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
         }
+        return true
     }
 
     /// The body is whole, or the connection was resumed: hand the request on, or queue its

@@ -111,10 +111,12 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
 
     public func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? {
         exchange.note["requestId"] = requestIDs.id(for: exchange.header("x-request-id"))
-        if let length = exchange.header("content-length"), let bytes = Int(length), bytes > bodyLimit {
-            return finish(CommandResponse.problemResponse(.bodyTooLarge(limit: bodyLimit)), for: exchange)
-        }
         return nil
+    }
+
+    public func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+        exchange.note["requestId"] = requestIDs.id(for: exchange.header("x-request-id"))
+        return finish(CommandResponse.problemResponse(Problem(framing: problem)), for: exchange)
     }
 
     public func handle(_ exchange: HTTPExchange) -> HTTPHandling {
@@ -142,7 +144,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     /// Checks a request in the order a client can fix it: the host, the route, the
     /// token, the origin, the body; then makes the route's action.
     private func action(for exchange: HTTPExchange) throws(Problem) -> RouteAction {
-        try policy.checkHost(exchange.headers)
+        try policy.checkHost(exchange.headers, authority: exchange.authority)
         if let page = pages.response(to: exchange) { return .respond(page) }
         if exchange.method == "OPTIONS" { return .respond(options(for: exchange)) }
         let match = try router.match(method: exchange.method, path: exchange.path)
