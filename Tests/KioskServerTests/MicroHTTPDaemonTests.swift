@@ -39,6 +39,60 @@ import Testing
         }
     }
 
+    /// A stream with nothing to say: it parks its connection at once and stays parked until
+    /// its client hangs up.
+    final class SilentStream: HTTPStream, @unchecked Sendable {
+        private let state = Mutex<(resume: (@Sendable () -> Void)?, parked: Bool, ended: Bool)>((nil, false, false))
+        private let closedFlag = Atomic<Bool>(false)
+        var isClosed: Bool { closedFlag.load(ordering: .acquiring) }
+
+        func attach(resume: @escaping @Sendable () -> Void) {
+            state.withLock { $0.resume = resume }
+        }
+
+        func read(upTo limit: Int, suspend: () -> Void, copy: (ArraySlice<UInt8>) -> Void) -> Int? {
+            state.withLock { state in
+                if state.ended { return nil }
+                suspend()
+                state.parked = true
+                return 0
+            }
+        }
+
+        func hangUp() {
+            let resume = state.withLock { state -> (@Sendable () -> Void)? in
+                state.ended = true
+                defer { state.parked = false }
+                return state.parked && !isClosed ? state.resume : nil
+            }
+            resume?()
+        }
+
+        func closed() {
+            closedFlag.store(true, ordering: .releasing)
+            state.withLock { $0.resume = nil }
+        }
+    }
+
+    /// Answers every request with a `SilentStream`, and keeps them.
+    final class StreamHandler: HTTPRequestHandler {
+        let streams = Mutex<[SilentStream]>([])
+
+        func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? { nil }
+
+        func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+            HTTPResponse(status: problem.status)
+        }
+
+        func handle(_ exchange: HTTPExchange) -> HTTPHandling {
+            let stream = SilentStream()
+            streams.withLock { $0.append(stream) }
+            return .respond(HTTPResponse(status: 200, stream: stream))
+        }
+
+        func finished(_ exchange: HTTPExchange, completed: Bool) {}
+    }
+
     private func start(_ handler: EchoHandler, settings: DaemonSettings = DaemonSettings()) throws -> (MicroHTTPDaemon, UInt16) {
         let socket = try ListeningSocket.open(host: "127.0.0.1", port: 0)
         return (try MicroHTTPDaemon(socket: socket, settings: settings, handler: handler), socket.port)
@@ -123,6 +177,22 @@ import Testing
         // Stopped: the port is free again.
         let again = try ListeningSocket.open(host: "127.0.0.1", port: port)
         again.close()
+    }
+
+    @Test func aParkedStreamWhoseClientHangsUpIsClosed() throws {
+        let handler = StreamHandler()
+        let socket = try ListeningSocket.open(host: "127.0.0.1", port: 0)
+        let daemon = try MicroHTTPDaemon(socket: socket, settings: DaemonSettings(), handler: handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        var client: HTTPTestClient? = try HTTPTestClient(port: socket.port)
+        client?.send(raw: "GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client?.readResponse(forHead: true).status == 200)
+        try waitFor("the stream to park", timeout: .seconds(60)) { handler.streams.withLock { $0.count } == 1 }
+        let stream = try #require(handler.streams.withLock { $0.first })
+        #expect(!stream.isClosed)
+        client = nil
+        // Nothing is ever written to it: only the hang-up can end it.
+        try waitFor("the stream to close", timeout: .seconds(60)) { stream.isClosed }
     }
 
     @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {

@@ -28,6 +28,8 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private let suspended = Atomic<Int>(0)
     /// The listening socket until it is closed by `stopAccepting`.
     private let listening = Mutex<Int32?>(nil)
+    /// The sockets of the streams being sent, watched for clients that hang up.
+    private let hangUps = HangUpWatch()
 
     /// Starts serving on `socket`, which the daemon takes over. A failure closes it.
     public init(socket: ListeningSocket, settings: DaemonSettings, handler: any HTTPRequestHandler) throws(DaemonError) {
@@ -108,6 +110,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         guard let daemon else { return }
         kiosk_mhd_stop(library.api, daemon)
         listening.withLock { $0 = nil }
+        hangUps.stop()
     }
 
     // MARK: Callbacks, on libmicrohttpd's thread
@@ -268,17 +271,24 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
 
     // MARK: Streams
 
-    /// What a stream's callbacks need: the stream, and how to park and resume its
-    /// connection. Retained by the response; released by its free callback.
-    private final class StreamContext {
+    /// What a stream's callbacks need: the stream, how to park and resume its connection,
+    /// and whether its client hung up. Retained by the response; released by its free
+    /// callback.
+    private final class StreamContext: @unchecked Sendable {
         let stream: any HTTPStream
         let library: Library
         let connection: UInt
+        let hangUps: HangUpWatch
+        /// Set by the hang-up watch before it resumes the connection: the next read ends it.
+        let hungUp = Atomic<Bool>(false)
+        /// The watch's token, set once before the response is queued.
+        var token: Int?
 
-        init(stream: any HTTPStream, library: Library, connection: UInt) {
+        init(stream: any HTTPStream, library: Library, connection: UInt, hangUps: HangUpWatch) {
             self.stream = stream
             self.library = library
             self.connection = connection
+            self.hangUps = hangUps
         }
     }
 
@@ -292,10 +302,18 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             guard let connection = OpaquePointer(bitPattern: address) else { return }
             kiosk_mhd_resume(library.api, connection)
         }
-        let context = Unmanaged.passRetained(StreamContext(stream: stream, library: library, connection: address)).toOpaque()
+        let holder = StreamContext(stream: stream, library: library, connection: address, hangUps: hangUps)
+        let context = Unmanaged.passRetained(holder).toOpaque()
         guard let response = kiosk_mhd_stream_response(library.api, 16 * 1024, MicroHTTPDaemon.readStream, context, MicroHTTPDaemon.freeStream) else {
             Unmanaged<StreamContext>.fromOpaque(context).release()
             return nil
+        }
+        let socket = kiosk_mhd_connection_socket(library.api, connection)
+        if socket >= 0 {
+            holder.token = hangUps.watch(socket) {
+                holder.hungUp.store(true, ordering: .releasing)
+                holder.stream.hangUp()
+            }
         }
         return response
     }
@@ -304,6 +322,8 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
         guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
         let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+        // The client is gone: close the connection now rather than write to it.
+        if context.hungUp.load(ordering: .acquiring) { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
         let target = UnsafeMutableRawBufferPointer(start: buffer, count: max)
         var filled = 0
         let read = context.stream.read(upTo: max) {
@@ -321,7 +341,9 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// libmicrohttpd is done with a stream's response.
     private static let freeStream: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
-        Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue().stream.closed()
+        let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+        if let token = context.token { context.hangUps.forget(token) }
+        context.stream.closed()
     }
 
     // MARK: The library
