@@ -193,6 +193,20 @@ import Testing
         client = nil
         // Nothing is ever written to it: only the hang-up can end it.
         try waitFor("the stream to close", timeout: .seconds(60)) { stream.isClosed }
+        #expect(daemon.requestsInHand == 0)
+    }
+
+    @Test func theRequestsInHandAreCountedUntilTheyAreOver() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        client.send(raw: "POST /now HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n")
+        #expect(try client.readResponse().status == 100)
+        #expect(daemon.requestsInHand == 1)
+        client.send(raw: "0123456789")
+        #expect(try client.readResponse().text.contains("body=0123456789"))
+        try waitFor("the request to be over", timeout: .seconds(60)) { daemon.requestsInHand == 0 }
     }
 
     @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {

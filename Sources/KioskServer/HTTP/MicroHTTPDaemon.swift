@@ -30,6 +30,9 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private let listening = Mutex<Int32?>(nil)
     /// The sockets of the streams being sent, watched for clients that hang up.
     private let hangUps = HangUpWatch()
+    /// Requests whose head is in and that are not over yet: reading their bodies, waiting
+    /// for an answer, or sending it.
+    private let inHand = Atomic<Int>(0)
 
     /// Starts serving on `socket`, which the daemon takes over. A failure closes it.
     public init(socket: ListeningSocket, settings: DaemonSettings, handler: any HTTPRequestHandler) throws(DaemonError) {
@@ -97,6 +100,17 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         FileSystem.close(returned >= 0 ? returned : socket)
     }
 
+    /// Waits until every request whose head is in is over — its body read, its answer
+    /// sent — or until `deadline`. For a drain, after `stopAccepting`.
+    public func waitForRequestsInHand(until deadline: ContinuousClock.Instant) {
+        while inHand.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            CurrentProcess.pause(milliseconds: 5)
+        }
+    }
+
+    /// How many requests are in hand: their heads in, not yet over.
+    public var requestsInHand: Int { inHand.load(ordering: .acquiring) }
+
     /// How many connections are suspended, waiting for an answer.
     public var suspendedCount: Int { suspended.load(ordering: .acquiring) }
 
@@ -123,6 +137,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         guard let existing = context.pointee else {
             let exchange = daemon.start(connection, url: url, method: method, version: version)
             context.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            daemon.inHand.add(1, ordering: .releasing)
             return daemon.headersArrived(exchange, on: connection) ? .YES : .NO
         }
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
@@ -142,6 +157,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         context.pointee = nil
         let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
+        daemon.inHand.subtract(1, ordering: .releasing)
         if exchange.phase == .suspended {
             // Closed while suspended (the daemon stopping): no longer waited for.
             exchange.phase = .answered

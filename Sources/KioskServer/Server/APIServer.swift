@@ -48,6 +48,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     private let requestIDs = RequestIDs()
     /// The event stream's hub; `nil` for a session without a journal (tests).
     private let events: EventHub?
+    /// Set by `stop`: requests that begin from then on are refused.
+    private let draining = Atomic<Bool>(false)
     /// Set by `start`, once, before any request can arrive; read-only afterwards.
     private var daemon: MicroHTTPDaemon?
 
@@ -97,12 +99,21 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         commandThread.wake()
     }
 
-    /// The drain: stops accepting connections, answers every request already queued, then
-    /// closes the connections left. The session is the caller's again afterwards.
+    /// How long before the drain's deadline the bodies of requests in hand must be whole,
+    /// so that their answers have that long.
+    public static let drainAnswerTime: Duration = .seconds(2)
+
+    /// The drain: stops accepting connections and answers every request in hand — those
+    /// whose head was in when it began, their bodies read to the end (until
+    /// `drainAnswerTime` before `deadline`) — then closes the connections left. A request
+    /// that begins during the drain is answered `503 shutting_down`. The session is the
+    /// caller's again afterwards.
     public func stop(deadline: ContinuousClock.Instant) {
+        draining.store(true, ordering: .releasing)
         daemon?.stopAccepting()
         // Streams end first, each with a comment saying so: they never end by themselves.
         events?.stop(deadline: deadline)
+        daemon?.waitForRequestsInHand(until: max(.now, deadline - APIServer.drainAnswerTime))
         commandThread.stop(deadline: deadline)
         daemon?.stop(deadline: deadline)
     }
@@ -111,7 +122,11 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
 
     public func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? {
         exchange.note["requestId"] = requestIDs.id(for: exchange.header("x-request-id"))
-        return nil
+        guard draining.load(ordering: .acquiring) else { return nil }
+        // Begun after the drain did: not in hand, so not waited for.
+        var refusal = finish(CommandResponse.problemResponse(.shuttingDown), for: exchange)
+        refusal.set("Connection", "close")
+        return refusal
     }
 
     public func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
