@@ -28,6 +28,9 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         public var keepalive: Duration = .seconds(15)
         /// How long an event stream may stay too full to take more before it is cut off.
         public var slowCutoff: Duration = .seconds(30)
+        /// Where what the operator must know of and asked nobody for is reported: a
+        /// SIGHUP's reload that failed, with the menu's diagnostics.
+        public var errors: FileOutput?
 
         public init(address: ListenAddress, token: OperatorToken) {
             self.address = address
@@ -68,7 +71,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         let deliver: @Sendable (HTTPExchange, HTTPResponse) -> Void = { [policy, secure] exchange, response in
             exchange.respond(APIServer.finish(response, for: exchange, policy: policy, secure: secure))
         }
-        commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, deliver: deliver)
+        commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, errors: configuration.errors, deliver: deliver)
         settings = configuration.daemon
         events = session.store.map { store in
             var settings = EventHub.Settings()
