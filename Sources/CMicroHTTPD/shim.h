@@ -175,6 +175,18 @@ static inline const struct sockaddr *kiosk_mhd_client_address(kiosk_mhd_table ap
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// The bytes of the request line and headers as received, or 0 when it cannot say.
+static inline size_t kiosk_mhd_header_size(kiosk_mhd_table api, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = api->get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// The connection's socket, or -1.
+static inline int kiosk_mhd_connection_socket(kiosk_mhd_table api, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = api->get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// Sets this connection's idle timeout, in seconds (0: none).
 static inline bool kiosk_mhd_set_timeout(kiosk_mhd_table api, struct MHD_Connection *connection, unsigned int seconds) {
     return api->set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds) == MHD_YES;

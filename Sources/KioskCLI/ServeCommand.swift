@@ -48,6 +48,7 @@ struct ServeCommand {
         var configuration = APIServer.Configuration(address: address, token: token.token)
         configuration.daemon.tls = tls
         configuration.corsOrigins = arguments.corsOrigins
+        configuration.errors = errors
         configuration.keepalive = ServeCommand.milliseconds(environment["KIOSK_EVENTS_KEEPALIVE_MS"]) ?? .seconds(15)
         configuration.slowCutoff = ServeCommand.milliseconds(environment["KIOSK_EVENTS_SLOW_MS"]) ?? .seconds(30)
         let server = APIServer(session: running.session, configuration: configuration, port: socket.port, accessLog: accessLog, document: OpenAPIDocument.bytes)

@@ -145,6 +145,27 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func aClosedStreamGivesUpItsPlaceAtOnce() throws {
+        // Keep-alive comments ten minutes apart: only a closed connection noticed as it
+        // closes gives its place back within the minute waited here.
+        let server = try ServingKiosk(["--quiet"], environment: ["KIOSK_EVENTS_KEEPALIVE_MS": "600000"])
+        let source = "127.0.0.9"
+        // As many streams as one address may hold connections.
+        var streams: [HTTPTestClient] = []
+        for _ in 0..<512 {
+            let client = try server.client(source: source)
+            #expect(try client.openStream("/api/v1/events").status == 200)
+            streams.append(client)
+        }
+        #expect((try? server.client(source: source).openStream("/api/v1/events")) == nil, "the address is full")
+        // Closed, as a browser closes a page's stream.
+        streams.removeAll()
+        try waitFor("a stream from the same address", timeout: .seconds(60)) {
+            (try? server.client(source: source).openStream("/api/v1/events"))?.status == 200
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func stoppingEndsOpenStreamsAndExitsZero() throws {
         let server = try ServingKiosk(["--quiet"])
         let stream = try server.client()

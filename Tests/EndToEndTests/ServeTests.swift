@@ -96,6 +96,33 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func aMenuThatDoesNotReloadOnSIGHUPIsReported() throws {
+        let scratch = try ScratchDirectory()
+        let good = "kiosk \"Stand\"\ningredient mango stock 10\nitem \"Mango Juice\" needs mango 3\n"
+        let menu = try scratch.file("menu.kiosk", good)
+        let server = try ServingKiosk(["--menu", menu, "--state", scratch.path("state")])
+        let stream = try server.client()
+        #expect(try stream.openStream("/api/v1/events?types=menu.*", headers: [("Authorization", "Bearer \(server.token)")]).status == 200)
+        try "kiosk \"Stand\"\ningredient mango stok 10\n".write(toFile: menu, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        try waitFor("the failure on standard error", timeout: .seconds(60)) { server.stderr.contains("reload failed") }
+        #expect(server.stderr.contains("SIGHUP: reload failed; the menu was not changed:\n\(menu):2:18: error: unknown property 'stok' for 'ingredient'"), "\(server.stderr)")
+        let text = try stream.readStream(within: .seconds(60)) { $0.contains("menu.reload_failed") }
+        #expect(text.contains(#""type":"menu.reload_failed""#) && text.contains(#""errors":1"#), "\(text)")
+        let health = try server.request("GET", "/api/v1/health")
+        #expect(health.status == 200)
+        #expect(health.json?["status"] as? String == "ok")
+        #expect(health.json?["menu"] as? String == "reload_failed", "\(health)")
+        // The old menu goes on.
+        #expect(try server.request("POST", "/api/v1/orders", body: #"{"lines":[{"item":"mango juice"}]}"#).status == 201)
+        try good.write(toFile: menu, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        try waitFor("the menu to be loaded again", timeout: .seconds(60)) {
+            (try? server.request("GET", "/api/v1/health"))?.json?["menu"] as? String == "loaded"
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func startUpFailuresAreOneClearMessageAndTheirStatus() throws {
         let taken = try ServingKiosk()
         let inUse = try KioskProcess("serve", "--listen", "127.0.0.1:\(taken.port)").run()

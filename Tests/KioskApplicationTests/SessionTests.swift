@@ -109,6 +109,9 @@ import Testing
         let reload = try harness.run("reload")
         guard case .reloadFailed(let failure)? = reload.error else { Issue.record("the reload did not fail"); return }
         #expect(failure.compilation.diagnostics.map(\.problem) == [.unknownIngredient("nothing", suggestion: nil)])
+        // Said as an event too, for the sinks: the menu that stays, and how many errors.
+        #expect(reload.events.map(\.payload) == [.menuReloadFailed(MenuReloadFailed(menu: "Juice Maker", errors: 1))])
+        #expect(reload.events.first?.message == "Menu not reloaded: its files have errors; Juice Maker goes on.")
         #expect(try harness.run("order mango juice").succeeded)
     }
 

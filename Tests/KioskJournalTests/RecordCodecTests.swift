@@ -235,6 +235,13 @@ import Testing
         let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))
         #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
     }
+
+    @Test func aFailedReloadRoundTripsAsCode13() throws {
+        let failed = event(.menuReloadFailed(MenuReloadFailed(menu: "쥬스 메이커", errors: 3)), 9)
+        let bytes = RecordCodec.encode(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [.event(failed)]))
+        #expect(try RecordCodec.decode(bytes).events == [failed])
+        #expect(bytes.contains(13))
+    }
 }
 
 /// Profiles in the journal: the `profile.changed` fact, its fold, and snapshots that keep

@@ -17,6 +17,10 @@ import Testing
             exchange.path == "/refuse-early" ? HTTPResponse(status: 413, body: Array("too big".utf8)) : nil
         }
 
+        func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+            HTTPResponse(status: problem.status, body: Array("refused: \(problem)".utf8))
+        }
+
         func handle(_ exchange: HTTPExchange) -> HTTPHandling {
             let text = "\(exchange.method) \(exchange.path) query=\(exchange.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) "
                 + "body=\(exchange.bodyExceeded ? "exceeded" : String(decoding: exchange.body, as: UTF8.self)) client=\(exchange.client)"
@@ -33,6 +37,60 @@ import Testing
         func finished(_ exchange: HTTPExchange, completed: Bool) {
             finishedCount.add(1, ordering: .relaxed)
         }
+    }
+
+    /// A stream with nothing to say: it parks its connection at once and stays parked until
+    /// its client hangs up.
+    final class SilentStream: HTTPStream, @unchecked Sendable {
+        private let state = Mutex<(resume: (@Sendable () -> Void)?, parked: Bool, ended: Bool)>((nil, false, false))
+        private let closedFlag = Atomic<Bool>(false)
+        var isClosed: Bool { closedFlag.load(ordering: .acquiring) }
+
+        func attach(resume: @escaping @Sendable () -> Void) {
+            state.withLock { $0.resume = resume }
+        }
+
+        func read(upTo limit: Int, suspend: () -> Void, copy: (ArraySlice<UInt8>) -> Void) -> Int? {
+            state.withLock { state in
+                if state.ended { return nil }
+                suspend()
+                state.parked = true
+                return 0
+            }
+        }
+
+        func hangUp() {
+            let resume = state.withLock { state -> (@Sendable () -> Void)? in
+                state.ended = true
+                defer { state.parked = false }
+                return state.parked && !isClosed ? state.resume : nil
+            }
+            resume?()
+        }
+
+        func closed() {
+            closedFlag.store(true, ordering: .releasing)
+            state.withLock { $0.resume = nil }
+        }
+    }
+
+    /// Answers every request with a `SilentStream`, and keeps them.
+    final class StreamHandler: HTTPRequestHandler {
+        let streams = Mutex<[SilentStream]>([])
+
+        func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? { nil }
+
+        func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+            HTTPResponse(status: problem.status)
+        }
+
+        func handle(_ exchange: HTTPExchange) -> HTTPHandling {
+            let stream = SilentStream()
+            streams.withLock { $0.append(stream) }
+            return .respond(HTTPResponse(status: 200, stream: stream))
+        }
+
+        func finished(_ exchange: HTTPExchange, completed: Bool) {}
     }
 
     private func start(_ handler: EchoHandler, settings: DaemonSettings = DaemonSettings()) throws -> (MicroHTTPDaemon, UInt16) {
@@ -66,7 +124,7 @@ import Testing
         #expect(daemon.suspendedCount == 0)
     }
 
-    @Test func aBodyPastTheLimitIsDroppedAndSaidSo() throws {
+    @Test func aDeclaredBodyPastTheLimitIsRefusedBeforeItIsRead() throws {
         var settings = DaemonSettings()
         settings.bodyLimit = 16
         let handler = EchoHandler()
@@ -74,7 +132,29 @@ import Testing
         defer { daemon.stop(deadline: .now + .seconds(5)) }
         let client = try HTTPTestClient(port: port)
         #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 16)).text.contains("body=xxxxxxxxxxxxxxxx "))
-        #expect(try client.request("POST", "/now", body: String(repeating: "x", count: 17)).text.contains("body=exceeded"))
+        let refused = try client.request("POST", "/now", body: String(repeating: "x", count: 17))
+        #expect(refused.status == 413 && refused.text == "refused: bodyTooLarge(limit: 16)")
+        #expect(refused.header("Connection") == "close")
+    }
+
+    @Test func aChunkedBodyFarPastTheLimitClosesTheConnection() throws {
+        var settings = DaemonSettings()
+        settings.bodyLimit = 16
+        settings.droppedBodyLimit = 256
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler, settings: settings)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let chunk = String(repeating: "x", count: 100)
+        let head = "POST /now HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        // Past the limit: read to its end, dropped, and said so.
+        let short = try HTTPTestClient(port: port)
+        short.send(raw: head + "64\r\n\(chunk)\r\n0\r\n\r\n")
+        #expect(try short.readResponse().text.contains("body=exceeded"))
+        // Past what is dropped: closed, however much more comes.
+        let long = try HTTPTestClient(port: port)
+        long.send(raw: head + String(repeating: "64\r\n\(chunk)\r\n", count: 4))
+        #expect(long.isClosed(within: .seconds(30)))
+        #expect(try HTTPTestClient(port: port).request("GET", "/now").status == 200)
     }
 
     @Test func aResponseBeforeTheBodyEndsTheRequest() throws {
@@ -97,6 +177,36 @@ import Testing
         // Stopped: the port is free again.
         let again = try ListeningSocket.open(host: "127.0.0.1", port: port)
         again.close()
+    }
+
+    @Test func aParkedStreamWhoseClientHangsUpIsClosed() throws {
+        let handler = StreamHandler()
+        let socket = try ListeningSocket.open(host: "127.0.0.1", port: 0)
+        let daemon = try MicroHTTPDaemon(socket: socket, settings: DaemonSettings(), handler: handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        var client: HTTPTestClient? = try HTTPTestClient(port: socket.port)
+        client?.send(raw: "GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client?.readResponse(forHead: true).status == 200)
+        try waitFor("the stream to park", timeout: .seconds(60)) { handler.streams.withLock { $0.count } == 1 }
+        let stream = try #require(handler.streams.withLock { $0.first })
+        #expect(!stream.isClosed)
+        client = nil
+        // Nothing is ever written to it: only the hang-up can end it.
+        try waitFor("the stream to close", timeout: .seconds(60)) { stream.isClosed }
+        #expect(daemon.requestsInHand == 0)
+    }
+
+    @Test func theRequestsInHandAreCountedUntilTheyAreOver() throws {
+        let handler = EchoHandler()
+        let (daemon, port) = try start(handler)
+        defer { daemon.stop(deadline: .now + .seconds(5)) }
+        let client = try HTTPTestClient(port: port)
+        client.send(raw: "POST /now HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n")
+        #expect(try client.readResponse().status == 100)
+        #expect(daemon.requestsInHand == 1)
+        client.send(raw: "0123456789")
+        #expect(try client.readResponse().text.contains("body=0123456789"))
+        try waitFor("the request to be over", timeout: .seconds(60)) { daemon.requestsInHand == 0 }
     }
 
     @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {

@@ -12,8 +12,8 @@ import Testing
     }()
 
     /// One event of each payload variant: priced and unpriced orders, a refusal, restocks
-    /// for a low mark and for a shortfall, a stock edit and a reload, from menus with an
-    /// ASCII name, a non-ASCII name and an explicit source.
+    /// for a low mark and for a shortfall, a stock edit, a reload and one that failed, from
+    /// menus with an ASCII name, a non-ASCII name and an explicit source.
     static func everyVariant() throws -> [Event] {
         let time = Timestamp(millisecondsSince1970: 1_795_262_400_123)
         let priced = try Menu(
@@ -28,6 +28,7 @@ import Testing
         try kiosk.edit(.set, 7, of: 0, at: time, emitting: &events) // stock.changed
         let explicit = try Menu(name: "Stand", source: "https://stand.example/kiosks/7", ingredients: priced.ingredients, items: priced.items)
         kiosk.replaceMenu(with: explicit, at: time, emitting: &events) // menu.reloaded
+        kiosk.reloadFailed(errors: 2, at: time, emitting: &events) // menu.reload_failed
         return try events + Events.orders(1) // order.succeeded without a price
     }
 
@@ -37,6 +38,7 @@ import Testing
         let variants = Set(events.map(CloudEventsSchemaTests.variant))
         #expect(variants == [
             "order.succeeded priced", "order.succeeded", "order.failed", "restock.needed low", "restock.needed short", "stock.changed", "menu.reloaded",
+            "menu.reload_failed",
         ])
         #expect(Set(events.map(\.source)) == ["/kiosk/caf%C3%A9-%EB%94%B8%EA%B8%B0", "https://stand.example/kiosks/7", "/kiosk/juice-maker"])
         for event in events {

@@ -1,12 +1,19 @@
 import KioskCore
+import KioskMenu
 
 /// `reload`: reads the menu files again; on success the new menu takes over, keeping the
 /// stock of the ingredients it shares with the old one. A file that compiles to the same
-/// menu changes nothing and sends no `menu.reloaded`.
+/// menu changes nothing and sends no `menu.reloaded`; files with errors change nothing and
+/// send `menu.reload_failed`.
 public enum ReloadCommand: CommandHandler {
     public static func run(_ arguments: NoArguments, in session: Session) throws(CommandError) -> CommandOutput {
         let compilation = session.menuSource.compile(settling: true)
-        guard let compiled = compilation.menu else { throw .reloadFailed(MenuFailure(compilation)) }
+        guard let compiled = compilation.menu else {
+            // An outcome like any other: the sinks hear of it, not only who asked.
+            let errors = max(1, compilation.diagnostics.filter { $0.severity == .error }.count + compilation.omittedDiagnostics)
+            session.kiosk.reloadFailed(errors: errors, at: session.clock(), emitting: &session.events)
+            throw .reloadFailed(MenuFailure(compilation))
+        }
         let sinksChanged = compiled.sinks != session.sinkDeclarations
         if compiled.menu.isSame(as: session.kiosk.menu) {
             // Nothing to swap and nothing to tell the sinks: no `menu.reloaded`.

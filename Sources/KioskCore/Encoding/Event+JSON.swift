@@ -83,6 +83,9 @@ extension Event.Payload {
             writer.array("removedItems", strings: e.difference.removedItems)
             writer.array("addedIngredients", strings: e.difference.addedIngredients)
             writer.array("removedIngredients", strings: e.difference.removedIngredients)
+        case .menuReloadFailed(let e):
+            writer.field("menu", e.menu)
+            writer.field("errors", e.errors)
         case .ticketStarted(let e):
             writer.field("ticket", e.ticket)
             writer.field("station", e.station)

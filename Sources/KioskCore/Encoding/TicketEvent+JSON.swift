@@ -21,7 +21,7 @@ extension Event.Payload {
             self = .ticketCancelled(TicketCancelled(
                 ticket: ticket, lines: lines, from: from, restocked: restocked, wasted: wasted, total: total, currency: data["currency"]?.string
             ))
-        case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade:
+        case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed:
             return nil
         }
     }

@@ -41,6 +41,7 @@ public struct Event: Sendable, Hashable {
         case ticketRecalled(TicketChanged)
         case ticketLate(TicketChanged)
         case suggestionMade(SuggestionMade)
+        case menuReloadFailed(MenuReloadFailed)
 
         public var type: EventType {
             switch self {
@@ -56,6 +57,7 @@ public struct Event: Sendable, Hashable {
             case .ticketRecalled: .ticketRecalled
             case .ticketLate: .ticketLate
             case .suggestionMade: .suggestionMade
+            case .menuReloadFailed: .menuReloadFailed
             }
         }
     }
@@ -188,6 +190,19 @@ public struct MenuReloaded: Sendable, Hashable {
         self.ingredients = ingredients
         self.items = items
         self.difference = difference
+    }
+}
+
+/// `menu.reload_failed`: the menu files did not compile; the menu in use stays.
+public struct MenuReloadFailed: Sendable, Hashable {
+    /// The name of the menu that stays.
+    public let menu: String
+    /// How many errors the files have.
+    public let errors: Int
+
+    public init(menu: String, errors: Int) {
+        self.menu = menu
+        self.errors = errors
     }
 }
 

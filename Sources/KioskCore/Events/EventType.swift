@@ -12,6 +12,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case ticketRecalled = "ticket.recalled"
     case ticketLate = "ticket.late"
     case suggestionMade = "suggestion.made"
+    case menuReloadFailed = "menu.reload_failed"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -28,6 +29,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .ticketRecalled: 9
         case .ticketLate: 10
         case .suggestionMade: 11
+        case .menuReloadFailed: 12
         }
     }
 }

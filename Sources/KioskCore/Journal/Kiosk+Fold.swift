@@ -49,7 +49,7 @@ extension Kiosk {
             }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
-        case .restockNeeded, .menuReloaded, .suggestionMade:
+        case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:
             break
         }
     }

@@ -87,6 +87,9 @@ enum PayloadCodec {
                 writer.varint(UInt64(names.count))
                 for name in names { writer.string(name) }
             }
+        case .menuReloadFailed(let e):
+            writer.string(e.menu)
+            writer.int(e.errors)
         }
     }
 
@@ -246,6 +249,9 @@ enum PayloadCodec {
             }
             let difference = MenuDifference(addedItems: lists[0], removedItems: lists[1], addedIngredients: lists[2], removedIngredients: lists[3])
             return .menuReloaded(MenuReloaded(menu: menu, ingredients: ingredients, items: items, difference: difference))
+        case .menuReloadFailed:
+            let menu = try reader.string()
+            return .menuReloadFailed(MenuReloadFailed(menu: menu, errors: try reader.int()))
         }
     }
 

@@ -30,6 +30,7 @@ public enum RecordCodec {
         case .ticketRecalled: 10
         case .ticketLate: 11
         case .suggestionMade: 12
+        case .menuReloadFailed: 13
         }
     }
 
@@ -47,6 +48,7 @@ public enum RecordCodec {
         case 10: .ticketRecalled
         case 11: .ticketLate
         case 12: .suggestionMade
+        case 13: .menuReloadFailed
         default: nil
         }
     }

@@ -13,6 +13,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .ticketRecalled: "Ticket {ticket} was recalled: ready for pickup again.",
         .ticketLate: "Ticket {ticket} is late.",
         .suggestionMade: "Suggested: {item}.",
+        .menuReloadFailed: "Menu not reloaded: its files have errors; {menu} goes on.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

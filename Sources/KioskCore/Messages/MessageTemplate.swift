@@ -80,6 +80,7 @@ public struct MessageTemplate: Sendable, Hashable {
                 out.appendNumber(entry.count)
             }
         case (.menu, .menuReloaded(let e)): out.appendText(e.menu)
+        case (.menu, .menuReloadFailed(let e)): out.appendText(e.menu)
         case (.ticket, .orderSucceeded(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
         case (.ticket, .ticketStarted(let e)): out.appendNumber(e.ticket)
         case (.ticket, .ticketCancelled(let e)): out.appendNumber(e.ticket)

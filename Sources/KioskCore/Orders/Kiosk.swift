@@ -257,6 +257,11 @@ public struct Kiosk: Sendable {
         return MenuSwap(difference: difference, declared: declared)
     }
 
+    /// Says that the menu files did not compile (with `errors` errors): the menu stays.
+    public mutating func reloadFailed(errors: Int, at time: Timestamp, emitting events: inout [Event]) {
+        emit(.menuReloadFailed(MenuReloadFailed(menu: menu.name, errors: errors)), at: time, into: &events)
+    }
+
     // MARK: Events
 
     /// Moves the event sequence on to at least `sequence` (events another process made).

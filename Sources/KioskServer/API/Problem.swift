@@ -79,6 +79,33 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(status: 413, code: "body_too_large", detail: "the body is larger than \(limit.grouped) bytes")
     }
 
+    /// A request refused from its head alone, before its body was read.
+    public init(framing problem: FramingProblem) {
+        switch problem {
+        case .bodyTooLarge(let limit):
+            self = .bodyTooLarge(limit: limit)
+        case .whitespaceInFieldName:
+            self.init(status: 400, code: "invalid_framing", detail: "a header's name is followed by white space before its colon")
+        case .conflictingLengths:
+            self.init(status: 400, code: "invalid_framing", detail: "the request has Content-Length headers that differ; send one")
+        case .lengthWithTransferEncoding:
+            self.init(status: 400, code: "invalid_framing", detail: "the request has both Content-Length and Transfer-Encoding; send one")
+        case .unframedTransferEncoding:
+            self.init(
+                status: 400, code: "invalid_framing", detail: "the body's end is unknown: Transfer-Encoding must be chunked, once, in HTTP/1.1"
+            )
+        case .unsupportedTransferCoding(let coding):
+            self.init(
+                status: 501, code: "unsupported_transfer_coding",
+                detail: "the transfer coding '\(TerminalText.visible(String(coding.prefix(64))))' is not supported; send chunked alone, or Content-Length"
+            )
+        case .targetTooLong(let limit):
+            self.init(status: 414, code: "target_too_long", detail: "the request's target is longer than \(limit.grouped) bytes")
+        case .headersTooLarge(let limit):
+            self.init(status: 431, code: "headers_too_large", detail: "the request line and headers are larger than \(limit.grouped) bytes")
+        }
+    }
+
     public static let unsupportedMediaType = Problem(
         status: 415, code: "unsupported_media_type", detail: "send the body as application/json (UTF-8)"
     )
@@ -92,7 +119,7 @@ public struct Problem: Error, Sendable, Equatable {
     )
 
     public static let misdirected = Problem(
-        status: 421, code: "wrong_host", detail: "the Host header does not name this server's address"
+        status: 421, code: "wrong_host", detail: "the Host header (or the host of a target in absolute form) does not name this server's address"
     )
 
     public static let overloaded = Problem(
@@ -118,7 +145,7 @@ public struct Problem: Error, Sendable, Equatable {
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
         "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
-        "idempotency_key_reused",
+        "idempotency_key_reused", "invalid_framing", "unsupported_transfer_coding", "target_too_long", "headers_too_large",
     ]
 
     // MARK: As JSON

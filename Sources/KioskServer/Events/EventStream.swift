@@ -109,6 +109,19 @@ public final class EventStream: HTTPStream, @unchecked Sendable {
         }
     }
 
+    public func hangUp() {
+        let resume = buffer.withLock { buffer -> (@Sendable () -> Void)? in
+            guard !buffer.closed else { return nil }
+            buffer.chunks.removeAll()
+            buffer.first = 0
+            buffer.offset = 0
+            buffer.pending = 0
+            buffer.ending = true
+            return wake(&buffer)
+        }
+        resume?()
+    }
+
     public func closed() {
         buffer.withLock {
             $0.closed = true

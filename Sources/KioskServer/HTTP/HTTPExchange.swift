@@ -9,16 +9,25 @@ import Synchronization
 public final class HTTPExchange: @unchecked Sendable {
     /// `GET`, `POST`, … as sent.
     public let method: String
-    /// The path as sent, percent-encoded, without the query.
+    /// The path as sent, percent-encoded, without the query (nor the scheme and authority
+    /// of a target in absolute form).
     public let path: String
     /// `HTTP/1.1`.
     public let version: String
+    /// The target's host and port, for a target in absolute form
+    /// (`GET http://127.0.0.1:8080/api/v1/menu`); `nil` for the usual `/api/v1/menu`.
+    public internal(set) var authority: String?
     /// The request's headers, in the order sent.
     public let headers: [HTTPField]
     /// The query's arguments as sent (percent-encoded); a name without `=` has the value "".
     public let query: [HTTPField]
     /// The client's address (`127.0.0.1`, `::1`), or "" when unknown.
     public let client: String
+    /// Bytes of the body received, kept or not.
+    var bodyBytes = 0
+    /// The bytes of the request line and headers, and of the target, as received.
+    var headSize = 0
+    var targetLength = 0
     /// When the request's headers were in.
     public let started: ContinuousClock.Instant
     /// The body as read so far, at most the daemon's body limit.

@@ -14,6 +14,10 @@ public protocol HTTPRequestHandler: AnyObject, Sendable {
     /// The request line and headers are in, the body not yet read: a response to give at
     /// once, without reading the body (a body too large, say), or `nil` to go on.
     func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse?
+    /// The request's framing is refused (`RequestFraming`): the response that says so,
+    /// sent before any body is read, and the connection closed. Neither `headersArrived`
+    /// nor `handle` is called for it.
+    func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse
     /// The whole request is in (`exchange.bodyExceeded` says when its body was cut).
     func handle(_ exchange: HTTPExchange) -> HTTPHandling
     /// The exchange is over: its response sent whole (`completed`), or the connection

@@ -13,6 +13,10 @@ public protocol HTTPStream: AnyObject, Sendable {
     /// each into its buffer), and returns how many; with none ready, calls `suspend` under
     /// its lock and returns 0; returns `nil` at the end.
     func read(upTo limit: Int, suspend: () -> Void, copy: (ArraySlice<UInt8>) -> Void) -> Int?
+    /// The client has gone (it closed its side of the connection): drop what waits, end,
+    /// and resume the connection if it is parked, so that the daemon finds it closed.
+    /// Called from another thread, at any time; after `closed` it does nothing.
+    func hangUp()
     /// The response is over: sent to its end, or the connection closed.
     func closed()
 }

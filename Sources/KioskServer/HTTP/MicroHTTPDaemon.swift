@@ -28,6 +28,11 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private let suspended = Atomic<Int>(0)
     /// The listening socket until it is closed by `stopAccepting`.
     private let listening = Mutex<Int32?>(nil)
+    /// The sockets of the streams being sent, watched for clients that hang up.
+    private let hangUps = HangUpWatch()
+    /// Requests whose head is in and that are not over yet: reading their bodies, waiting
+    /// for an answer, or sending it.
+    private let inHand = Atomic<Int>(0)
 
     /// Starts serving on `socket`, which the daemon takes over. A failure closes it.
     public init(socket: ListeningSocket, settings: DaemonSettings, handler: any HTTPRequestHandler) throws(DaemonError) {
@@ -95,6 +100,17 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         FileSystem.close(returned >= 0 ? returned : socket)
     }
 
+    /// Waits until every request whose head is in is over — its body read, its answer
+    /// sent — or until `deadline`. For a drain, after `stopAccepting`.
+    public func waitForRequestsInHand(until deadline: ContinuousClock.Instant) {
+        while inHand.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            CurrentProcess.pause(milliseconds: 5)
+        }
+    }
+
+    /// How many requests are in hand: their heads in, not yet over.
+    public var requestsInHand: Int { inHand.load(ordering: .acquiring) }
+
     /// How many connections are suspended, waiting for an answer.
     public var suspendedCount: Int { suspended.load(ordering: .acquiring) }
 
@@ -108,6 +124,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         guard let daemon else { return }
         kiosk_mhd_stop(library.api, daemon)
         listening.withLock { $0 = nil }
+        hangUps.stop()
     }
 
     // MARK: Callbacks, on libmicrohttpd's thread
@@ -120,13 +137,16 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         guard let existing = context.pointee else {
             let exchange = daemon.start(connection, url: url, method: method, version: version)
             context.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            daemon.inHand.add(1, ordering: .releasing)
             return daemon.headersArrived(exchange, on: connection) ? .YES : .NO
         }
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            daemon.read(upload, count: uploadSize.pointee, into: exchange)
+            let more = daemon.read(upload, count: uploadSize.pointee, into: exchange)
             uploadSize.pointee = 0
-            return .YES
+            // No answer can be queued in the middle of a body: past what is read and dropped
+            // for one, the connection is closed instead.
+            return more ? .YES : .NO
         }
         return daemon.proceed(exchange, on: connection) ? .YES : .NO
     }
@@ -137,6 +157,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         context.pointee = nil
         let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
+        daemon.inHand.subtract(1, ordering: .releasing)
         if exchange.phase == .suspended {
             // Closed while suspended (the daemon stopping): no longer waited for.
             exchange.phase = .answered
@@ -152,11 +173,15 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         if let address = kiosk_mhd_client_address(library.api, connection) {
             client = ListeningSocket.numericHost(UnsafeRawPointer(address)) ?? ""
         }
-        return HTTPExchange(
-            method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-            version: version.map { String(cString: $0) } ?? "", headers: fields(of: connection, .HEADER_KIND),
-            query: fields(of: connection, .GET_ARGUMENT_KIND), client: client
+        let target = RequestTarget(url.map { String(cString: $0) } ?? "/")
+        let exchange = HTTPExchange(
+            method: method.map { String(cString: $0) } ?? "", path: target.path, version: version.map { String(cString: $0) } ?? "",
+            headers: fields(of: connection, .HEADER_KIND), query: fields(of: connection, .GET_ARGUMENT_KIND), client: client
         )
+        exchange.authority = target.authority
+        exchange.headSize = kiosk_mhd_header_size(library.api, connection)
+        exchange.targetLength = target.length + RequestTarget.queryLength(exchange.query)
+        return exchange
     }
 
     /// The headers, or the query's arguments, of a request.
@@ -173,23 +198,40 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         return fields
     }
 
+    /// The head is in: a request whose framing is refused, or one the handler answers at
+    /// once, is answered before any of its body is read (libmicrohttpd then drops the body
+    /// and closes); any other goes on to its body.
     private func headersArrived(_ exchange: HTTPExchange, on connection: OpaquePointer) -> Bool {
+        let problem = RequestFraming.problem(
+            version: exchange.version, headers: exchange.headers, headSize: exchange.headSize, targetLength: exchange.targetLength,
+            bodyLimit: settings.bodyLimit, headLimit: settings.headLimit
+        )
+        if let problem {
+            var refusal = handler.refuse(exchange, because: problem)
+            // The bytes after this head are no request anyone agrees on: none is read.
+            refusal.set("Connection", "close")
+            return queue(refusal, for: exchange, on: connection)
+        }
         guard let early = handler.headersArrived(exchange) else { return true }
-        // Answered before the body is read: libmicrohttpd drops the body and closes.
         return queue(early, for: exchange, on: connection)
     }
 
-    /// A piece of the body: kept up to the limit, dropped after it.
-    private func read(_ upload: UnsafePointer<CChar>?, count: Int, into exchange: HTTPExchange) {
-        guard let upload, exchange.phase == .reading, !exchange.bodyExceeded else { return }
+    /// A piece of the body: kept up to the limit, dropped after it; `false` once a body
+    /// (a chunked one: a declared length past the limit was refused) has gone on past
+    /// `droppedBodyLimit`.
+    private func read(_ upload: UnsafePointer<CChar>?, count: Int, into exchange: HTTPExchange) -> Bool {
+        exchange.bodyBytes += count
+        guard let upload, exchange.phase == .reading else { return true }
+        guard !exchange.bodyExceeded else { return exchange.bodyBytes <= settings.droppedBodyLimit }
         guard exchange.body.count + count <= settings.bodyLimit else {
             exchange.bodyExceeded = true
             exchange.body = []
-            return
+            return exchange.bodyBytes <= settings.droppedBodyLimit
         }
         UnsafeRawPointer(upload).withMemoryRebound(to: UInt8.self, capacity: count) {
             exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
         }
+        return true
     }
 
     /// The body is whole, or the connection was resumed: hand the request on, or queue its
@@ -245,17 +287,24 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
 
     // MARK: Streams
 
-    /// What a stream's callbacks need: the stream, and how to park and resume its
-    /// connection. Retained by the response; released by its free callback.
-    private final class StreamContext {
+    /// What a stream's callbacks need: the stream, how to park and resume its connection,
+    /// and whether its client hung up. Retained by the response; released by its free
+    /// callback.
+    private final class StreamContext: @unchecked Sendable {
         let stream: any HTTPStream
         let library: Library
         let connection: UInt
+        let hangUps: HangUpWatch
+        /// Set by the hang-up watch before it resumes the connection: the next read ends it.
+        let hungUp = Atomic<Bool>(false)
+        /// The watch's token, set once before the response is queued.
+        var token: Int?
 
-        init(stream: any HTTPStream, library: Library, connection: UInt) {
+        init(stream: any HTTPStream, library: Library, connection: UInt, hangUps: HangUpWatch) {
             self.stream = stream
             self.library = library
             self.connection = connection
+            self.hangUps = hangUps
         }
     }
 
@@ -269,10 +318,18 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             guard let connection = OpaquePointer(bitPattern: address) else { return }
             kiosk_mhd_resume(library.api, connection)
         }
-        let context = Unmanaged.passRetained(StreamContext(stream: stream, library: library, connection: address)).toOpaque()
+        let holder = StreamContext(stream: stream, library: library, connection: address, hangUps: hangUps)
+        let context = Unmanaged.passRetained(holder).toOpaque()
         guard let response = kiosk_mhd_stream_response(library.api, 16 * 1024, MicroHTTPDaemon.readStream, context, MicroHTTPDaemon.freeStream) else {
             Unmanaged<StreamContext>.fromOpaque(context).release()
             return nil
+        }
+        let socket = kiosk_mhd_connection_socket(library.api, connection)
+        if socket >= 0 {
+            holder.token = hangUps.watch(socket) {
+                holder.hungUp.store(true, ordering: .releasing)
+                holder.stream.hangUp()
+            }
         }
         return response
     }
@@ -281,6 +338,8 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     private static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
         guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
         let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+        // The client is gone: close the connection now rather than write to it.
+        if context.hungUp.load(ordering: .acquiring) { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
         let target = UnsafeMutableRawBufferPointer(start: buffer, count: max)
         var filled = 0
         let read = context.stream.read(upTo: max) {
@@ -298,7 +357,9 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// libmicrohttpd is done with a stream's response.
     private static let freeStream: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
-        Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue().stream.closed()
+        let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+        if let token = context.token { context.hangUps.forget(token) }
+        context.stream.closed()
     }
 
     // MARK: The library

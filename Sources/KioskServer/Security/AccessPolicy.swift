@@ -38,9 +38,16 @@ public struct AccessPolicy: Sendable {
         self.token = token
     }
 
-    /// `Host` names this server (exactly one `Host` header).
-    public func checkHost(_ headers: [HTTPField]) throws(Problem) {
-        guard headers.count(named: "host") == 1, let host = headers.value(named: "host")?.lowercased() else { throw Problem.misdirected }
+    /// `Host` names this server (exactly one `Host` header); for a target in absolute form
+    /// its `authority` does, and `Host` is not looked at (RFC 9112 §3.2.2).
+    public func checkHost(_ headers: [HTTPField], authority: String? = nil) throws(Problem) {
+        let host: String
+        if let authority {
+            host = authority.lowercased()
+        } else {
+            guard headers.count(named: "host") == 1, let value = headers.value(named: "host") else { throw Problem.misdirected }
+            host = value.lowercased()
+        }
         if hosts.contains(host) { return }
         if let port = anyHostOnPort, host.hasSuffix(":\(port)") { return }
         throw Problem.misdirected

@@ -28,6 +28,9 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         public var keepalive: Duration = .seconds(15)
         /// How long an event stream may stay too full to take more before it is cut off.
         public var slowCutoff: Duration = .seconds(30)
+        /// Where what the operator must know of and asked nobody for is reported: a
+        /// SIGHUP's reload that failed, with the menu's diagnostics.
+        public var errors: FileOutput?
 
         public init(address: ListenAddress, token: OperatorToken) {
             self.address = address
@@ -48,6 +51,8 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     private let requestIDs = RequestIDs()
     /// The event stream's hub; `nil` for a session without a journal (tests).
     private let events: EventHub?
+    /// Set by `stop`: requests that begin from then on are refused.
+    private let draining = Atomic<Bool>(false)
     /// Set by `start`, once, before any request can arrive; read-only afterwards.
     private var daemon: MicroHTTPDaemon?
 
@@ -66,7 +71,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         let deliver: @Sendable (HTTPExchange, HTTPResponse) -> Void = { [policy, secure] exchange, response in
             exchange.respond(APIServer.finish(response, for: exchange, policy: policy, secure: secure))
         }
-        commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, deliver: deliver)
+        commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, errors: configuration.errors, deliver: deliver)
         settings = configuration.daemon
         events = session.store.map { store in
             var settings = EventHub.Settings()
@@ -97,12 +102,21 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         commandThread.wake()
     }
 
-    /// The drain: stops accepting connections, answers every request already queued, then
-    /// closes the connections left. The session is the caller's again afterwards.
+    /// How long before the drain's deadline the bodies of requests in hand must be whole,
+    /// so that their answers have that long.
+    public static let drainAnswerTime: Duration = .seconds(2)
+
+    /// The drain: stops accepting connections and answers every request in hand — those
+    /// whose head was in when it began, their bodies read to the end (until
+    /// `drainAnswerTime` before `deadline`) — then closes the connections left. A request
+    /// that begins during the drain is answered `503 shutting_down`. The session is the
+    /// caller's again afterwards.
     public func stop(deadline: ContinuousClock.Instant) {
+        draining.store(true, ordering: .releasing)
         daemon?.stopAccepting()
         // Streams end first, each with a comment saying so: they never end by themselves.
         events?.stop(deadline: deadline)
+        daemon?.waitForRequestsInHand(until: max(.now, deadline - APIServer.drainAnswerTime))
         commandThread.stop(deadline: deadline)
         daemon?.stop(deadline: deadline)
     }
@@ -111,10 +125,16 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
 
     public func headersArrived(_ exchange: HTTPExchange) -> HTTPResponse? {
         exchange.note["requestId"] = requestIDs.id(for: exchange.header("x-request-id"))
-        if let length = exchange.header("content-length"), let bytes = Int(length), bytes > bodyLimit {
-            return finish(CommandResponse.problemResponse(.bodyTooLarge(limit: bodyLimit)), for: exchange)
-        }
-        return nil
+        guard draining.load(ordering: .acquiring) else { return nil }
+        // Begun after the drain did: not in hand, so not waited for.
+        var refusal = finish(CommandResponse.problemResponse(.shuttingDown), for: exchange)
+        refusal.set("Connection", "close")
+        return refusal
+    }
+
+    public func refuse(_ exchange: HTTPExchange, because problem: FramingProblem) -> HTTPResponse {
+        exchange.note["requestId"] = requestIDs.id(for: exchange.header("x-request-id"))
+        return finish(CommandResponse.problemResponse(Problem(framing: problem)), for: exchange)
     }
 
     public func handle(_ exchange: HTTPExchange) -> HTTPHandling {
@@ -142,7 +162,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     /// Checks a request in the order a client can fix it: the host, the route, the
     /// token, the origin, the body; then makes the route's action.
     private func action(for exchange: HTTPExchange) throws(Problem) -> RouteAction {
-        try policy.checkHost(exchange.headers)
+        try policy.checkHost(exchange.headers, authority: exchange.authority)
         if let page = pages.response(to: exchange) { return .respond(page) }
         if exchange.method == "OPTIONS" { return .respond(options(for: exchange)) }
         let match = try router.match(method: exchange.method, path: exchange.path)

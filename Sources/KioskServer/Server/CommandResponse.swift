@@ -39,14 +39,16 @@ enum CommandResponse {
     }
 
     /// `GET /health`: the journal can be written (a transaction opened, as every command
-    /// opens one), and each sink's state — kinds and states only, no targets or names,
-    /// which may say where events go.
-    static func health(_ result: CommandResult) -> HTTPResponse {
+    /// opens one), whether the last reload of the menu failed (the old menu goes on, so
+    /// the server is still healthy), and each sink's state — kinds and states only, no
+    /// targets or names, which may say where events go.
+    static func health(_ result: CommandResult, reloadFailed: Bool) -> HTTPResponse {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         let healthy = result.error == nil
         writer.field("status", healthy ? "ok" : "unavailable")
         writer.field("journal", healthy ? "writable" : "failing")
+        writer.field("menu", reloadFailed ? "reload_failed" : "loaded")
         if case .sinks(let statuses) = result.output {
             writer.array("sinks", objects: statuses) { writer, status in
                 writer.field("kind", status.kind)

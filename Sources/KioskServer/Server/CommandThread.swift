@@ -26,9 +26,18 @@ final class CommandThread: @unchecked Sendable {
     /// Answers a request: adds the server's headers and resumes the connection.
     private let deliver: @Sendable (HTTPExchange, HTTPResponse) -> Void
 
-    init(session: Session, capacity: Int, deliver: @escaping @Sendable (HTTPExchange, HTTPResponse) -> Void) {
+    /// Where a SIGHUP's reload that failed is reported, with its diagnostics.
+    private let errors: FileOutput?
+    /// Whether the last reload — a SIGHUP's or `POST /reload` — failed: the old menu goes
+    /// on, and the health answer says so until a reload succeeds. The thread's alone.
+    private var reloadFailed = false
+    /// The SIGHUPs counted when the thread last looked.
+    private var hangupsSeen = 0
+
+    init(session: Session, capacity: Int, errors: FileOutput?, deliver: @escaping @Sendable (HTTPExchange, HTTPResponse) -> Void) {
         self.session = session
         self.capacity = capacity
+        self.errors = errors
         self.deliver = deliver
     }
 
@@ -124,11 +133,29 @@ final class CommandThread: @unchecked Sendable {
     /// Nothing asked: a SIGHUP's reload, or what the board did by itself, committed and
     /// sent to the sinks.
     private func idle() {
-        if let reload = session.reloadIfHungUp() {
+        let events = reloadIfHungUp()
+        if !events.isEmpty {
             session.commit()
-            session.dispatcher.publish(reload.events)
+            session.dispatcher.publish(events)
         }
         _ = session.tick()
+    }
+
+    /// A SIGHUP's reload, when one came: its events. One that failed is reported on
+    /// standard error as a batch reports it, with the menu's diagnostics: nobody asked
+    /// for it over HTTP, so no answer would show them.
+    private func reloadIfHungUp() -> [Event] {
+        let hangups = Signals.hangupCount
+        let reload = session.reloadIfHungUp()
+        // A reload that changed nothing returns no result, and succeeded all the same.
+        if hangups != hangupsSeen || reload != nil { reloadFailed = reload?.error != nil }
+        hangupsSeen = hangups
+        guard let reload else { return [] }
+        if let error = reload.error, let errors {
+            errors.write("SIGHUP: " + ErrorText().message(error) + "\n")
+            errors.flush()
+        }
+        return reload.events
     }
 
     /// What a job of a group came to: a command's result, or an answer given before (a
@@ -140,12 +167,13 @@ final class CommandThread: @unchecked Sendable {
 
     /// Runs a group of jobs in one transaction, commits once, then answers each.
     private func runGroup(_ jobs: [ServerJob]) {
-        var reloadEvents: [Event] = []
-        if let reload = session.reloadIfHungUp() { reloadEvents = reload.events }
+        let reloadEvents = reloadIfHungUp()
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(jobs.count)
         for job in jobs {
-            outcomes.append(run(job))
+            let outcome = run(job)
+            if case .result(let result) = outcome, result.command.name == "reload" { reloadFailed = result.error != nil }
+            outcomes.append(outcome)
         }
         if let failure = session.commit() {
             undo(&outcomes, of: jobs, because: failure)
@@ -209,7 +237,7 @@ final class CommandThread: @unchecked Sendable {
     private func response(for work: ServerJob.Work, _ result: CommandResult) -> HTTPResponse {
         switch work {
         case .command(_, let created, let pathNames): CommandResponse.response(for: result, created: created, pathNames: pathNames)
-        case .health: CommandResponse.health(result)
+        case .health: CommandResponse.health(result, reloadFailed: reloadFailed)
         }
     }
 

@@ -50,7 +50,7 @@ public final class ConsoleSink: Sink {
         case .orderFailed: "\u{1B}[31m"
         case .restockNeeded: "\u{1B}[33m"
         case .stockChanged, .menuReloaded, .suggestionMade: "\u{1B}[36m"
-        case .ticketLate, .ticketCancelled: "\u{1B}[33m"
+        case .ticketLate, .ticketCancelled, .menuReloadFailed: "\u{1B}[33m"
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
         }
     }
