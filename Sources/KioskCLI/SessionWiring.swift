@@ -30,6 +30,8 @@ struct SessionWiring {
         let commandLineSinks: [SinkDeclaration]
         var kiosk: Kiosk
         var store: StateStore?
+        /// The newest time the state holds: a virtual clock starts no earlier.
+        var latestTime: Timestamp?
     }
 
     /// A session with its sinks running.
@@ -54,8 +56,11 @@ struct SessionWiring {
             Localization.use(language)
         }
         let commandLineSinks = try compileCommandLineSinks(compiler)
-        let (kiosk, store) = try openState(menu: compiled.menu)
-        return Loaded(source: source, compiled: compiled, commandLineSinks: commandLineSinks, kiosk: kiosk, store: store)
+        let (kiosk, store, latest) = try openState(menu: compiled.menu)
+        if let start = arguments.clock?.start, let latest, start < latest.millisecondsSince1970 {
+            throw .clockBeforeState(start: Timestamp(millisecondsSince1970: start), latest: latest)
+        }
+        return Loaded(source: source, compiled: compiled, commandLineSinks: commandLineSinks, kiosk: kiosk, store: store, latestTime: latest)
     }
 
     /// Makes and starts the sinks (with a private journal for those that read one when
@@ -74,7 +79,7 @@ struct SessionWiring {
         if store == nil, keepJournal || members.contains(where: { !$0.isForeground }) {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
         }
-        let clock = sessionClock
+        let clock = sessionClock(notBefore: loaded.latestTime)
         let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence, clock: { clock.now() })
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])
         let session = Session(
@@ -124,26 +129,32 @@ struct SessionWiring {
 
     // MARK: Parts
 
-    /// The wall clock, or the virtual clock of `--clock virtual`, made once: the state is
-    /// opened at its time too.
-    var sessionClock: SessionClock {
+    /// The wall clock, or the virtual clock of `--clock virtual`: from its TIME, else from
+    /// now — or from the state's newest time when that is later (and then it says so).
+    func sessionClock(notBefore latest: Timestamp?) -> SessionClock {
         guard let choice = arguments.clock else { return SessionClock(wall: SystemClock.now) }
-        return SessionClock(virtualAt: Timestamp(millisecondsSince1970: choice.start ?? WallClock.millisecondsSince1970()))
+        if let start = choice.start { return SessionClock(virtualAt: Timestamp(millisecondsSince1970: start)) }
+        let now = WallClock.millisecondsSince1970()
+        if let latest, latest.millisecondsSince1970 > now {
+            note(.clockStartsAtState(latest))
+            return SessionClock(virtualAt: latest)
+        }
+        return SessionClock(virtualAt: Timestamp(millisecondsSince1970: now))
     }
 
     /// A fresh kiosk, or the fold of the state directory (`--state`). A state that cannot
     /// be read or is damaged before its end stops the start, untouched. A state file of
     /// the first format is converted into a directory once.
-    private func openState(menu: Menu) throws(StartupError) -> (Kiosk, StateStore?) {
+    private func openState(menu: Menu) throws(StartupError) -> (Kiosk, StateStore?, Timestamp?) {
         var seed = SystemRandomNumberGenerator()
         let ids = UUIDv7Generator(seed: seed.next())
-        guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil) }
+        guard let path = arguments.state else { return (Kiosk(menu: menu, ids: ids), nil, nil) }
         try migrateIfNeeded(path)
         let options = JournalTuning.stateJournal(environment)
         do throws(JournalError) {
             let opened = try StateStore.open(StateDirectory(path: path), mode: .state, options: options, menu: menu, ids: ids, at: SystemClock.now())
             report(opened.opening)
-            return (opened.opening.kiosk, opened.store)
+            return (opened.opening.kiosk, opened.store, opened.opening.latestTime)
         } catch {
             throw .state(error)
         }
@@ -242,6 +253,15 @@ struct SessionWiring {
         case .cannotCreateFile(let path, let error):
             "kiosk: " + tr("cannot write '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .server(let error): "kiosk: \(error.message)\n"
+        case .clockBeforeState(let start, let latest):
+            "kiosk: "
+                + tr(
+                    "the virtual clock would start at {start}, before the state's newest record ({latest}): orders would come before older ones; start it at {latest} or later, or give --clock virtual without a time to start there",
+                    [
+                        "start": ISO8601.string(millisecondsSince1970: start.millisecondsSince1970),
+                        "latest": ISO8601.string(millisecondsSince1970: latest.millisecondsSince1970),
+                    ]
+                ) + "\n"
         }
     }
 
@@ -289,6 +309,12 @@ struct SessionWiring {
                         "count": waiting, "sink": TerminalText.visible(sink),
                         "date": ISO8601.string(millisecondsSince1970: keptUntil.millisecondsSince1970), "state": TerminalText.visible(state),
                     ]
+                ) + "\n"
+        case .clockStartsAtState(let latest):
+            "kiosk: "
+                + tr(
+                    "the virtual clock starts at the state's newest record, {latest}, which is later than now",
+                    ["latest": ISO8601.string(millisecondsSince1970: latest.millisecondsSince1970)]
                 ) + "\n"
         case .readlineMissing:
             "kiosk: " + tr("GNU readline (libreadline.so.8) cannot be loaded; reading commands without line editing") + "\n"

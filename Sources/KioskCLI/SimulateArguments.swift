@@ -10,13 +10,16 @@ import KioskText
 /// kiosk simulate [--menu FILE] [--hours H | --customers N] [--arrivals RATE]
 ///                [--seed S] [--service fixed|exponential] [--patience DURATION]
 ///                [--restock POLICY] [--replications R] [--json] [--csv FILE]
-///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY]
-///                [--flush-timeout DURATION] [--no-color]
+///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY
+///                [--append-to-state]] [--flush-timeout DURATION] [--no-color]
 /// ```
 struct SimulateArguments: Sendable, Equatable {
     var menu: String?
     /// `--state DIRECTORY`: the journal the sinks read, instead of a private one.
     var state: String?
+    /// `--append-to-state`: the simulated day may go into a state that has a history,
+    /// whose stock then becomes the simulation's.
+    var appendToState = false
     /// The day: when the doors close (`nil`: after 8 hours), who comes when (`nil`: as the
     /// menu says), the seed (`nil`: the command picks one at random and prints it), …
     var overrides = SimulationOverrides()
@@ -41,7 +44,7 @@ struct SimulateArguments: Sendable, Equatable {
         "--menu", "--state", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock",
         "--replications", "--csv", "--pace", "--sink", "--flush-timeout",
     ]
-    static let flagOptions = ["--json", "--sinks", "--no-color", "--help", "-h"]
+    static let flagOptions = ["--json", "--sinks", "--append-to-state", "--no-color", "--help", "-h"]
 
     /// Parses the arguments after `simulate` (and those before it, `kiosk` moves after it).
     /// It takes no words, and `--` is no end of options but an unknown option.
@@ -58,6 +61,7 @@ struct SimulateArguments: Sendable, Equatable {
         if parsed.pace != nil, parsed.replications > 1 { throw .conflicting("--pace", "--replications") }
         // The state keeps the sinks' events: without sinks it would be left untouched.
         if parsed.state != nil, !parsed.menuSinks, parsed.sinks.isEmpty { throw .stateWithoutSinks }
+        if parsed.appendToState, parsed.state == nil { throw .appendWithoutState }
         return parsed
     }
 
@@ -116,6 +120,7 @@ struct SimulateArguments: Sendable, Equatable {
         switch flag {
         case "--json": json = true
         case "--sinks": menuSinks = true
+        case "--append-to-state": appendToState = true
         case "--no-color": noColor = true
         case "--help", "-h": help = true
         default: break

@@ -155,6 +155,7 @@ struct SimulateCommand {
         }
         var store: StateStore?
         var lastSequence: UInt64 = 0
+        var existed = false
         if members.contains(where: { !$0.isForeground }) {
             let path = parsed.state ?? setup.privateJournalPath(menuName: compiled.menu.name, members: members)
             let options = JournalTuning.eventsJournal(environment)
@@ -166,9 +167,12 @@ struct SimulateCommand {
                 )
                 store = opened.store
                 lastSequence = opened.opening.kiosk.sequence
+                existed = opened.opening.existed
             } catch {
                 throw .journal(error)
             }
+            // Opened for events only, nothing was written: a refusal leaves the state as it was.
+            if let path = parsed.state, existed, !parsed.appendToState { throw .stateHasHistory(path: path) }
         }
         let dispatcher = Dispatcher(members, journal: store?.journal)
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])

@@ -23,6 +23,8 @@ extension SimulateFailure {
             return DiagnosticJSON.line(file: nil, code: StartupError.code(of: error), message: tr("events for the sinks cannot be kept: {reason}", ["reason": error.message]))
         case .output:
             return DiagnosticJSON.line(file: nil, code: "io_error", message: tr("the report could not be written"))
+        case .stateHasHistory(let path):
+            return DiagnosticJSON.line(file: path, code: "state_has_history", message: SimulateFailure.history(of: path))
         }
     }
 }

@@ -25,12 +25,15 @@ enum SimulateFailure: Error, Equatable {
     case sinkSetup(SinkSetupError, onCommandLine: Bool)
     /// The journal the sinks read cannot be used.
     case journal(JournalError)
+    /// `--state` names a state with a history, and `--append-to-state` was not given (64):
+    /// the simulated day would become part of it, its stock the simulation's.
+    case stateHasHistory(path: String)
     /// Writing the report failed (74).
     case output
 
     var exitCode: ExitCode {
         switch self {
-        case .usage, .invalidCommandLineSink: .usage
+        case .usage, .invalidCommandLineSink, .stateHasHistory: .usage
         case .unreadableMenu: .unreadableInput
         case .invalidMenu, .simulation: .invalidMenu
         case .csv(_, _, let opening): opening ? .cannotCreate : .ioError
@@ -48,6 +51,14 @@ enum SimulateFailure: Error, Equatable {
         }
     }
 
+    /// Why a state with a history is refused, for the text and the JSON.
+    static func history(of path: String) -> String {
+        tr(
+            "the state '{path}' already has a history: the simulated day would be added to it, and its stock would become the simulation's (which starts from the menu's); give a new directory, or --append-to-state to add the day to this one",
+            ["path": path]
+        )
+    }
+
     /// The text of every failure but a menu's diagnostics, before it is made visible.
     private var words: String {
         switch self {
@@ -60,6 +71,7 @@ enum SimulateFailure: Error, Equatable {
             "kiosk simulate: " + tr("cannot write '{path}': {reason}", ["path": TerminalText.visible(path), "reason": error.reason]) + "\n"
         case .sinkSetup(let error, _): "kiosk simulate: \(error.message)\n"
         case .journal(let error): "kiosk simulate: " + tr("events for the sinks cannot be kept: {reason}", ["reason": error.message]) + "\n"
+        case .stateHasHistory(let path): "kiosk simulate: " + SimulateFailure.history(of: TerminalText.visible(path)) + "\n"
         case .output: "kiosk simulate: " + tr("the report could not be written") + "\n"
         }
     }

@@ -12,6 +12,8 @@ enum SimulateUsageError: Error, Sendable, Equatable {
     case arrivals(ArrivalsError)
     /// `--state` without sinks: it keeps their events, and there would be none.
     case stateWithoutSinks
+    /// `--append-to-state` without `--state`.
+    case appendWithoutState
 
     /// The text, in the operator's language; the mistakes of any option are worded as
     /// `kiosk`'s own (`UsageError`).
@@ -23,6 +25,7 @@ enum SimulateUsageError: Error, Sendable, Equatable {
         case .unexpectedArgument(let argument): UsageError.unexpectedArgumentText(argument, suggestion: nil)
         case .arrivals(let error): tr("option '{option}': {reason}", ["option": "--arrivals", "reason": error.message])
         case .stateWithoutSinks: tr("'--state' needs --sinks or --sink: it keeps their events")
+        case .appendWithoutState: tr("'--append-to-state' goes with --state DIRECTORY")
         }
     }
 }

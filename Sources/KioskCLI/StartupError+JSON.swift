@@ -32,6 +32,8 @@ extension StartupError {
             return DiagnosticJSON.line(file: path, code: "cannot_create", message: text)
         case .server:
             return DiagnosticJSON.line(file: nil, code: "server_failed", message: text)
+        case .clockBeforeState:
+            return DiagnosticJSON.line(file: nil, code: "clock_before_state", message: text)
         }
     }
 
@@ -39,7 +41,7 @@ extension StartupError {
     static let codes = [
         "usage", "unreadable_file", "sink_setup_failed", "io_error", "cannot_create", "not_a_state_directory", "unsupported_state_format",
         "corrupt_journal", "corrupt_snapshot", "state_conversion_failed", "cannot_simulate", "cannot_listen", "insecure_listen",
-        "invalid_token", "server_failed",
+        "invalid_token", "server_failed", "clock_before_state", "state_has_history",
     ]
 
     /// The rendered text without its `kiosk: ` and its newline: a message, as JSON has it.

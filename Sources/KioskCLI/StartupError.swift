@@ -34,6 +34,9 @@ enum StartupError: Error, Equatable {
     case unreadableFile(path: String, SystemError)
     /// `kiosk serve`: the operator's token is unusable (65); `source` says where it came from.
     case invalidToken(source: String, reason: String)
+    /// `--clock virtual=TIME` before the newest thing the state holds (64): new orders
+    /// would come before old ones, and promised times lie years away.
+    case clockBeforeState(start: Timestamp, latest: Timestamp)
     /// `kiosk serve`: a file it makes (the token, the access log) cannot be made (73).
     case cannotCreateFile(path: String, SystemError)
     /// `kiosk serve`: the HTTP server did not start (69).
@@ -43,7 +46,7 @@ enum StartupError: Error, Equatable {
         switch self {
         case .unreadableMenu, .unreadableScript, .unreadableFile: .unreadableInput
         case .cannotListen, .server: .unavailable
-        case .insecureListen: .usage
+        case .insecureListen, .clockBeforeState: .usage
         case .invalidToken: .invalidMenu
         case .cannotCreateFile: .cannotCreate
         case .invalidMenu: .invalidMenu
@@ -69,6 +72,9 @@ enum StartupNotice: Equatable {
     case ingredientsNew([String])
     /// A sink the state keeps events for, left out of this run: they wait for it.
     case sinkAway(sink: String, waiting: Int, keptUntil: Timestamp, state: String)
+    /// `--clock virtual` (no TIME) on a state whose newest record is later than now: the
+    /// clock starts there.
+    case clockStartsAtState(Timestamp)
     case readlineMissing
     /// The history file cannot be used; no history is kept.
     case historyUnusable(HistoryFile.Problem)

@@ -71,8 +71,10 @@ extension Journal {
         } catch {
             throw .system(error)
         }
-        // Give back the old segment's unused zeros; readers find its end either way.
-        if let old = writer { try? old.truncate(to: end - writerBase) }
+        // Give back the old segment's unused zeros once the new one has its own (or could not
+        // have them); readers find its end either way.
+        let old = writer.map { (file: $0, base: writerBase) }
+        defer { if let old { try? old.file.truncate(to: end - old.base) } }
         writer = file
         writerBase = end
         allocatedEnd = end
@@ -118,17 +120,29 @@ extension Journal {
         guard position > allocatedEnd else { return }
         let chunk = UInt64(options.allocationChunk)
         let target = ((position - writerBase + chunk - 1) / chunk) * chunk + writerBase
-        do {
-            if options.durability == .synchronized {
-                try file.writeZeros(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
-            } else {
-                try file.allocate(count: Int(target - allocatedEnd), at: allocatedEnd - writerBase)
+        do throws(SystemError) {
+            do {
+                try zeroFill(file, through: target)
+            } catch {
+                // Less room than a chunk — a disk that was full and has a little space again:
+                // what this commit needs is enough, and the next one tries for a chunk again.
+                allocatedEnd = writerBase + ((try? file.size) ?? (allocatedEnd - writerBase))
+                if position > allocatedEnd { try zeroFill(file, through: position) }
             }
             if synchronize, options.durability == .synchronized { try file.synchronizeData() }
-            allocatedEnd = target
         } catch {
             allocatedEnd = writerBase + ((try? file.size) ?? (allocatedEnd - writerBase))
             throw .system(error)
         }
+    }
+
+    /// Zeros (or, never flushed, allocated space) from `allocatedEnd` through `position`.
+    private func zeroFill(_ file: SystemFile, through position: UInt64) throws(SystemError) {
+        if options.durability == .synchronized {
+            try file.writeZeros(count: Int(position - allocatedEnd), at: allocatedEnd - writerBase)
+        } else {
+            try file.allocate(count: Int(position - allocatedEnd), at: allocatedEnd - writerBase)
+        }
+        allocatedEnd = position
     }
 }

@@ -117,6 +117,30 @@ import Testing
         """)
     }
 
+    /// A virtual clock may not start before what the state already holds: the next order
+    /// would come before older ones, and be promised years away. A TIME before it is
+    /// refused; `--clock virtual` alone starts there when that is later than now.
+    @Test func aVirtualClockBeforeTheStatesNewestRecordIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("bar.kiosk", BoardTests.menu)
+        let state = scratch.path("state")
+        let first = try KioskProcess(arguments: ["--menu", menu, "--state", state, "--clock", "virtual=2036-11-23T09:00:00Z", "-c", "wait 1h; order mango juice"]).run()
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try KioskProcess("state", "verify", "--json", state).run().stdout
+        let back = try BoardTests.run("order mango juice", menu: menu, more: ["--state", state])
+        #expect(back.status == 64)
+        #expect(back.stdout == "")
+        #expect(back.stderr == "kiosk: the virtual clock would start at 2026-11-23T09:00:00.000Z, before the state's newest record (2036-11-23T10:00:00.000Z): orders would come before older ones; start it at 2036-11-23T10:00:00.000Z or later, or give --clock virtual without a time to start there\n")
+        #expect(try KioskProcess("state", "verify", "--json", state).run().stdout == before, "nothing was written")
+        let json = try BoardTests.run("order mango juice", menu: menu, more: ["--state", state, "--json"])
+        #expect(json.status == 64)
+        #expect(json.stderr.contains(#""code":"clock_before_state""#), "\(json.stderr)")
+        let there = try KioskProcess(arguments: ["--menu", menu, "--state", state, "--clock", "virtual", "-c", "order mango juice"], environment: ["TZ": "UTC"]).run()
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(there.stderr == "kiosk: the virtual clock starts at the state's newest record, 2036-11-23T10:00:00.000Z, which is later than now\n")
+        #expect(there.stdout.contains("#2 ready by 10:04, in about 4 min"), "\(there.stdout)")
+    }
+
     /// A run long enough to leave a snapshot at its exit: the next run reads the board
     /// from it, every ticket in its state, and numbers on from the last.
     @Test func threeHundredOrdersInOneRunAreOnTheNextRunsBoardWhichNumbersOn() throws {

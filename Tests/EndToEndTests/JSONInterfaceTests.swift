@@ -108,7 +108,8 @@ import Testing
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("menu.kiosk", "ingredient mango stock 1000000\nitem \"Mango Juice\" needs mango 1\n")
         let state = scratch.url.appendingPathComponent("state").path
-        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 16_000))
+        // About 90 bytes a record: past the limit's 1.5 MiB (the journal grows by what fits).
+        let orders = try scratch.file("orders.txt", String(repeating: "order mango juice\n", count: 24_000))
         // The file size limit stands in for a full disk; standard output goes through a pipe
         // (which has no such limit) to keep only the last objects.
         let kiosk = "\(KioskProcess.executable.path) --json --state '\(state)' --menu '\(menu)' -f '\(orders)' | grep -F '\"ok\":false' | tail -n 3"

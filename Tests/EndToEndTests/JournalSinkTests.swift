@@ -172,6 +172,24 @@ import Testing
         #expect(lines(of: out) == (try StateDump.eventIds(state)), "each event acknowledged once, in order, across the restart")
     }
 
+    /// A program that reads the events and never acknowledges one: the flush deadline, not
+    /// the sink's two-minute `timeout` for answers, bounds the exit — and the event waits
+    /// in the state for the next run.
+    @Test func aProgramThatNeverAcknowledgesDoesNotHoldTheExitPastTheDeadline() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let started = ContinuousClock.now
+        let result = try KioskProcess(
+            "--state", state, "--flush-timeout", "1s", "--sink", "exec command \"/bin/sh\" args \"-c\", \"cat > /dev/null\" ack timeout 120s",
+            "-c", "order mango juice"
+        ).run()
+        #expect(result.status == 0)
+        // The deadline, half a second for the send in hand, a tenth for it to see the close,
+        // then SIGTERM and SIGKILL half a second apart: far below the two minutes, on any machine.
+        #expect(ContinuousClock.now - started < .seconds(60), "\(result.stderr)")
+        #expect(result.stderr.contains("1 event waits for exec /bin/sh -c cat > /dev/null in \(state)"), "\(result.stderr)")
+    }
+
     /// The program lets go of kiosk's standard error, so one that outlived kiosk would fail
     /// the test rather than hold its output open for ever.
     @Test func aProgramThatIgnoresSigtermDoesNotHoldUpTheExit() throws {

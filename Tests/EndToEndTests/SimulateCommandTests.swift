@@ -217,8 +217,8 @@ import Testing
         // Twice with the same seed, the second over two replications: each run numbers on.
         for extra in [[], ["--replications", "2"]] {
             let day = try KioskProcess(
-                arguments: ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--state", state, "--sink", sink,
-                            "--flush-timeout", SimulateCommandTests.deliveryTime] + extra
+                arguments: ["simulate", "--menu", "menus/juice-board.kiosk", "--hours", "1", "--seed", "8", "--state", state, "--append-to-state",
+                            "--sink", sink, "--flush-timeout", SimulateCommandTests.deliveryTime] + extra
             ).run()
             #expect(day.status == 0, "\(day.stderr)")
         }
@@ -232,6 +232,28 @@ import Testing
         #expect(Set(ids).count == ids.count)
         let verify = try KioskProcess("state", "verify", state).run()
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
+    /// A state with a history is no place for a simulated day unless the command line says
+    /// so: refused, with why, and the state as it was.
+    @Test func aStateWithAHistoryIsRefusedUnlessAppendingIsAskedFor() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let set = try KioskProcess("--state", state, "-c", "stock set mango 100").run()
+        #expect(set.status == 0, "\(set.stderr)")
+        let before = try KioskProcess("state", "verify", "--json", state).run().stdout
+        let day = try KioskProcess("simulate", "--hours", "1", "--seed", "3", "--state", state, "--sink", "log path \"\(scratch.path("e.jsonl"))\"").run()
+        #expect(day.status == 64)
+        #expect(day.stdout == "")
+        #expect(day.stderr == "kiosk simulate: the state '\(state)' already has a history: the simulated day would be added to it, and its stock would become the simulation's (which starts from the menu's); give a new directory, or --append-to-state to add the day to this one\n")
+        #expect(try KioskProcess("state", "verify", "--json", state).run().stdout == before, "nothing was written")
+        #expect(stockCount("mango", in: try KioskProcess("--state", state, "-c", "stock").run().stdout) == 100)
+        let json = try KioskProcess("simulate", "--json", "--hours", "1", "--state", state, "--sinks", "--sink", "log path \"\(scratch.path("e.jsonl"))\"").run()
+        #expect(json.status == 64)
+        #expect(json.stderr.contains(#""code":"state_has_history""#), "\(json.stderr)")
+        let alone = try KioskProcess("simulate", "--append-to-state").run()
+        #expect(alone.status == 64)
+        #expect(alone.stderr.hasPrefix("kiosk simulate: '--append-to-state' goes with --state DIRECTORY\n"))
     }
 
     @Test func thePrivateJournalHasItsSeqContinuedAcrossRunsAndTheREPL() throws {

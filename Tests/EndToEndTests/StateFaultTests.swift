@@ -145,6 +145,38 @@ import Testing
         #expect(try StateFaultTests.stock(state: state, menu: menu)["apple"] == 100_000 - 2 * made)
     }
 
+    /// Room comes back, but less than the megabyte of zeros a segment grows by: every
+    /// command after it is made all the same, in what fits — the first one too.
+    @Test(.enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root"))
+    func theFirstCommandAfterALittleRoomReturnsIsMade() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("faults.kiosk", "ingredient apple stock 1000000000\nitem \"Apple Juice\" needs apple 2\n")
+        let disk = try SmallFileSystem(at: scratch.path("disk"), megabytes: 4)
+        defer { disk.unmount() }
+        let state = disk.path + "/state"
+        let terminal = try SharedStateTests.Terminal(state: state, menu: menu)
+        #expect(try terminal.ask("order apple juice")["ok"] as? Bool == true)
+        let reserve = disk.path + "/reserve"
+        #expect(FileManager.default.createFile(atPath: reserve, contents: Data(repeating: 1, count: 64 << 10)))
+        try disk.fill()
+        // Past the first megabyte of zeros: the journal must grow, and cannot.
+        let long = "order " + Array(repeating: "apple juice", count: 40).joined(separator: ", ")
+        var refused: [String: Any]?
+        for _ in 0..<4000 where refused == nil {
+            let answer = try terminal.ask(long)
+            if answer["ok"] as? Bool != true { refused = answer }
+        }
+        let error = try #require(refused?["error"] as? [String: Any], "an order met the full disk")
+        #expect(error["code"] as? String == "io_error", "\(error)")
+        try FileManager.default.removeItem(atPath: reserve)
+        // A few kilobytes each: past whatever zeros the refused commit left, within 64 KiB.
+        for order in 0..<5 {
+            #expect(try terminal.ask(long)["ok"] as? Bool == true, "order \(order) after 64 KiB came back")
+        }
+        #expect(terminal.kiosk.finish() == 1)
+        #expect(try KioskProcess("state", "verify", state).run().status == 0)
+    }
+
     /// Kiosks ordering and editing stock on one state at once — batches killed with
     /// SIGKILL at random moments or let finish, others started in their place, and a
     /// conversation that opened the journal at the start and orders between them — until

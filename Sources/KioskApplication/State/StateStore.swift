@@ -28,6 +28,10 @@ public final class StateStore {
         public var kiosk: Kiosk
         /// Whether the journal held anything before this run.
         public var existed: Bool
+        /// The time of the newest thing the state holds — its last record's, or, when a
+        /// snapshot holds everything, its last order's or its board's clock: a clock that
+        /// starts before it would put new orders before old ones.
+        public var latestTime: Timestamp?
         /// On the menu, new to the state: they start at their declared stock.
         public var newIngredients: [String] = []
         /// In the state, not on the menu: kept, with their stock.
@@ -57,7 +61,7 @@ public final class StateStore {
         for record in opened.records { fold.apply(record) }
         let store = StateStore(journal: opened.journal, mode: mode, fold: fold)
         let existed = opened.snapshot != nil || !opened.records.isEmpty
-        var opening = Opening(kiosk: Kiosk(menu: menu, ids: ids), existed: existed, repairs: opened.repairs)
+        var opening = Opening(kiosk: Kiosk(menu: menu, ids: ids), existed: existed, latestTime: StateStore.latestTime(of: opened), repairs: opened.repairs)
         switch mode {
         case .events:
             opening.kiosk.advance(toSequenceOf: opened.snapshot?.kiosk.sequence ?? 0)
@@ -94,6 +98,13 @@ public final class StateStore {
         }
         journal.append(record)
         try journal.commit()
+    }
+
+    private static func latestTime(of opened: Journal.Opened) -> Timestamp? {
+        if let last = opened.records.last { return last.time }
+        guard let snapshot = opened.snapshot?.kiosk else { return nil }
+        let times = [snapshot.ledger.history.last?.time, snapshot.board.flatMap { $0.stations.isEmpty ? nil : $0.now }].compactMap { $0 }
+        return times.max()
     }
 
     /// The ingredient names a record gives a stock to.

@@ -51,6 +51,10 @@ public final class ExecSink: BatchingSink {
     private let acknowledged: Bool
     private let timeout: Duration
     private let program = Mutex<Program>(Program())
+    /// Set by `close(by:)` before it waits for `program`: a send waiting for answers holds
+    /// that lock, and gives up within `closeCheck` of seeing this.
+    private let closing = Atomic(false)
+    private static let closeCheck: Duration = .milliseconds(100)
 
     private struct Program {
         var running: Running?
@@ -153,8 +157,14 @@ public final class ExecSink: BatchingSink {
                 if line == expected[confirmed] { confirmed += 1 }
                 if confirmed == expected.count { return (confirmed, nil) }
             }
-            switch FileSystem.readAvailable(output, until: deadline) {
+            // In short waits, so a kiosk that is closing the sink is not held to `timeout`:
+            // the flush deadline bounds every sink.
+            if closing.load(ordering: .acquiring) {
+                return (confirmed, tr("kiosk is exiting; '{command}' is not waited for", ["command": command.display]))
+            }
+            switch FileSystem.readAvailable(output, until: min(deadline, ContinuousClock.now.advanced(by: ExecSink.closeCheck))) {
             case .bytes(let bytes): running.answers.append(bytes)
+            case .timedOut where ContinuousClock.now < deadline: continue
             case .end:
                 let values: KeyValuePairs<String, any CustomStringConvertible> = [
                     "command": command.display, "status": running.process.exitStatus() ?? 0, "count": expected.count - confirmed,
@@ -184,6 +194,7 @@ public final class ExecSink: BatchingSink {
     /// Closes the program's input and lets it finish what it read until `deadline`, then
     /// SIGTERM, then SIGKILL after half a second.
     public func close(by deadline: ContinuousClock.Instant) {
+        closing.store(true, ordering: .releasing)
         program.withLock { program in
             program.closed = true
             program.running?.process.finish(by: deadline)
