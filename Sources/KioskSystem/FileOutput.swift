@@ -37,6 +37,15 @@ public final class FileOutput: Sendable {
         write(bytes: text.utf8)
     }
 
+    /// Lets `write` append straight to what is buffered: a line made in place, with no
+    /// copy of its own between.
+    public func write(_ write: (inout [UInt8]) -> Void) {
+        state.withLock { state in
+            write(&state.buffer)
+            if state.buffer.count >= limit, !state.holding { drain(&state) }
+        }
+    }
+
     public func write(bytes: some Collection<UInt8>) {
         state.withLock { state in
             state.buffer.append(contentsOf: bytes)

@@ -51,7 +51,7 @@ public enum BraceTemplate {
         var index = start + 1
         while index < scalars.count, scalars[index] != "}" {
             let scalar = scalars[index]
-            guard scalar.isASCII, scalar.properties.isAlphabetic || scalar == "_" || scalar == "-" || scalar == "." else { return nil }
+            guard ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "." else { return nil }
             name.unicodeScalars.append(scalar)
             index += 1
         }

@@ -45,11 +45,27 @@ public struct CivilTime: Sendable, Hashable {
     /// `2026-11-21`.
     public var date: String { "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))-\(CivilTime.pad(day, 2))" }
     /// `15:08:30`.
-    public var timeOfDay: String { "\(CivilTime.pad(hour, 2)):\(CivilTime.pad(minute, 2)):\(CivilTime.pad(second, 2))" }
+    public var timeOfDay: String { CivilTime.twoDigits(hour, minute, second) }
+    /// `15:08`.
+    public var hourAndMinute: String { CivilTime.twoDigits(hour, minute) }
 
     static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// Fields of two digits each, joined by `:`, written straight into the string (a clock
+    /// time is printed with every order on a board).
+    private static func twoDigits(_ fields: Int...) -> String {
+        guard fields.allSatisfy({ (0..<100).contains($0) }) else { return fields.map { pad($0, 2) }.joined(separator: ":") }
+        return String(unsafeUninitializedCapacity: fields.count * 3 - 1) { bytes in
+            for (index, field) in fields.enumerated() {
+                if index > 0 { bytes[index * 3 - 1] = UInt8(ascii: ":") }
+                bytes[index * 3] = UInt8(ascii: "0") + UInt8(field / 10)
+                bytes[index * 3 + 1] = UInt8(ascii: "0") + UInt8(field % 10)
+            }
+            return fields.count * 3 - 1
+        }
     }
 
     private static func floorDivide(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {

@@ -48,7 +48,7 @@ enum Bench {
                 ("mqtt", { [try figures.mqttRate()] }), ("mqtt-down", { [try figures.mqttDownMemory()] }),
                 ("memory", { [try figures.peakMemory()] }),
                 ("suggest", { [try figures.suggestForAGroup()] }),
-                ("board-batch", { [try figures.batchWithBoard()] }), ("board-render", { [try figures.boardRender()] }),
+                ("board-batch", { [try figures.batchWithBoard(quiet: true), try figures.batchWithBoard(quiet: false)] }), ("board-render", { [try figures.boardRender()] }),
                 ("simulate", { [try figures.simulateRate()] }), ("simulate-memory", { [try figures.simulateMemory()] }),
                 ("dead-receiver", { [try figures.deadReceiver()] }),
                 ("serve-orders", figures.durableOrdersOverHTTP), ("serve-menu", { [try figures.menuOverHTTP()] }),

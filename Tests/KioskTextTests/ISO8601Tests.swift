@@ -25,6 +25,9 @@ import Testing
     @Test func localTimesShiftByTheOffsetAndNeverTrap() {
         let civil = CivilTime(millisecondsSince1970: 1_795_262_400_000, offsetSeconds: 9 * 3600)
         #expect("\(civil.date) \(civil.timeOfDay)" == "2026-11-21 21:00:00")
+        let morning = CivilTime(millisecondsSince1970: 1_795_262_400_000 + 12 * 3_600_000 + 5 * 60_000 + 7_000, offsetSeconds: 9 * 3600)
+        #expect(morning.timeOfDay == "09:05:07")
+        #expect(morning.hourAndMinute == "09:05")
         #expect(CivilTime(millisecondsSince1970: .max, offsetSeconds: 3600).hour == CivilTime(millisecondsSince1970: .max).hour)
     }
 }

@@ -127,6 +127,26 @@ import Testing
         #expect(Localization.fill("{재료}: {n}", ["재료": "망고", "n": 5]) == "{재료}: 5", "a name is ASCII, as in a menu's templates")
     }
 
+    @Test func aMessageWrittenIntoBytesSaysWhatItsTextSays() {
+        var bytes = Array("> ".utf8)
+        Localization.$speaking.withValue(.english) {
+            tr("usage: {synopsis}", ["synopsis": "order ITEM"], into: &bytes)
+            tr("Commands:", into: &bytes)
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "> usage: order ITEMCommands:", "appended after what was there")
+        var korean: [UInt8] = []
+        Localization.write("'{name}'을(를) 찾을 수 없습니다", ["name": "딸기"], in: .korean, into: &korean)
+        #expect(String(decoding: korean, as: UTF8.self) == "'딸기'를 찾을 수 없습니다")
+    }
+
+    @Test func aTemplateReadOnceTakesEachFillsOwnValues() {
+        // The second fill of a template finds it prepared; its particles still follow each value.
+        #expect(Localization.fill("'{name}'을(를) 찾을 수 없습니다", ["name": "딸기"]) == "'딸기'를 찾을 수 없습니다")
+        #expect(Localization.fill("'{name}'을(를) 찾을 수 없습니다", ["name": "수박"]) == "'수박'을 찾을 수 없습니다")
+        #expect(Localization.fill("'{name}'을(를) 찾을 수 없습니다", ["other": "수박"]) == "'{name}'을(를) 찾을 수 없습니다")
+        #expect(Localization.fill("{a} and {a}", ["a": 1]) == "1 and 1")
+    }
+
     @Test func theEnvironmentChoosesInPOSIXOrder() {
         #expect(Language.fromEnvironment([:]) == nil)
         #expect(Language.fromEnvironment(["LANG": "C.UTF-8"]) == nil, "a neutral locale leaves the choice to the menu")

@@ -34,11 +34,14 @@ public final class ConsoleSink: Sink {
     public var target: String { output.descriptor == 1 ? "stdout" : "fd \(output.descriptor)" }
 
     public func send(_ event: Event) throws(SinkFailure) {
-        var line = TerminalText.visible(event.message)
-        if colors, let colour = ConsoleSink.colour(of: event.type) {
-            line = colour + line + "\u{1B}[0m"
+        let line = TerminalText.visible(event.message)
+        let colour = colors ? ConsoleSink.colour(of: event.type) : nil
+        output.write { bytes in
+            if let colour { bytes += colour.utf8 }
+            bytes += line.utf8
+            if colour != nil { bytes += "\u{1B}[0m".utf8 }
+            bytes.append(UInt8(ascii: "\n"))
         }
-        output.write(line + "\n")
         if let code = output.failure {
             throw .permanent(tr("cannot write to standard output: errno {code}", ["code": code]))
         }

@@ -28,12 +28,27 @@ public struct ResultText: Sendable {
         errors.message(error)
     }
 
+    /// Appends what `text(for:)` says to `bytes`; an order's promise, printed with every
+    /// order on a board, is written there directly.
+    public func write(_ result: CommandResult, into bytes: inout [UInt8]) {
+        if case .ordered(let summary) = result.output {
+            if let promise = summary.promise { write(promise, into: &bytes) }
+        } else {
+            bytes += text(for: result).utf8
+        }
+    }
+
     /// The text a successful result prints on standard output; empty when the events
     /// (printed by the console sink) say it all.
     public func text(for result: CommandResult) -> String {
         switch result.output {
         case .none, .ticketMoved: ""
-        case .ordered(let summary): summary.promise.map(promise) ?? ""
+        case .ordered(let summary):
+            summary.promise.map { promise in
+                var bytes: [UInt8] = []
+                write(promise, into: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            } ?? ""
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
@@ -69,16 +84,19 @@ public struct ResultText: Sendable {
 
     /// `#12 ready by 09:14, in about 4 min`: the minute shown is the first one the ticket
     /// is promised by.
-    private func promise(_ promise: TicketPromise) -> String {
+    private func write(_ promise: TicketPromise, into bytes: inout [UInt8]) {
         let minute: Int64 = 60_000
         let promised = promise.promised.millisecondsSince1970
         let (rounded, overflow) = promised.addingReportingOverflow((minute - promised % minute) % minute)
         let byTime = Timestamp(millisecondsSince1970: overflow ? promised : rounded)
-        let civil = byTime.civil(offsetSeconds: utcOffset(byTime))
-        let byText = civil.timeOfDay.dropLast(3)
+        let byText = byTime.civil(offsetSeconds: utcOffset(byTime)).hourAndMinute
         let wait = promise.wait
-        let within = wait < minute ? tr("in under a minute") : tr("in about {minutes} min", ["minutes": (wait + minute / 2) / minute])
-        return tr("#{ticket} ready by {time}, {within}", ["ticket": promise.ticket, "time": byText, "within": within]) + "\n"
+        if wait < minute {
+            tr("#{ticket} ready by {time}, in under a minute", ["ticket": promise.ticket, "time": byText], into: &bytes)
+        } else {
+            tr("#{ticket} ready by {time}, in about {minutes} min", ["ticket": promise.ticket, "time": byText, "minutes": (wait + minute / 2) / minute], into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// `2026-11-23 09:06:00`, local time.

@@ -202,7 +202,7 @@ public final class BatchRunner: SessionRunner {
             let object = if hangup, let result { ResultJSON.object(for: result) } else { ResultJSON.object(for: result, command: name, error: failure, line: line) }
             output.write(bytes: object + [UInt8(ascii: "\n")])
         } else if let result, failure == nil, !options.quiet {
-            output.write(resultText.text(for: result))
+            output.write { resultText.write(result, into: &$0) }
         }
         if let failure {
             let message = resultText.message(for: failure)

@@ -2,8 +2,8 @@
 /// `수박이`; `4.505는`, `3은`; `'item'을` but `'menu'을(를)`.
 ///
 /// A Korean message writes the dual form after a placeholder (`'{name}'을(를)`, `{path}(으)로`),
-/// which is right whatever the value; `Localization.fill` asks `resolve` for the one form the
-/// value takes. The form follows the value's last sound: a Hangul syllable's final consonant,
+/// which is right whatever the value; a filled message (`PreparedTemplate`) writes the one form
+/// the value takes. The form follows the value's last sound: a Hangul syllable's final consonant,
 /// a digit as Korean reads it (`3` 삼, `5` 오, `10` 십), a Latin word ending in `m`, `n`, `ng`
 /// or `l` (`item` 아이템, `mail` 메일). Anything else — another Latin ending, a symbol, an empty
 /// value — keeps the dual form, which is never wrong.
@@ -15,7 +15,7 @@ public enum KoreanParticle {
     }
 
     /// A dual form and its form after a final consonant and after a vowel.
-    struct Pair {
+    struct Pair: Sendable {
         let dual: String
         let consonant: String
         let vowel: String
@@ -59,18 +59,31 @@ public enum KoreanParticle {
         }
     }
 
-    /// `text` — what follows `value` in a message — with the dual particle it starts with
-    /// (after a closing quote, as in `'{name}'을(를)`) in the form `value` takes; `text`
-    /// itself when it starts with none or the value's ending is unknown.
-    public static func resolve(_ text: String, after value: String) -> String {
-        let quote = text.hasPrefix("'") ? "'" : ""
-        let rest = text.dropFirst(quote.count)
-        guard let pair = pairs.first(where: { rest.hasPrefix($0.dual) }), let ending = ending(of: value) else { return text }
-        let form = switch ending {
+    /// The dual particle `text` starts with (after a closing quote, as in `'{name}'을(를)`),
+    /// and what follows it; `nil` when it starts with none. Read once per template
+    /// (`PreparedTemplate`), so a message without particles never looks again.
+    static func leading(_ text: String) -> (pair: Pair, quoted: Bool, rest: String)? {
+        let quoted = text.hasPrefix("'")
+        let afterQuote = text.dropFirst(quoted ? 1 : 0)
+        guard let pair = pairs.first(where: { afterQuote.hasPrefix($0.dual) }) else { return nil }
+        return (pair, quoted, String(afterQuote.dropFirst(pair.dual.count)))
+    }
+
+    /// The form of `pair` after `value`: its dual form when the value's ending is unknown.
+    static func form(of pair: Pair, after value: String) -> String {
+        switch ending(of: value) {
+        case nil: pair.dual
         case .vowel: pair.vowel
         case .rieul: pair.rieulTakesVowelForm ? pair.vowel : pair.consonant
         case .consonant: pair.consonant
         }
-        return quote + form + rest.dropFirst(pair.dual.count)
+    }
+
+    /// `text` — what follows `value` in a message — with the dual particle it starts with
+    /// (after a closing quote, as in `'{name}'을(를)`) in the form `value` takes; `text`
+    /// itself when it starts with none or the value's ending is unknown.
+    public static func resolve(_ text: String, after value: String) -> String {
+        guard let (pair, quoted, rest) = leading(text) else { return text }
+        return (quoted ? "'" : "") + form(of: pair, after: value) + rest
     }
 }

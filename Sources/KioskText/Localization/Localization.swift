@@ -41,8 +41,7 @@ public enum Localization {
 
     /// `message` in `language`, its `{name}` placeholders filled from `values`.
     public static func text(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language) -> String {
-        let template = catalog(for: language)?.translation(of: message) ?? message
-        return fill(template, values)
+        fill(template(of: message, in: language), values)
     }
 
     /// The form of `singular`/`plural` for `count` in `language` (English: `singular` for 1).
@@ -53,27 +52,33 @@ public enum Localization {
         return fill(template, values)
     }
 
+    /// Appends `message` in `language`, filled from `values`, to `bytes` as UTF-8.
+    public static func write(
+        _ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language, into bytes: inout [UInt8]
+    ) {
+        let template = template(of: message, in: language)
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else {
+            bytes += template.utf8
+            return
+        }
+        PreparedTemplate.of(template).fill(values, into: &bytes)
+    }
+
+    private static func template(of message: String, in language: Language) -> String {
+        catalog(for: language)?.translation(of: message) ?? message
+    }
+
     /// `template` with each `{name}` of `values` replaced, read by the one reader of
     /// `{name}` templates (`BraceTemplate`, so `{{` is a brace): a value that holds braces is
     /// never read as a placeholder, and a name without a value stays as it is. A Korean
     /// particle the template writes in its dual form right after a value (`'{name}'을(를)`)
     /// becomes the form the value takes (`KoreanParticle`); the values themselves are never
-    /// read for particles.
+    /// read for particles. Each template is read once (`PreparedTemplate`).
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var text = ""
-        var value: String?
-        for piece in BraceTemplate.pieces(of: template, placeholder: { name, _, _ in name }) {
-            switch piece {
-            case .text(let words):
-                text += value.map { KoreanParticle.resolve(words, after: $0) } ?? words
-                value = nil
-            case .placeholder(let name):
-                value = values.first { $0.key == name }.map { $0.value.description }
-                text += value ?? "{\(name)}"
-            }
-        }
-        return text
+        var bytes: [UInt8] = []
+        PreparedTemplate.of(template).fill(values, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -81,6 +86,12 @@ public enum Localization {
 /// `tr("#{ticket} is ready", ["ticket": 12])`. Extracted by `make pot`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
     Localization.text(message, values, in: Localization.language)
+}
+
+/// What `tr(message, values)` says, appended to `bytes` as UTF-8 without a `String`
+/// between: for the lines a busy batch prints with every order.
+public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], into bytes: inout [UInt8]) {
+    Localization.write(message, values, in: Localization.language, into: &bytes)
 }
 
 /// The singular or plural of a counted message in the operator's language, as its
