@@ -23,11 +23,6 @@ public enum Hex {
         }
     }
 
-    /// `%XX`: a byte percent-encoded, upper-case.
-    public static func percentEncoded(_ byte: UInt8) -> String {
-        String(decoding: [UInt8(ascii: "%"), uppercaseDigit(byte >> 4), uppercaseDigit(byte & 0xF)], as: UTF8.self)
-    }
-
     /// `value` as 16 lower-case digits, zero-padded.
     public static func padded(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

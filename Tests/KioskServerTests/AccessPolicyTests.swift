@@ -1,4 +1,5 @@
 import KioskServer
+import KioskText
 import KioskWire
 import Testing
 

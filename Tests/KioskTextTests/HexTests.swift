@@ -7,7 +7,13 @@ import Testing
         #expect((0..<16).map { Hex.uppercaseDigit($0) } == Array("0123456789ABCDEF".utf8))
         #expect(Array("09afAF".utf8).map(Hex.value) == [0, 9, 10, 15, 10, 15])
         #expect(Hex.value(of: UInt8(ascii: "g")) == nil)
-        #expect(Hex.percentEncoded(0x0A) == "%0A")
+    }
+
+    @Test func percentEncodingWritesWhatAFormDoesNotKeep() {
+        #expect(PercentEncoding.encode("oat milk/망") == "oat%20milk%2F%EB%A7%9D")
+        #expect(PercentEncoding.encode("a-b.c_d~e") == "a-b.c_d~e", "unreserved bytes stay")
+        #expect(PercentEncoding.encode("a b", keeping: { $0 != UInt8(ascii: "b") }) == "a %62")
+        #expect(PercentEncoding.decode(PercentEncoding.encode("\n망고 %")) == "\n망고 %", "read back as it was written")
     }
 
     @Test func fingerprintsAreSixteenDigitsAndStable() {

@@ -39,16 +39,7 @@ public enum URIReference {
     /// `text` as one path segment: every byte but the unreserved ones (letters, digits,
     /// `-._~`) percent-encoded as `%XX`, UTF-8 byte by byte.
     public static func encodingPathSegment(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                output += Hex.percentEncoded(byte)
-            }
-        }
-        return output
+        PercentEncoding.encode(text)
     }
 
     // MARK: Parts
@@ -161,11 +152,7 @@ public enum URIReference {
     }
 
     private static func isUnreservedOrSubDelimiter(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()*+,;=".utf8.contains(byte)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        PercentEncoding.isUnreserved(byte) || "!$&'()*+,;=".utf8.contains(byte)
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {

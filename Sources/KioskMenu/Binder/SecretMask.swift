@@ -1,3 +1,5 @@
+import KioskText
+
 /// Hides the values that came from `${…}` in text made from them: a receiver's error that
 /// quotes the URL, a path in a system error, a broker's address. Each such span, and its
 /// percent-encoded form, becomes `••••`.
@@ -35,20 +37,7 @@ public struct SecretMask: Sendable, Equatable {
 
     /// The form a URL gives `text`: every byte but the unreserved ones as `%XX`.
     static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                out += "%"
-                out.unicodeScalars.append(digits[Int(byte >> 4)])
-                out.unicodeScalars.append(digits[Int(byte & 0xF)])
-            }
-        }
-        return out
+        PercentEncoding.encode(text)
     }
 }
 

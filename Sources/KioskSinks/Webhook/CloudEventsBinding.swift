@@ -35,20 +35,8 @@ public enum CloudEventsBinding {
     /// `value` as a header value: space, `"`, `%` and every byte outside printable ASCII
     /// as `%XX` of its UTF-8, upper-case, and everything else as it is (the binding's §3.1.3.2).
     public static func percentEncoded(_ value: String) -> String {
-        guard value.utf8.contains(where: needsEncoding) else { return value }
-        var output = ""
-        output.reserveCapacity(value.utf8.count * 3)
-        for byte in value.utf8 {
-            if needsEncoding(byte) {
-                output += Hex.percentEncoded(byte)
-            } else {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            }
+        PercentEncoding.encode(value) { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "%")
         }
-        return output
-    }
-
-    private static func needsEncoding(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "%")
     }
 }
