@@ -6,8 +6,8 @@
 // only ever adds the source the new interest needs and tears sources down only on
 // CURL_POLL_REMOVE (MultiHandle.swift, `register(socket:…)` and `createSources`). So the
 // write source of a fresh connection stays armed until the transfer ends, and a writable
-// socket fires it without pause: a first answer that takes a second costs half a second
-// of CPU and tens of thousands of wake-ups, taken from the kiosk beside it.
+// socket fires it without pause: while a first answer is awaited, the process wakes
+// again and again and spends CPU the kiosk beside it needs.
 //
 // kiosk-http defines curl_multi_setopt itself (exported, so it comes before libcurl's for
 // FoundationNetworking's calls) and passes everything through to libcurl's, except that it

@@ -1,11 +1,12 @@
 // The one door to libmicrohttpd, the HTTP server library of `kiosk serve`.
 //
 // libmicrohttpd is loaded with dlopen when `kiosk serve` starts, not linked: it brings
-// GnuTLS and its libraries, whose loading and relocation would cost every other run of
-// kiosk most of its start-up budget. Its functions are reached through a `kiosk_mhd_api`
-// table that kiosk_mhd_load() fills in; Swift calls the inline wrappers below, never the
-// table's function pointers itself. The table lives on the Swift side and is passed in:
-// static storage in this header would be copied into every Swift file that includes it.
+// GnuTLS and its libraries, whose loading and relocation would add to the start-up of
+// every other run of kiosk, which has a budget (docs/PERFORMANCE.md). Its functions are
+// reached through a `kiosk_mhd_api` table that kiosk_mhd_load() fills in; Swift calls
+// the inline wrappers below, never the table's function pointers itself. The table lives
+// on the Swift side and is passed in: static storage in this header would be copied into
+// every Swift file that includes it.
 //
 // libmicrohttpd's variadic functions (MHD_start_daemon, MHD_get_daemon_info,
 // MHD_get_connection_info, MHD_set_connection_option) are called here, in C, with fixed

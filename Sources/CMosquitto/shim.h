@@ -1,11 +1,12 @@
 // The one door to libmosquitto, the MQTT client library.
 //
 // libmosquitto is loaded with dlopen when the first MQTT sink is made, not linked: loading
-// it and OpenSSL costs a run that has no MQTT sink most of a millisecond, which kiosk's
-// start-up budget cannot spare. Its functions are reached through a `kiosk_mosq_api`
-// table that kiosk_mosq_load() fills in; Swift calls the inline wrappers below, never the
-// table's function pointers itself. The table lives on the Swift side and is passed in:
-// static storage in this header would be copied into every Swift file that calls it.
+// it and OpenSSL would add to the start-up of a run that has no MQTT sink, and kiosk's
+// start-up has a budget (docs/PERFORMANCE.md). Its functions are reached through a
+// `kiosk_mosq_api` table that kiosk_mosq_load() fills in; Swift calls the inline wrappers
+// below, never the table's function pointers itself. The table lives on the Swift side
+// and is passed in: static storage in this header would be copied into every Swift file
+// that calls it.
 #ifndef KIOSK_CMOSQUITTO_SHIM_H
 #define KIOSK_CMOSQUITTO_SHIM_H
 

@@ -1,8 +1,8 @@
 // The one door to GNU readline.
 //
 // readline is loaded with dlopen when the REPL starts on a terminal, not linked: loading
-// it and libtinfo costs most of a millisecond at every start, which scripts and pipes —
-// that never prompt — should not pay. Its functions and globals are reached through
+// it and libtinfo would add to every start, which scripts and pipes — that never
+// prompt — should not pay. Its functions and globals are reached through
 // `kiosk_rl`, filled in by kiosk_rl_load(); its globals are set here, in C, so Swift never
 // touches shared mutable C state directly.
 #ifndef KIOSK_CREADLINE_SHIM_H

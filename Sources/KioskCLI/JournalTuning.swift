@@ -24,8 +24,8 @@ enum JournalTuning {
     /// The options of a journal where events only wait for their sinks (the private
     /// journal, and `simulate`'s): written, not synced, and a snapshot every 4 MiB rather
     /// than every 1 MiB. Its stock does not carry over to the next start, so a snapshot
-    /// there only bounds what the next start reads after a kill — 4 MiB is about 50,000
-    /// orders, a few tens of milliseconds — while each one written during a batch slows it.
+    /// there only bounds what the next start reads after a kill, while each one written
+    /// during a batch slows it (measured by kiosk-bench --only batch, slow-receiver).
     static func eventsJournal(_ environment: [String: String]) -> Journal.Options {
         Journal.Options(durability: .written, segmentLimit: segmentLimit(environment), snapshotInterval: 4 << 20)
     }

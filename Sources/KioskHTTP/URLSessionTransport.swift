@@ -48,7 +48,7 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         configuration.httpShouldSetCookies = false
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // Delegate calls on a dispatch queue rather than the default operation queue: fewer
-        // thread hops per request, which on Linux is most of what a request costs.
+        // thread hops per request, which weigh on what a request costs on Linux.
         let delegates = OperationQueue()
         delegates.underlyingQueue = queue
         delegates.maxConcurrentOperationCount = 1

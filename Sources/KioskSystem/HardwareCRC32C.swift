@@ -1,7 +1,7 @@
 import CKioskSystem
 
-/// CRC-32C by the processor's own instruction (SSE 4.2's `crc32` on x86-64): several times
-/// the speed of a table, for checksums on every record written and read.
+/// CRC-32C by the processor's own instruction (SSE 4.2's `crc32` on x86-64): faster than
+/// a table, for checksums on every record written and read.
 public enum HardwareCRC32C {
     /// Whether this processor has the instruction.
     public static let isAvailable = kiosk_crc32c_available() != 0

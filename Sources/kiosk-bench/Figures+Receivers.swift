@@ -7,8 +7,7 @@ extension Figures {
     /// A receiver that is down: connections are refused at once, so `kiosk-http` never
     /// waits on an open connection. What is left of the gap is what the sink costs the
     /// order path itself — the journal record each command writes; the slow receiver's
-    /// figure minus this one is what waiting on an open connection costs besides (before
-    /// `kiosk-http`'s socket callback fix, URLSession's busy wait for a first answer).
+    /// figure minus this one is what waiting on an open connection costs besides.
     func deadReceiver() throws -> Figure {
         // Bound but not listening: the port refuses connections and no other program takes it.
         let server = try TestHTTPServer(keepsRequests: false, listening: false)
@@ -24,9 +23,8 @@ extension Figures {
 
     /// Orders per second without sinks and with `sink`, and the median of the paired ratios.
     ///
-    /// 300,000 orders, like the other batch figures' hundreds of thousands: a run of about
-    /// 0.4 s. At 90,000 a run took 120 ms on a fast machine, and the sink run's start-up
-    /// and the scheduler's noise moved the ratio by ±2% from one run to the next.
+    /// 300,000 orders, like the other batch figures' hundreds of thousands: in a much
+    /// shorter run the sink run's start-up and the scheduler's noise move the ratio.
     func pairedThroughput(sink: String) throws -> (plain: Double, withSink: Double, ratio: Double) {
         let count = quick ? 100_000 : 300_000
         let (menu, orders) = try orderFiles(count)
@@ -36,7 +34,7 @@ extension Figures {
         var ratios: [Double] = []
         // Paired, back to back: this machine's speed drifts more between minutes than
         // between two runs, so each pair gives its own ratio and the median of those counts
-        // (of eleven pairs: with seven, the median still moved by ±1%).
+        // (of eleven pairs: with fewer, the median moves from one run to the next).
         for round in 0..<(runs > 3 ? 12 : 3) {
             let p = try timeToOutput([kiosk, "--menu", menu, "-f", orders], bytes: expectedBytes)
             // Each run leaves the events the receiver had no time for in its journal, which

@@ -121,7 +121,7 @@ extension Figures {
     /// frame after the page filtered the list, as `requestAnimationFrame` then a task see it.
     /// The next key is sent when that frame has been seen. (A whole query sent at once
     /// arrives a key every few milliseconds, faster than anyone types, and the browser
-    /// paints once after the burst: the first key's time was then the whole burst's.)
+    /// paints once after the burst: the first key's time is then the whole burst's.)
     /// Checks what the list shows after each query.
     private func typeInSearch(_ browser: Browser) throws -> [Double] {
         let search = try browser.find("#search")

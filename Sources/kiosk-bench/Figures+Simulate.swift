@@ -54,8 +54,8 @@ extension Figures {
     ///
     /// Paired, run for run, as the receiver figures are: this machine's speed drifts more
     /// between minutes than between two runs, and measured one after the other the two
-    /// rates came from different minutes — the ratio moved between 18× and 21× from one
-    /// run of the benchmark to the next.
+    /// rates come from different minutes, so the ratio moves from one run of the
+    /// benchmark to the next.
     func simulateRate() throws -> Figure {
         let menu = try mm3Menu()
         let count = quick ? 200_000 : 1_000_000

@@ -144,9 +144,9 @@ struct Figures {
         var rates: [Double] = []
         for round in 0..<(runs > 3 ? 4 : 2) {
             let log = scratch + "/log-\(round).jsonl"
-            // Each round's log path keys a private journal of its own (~40 MB for 500K
-            // orders, written without fsync): left in place, the rounds after would pay
-            // for the write-back of the ones before. Each round is a first run.
+            // Each round's log path keys a private journal of its own (written without
+            // fsync): left in place, the rounds after would pay for the write-back of the
+            // ones before. Each round is a first run.
             try? FileManager.default.removeItem(atPath: scratch + "/state")
             let run = Measure.run([kiosk, "--quiet", "--menu", menu, "-f", orders, "--sink", "log path \"\(log)\""], environment: environment)
             let lines = try countLines(log)
@@ -174,8 +174,8 @@ struct Figures {
         )
     }
 
-    /// The default: in order, one request at a time. Informational: bounded by what one
-    /// URLSession request costs on Linux (~0.5 ms of CPU on this machine).
+    /// The default: in order, one request at a time. Informational: bounded by the CPU one
+    /// URLSession request costs on Linux.
     func orderedWebhookDelivery() throws -> Figure {
         let value = try webhookRate(concurrency: 1)
         return Figure(
@@ -290,8 +290,8 @@ struct Figures {
         let output = scratch + "/output.txt"
         try Data().write(to: URL(fileURLWithPath: output))
         // Whatever earlier runs left for the kernel to write is written now, not while this
-        // run is timed: without it a run that followed another was about 1% slower, and
-        // the slow receiver's paired ratio moved with the order of the runs.
+        // run is timed: without it a run that follows another is slower, and the slow
+        // receiver's paired ratio moves with the order of the runs.
         sync()
         let started = ContinuousClock.now
         let process = try start(argv, output: output)

@@ -227,7 +227,7 @@ public final class Session {
         store.keepAppended()
         if store.journal.wantsSnapshot {
             // A snapshot only speeds up the next start: it is written beside the commands
-            // that follow (its fsyncs took milliseconds of every megabyte's commit), and
+            // that follow (its fsyncs would otherwise hold up the commits), and
             // failing to write one loses nothing.
             store.journal.writeSnapshotInBackground(store.snapshot(of: kiosk, at: position), now: clock())
         }

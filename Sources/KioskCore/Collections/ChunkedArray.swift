@@ -3,9 +3,8 @@
 /// A copy shares every chunk; changing an element of one copy then copies only the list
 /// of chunks and the one chunk that holds the element. A session keeps the kiosk as it was
 /// before each transaction, to put back if the commit fails: with the ledger's totals in
-/// plain arrays, the first order after that copy copied every item's line — with a
-/// 10,000-item menu, most of the cost of a durable order. With chunks it costs a few
-/// hundred bytes whatever the size of the menu.
+/// plain arrays, the first order after that copy would copy every item's line, a cost that
+/// grows with the menu. With chunks it copies one chunk whatever the size of the menu.
 public struct ChunkedArray<Element> {
     /// Elements per chunk: a power of two, so an index splits with a shift and a mask.
     static var chunkShift: Int { 6 }

@@ -1,9 +1,8 @@
 /// The most recent `capacity` elements, oldest first.
 ///
 /// Kept in chunks (`ChunkedArray`): a session keeps the kiosk as it was before each
-/// transaction, and with one plain array the first order after that copy copied the
-/// whole history — a thousand records, most of the cost of an order in conversation.
-/// Now it copies the one chunk the order lands in.
+/// transaction, and with one plain array the first order after that copy would copy the
+/// whole history. In chunks it copies the one chunk the order lands in.
 public struct RingBuffer<Element> {
     public let capacity: Int
     private var storage = ChunkedArray<Element>()

@@ -2,7 +2,7 @@
 /// iSCSI, ext4 metadata and most write-ahead logs: it catches every burst error up to 32
 /// bits and any odd number of flipped bits.
 ///
-/// Slicing-by-8: eight table lookups per eight bytes, about a byte per cycle.
+/// Slicing-by-8: eight table lookups per eight bytes.
 public enum CRC32C {
     /// The checksum of `bytes`, continuing from `crc` (0 to start).
     public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {

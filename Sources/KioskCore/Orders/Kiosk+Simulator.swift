@@ -8,7 +8,7 @@ extension Kiosk {
 
     /// Keeps only the ledger's counts of orders and its revenue from now on, not each
     /// order's sales, usage and history line: a simulator keeps its own tallies, and
-    /// naming every order for a history nobody reads was a sixth of its time per customer.
+    /// naming every order for a history nobody reads is work on every customer.
     ///
     /// Stock, refusals and the event sequence are as before; an order whose total would
     /// not fit the ledger is refused as before.

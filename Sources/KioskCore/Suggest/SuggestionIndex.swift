@@ -21,8 +21,8 @@ struct SuggestionIndex: Sendable {
     /// The bit that marks an item whose allergens are unknown; the 14 allergens use bits 0–13.
     static let undeclared: UInt16 = 1 << 15
 
-    /// Built in one pass over the items, into flat arrays: a 10,000-item menu without tags
-    /// takes a few milliseconds more to build, not a few allocations per item.
+    /// Built in one pass over the items, into flat arrays: the menu pays for it once, when
+    /// it is built, and with no allocations per item.
     init(ingredientCount: Int, items: [Item], questions: [Question]) {
         var tags: [String] = []
         var tagsByKey: [String: Int] = [:]

@@ -150,8 +150,8 @@ export function follow(types, after, onEvent) {
     };
   };
   // A page left for another stays in the browser's back/forward cache with its stream
-  // open, and a browser allows six connections to a server: after six pages the next one
-  // waited a minute for a connection. The stream is closed when the page is left and
+  // open, and a browser allows six connections to a server: after six such pages the next
+  // one would wait for a connection. The stream is closed when the page is left and
   // opened again, from the last event seen, if the page is shown again.
   let left = false;
   addEventListener('pagehide', () => { left = true; source?.close(); });

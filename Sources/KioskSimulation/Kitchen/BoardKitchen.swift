@@ -25,8 +25,8 @@ public struct BoardKitchen: Sendable {
     /// The board's number of the ticket in each slot, with the slot's generation.
     private var numbers: [(generation: UInt32, number: Int)] = []
     /// The open tickets' ids by board number, from `firstOpen` on: numbers only grow, so
-    /// a window that drops its closed head replaces a dictionary (hashing was a tenth of
-    /// a simulated customer).
+    /// a window that drops its closed head replaces a dictionary: no ticket is hashed for a
+    /// simulated customer.
     private var open: [TicketID?] = []
     private var firstOpen = 0
     private var head = 0

@@ -192,9 +192,10 @@ public final class Dispatcher: Sendable {
 ///
 /// `publish` runs on one thread, so the count of deliveries — stored at every event — is a
 /// load and a store of its own, not a locked add, and it sits on a cache line of its own.
-/// A lock per event showed in a batch's throughput, and so did the count next to other
-/// memory (docs/PERFORMANCE.md has the figures). A reader on another thread sees the count
-/// as it was a moment ago. Failures are rare: their count and last error share a lock.
+/// A lock per event, or the count next to memory other threads touch, would show in a
+/// batch's throughput (kiosk-bench --only batch, slow-receiver). A reader on another
+/// thread sees the count as it was a moment ago. Failures are rare: their count and last
+/// error share a lock.
 final class SinkStatusBox: Sendable {
     typealias CacheLine = (Int, Int, Int, Int, Int, Int, Int, Int)
 

@@ -27,8 +27,8 @@ public struct BoardView: Sendable {
     /// `QUEUED (2) | PREPARING (1) | READY (0)`, then each column's tickets: a line with
     /// number, age, station and mark, and a line per item.
     ///
-    /// Written as bytes, each column's cells into one buffer of its own: a board of
-    /// 10,000 tickets renders in a few milliseconds.
+    /// Written as bytes, each column's cells into one buffer of its own, so a full board
+    /// renders at once (measured by kiosk-bench --only board-render).
     public func text(_ listing: BoardListing) -> String {
         let titles = [
             tr("QUEUED ({count})", ["count": listing.queued.count]), tr("PREPARING ({count})", ["count": listing.preparing.count]),

@@ -11,8 +11,8 @@ import KioskText
 /// it — standard output and error are held meanwhile; before waiting for more input the
 /// batch commits, so whoever sends one command and waits sees its result at once.
 public final class BatchRunner: SessionRunner {
-    /// A group is committed at the latest after this many commands… (a flush costs a few
-    /// milliseconds whatever it holds, so a group of many orders keeps a long batch from
+    /// A group is committed at the latest after this many commands… (a flush costs about
+    /// the same whatever it holds, so a group of many orders keeps a long batch from
     /// spending its time waiting for the disk)
     static let groupCommands = 16_384
     /// …or this many bytes of records.

@@ -99,7 +99,7 @@ struct POEntry {
 
 /// Reads a PO file's entries one at a time, on its UTF-8 bytes: the quotes, backslashes,
 /// keywords and comment marks it looks for are ASCII, never inside a multi-byte character,
-/// so reading kiosk's whole catalog takes well under a millisecond.
+/// so kiosk's whole catalog is read in one pass over its bytes.
 struct POReader {
     private let bytes: [UInt8]
     /// Where the next line starts, and its number (from 1).
