@@ -112,7 +112,7 @@ public final class CursorFile: @unchecked Sendable {
         for word in [counter, mark.position, mark.sequence] {
             withUnsafeBytes(of: word.littleEndian) { slot.append(contentsOf: $0) }
         }
-        withUnsafeBytes(of: CRC32C.checksum(slot).littleEndian) { slot.append(contentsOf: $0) }
+        withUnsafeBytes(of: Checksum.crc32c(slot).littleEndian) { slot.append(contentsOf: $0) }
         slot += [0, 0, 0, 0]
         let offset = UInt64(CursorFile.nameSize + Int(counter % 2) * CursorFile.slotSize)
         do {
@@ -127,7 +127,7 @@ public final class CursorFile: @unchecked Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(CursorFile.seenSize)
         withUnsafeBytes(of: time.millisecondsSince1970.littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: CRC32C.checksum(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: Checksum.crc32c(bytes).littleEndian) { bytes.append(contentsOf: $0) }
         bytes += [0, 0, 0, 0]
         try? file.write(bytes, at: UInt64(CursorFile.fileSize))
     }
@@ -140,7 +140,7 @@ public final class CursorFile: @unchecked Sendable {
         let (time, crc) = field.withUnsafeBytes { raw in
             (Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)), UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
         }
-        guard CRC32C.checksum(field[0..<8]) == crc else { return fallback }
+        guard Checksum.crc32c(field[0..<8]) == crc else { return fallback }
         return Timestamp(millisecondsSince1970: time)
     }
 
@@ -153,7 +153,7 @@ public final class CursorFile: @unchecked Sendable {
             let slot = Array(bytes[start..<start + slotSize])
             let words = slot.withUnsafeBytes { raw in (0..<3).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) } }
             let crc = slot.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
-            guard words[0] > 0, CRC32C.checksum(slot[0..<24]) == crc else { continue }
+            guard words[0] > 0, Checksum.crc32c(slot[0..<24]) == crc else { continue }
             if best.map({ words[0] > $0.0 }) ?? true { best = (words[0], Mark(position: words[1], sequence: words[2])) }
         }
         return best

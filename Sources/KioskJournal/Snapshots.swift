@@ -24,7 +24,7 @@ enum Snapshots {
         var bytes = magic
         bytes.reserveCapacity(headerSize + body.count)
         withUnsafeBytes(of: version.littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: CRC32C.checksum(body).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: Checksum.crc32c(body).littleEndian) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt64(body.count).littleEndian) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: body)
         return bytes
@@ -52,7 +52,7 @@ enum Snapshots {
                 return .failure(.corruptSnapshot(file: path, problem: tr("it is {size} bytes long, not {expected}", ["size": raw.count, "expected": UInt64(headerSize) &+ length])))
             }
             let body = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-            guard CRC32C.checksum(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: tr("a checksum mismatch"))) }
+            guard Checksum.crc32c(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: tr("a checksum mismatch"))) }
             do throws(RecordDecodingError) {
                 return .success(try SnapshotCodec.decode(body))
             } catch {
