@@ -2,6 +2,7 @@
 #
 #   make run        install what is missing, build, open the REPL on the Juice Maker
 #   make test       install what is missing, build with warnings as errors, run every test
+#   make check      the fast loop: build, then the unit suites only (no end-to-end runs)
 #   make install    build for release and install under PREFIX (/usr/local); make uninstall
 #   make deb        build the Debian package; make deb-check lints it and tries it
 #   make api-check  the HTTP API against its OpenAPI document (Python tools, not in make test)
@@ -32,7 +33,7 @@ BUILD_INFO_FLAGS = -Xlinker $(CURDIR)/$(BUILD_INFO)
 endif
 BUILD_CC ?= $(shell command -v clang || command -v cc)
 
-.PHONY: all run test build pot po release deps bench fuzz api-check a11y-check clean install installable install-files uninstall deb deb-check
+.PHONY: all run test check build pot po release deps bench fuzz api-check a11y-check clean install installable install-files uninstall deb deb-check
 
 all: build
 
@@ -156,6 +157,15 @@ test: $(BUILD_INFO)
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
 	$(SWIFT) test --skip-build
 
+# The loop to run while working: every unit suite, in parallel, without the end-to-end
+# suites that start the built kiosk, Chromium or the packaging (`make test` runs those too).
+# The MQTT suites still talk to a real mosquitto, which `make test` installs.
+UNIT_SKIP = EndToEndTests|APICheck
+check: $(BUILD_INFO)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS) $(BUILD_INFO_FLAGS)
+	$(SWIFT) test --skip-build --parallel --skip '$(UNIT_SKIP)'
+
 # The operator's language: every message the code passes to tr() or trn() (or marks with
 # trNoop()), extracted into the template po/kiosk.pot by xgettext (its C reader reads Swift's
 # one-line string literals; no line numbers, so the template changes only with the messages).
@@ -199,7 +209,7 @@ api-check: build
 
 # Runs axe-core, Deque's accessibility engine, against every screen in headless Chromium, in
 # the states a person meets, at a phone's and a screen's size, and prints what it finds per
-# page by impact (Tests/EndToEndTests/AccessibilityCheck.swift; it fails on any violation).
+# page by impact (Tests/EndToEndTests/Serve/AccessibilityCheck.swift; it fails on any violation).
 # axe-core's own axe.min.js comes from PyPI, in the wheel of axe-playwright-python (only
 # the file is used: no Playwright), downloaded once into .build/axe with a virtual
 # environment's pip, which needs the network the first time; not part of make test.
