@@ -170,13 +170,13 @@ check: $(BUILD_INFO)
 # trNoop()), extracted into the template po/kiosk.pot by xgettext (its C reader reads Swift's
 # one-line string literals; no line numbers, so the template changes only with the messages).
 # `make po` merges the template into po/ko.po; a test fails when either is out of date.
-XGETTEXT_FLAGS = --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trNoop --keyword=trnNoop:1,2 \
+XGETTEXT_FLAGS = --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trNoop --keyword=trnNoop:1,2 --keyword=trContextNoop:1c,2 \
   --add-comments=TRANSLATORS: --add-location=file --sort-by-file --package-name=kiosk --msgid-bugs-address= \
   --no-wrap
 POT ?= po/kiosk.pot
 pot:
 	@command -v xgettext >/dev/null || $(MAKE) --no-print-directory deps APT_PACKAGES=gettext
-	grep -rlE --include='*.swift' '\<(tr|trn|trNoop|trnNoop)\(' Sources | LC_ALL=C sort | xgettext $(XGETTEXT_FLAGS) --files-from=- --output=$(POT)
+	grep -rlE --include='*.swift' '\<(tr|trn|trNoop|trnNoop|trContextNoop)\(' Sources | LC_ALL=C sort | xgettext $(XGETTEXT_FLAGS) --files-from=- --output=$(POT)
 	sed -i -e '/^"POT-Creation-Date:/d' -e 's/^"Content-Type: text\/plain; charset=CHARSET/"Content-Type: text\/plain; charset=UTF-8/' $(POT)
 
 po: pot

@@ -99,9 +99,7 @@ public struct Arguments: Sendable, Equatable {
                 index += 1
                 continue
             }
-            guard let chosen = Language(rawValue: value) else {
-                throw .invalidValue(option: "--lang", value: value, expected: trNoop("ko or en"))
-            }
+            guard let chosen = Language(code: value) else { throw .unknownLanguage(value) }
             language = chosen
         }
         return language

@@ -14,7 +14,9 @@ public enum KioskApp {
             errors.flush()
         }
         // The operator's language, before any word is said: `--lang`, else the environment
-        // (the menu's `language` comes in when the menu is loaded, if neither chose).
+        // (the menu's `language` comes in when the menu is loaded, if neither chose), among
+        // the built-in catalogs and those installed beside kiosk.
+        if let shelf = InstalledCatalogs.shelf(environment: environment) { Localization.shelve(shelf) }
         var arguments = arguments
         let languageOption: Language?
         do {

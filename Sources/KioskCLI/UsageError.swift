@@ -8,6 +8,8 @@ public enum UsageError: Error, Sendable, Equatable {
     /// (`trNoop`) where it is written: `message` says it in the operator's language.
     case invalidValue(option: String, value: String, expected: String)
     case conflicting(String)
+    /// `--lang` naming a language kiosk has no catalog for.
+    case unknownLanguage(String)
     case unexpectedArgument(String, suggestion: String?)
     case missingFiles
     case stateUsage(String?, suggestion: String?)
@@ -24,6 +26,8 @@ public enum UsageError: Error, Sendable, Equatable {
         case .option(let problem): problem.message
         case .invalidValue(let option, let value, let expected): UsageError.invalidValueText(option, value: value, expected: expected)
         case .conflicting(let option): tr("'{option}' cannot be combined with -c, -f, check or state", ["option": option])
+        case .unknownLanguage(let value):
+            tr("option '--lang' needs a language kiosk has a catalog for ({languages}), not '{value}'", ["languages": Language.availableCodes, "value": value])
         case .unexpectedArgument(let argument, let suggestion): UsageError.unexpectedArgumentText(argument, suggestion: suggestion)
         case .missingFiles: tr("'check' needs at least one menu file")
         case .stateUsage(let word?, let suggestion?):

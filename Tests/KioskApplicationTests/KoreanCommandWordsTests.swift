@@ -2,19 +2,19 @@
 import KioskText
 import Testing
 
-/// Every command has Korean words, declared with it in the table: they reach it in any
-/// language, sub-commands too, and a Korean operator's `help` lists them.
+/// Every command has Korean words, from the Korean catalog (`msgctxt "command"`): they reach
+/// it in any language, sub-commands too, and a Korean operator's `help` lists them.
 @Suite struct KoreanCommandWordsTests {
     @Test func everyCommandHasAKoreanWordAndNoWordReachesTwoCommands() {
         let table = CommandTable.standard
         for entry in table.entries {
-            #expect(!entry.korean.isEmpty, "\(entry.name)")
-            for word in entry.korean { #expect(table.entry(named: word)?.name == entry.name, "\(word)") }
+            #expect(!entry.localWords(in: .korean).isEmpty, "\(entry.name)")
+            for word in entry.localWords(in: .korean) { #expect(table.entry(named: word)?.name == entry.name, "\(word)") }
         }
         let every = table.entries.flatMap(\.allNames)
         #expect(Set(every).count == every.count)
         #expect(every.allSatisfy { !$0.contains(" ") })
-        #expect(Set(table.names).isDisjoint(with: table.entries.flatMap(\.korean)), "the English names stay what --json and the docs list")
+        #expect(Set(table.names).isDisjoint(with: table.entries.flatMap { $0.localWords(in: .korean) }), "the English names stay what --json and the docs list")
     }
 
     @Test func koreanWordsParseAsTheirCommands() throws {

@@ -10,7 +10,7 @@ import Testing
     static func lines(from table: CommandTable) -> [String] {
         var lines: [String] = []
         for entry in table.entries {
-            for word in entry.korean {
+            for word in entry.localWords(in: .korean) {
                 lines.append(".It \(roff(word)) Ta Ic \(roff(entry.name))")
             }
             let subcommands: [Completion.Subcommand] = switch entry.completion {
@@ -18,8 +18,9 @@ import Testing
             default: []
             }
             for subcommand in subcommands {
-                guard let word = subcommand.korean else { continue }
-                lines.append(".It \(roff(word)) Ta Ic \(roff(entry.name)) Cm \(roff(subcommand.name))")
+                for word in subcommand.localWords(in: .korean) {
+                    lines.append(".It \(roff(word)) Ta Ic \(roff(entry.name)) Cm \(roff(subcommand.name))")
+                }
             }
         }
         return lines

@@ -117,8 +117,8 @@ import Testing
         #expect(try Arguments.takeLanguage(&arguments) == .english)
         #expect(arguments == ["simulate", "--", "--lang", "x"])
         var wrong = ["--lang", "fr"]
-        #expect(throws: UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en")) { try Arguments.takeLanguage(&wrong) }
-        #expect(UsageError.invalidValue(option: "--lang", value: "fr", expected: "ko or en").message == "option '--lang' needs ko or en, not 'fr'")
+        #expect(throws: UsageError.unknownLanguage("fr")) { try Arguments.takeLanguage(&wrong) }
+        #expect(UsageError.unknownLanguage("fr").message == "option '--lang' needs a language kiosk has a catalog for (en, ko), not 'fr'")
         var missing = ["--lang"]
         #expect(throws: UsageError.option(.missingValue(option: "--lang"))) { try Arguments.takeLanguage(&missing) }
     }
@@ -128,7 +128,7 @@ import Testing
         let errors: [UsageError] = [
             .option(.unknownOption("--mneu", suggestion: "--menu")), .option(.unknownOption("--x", suggestion: nil)), .option(.missingValue(option: "--menu")),
             .option(.unexpectedValue(option: "--bail")), .invalidValue(option: "--flush-timeout", value: "soon", expected: Arguments.durationExpected),
-            .invalidValue(option: "--lang", value: "fr", expected: "ko or en"), .conflicting("-f"),
+            .unknownLanguage("fr"), .conflicting("-f"),
             .unexpectedArgument("chekc", suggestion: "check"), .unexpectedArgument("x", suggestion: nil), .missingFiles,
             .stateUsage("verfy", suggestion: "verify"), .stateUsage("x", suggestion: nil), .stateUsage(nil, suggestion: nil),
             .onlyForServe("--listen"), .notForServe("--bail"), .tlsPair,

@@ -11,9 +11,6 @@ public final class CommandEntry: Sendable {
     public let name: String
     /// Other names for it (`exit` for `quit`).
     public let aliases: [String]
-    /// Its Korean words (`주문` for `order`): they reach it whatever the language, Tab
-    /// offers them at a Korean operator's prompt, and `help` lists them there.
-    public let korean: [String]
     /// `order ITEM [QTY] [, ITEM [QTY]]…`: the first line of `help COMMAND` and the
     /// usage in errors.
     public let synopsis: String
@@ -29,12 +26,11 @@ public final class CommandEntry: Sendable {
     let run: @Sendable (any CommandArguments, Session) throws(CommandError) -> CommandOutput
 
     public init<Handler: CommandHandler>(
-        _ name: String, aliases: [String] = [], korean: [String] = [], synopsis: String, summary: String, details: String,
+        _ name: String, aliases: [String] = [], synopsis: String, summary: String, details: String,
         completion: Completion = .nothing, endsSession: Bool = false, handler: Handler.Type
     ) {
         self.name = name
         self.aliases = aliases
-        self.korean = korean
         self.synopsis = synopsis
         self.summary = summary
         self.details = details
@@ -52,11 +48,17 @@ public final class CommandEntry: Sendable {
     public var names: [String] { [name] + aliases }
 
     /// Every word that reaches this command, in any language.
-    public var allNames: [String] { [name] + aliases + korean }
+    public var allNames: [String] { [name] + aliases + PromptWords.everyLanguage(for: name) }
 
-    /// The words offered for it in `language`: Korean first for a Korean operator.
+    /// Its words in `language` (`주문` for `order` in Korean): they reach it whatever the
+    /// language, Tab offers them at that language's prompt, and `help` lists them there.
+    public func localWords(in language: Language) -> [String] {
+        PromptWords.words(for: name, in: language)
+    }
+
+    /// The words offered for it in `language`: the language's own first.
     public func names(in language: Language) -> [String] {
-        language == .korean ? korean + names : names
+        localWords(in: language) + names
     }
 
     /// The words that may follow the name, if the command has sub-commands.
@@ -67,7 +69,7 @@ public final class CommandEntry: Sendable {
     /// The sub-command a word names, English or Korean, by its English name.
     public func subcommand(named word: String) -> String? {
         guard case .subcommands(let list) = completion else { return nil }
-        return list.first { $0.name == word || $0.korean == word }?.name
+        return list.first { $0.isNamed(word) }?.name
     }
 }
 
@@ -98,24 +100,26 @@ public indirect enum Completion: Sendable {
 
     public struct Subcommand: Sendable {
         public let name: String
-        /// Its Korean word (`추가` for `stock add`), if it has one.
-        public let korean: String?
         public let then: Completion
 
-        public init(_ name: String, korean: String? = nil, then: Completion = .nothing) {
+        public init(_ name: String, then: Completion = .nothing) {
             self.name = name
-            self.korean = korean
             self.then = then
         }
 
-        /// The words offered for it in `language`.
-        public func names(in language: Language) -> [String] {
-            language == .korean ? (korean.map { [$0] } ?? []) + [name] : [name]
+        /// Its words in `language` (`추가` for `stock add` in Korean).
+        public func localWords(in language: Language) -> [String] {
+            PromptWords.words(for: name, in: language)
         }
 
-        /// Whether `word` names it, in either language.
+        /// The words offered for it in `language`: the language's own first.
+        public func names(in language: Language) -> [String] {
+            localWords(in: language) + [name]
+        }
+
+        /// Whether `word` names it, in any language.
         public func isNamed(_ word: String) -> Bool {
-            word == name || word == korean
+            word == name || PromptWords.everyLanguage(for: name).contains(word)
         }
     }
 }

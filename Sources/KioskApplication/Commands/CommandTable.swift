@@ -15,9 +15,9 @@ public struct CommandTable: Sendable {
 
     /// The entry a name or alias reaches: the names first, since nearly every command is
     /// typed by its name (a Korean word compared with `order` costs a Unicode comparison,
-    /// on every order of a batch).
+    /// on every order of a batch); then the aliases and every language's words for them.
     public func entry(named name: String) -> CommandEntry? {
-        entries.first { $0.name == name } ?? entries.first { $0.aliases.contains(name) || $0.korean.contains(name) }
+        entries.first { $0.name == name } ?? entries.first { $0.aliases.contains(name) || PromptWords.everyLanguage(for: $0.name).contains(name) }
     }
 
     /// Every English name that reaches a command, aliases included, in table order.
@@ -35,46 +35,46 @@ public struct CommandTable: Sendable {
     /// kiosk's commands.
     public static let standard = CommandTable([
         CommandEntry(
-            "menu", korean: ["메뉴"], synopsis: "menu", summary: trNoop("items with price, recipe and how many can be made now"),
+            trContextNoop("command", "menu"), synopsis: "menu", summary: trNoop("items with price, recipe and how many can be made now"),
             details: trNoop("Lists every item: its price (if the menu gives prices), what it needs, and how many of it the stock can make now."),
             handler: MenuCommand.self
         ),
         CommandEntry(
-            "order", korean: ["주문"], synopsis: "order ITEM [QTY] [, ITEM [QTY]]…", summary: trNoop("one order of one or more items, made whole or not at all"),
+            trContextNoop("command", "order"), synopsis: "order ITEM [QTY] [, ITEM [QTY]]…", summary: trNoop("one order of one or more items, made whole or not at all"),
             details: trNoop("Orders items by name, alias or slug, in any case. Several lines make one order: every ingredient\nof every line is checked before any is taken, so the order is made whole or refused whole.\n  order mango juice\n  order strawberry-banana-juice 2, kiwi juice\nA refused order says what is missing. At a terminal, kiosk then offers to restock and retry."),
             completion: .items, handler: OrderCommand.self
         ),
         CommandEntry(
-            "stock", korean: ["재고"], synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
+            trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
             details: trNoop("Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.\n  stock add mango 5       adds 5\n  stock remove mango 2    takes 2 away (never below 0)\n  stock set mango 10      sets the count"),
-            completion: .subcommands([.init("add", korean: "추가", then: .ingredients), .init("remove", korean: "빼기", then: .ingredients), .init("set", korean: "설정", then: .ingredients)]),
+            completion: .subcommands([.init(trContextNoop("command", "add"), then: .ingredients), .init(trContextNoop("command", "remove"), then: .ingredients), .init(trContextNoop("command", "set"), then: .ingredients)]),
             handler: StockCommand.self
         ),
         CommandEntry(
-            "restock", korean: ["보충"], synopsis: "restock [INGREDIENT N]", summary: trNoop("add stock; alone, walk every low or short ingredient"),
+            trContextNoop("command", "restock"), synopsis: "restock [INGREDIENT N]", summary: trNoop("add stock; alone, walk every low or short ingredient"),
             details: trNoop("With an ingredient and a number, adds like 'stock add'. Alone, walks every ingredient that is low\nor was short for the last refused order and asks how many to add (the default tops it up to its\nstarting stock, or covers the shortfall). Without a terminal it adds the defaults without asking."),
             completion: .ingredients, handler: RestockCommand.self
         ),
         CommandEntry(
-            "sinks", korean: ["전송"], synopsis: "sinks [failed|retry [SINK]]", summary: trNoop("each sink: target, delivered, waiting, retrying, failed"),
+            trContextNoop("command", "sinks"), synopsis: "sinks [failed|retry [SINK]]", summary: trNoop("each sink: target, delivered, waiting, retrying, failed"),
             details: trNoop("Shows every sink with its counters and last error; secrets from ${…} stay masked. Events wait in the\njournal until their sink has them; WAITING is how many a sink has yet to deliver.\n  sinks failed [SINK]   the events a sink gave up on (a 4xx, retries used up)\n  sinks retry [SINK]    sends them again, with their original ids\nSINK is a sink's name as 'sinks' shows it, or its kind when only one sink is of that kind."),
-            completion: .subcommands([.init("failed", korean: "실패"), .init("retry", korean: "재시도")]), handler: SinksCommand.self
+            completion: .subcommands([.init(trContextNoop("command", "failed")), .init(trContextNoop("command", "retry"))]), handler: SinksCommand.self
         ),
         CommandEntry(
-            "reload", korean: ["새로고침"], synopsis: "reload", summary: trNoop("re-read the menu files, keeping the stock"),
+            trContextNoop("command", "reload"), synopsis: "reload", summary: trNoop("re-read the menu files, keeping the stock"),
             details: trNoop("Re-reads the menu and its includes. On success the new menu takes over and every ingredient it\nshares with the old one keeps its stock. On error the old menu stays and the errors are printed."),
             handler: ReloadCommand.self
         ),
         CommandEntry(
-            "history", korean: ["내역"], synopsis: "history [N]", summary: trNoop("the last N orders (10) with time, lines and result"),
+            trContextNoop("command", "history"), synopsis: "history [N]", summary: trNoop("the last N orders (10) with time, lines and result"),
             details: trNoop("Shows the last N orders, made or refused, newest last."), handler: HistoryCommand.self
         ),
         CommandEntry(
-            "report", korean: ["보고서"], synopsis: "report", summary: trNoop("sales per item, revenue, refused orders, ingredients used"),
+            trContextNoop("command", "report"), synopsis: "report", summary: trNoop("sales per item, revenue, refused orders, ingredients used"),
             details: trNoop("Totals since the kiosk started (or since the state file began)."), handler: ReportCommand.self
         ),
         CommandEntry(
-            "suggest", korean: ["추천"], synopsis: "suggest [for NAMES] [answers y,n,-] [rule R]",
+            trContextNoop("command", "suggest"), synopsis: "suggest [for NAMES] [answers y,n,-] [rule R]",
             summary: trNoop("what to have, from what can be made now, profiles and the menu's questions"),
             details: trNoop("Scores every item the stock can make now — for a group, as many times as it has members — and\nshows the best, with the answers each fits and, for a group, whom it pleases least. Anything a\nmember avoids vetoes an item for all; someone who avoids an allergen is not offered an item whose\nallergens the menu does not declare, unless 'lenient' (then it is marked).\n  suggest                               at a terminal, asks the menu's questions first\n  suggest answers y,n,-                 the answers in question order (y, n, - to skip)\n  suggest for ana, ben rule least-misery\n  suggest for ana lenient               also items whose allergens are not declared, marked\n  suggest next                          the next page, as often as the menu allows\nThe rules are average, least-misery and average-without-misery (the menu's is the default).\nAny change to the state (an order, a restock, a profile) ends the paging: 'suggest' again."),
             completion: .clauses([
@@ -83,7 +83,7 @@ public struct CommandTable: Sendable {
             handler: SuggestCommand.self
         ),
         CommandEntry(
-            "profile", korean: ["프로필"], synopsis: "profile [NAME [avoid|like|dislike|rate …]]",
+            trContextNoop("command", "profile"), synopsis: "profile [NAME [avoid|like|dislike|rate …]]",
             summary: trNoop("the tastes 'suggest' reads: list, show, change or remove a profile"),
             details: trNoop("Alone, lists every profile; with a name, shows one. Names are one word, in any case and any script.\n  profile ana avoid milk, nuts dislike \"Kiwi Juice\" like mango\n  profile ana rate \"Mango Juice\" 8      a score from 1 to 10 replaces the neutral 5\n  profile ana unavoid milk              forget undoes a like, a dislike or a rating\n  profile ana remove\nAvoiding an allergen, an ingredient, a tag or an item vetoes every item that has it. Liking an\nitem rates it 10, disliking it 1; liking a tag or an ingredient adds 1 to every item with it,\ndisliking takes 1. A change to a new name makes the profile. Profiles are kept in the state."),
             completion: .profile(then: .clauses(
@@ -93,51 +93,51 @@ public struct CommandTable: Sendable {
             handler: ProfileCommand.self
         ),
         CommandEntry(
-            "board", korean: ["보드"], synopsis: "board [public|all-day]", summary: trNoop("the order board: queued, preparing and ready tickets"),
+            trContextNoop("command", "board"), synopsis: "board [public|all-day]", summary: trNoop("the order board: queued, preparing and ready tickets"),
             details: trNoop("Three columns, QUEUED | PREPARING | READY, with their counts; each ticket with its number, age,\nstations and items. A ticket in the kitchen past the board's warn age is marked warn, past its\nlate age LATE (in colour on a terminal).\n  board public    what a customer screen shows: the numbers preparing and ready\n  board all-day   per item, how many are in queued and preparing tickets\nOnly for a menu with a 'board' statement."),
-            completion: .subcommands([.init("public", korean: "공개"), .init("all-day", korean: "합계")]), handler: ShowBoardCommand.self
+            completion: .subcommands([.init(trContextNoop("command", "public")), .init(trContextNoop("command", "all-day"))]), handler: ShowBoardCommand.self
         ),
         CommandEntry(
-            "start", korean: ["시작"], synopsis: "start [N]", summary: trNoop("start preparing ticket N (or the oldest queued)"),
+            trContextNoop("command", "start"), synopsis: "start [N]", summary: trNoop("start preparing ticket N (or the oldest queued)"),
             details: trNoop("Moves ticket N from queued to preparing; alone, the oldest queued ticket."),
             completion: .tickets([.queued]), handler: StartCommand.self
         ),
         CommandEntry(
-            "ready", korean: ["완성"], synopsis: "ready [N]", summary: trNoop("ticket N (or the oldest preparing) is ready"),
+            trContextNoop("command", "ready"), synopsis: "ready [N]", summary: trNoop("ticket N (or the oldest preparing) is ready"),
             details: trNoop("Moves ticket N from preparing to ready; alone, the oldest preparing ticket."),
             completion: .tickets([.preparing]), handler: ReadyCommand.self
         ),
         CommandEntry(
-            "pickup", korean: ["수령"], synopsis: "pickup [N]", summary: trNoop("ticket N (or the oldest ready) was picked up"),
+            trContextNoop("command", "pickup"), synopsis: "pickup [N]", summary: trNoop("ticket N (or the oldest ready) was picked up"),
             details: trNoop("Moves ticket N from ready to picked up; alone, the oldest ready ticket."),
             completion: .tickets([.ready]), handler: PickupCommand.self
         ),
         CommandEntry(
-            "bump", korean: ["넘기기"], synopsis: "bump [N]", summary: trNoop("move ticket N (or the oldest in the kitchen) one state on"),
+            trContextNoop("command", "bump"), synopsis: "bump [N]", summary: trNoop("move ticket N (or the oldest in the kitchen) one state on"),
             details: trNoop("Moves ticket N to its next state, whatever it is: queued to preparing, preparing to ready, ready to\npicked up. Alone, the oldest ticket queued or preparing."),
             completion: .tickets([.queued, .preparing, .ready]), handler: BumpCommand.self
         ),
         CommandEntry(
-            "recall", korean: ["되돌리기"], synopsis: "recall [N]", summary: trNoop("bring the last picked-up ticket (or N) back to ready"),
+            trContextNoop("command", "recall"), synopsis: "recall [N]", summary: trNoop("bring the last picked-up ticket (or N) back to ready"),
             details: trNoop("Brings a picked-up ticket back to ready: alone the last one picked up; N may be any of the last 20."),
             completion: .tickets([.pickedUp]), handler: RecallCommand.self
         ),
         CommandEntry(
-            "cancel", korean: ["취소"], synopsis: "cancel N", summary: trNoop("cancel ticket N and reverse its sale"),
+            trContextNoop("command", "cancel"), synopsis: "cancel N", summary: trNoop("cancel ticket N and reverse its sale"),
             details: trNoop("Takes ticket N off the board and reverses its sale. A queued ticket's ingredients go back to stock;\na preparing or ready one's are counted as waste ('report'). A picked-up ticket cannot be cancelled."),
             completion: .tickets([.queued, .preparing, .ready]), handler: CancelCommand.self
         ),
         CommandEntry(
-            "wait", korean: ["기다리기"], synopsis: "wait DURATION", summary: trNoop("move the virtual clock on (90s, 2m, 1h)"),
+            trContextNoop("command", "wait"), synopsis: "wait DURATION", summary: trNoop("move the virtual clock on (90s, 2m, 1h)"),
             details: trNoop("With --clock virtual, time stands still except for 'wait', which moves it on by DURATION and fires\nevery change the board had scheduled by then (auto start and ready, warn, late) in time order, each\nat its own time. On the wall clock it is an error."),
             handler: WaitCommand.self
         ),
         CommandEntry(
-            "help", korean: ["도움말"], synopsis: "help [COMMAND]", summary: trNoop("these commands, or one in detail"),
+            trContextNoop("command", "help"), synopsis: "help [COMMAND]", summary: trNoop("these commands, or one in detail"),
             details: trNoop("Shows every command, or one command in detail."), completion: .commands, handler: HelpCommand.self
         ),
         CommandEntry(
-            "quit", aliases: ["exit"], korean: ["종료"], synopsis: "quit", summary: trNoop("deliver what the sinks hold and exit (also: exit, Ctrl-D)"),
+            trContextNoop("command", "quit"), aliases: ["exit"], synopsis: "quit", summary: trNoop("deliver what the sinks hold and exit (also: exit, Ctrl-D)"),
             details: trNoop("Gives every sink up to the flush timeout to deliver what it holds, then exits."), endsSession: true,
             handler: QuitCommand.self
         ),

@@ -1,19 +1,23 @@
 import KioskText
 
-/// The text `help` prints, from the command table, in the operator's language: a Korean
-/// operator sees each command's Korean word before its synopsis.
+/// The text `help` prints, from the command table, in the operator's language: where the
+/// language's catalog gives commands words of its own (Korean does), each command's words
+/// come before its synopsis.
 enum HelpText {
     static func text(for topic: String?, in table: CommandTable) -> String {
-        let korean = Localization.language == .korean
+        let language = Localization.language
         if let topic, let entry = table.entry(named: topic) {
             var text = tr("usage: {synopsis}", ["synopsis": entry.synopsis]) + "\n"
-            if korean, !entry.korean.isEmpty { text += tr("also: {words}", ["words": entry.korean.joined(separator: ", ")]) + "\n" }
+            let words = entry.localWords(in: language)
+            if !words.isEmpty { text += tr("also: {words}", ["words": words.joined(separator: ", ")]) + "\n" }
             return text + "\n" + tr(entry.details) + "\n"
         }
-        var rows = TextTable(alignments: korean ? [.left, .left, .left] : [.left, .left])
-        for entry in table.entries {
+        let words = table.entries.map { $0.localWords(in: language) }
+        let hasWords = words.contains { !$0.isEmpty }
+        var rows = TextTable(alignments: hasWords ? [.left, .left, .left] : [.left, .left])
+        for (entry, words) in zip(table.entries, words) {
             let summary = tr(entry.summary)
-            rows.add(korean ? [entry.korean.joined(separator: ", "), entry.synopsis, summary] : [entry.synopsis, summary])
+            rows.add(hasWords ? [words.joined(separator: ", "), entry.synopsis, summary] : [entry.synopsis, summary])
         }
         var text = tr("Commands:") + "\n"
         for line in rows.lines { text += "  " + line + "\n" }

@@ -177,7 +177,7 @@ struct Binder {
         if let name { kioskName = (name, statement.headRange) }
         if case .text(let text)? = properties["currency"]?.elements.first?.value { currency = text.value }
         if case .text(let text)? = properties["source"]?.elements.first?.value { source = text.value }
-        if case .choice(let code, _)? = properties["language"]?.elements.first?.value { language = Language(rawValue: code) }
+        if case .choice(let code, _)? = properties["language"]?.elements.first?.value { language = Language(code: code) }
     }
 
     private mutating func bindIngredient(_ statement: Statement) {

@@ -36,7 +36,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         switch self {
         case .kiosk: [
             PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference)),
-            PropertySpec("language", .choice(Language.allCases.map(\.rawValue))),
+            PropertySpec("language", .choice(Language.available.map(\.code))),
         ]
         case .include, .message: []
         case .ingredient: [

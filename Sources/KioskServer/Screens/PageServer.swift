@@ -1,5 +1,6 @@
 import KioskText
 import KioskWire
+import Synchronization
 
 /// The screens — the kiosk, the stock room, the kitchen, the ready board, suggestions and
 /// the day's report — as the files in `Pages/`, built into the binary (SwiftPM's
@@ -36,15 +37,15 @@ struct PageServer: Sendable {
 
     /// The pages in English: the messages as the code writes them.
     static let standard = PageServer(speaking: .english)
-    private static let korean = PageServer(speaking: .korean)
+    private static let spoken = Mutex<[Language: PageServer]>([.english: standard])
 
     /// The pages speaking `language` to the operator (their words from the catalog, in
     /// `/assets/words.js`), each language's made once.
     static func speaking(_ language: Language) -> PageServer {
-        switch language {
-        case .english: standard
-        case .korean: korean
-        }
+        if let made = spoken.withLock({ $0[language] }) { return made }
+        let made = PageServer(speaking: language)
+        spoken.withLock { $0[language] = made }
+        return made
     }
 
     init(assets: [String: Asset]) {
@@ -82,7 +83,7 @@ struct PageServer: Sendable {
     private static func page(_ screen: Screen, in language: Language) -> [UInt8] {
         let shell = String(decoding: PackageResources.page_html, as: UTF8.self)
         let page = shell
-            .replacing("{{lang}}", with: language.rawValue)
+            .replacing("{{lang}}", with: language.code.replacing("_", with: "-"))
             .replacing("{{script}}", with: screen.script)
             .replacing("{{body}}", with: String(decoding: screen.body, as: UTF8.self))
         return Array(page.utf8)

@@ -1,20 +1,54 @@
-/// The language kiosk speaks to its operator: English (the messages as written in the code)
-/// or Korean (their translations in `po/ko.po`). Customer-facing texts are the menu's.
-public enum Language: String, Sendable, CaseIterable {
-    case english = "en"
-    case korean = "ko"
+/// A language kiosk speaks to its operator: English, the messages as the code writes them,
+/// or any language it has a catalog for — Korean's built in (`po/ko.po`), others installed
+/// as files (`CatalogShelf`). The set of languages is the set of catalogs found: a
+/// translator adds one by adding a file, never by editing code. Customer-facing texts are
+/// the menu's.
+public struct Language: Hashable, Sendable, CustomStringConvertible {
+    /// The language's code as gettext names its catalog: `en`, `ko`, `ja`, `pt_BR`.
+    public let code: String
 
-    /// The language a code names: `ko`, `ko_KR`, `ko_KR.UTF-8`, `en`, `en_GB.UTF-8@euro`.
-    /// `nil` for a language kiosk has no catalog for, and for the neutral locales (`C`,
-    /// `POSIX`, `C.UTF-8`), which name no language.
+    private init(checked code: String) {
+        self.code = code
+    }
+
+    /// The code's own language, needing no catalog.
+    public static let english = Language(checked: "en")
+    /// The language of the catalog built into kiosk.
+    public static let korean = Language(checked: "ko")
+
+    public var description: String { code }
+
+    /// The language a code names when kiosk has a catalog for it: `ko`, `ko_KR`,
+    /// `ko_KR.UTF-8`, `en`, `en_GB.UTF-8@euro`, `pt_BR`. A catalog of the whole code
+    /// (`pt_BR`) comes before one of its language (`pt`). `nil` for a language without a
+    /// catalog, and for the neutral locales (`C`, `POSIX`, `C.UTF-8`), which name none.
     public init?(code: String) {
-        var language = Substring(code)
-        if let cut = language.firstIndex(where: { $0 == "_" || $0 == "." || $0 == "@" || $0 == "-" }) { language = language[..<cut] }
-        switch language.lowercased() {
-        case "ko": self = .korean
-        case "en": self = .english
-        default: return nil
+        var name = Substring(code)
+        if let cut = name.firstIndex(where: { $0 == "." || $0 == "@" }) { name = name[..<cut] }
+        let region = String(name.map { $0 == "-" ? "_" : $0 })
+        let language = region.split(separator: "_", maxSplits: 1).first.map(String.init) ?? region
+        for candidate in [region, language] where !candidate.isEmpty {
+            if candidate.lowercased() == "en" {
+                self = .english
+                return
+            }
+            if Localization.hasCatalog(candidate) {
+                self.init(checked: candidate)
+                return
+            }
         }
+        return nil
+    }
+
+    /// Every language kiosk can speak now: English, the built-in catalogs and the
+    /// installed ones, by code.
+    public static var available: [Language] {
+        ([english] + Localization.catalogCodes.map { Language(checked: $0) }).sorted { $0.code < $1.code }
+    }
+
+    /// `en, ko`: the codes of `available`, for a message that lists them.
+    public static var availableCodes: String {
+        available.map(\.code).joined(separator: ", ")
     }
 
     /// The language the environment asks for, in POSIX order: `LANGUAGE` (a list, its first

@@ -6,9 +6,10 @@ import Synchronization
 /// them in the code (xgettext) and a translation may put the names in its own order.
 ///
 /// The language is chosen once at start-up (`Localization.use`); English needs no
-/// catalog. The Korean one, `po/ko.po` built into the binary, is read on its first use.
+/// catalog. A catalog is read on its first use: the Korean one, `po/ko.po`, is built into
+/// the binary; any other is a file the program's `CatalogShelf` finds.
 public enum Localization {
-    private static let current = Atomic<UInt8>(0)
+    private static let current = Mutex<Language>(.english)
 
     /// A language for the current task and its children only, over the process's: for a
     /// test that speaks Korean beside tests that speak English.
@@ -16,28 +17,63 @@ public enum Localization {
 
     /// The language the operator is spoken to in.
     public static var language: Language {
-        speaking ?? (current.load(ordering: .relaxed) == 1 ? .korean : .english)
+        speaking ?? current.withLock { $0 }
     }
 
     /// Speaks `language` from now on, process-wide.
     public static func use(_ language: Language) {
-        current.store(language == .korean ? 1 : 0, ordering: .relaxed)
+        current.withLock { $0 = language }
+    }
+
+    /// The catalogs built into the binary, by language code: read on first use.
+    private static let builtIn: [String: [UInt8]] = ["ko": PackageResources.ko_po]
+
+    private struct Catalogs {
+        var shelf: CatalogShelf?
+        /// Every catalog read so far; `nil` for a code found to have none (or one that
+        /// does not parse).
+        var read: [String: POCatalog?] = [:]
+    }
+
+    private static let catalogs = Mutex(Catalogs())
+
+    /// Where installed catalogs are found from now on. Set once at start-up, before any
+    /// language is chosen, by the program (which reads files; this module reads none).
+    public static func shelve(_ shelf: CatalogShelf) {
+        catalogs.withLock {
+            $0.shelf = shelf
+            $0.read = [:]
+        }
     }
 
     /// The catalog of `language`; `nil` for English, the code's own words.
     public static func catalog(for language: Language) -> POCatalog? {
-        switch language {
-        case .english: nil
-        case .korean: korean
-        }
+        guard language != .english else { return nil }
+        return catalog(code: language.code)
     }
 
-    /// Read once, on first use. The build checks the file (`msgfmt --check`, and a test
-    /// that parses it), so a catalog that does not parse falls back to English words.
-    private static let korean: POCatalog = {
-        let text = String(decoding: PackageResources.ko_po, as: UTF8.self)
-        return (try? POCatalog(po: text)) ?? POCatalog()
-    }()
+    /// Whether kiosk has a catalog for `code` (built in or on the shelf), reading it.
+    static func hasCatalog(_ code: String) -> Bool {
+        catalog(code: code) != nil
+    }
+
+    /// The codes of every catalog, built in or on the shelf.
+    static var catalogCodes: [String] {
+        let shelved = catalogs.withLock { $0.shelf }?.codes() ?? []
+        return Array(Set(builtIn.keys).union(shelved.filter { hasCatalog($0) }))
+    }
+
+    /// A catalog that does not parse is no catalog, and its language is not offered: the
+    /// build checks the built-in one (`msgfmt --check`, and a test that parses it); an
+    /// installed one is checked by whoever installs it (`msgfmt --check`).
+    private static func catalog(code: String) -> POCatalog? {
+        if let known = catalogs.withLock({ $0.read[code] }) { return known }
+        let shelf = catalogs.withLock { $0.shelf }
+        let text = builtIn[code].map { String(decoding: $0, as: UTF8.self) } ?? shelf?.catalog(code)
+        let read = text.flatMap { try? POCatalog(po: $0) }
+        catalogs.withLock { $0.read[code] = read }
+        return read
+    }
 
     /// `message` in `language`, its `{name}` placeholders filled from `values`.
     public static func text(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language) -> String {
@@ -106,8 +142,30 @@ public func trNoop(_ message: String) -> String {
     message
 }
 
+/// `word` itself: marks a word typed at the prompt (a command's name, a sub-command's) for
+/// the catalog under `context` (its `msgctxt`), as gettext's `NC_` does, so that a
+/// language's catalog gives the word its operators type: `trContextNoop("command", "order")`,
+/// `주문` in Korean.
+public func trContextNoop(_ context: String, _ word: String) -> String {
+    word
+}
+
 /// `singular` itself: marks a counted message translated later, where its count is known
 /// (the screens' words, which a page counts), so that `make pot` extracts both forms.
 public func trnNoop(_ singular: String, _ plural: String) -> (singular: String, plural: String) {
     (singular, plural)
+}
+
+/// Where the catalogs a program has installed are: what `Localization` asks for a
+/// language the binary has no catalog of. Made by the program, which reads files.
+public struct CatalogShelf: Sendable {
+    /// The text of the `.po` catalog of `code` (`ja`, `pt_BR`), if one is installed.
+    public var catalog: @Sendable (_ code: String) -> String?
+    /// The codes of the catalogs installed.
+    public var codes: @Sendable () -> [String]
+
+    public init(catalog: @escaping @Sendable (_ code: String) -> String?, codes: @escaping @Sendable () -> [String]) {
+        self.catalog = catalog
+        self.codes = codes
+    }
 }
