@@ -82,6 +82,9 @@ extension Binder {
             return eventType(first, file: file).map { .eventType($0) }
         case .choice(let choices):
             return choice(first, property: property, choices: choices, file: file).map { .choice($0, nil) }
+        case .language:
+            if first.kind == .word, let language = Language(code: first.text) { return .choice(language.code, nil) }
+            return choice(first, property: property, choices: Language.available.map(\.code), file: file).map { .choice($0, nil) }
         case .choiceWithDuration(let choices, let durationAfter):
             guard let word = choice(first, property: property, choices: choices, file: file) else { return nil }
             if word == durationAfter {
@@ -166,6 +169,7 @@ extension Binder {
         case .eventType: trNoop("an event type")
         case .choice(let choices), .choiceWithDuration(let choices, _):
             tr("one of {choices}", ["choices": MenuProblem.list(choices.map { "'\($0)'" }, joiner: .or)])
+        case .language: describe(.choice(Language.available.map(\.code)))
         case .nameAndQuantity: trNoop("an ingredient and a quantity")
         case .header: trNoop("a header name and a value")
         case .checkedText(let rule): rule.name

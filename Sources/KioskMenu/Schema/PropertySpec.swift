@@ -23,6 +23,9 @@ public enum ValueShape: Sendable, Hashable {
     case eventType
     /// One of a few words.
     case choice([String])
+    /// A language kiosk has a catalog for, by its code: `ko`. Checked by finding its
+    /// catalog; the catalogs are listed only to say what a wrong one could have been.
+    case language
     /// One of a few words, one of which takes a duration: `sync interval 1s`.
     case choiceWithDuration([String], durationAfter: String)
     /// A name and a quantity of at least 1: `needs mango 3`.

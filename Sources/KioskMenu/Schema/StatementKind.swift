@@ -36,7 +36,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         switch self {
         case .kiosk: [
             PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference)),
-            PropertySpec("language", .choice(Language.available.map(\.code))),
+            PropertySpec("language", .language),
         ]
         case .include, .message: []
         case .ingredient: [

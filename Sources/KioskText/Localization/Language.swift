@@ -26,12 +26,12 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         var name = Substring(code)
         if let cut = name.firstIndex(where: { $0 == "." || $0 == "@" }) { name = name[..<cut] }
         let region = String(name.map { $0 == "-" ? "_" : $0 })
-        let language = region.split(separator: "_", maxSplits: 1).first.map(String.init) ?? region
+        let language = (region.split(separator: "_", maxSplits: 1).first.map(String.init) ?? region).lowercased()
+        if language == "en" {
+            self = .english
+            return
+        }
         for candidate in [region, language] where !candidate.isEmpty {
-            if candidate.lowercased() == "en" {
-                self = .english
-                return
-            }
             if Localization.hasCatalog(candidate) {
                 self.init(checked: candidate)
                 return

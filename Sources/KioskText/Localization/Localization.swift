@@ -93,11 +93,16 @@ public enum Localization {
         _ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language, into bytes: inout [UInt8]
     ) {
         let template = template(of: message, in: language)
-        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else {
+        guard needsFilling(template, values) else {
             bytes += template.utf8
             return
         }
         PreparedTemplate.of(template).fill(values, into: &bytes)
+    }
+
+    /// Whether `template` has a `{` for `values` to fill; a template without one is its text.
+    private static func needsFilling(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> Bool {
+        !values.isEmpty && template.utf8.contains(UInt8(ascii: "{"))
     }
 
     private static func template(of message: String, in language: Language) -> String {
@@ -111,7 +116,7 @@ public enum Localization {
     /// becomes the form the value takes (`KoreanParticle`); the values themselves are never
     /// read for particles. Each template is read once (`PreparedTemplate`).
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
-        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        guard needsFilling(template, values) else { return template }
         var bytes: [UInt8] = []
         PreparedTemplate.of(template).fill(values, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
