@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "KioskSimulation", dependencies: ["KioskCore", "KioskText"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The menu language: lexer, parser, binder, diagnostics.
         .target(name: "KioskMenu", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
+        // The journal's byte formats (docs/STATE.md is their specification): records, their
+        // frame and payloads, snapshots, the checksum. The only target below the journal
+        // that writes bytes.
+        .target(name: "KioskRecords", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
         // The journal: the state directory, its segments, snapshots and cursors.
-        .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskSystem", "KioskText"], swiftSettings: strict),
+        .target(name: "KioskJournal", dependencies: ["KioskCore", "KioskRecords", "KioskSystem", "KioskText"], swiftSettings: strict),
         // The sink plugin model and the sinks.
-        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "CMosquitto"], swiftSettings: strict),
+        .target(name: "KioskSinks", dependencies: ["KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText", "KioskWire", "CMosquitto"], swiftSettings: strict),
         // libmosquitto, from Debian's libmosquitto-dev; loaded with dlopen by the MQTT sink.
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         // libmicrohttpd, from Debian's libmicrohttpd-dev; loaded with dlopen by `kiosk serve` only.
@@ -86,7 +90,7 @@ let package = Package(
         // JavaScript of Pages/ and the OpenAPI document, built into the binary as byte arrays (no
         // Foundation, no files to install).
         .target(
-            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskSystem", "KioskText", "KioskWire", "CMicroHTTPD"],
+            name: "KioskServer", dependencies: ["KioskApplication", "KioskCore", "KioskJournal", "KioskRecords", "KioskSystem", "KioskText", "KioskWire", "CMicroHTTPD"],
             resources: [.embedInCode("Pages"), .embedInCode("OpenAPI/openapi.json")],
             swiftSettings: strict
         ),
@@ -123,7 +127,8 @@ let package = Package(
         .testTarget(name: "KioskSimulationTests", dependencies: ["KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
         // KioskCore's SplitMix64 makes their random inputs the same on every run.
         .testTarget(name: "KioskMenuTests", dependencies: ["KioskMenu", "KioskCore", "KioskSinks", "KioskText", "KioskTestSupport"], swiftSettings: strict),
-        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict),
+        .testTarget(name: "KioskRecordsTests", dependencies: ["KioskRecords", "KioskCore", "KioskText", "KioskTestSupport"], swiftSettings: strict),
+        .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskRecords", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
             name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],
@@ -132,7 +137,7 @@ let package = Package(
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(
-            name: "KioskApplicationTests", dependencies: ["KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport", "KioskCore", "KioskJournal"],
+            name: "KioskApplicationTests", dependencies: ["KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport", "KioskCore", "KioskJournal", "KioskRecords"],
             swiftSettings: strict
         ),
         .testTarget(

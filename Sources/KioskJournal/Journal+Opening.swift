@@ -1,4 +1,5 @@
 import KioskCore
+import KioskRecords
 import KioskSystem
 import Synchronization
 import KioskText

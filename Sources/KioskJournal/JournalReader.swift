@@ -1,4 +1,5 @@
 import KioskCore
+import KioskRecords
 
 /// Reads the records of a journal in order from a position, for a sink: only what was
 /// committed, decoded.

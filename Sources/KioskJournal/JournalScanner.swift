@@ -1,3 +1,4 @@
+import KioskRecords
 import KioskSystem
 import KioskText
 

@@ -2,6 +2,7 @@ import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskTestSupport
+@testable import KioskRecords
 import Testing
 
 /// Requests answered under an `Idempotency-Key`: kept in the record of what the request

@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 @testable import KioskJournal
 import KioskTestSupport
+@testable import KioskRecords
 import Testing
 
 /// Faults of a journal shared by several writers: a writer whose view of the segment is

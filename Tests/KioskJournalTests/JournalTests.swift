@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 @testable import KioskJournal
 import KioskTestSupport
+@testable import KioskRecords
 import Testing
 
 /// The journal on a real file system: commits, catching up across instances (as two

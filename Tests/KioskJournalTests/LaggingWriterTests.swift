@@ -2,6 +2,7 @@ import Foundation
 import KioskCore
 @testable import KioskJournal
 import KioskTestSupport
+@testable import KioskRecords
 import Testing
 
 /// A process that sat idle while others wrote on and a compaction removed the segments it

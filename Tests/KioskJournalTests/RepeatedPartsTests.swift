@@ -1,5 +1,6 @@
 @testable import KioskCore
 @testable import KioskJournal
+@testable import KioskRecords
 import KioskTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import KioskCore
 @testable import KioskJournal
+@testable import KioskRecords
 import KioskTestSupport
 import Testing
 
@@ -286,7 +287,7 @@ extension Event {
         let before = SnapshotCodec.encode(taken)
         taken.kiosk.board = board
 
-        typealias B = RecordCodecTests
+        typealias B = FormatBytes
         func signed(_ value: Int64) -> [UInt8] { B.varint(B.zigzag(value)) }
         let time = Sample.time.millisecondsSince1970
         let ready = time + 120_000

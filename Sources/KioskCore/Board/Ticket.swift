@@ -30,6 +30,13 @@ public struct Ticket: Sendable, Hashable {
         /// `queued`, `preparing`, or `ready` once the station is done with it.
         public internal(set) var state: TicketState
         public internal(set) var started: Timestamp?
+
+        public init(station: Int, prep: Int64, state: TicketState, started: Timestamp?) {
+            self.station = station
+            self.prep = prep
+            self.state = state
+            self.started = started
+        }
     }
 
     public let number: Int
@@ -54,6 +61,26 @@ public struct Ticket: Sendable, Hashable {
     public let consumed: [IngredientCount]
     /// The price of each line, when the order was priced: reversed when it is cancelled.
     public let lineTotals: [Money]
+
+    /// A ticket as it was, every field given: how a snapshot brings one back.
+    public init(
+        number: Int, lines: [TicketLine], ordered: Timestamp, promised: Timestamp, state: TicketState, firstPart: Part, otherParts: [Part],
+        started: Timestamp? = nil, readyAt: Timestamp? = nil, pickedUpAt: Timestamp? = nil, isLate: Bool = false, consumed: [IngredientCount], lineTotals: [Money]
+    ) {
+        self.number = number
+        self.lines = lines
+        self.ordered = ordered
+        self.promised = promised
+        self.state = state
+        self.firstPart = firstPart
+        self.otherParts = otherParts
+        self.started = started
+        self.readyAt = readyAt
+        self.pickedUpAt = pickedUpAt
+        self.isLate = isLate
+        self.consumed = consumed
+        self.lineTotals = lineTotals
+    }
 
     /// The lines as events show them.
     public var items: [ItemQuantity] { lines.map { ItemQuantity(item: $0.item, quantity: $0.quantity) } }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskRecords
 import KioskJournal
 import KioskMenu
 import KioskSystem

@@ -1,4 +1,5 @@
-@testable import KioskCore
+import KioskCore
+@testable import KioskRecords
 import Testing
 
 /// The journal's byte writer: raw memory it grows itself, read back by `ByteReader`.

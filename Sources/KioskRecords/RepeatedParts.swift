@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The lines and the consumed counts of the last `order.succeeded` written or read, with
 /// their bytes. A journal of orders repeats them record after record: the encoder copies
 /// the bytes of an equal part instead of encoding it again, the decoder shares the value of

@@ -1,5 +1,5 @@
 import KioskCore
-@testable import KioskJournal
+@testable import KioskRecords
 import Testing
 
 /// The records' checksum: the processor's CRC-32C where there is one gives exactly the

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Bytes written into room a `ByteWriter` reserved, through a pointer, calling nothing.
 ///
 /// That is the point: a call the compiler cannot see through — a writer growing frees

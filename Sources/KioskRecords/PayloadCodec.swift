@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The binary form of each event type's data (part of `RecordCodec`'s format).
 ///
 /// ```

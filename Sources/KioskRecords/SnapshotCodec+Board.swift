@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Section 2 of a snapshot: the order board (`BoardSnapshot`).
 ///
 /// ```

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The binary form of a journal record's body (format version 1).
 ///
 /// ```

@@ -1,5 +1,6 @@
 import KioskCore
-@testable import KioskJournal
+@testable import KioskRecords
+import KioskTestSupport
 import Testing
 
 /// The binary record format: every entry round-trips, and no input traps.
@@ -43,15 +44,15 @@ import Testing
         try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events)
         let event = try #require(events.first)
         #expect(events.count == 1)
-        var expected = RecordCodecTests.varint(RecordCodecTests.zigzag(Sample.time.millisecondsSince1970))
-        expected += RecordCodecTests.string(kiosk.source) + [1]
-        expected += [1] + RecordCodecTests.bigEndian(event.id.high) + RecordCodecTests.bigEndian(event.id.low)
+        var expected = FormatBytes.varint(FormatBytes.zigzag(Sample.time.millisecondsSince1970))
+        expected += FormatBytes.string(kiosk.source) + [1]
+        expected += [1] + FormatBytes.bigEndian(event.id.high) + FormatBytes.bigEndian(event.id.low)
         expected += [1, 0, 0] // seq 1, the record's time, the default message
-        expected += [1] + RecordCodecTests.string("Mango Juice") + [2] // one line: quantity 1
-        expected += [1] + RecordCodecTests.string("mango") + [6] // consumed: 3 mango
+        expected += [1] + FormatBytes.string("Mango Juice") + [2] // one line: quantity 1
+        expected += [1] + FormatBytes.string("mango") + [6] // consumed: 3 mango
         expected += [1 | 2 | 4 | 8] // total, currency, line totals; stock follows consumed
-        expected += RecordCodecTests.varint(RecordCodecTests.zigzag(97)) + RecordCodecTests.varint(RecordCodecTests.zigzag(450))
-        expected += RecordCodecTests.string("KRW") + [1] + RecordCodecTests.varint(RecordCodecTests.zigzag(450))
+        expected += FormatBytes.varint(FormatBytes.zigzag(97)) + FormatBytes.varint(FormatBytes.zigzag(450))
+        expected += FormatBytes.string("KRW") + [1] + FormatBytes.varint(FormatBytes.zigzag(450))
         var onOrderPath: [UInt8] = []
         RecordCodec.encode(time: Sample.time, source: kiosk.source, facts: [], events: events, into: &onOrderPath)
         #expect(onOrderPath == expected)
@@ -80,15 +81,15 @@ import Testing
             id: EventID(high: 5, low: 6), sequence: 300, time: Timestamp(millisecondsSince1970: Sample.time.millisecondsSince1970 + 250),
             source: "/kiosk/juice", payload: .orderSucceeded(made), template: MessageCatalog.defaults[.orderSucceeded]
         )
-        var expected = RecordCodecTests.varint(RecordCodecTests.zigzag(Sample.time.millisecondsSince1970))
-        expected += RecordCodecTests.string("/kiosk/juice") + [1]
-        expected += [1] + RecordCodecTests.bigEndian(5) + RecordCodecTests.bigEndian(6)
-        expected += RecordCodecTests.varint(300) + RecordCodecTests.varint(RecordCodecTests.zigzag(250)) + [0]
-        expected += [1] + RecordCodecTests.string("딸기 Juice") + [2] // one line: quantity 1
-        expected += [2] + RecordCodecTests.string("딸기") + [4] + RecordCodecTests.string("mango") + [2] // consumed: 2 딸기, 1 mango
+        var expected = FormatBytes.varint(FormatBytes.zigzag(Sample.time.millisecondsSince1970))
+        expected += FormatBytes.string("/kiosk/juice") + [1]
+        expected += [1] + FormatBytes.bigEndian(5) + FormatBytes.bigEndian(6)
+        expected += FormatBytes.varint(300) + FormatBytes.varint(FormatBytes.zigzag(250)) + [0]
+        expected += [1] + FormatBytes.string("딸기 Juice") + [2] // one line: quantity 1
+        expected += [2] + FormatBytes.string("딸기") + [4] + FormatBytes.string("mango") + [2] // consumed: 2 딸기, 1 mango
         expected += [16] // a ticket; the stock names its own ingredients
-        expected += [2] + RecordCodecTests.string("mango") + RecordCodecTests.varint(RecordCodecTests.zigzag(90)) + RecordCodecTests.string("딸기") + [14]
-        expected += [24] + RecordCodecTests.varint(RecordCodecTests.zigzag(promised.millisecondsSince1970)) // ticket 12, promised
+        expected += [2] + FormatBytes.string("mango") + FormatBytes.varint(FormatBytes.zigzag(90)) + FormatBytes.string("딸기") + [14]
+        expected += [24] + FormatBytes.varint(FormatBytes.zigzag(promised.millisecondsSince1970)) // ticket 12, promised
         let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [.event(event)])
         #expect(RecordCodec.encode(record) == expected)
         var parts = RepeatedParts()
@@ -176,29 +177,6 @@ import Testing
         let snapshot = JournalSnapshot(position: 12_345, kiosk: kiosk.snapshot, deliveries: deliveries)
         let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
         #expect(decoded == snapshot)
-    }
-    // MARK: The format, by hand
-
-    static func varint(_ value: UInt64) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var value = value
-        repeat {
-            bytes.append(UInt8(value & 0x7F) | (value >= 0x80 ? 0x80 : 0))
-            value >>= 7
-        } while value > 0
-        return bytes
-    }
-
-    static func zigzag(_ value: Int64) -> UInt64 {
-        UInt64(bitPattern: value < 0 ? ~(value << 1) : value << 1)
-    }
-
-    static func string(_ text: String) -> [UInt8] {
-        varint(UInt64(text.utf8.count)) + Array(text.utf8)
-    }
-
-    static func bigEndian(_ value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * $0)) }
     }
 }
 

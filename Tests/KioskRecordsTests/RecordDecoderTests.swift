@@ -1,5 +1,6 @@
 import KioskCore
-@testable import KioskJournal
+@testable import KioskRecords
+import KioskTestSupport
 import Testing
 
 /// One decoder reading record after record, as a sink's reader does: what it keeps from

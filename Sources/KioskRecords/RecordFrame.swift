@@ -14,13 +14,13 @@ import KioskText
 /// it, and a commit is written only after the one before it was made durable. So a good
 /// record after a bad one that belongs to a *later* group means the bad one had been
 /// durable — corruption — while one of the *same* group means the commit was cut short.
-enum RecordFrame {
-    static let headerSize = 16
+package enum RecordFrame {
+    package static let headerSize = 16
     /// No record is larger: a length beyond it is damage, not a record.
-    static let maximumBodySize = 64 << 20
+    package static let maximumBodySize = 64 << 20
 
     /// Appends a frame whose body `writeBody` appends in place: no copy of the body.
-    static func append(groupStart: UInt64, to writer: inout ByteWriter, _ writeBody: (inout ByteWriter) -> Void) {
+    package static func append(groupStart: UInt64, to writer: inout ByteWriter, _ writeBody: (inout ByteWriter) -> Void) {
         let start = writer.count
         writer.zeros(8)
         writer.littleEndian(groupStart)
@@ -32,7 +32,7 @@ enum RecordFrame {
     }
 
     /// What the bytes at the start of `buffer` are.
-    enum Parsed {
+    package enum Parsed {
         /// A whole, good record: its body and its frame's length.
         case record(body: UnsafeRawBufferPointer, groupStart: UInt64, frameSize: Int)
         /// Zeros where a header would be: nothing written here yet.
@@ -44,7 +44,7 @@ enum RecordFrame {
         case damaged(String)
     }
 
-    static func parse(_ buffer: UnsafeRawBufferPointer) -> Parsed {
+    package static func parse(_ buffer: UnsafeRawBufferPointer) -> Parsed {
         guard buffer.count >= headerSize else { return .incomplete(frameSize: headerSize) }
         let length = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 0, as: UInt32.self)))
         let crc = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
