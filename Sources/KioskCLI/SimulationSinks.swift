@@ -21,6 +21,8 @@ final class SimulationSinks {
 
     let dispatcher: Dispatcher
     let store: StateStore?
+    /// Opens, commits, then hands each group to the foreground sinks.
+    private let transaction: Transaction
     private let source: String
     private var pending: [Event] = []
     /// The last `seq` the journal holds, as far as this run knows: what it found at opening,
@@ -33,6 +35,7 @@ final class SimulationSinks {
     init(dispatcher: Dispatcher, store: StateStore?, source: String, lastSequence: UInt64, seed: UInt64) {
         self.dispatcher = dispatcher
         self.store = store
+        transaction = Transaction(store: store, dispatcher: dispatcher)
         self.source = source
         self.lastSequence = lastSequence
         // Odd multiplier: distinct journal ends give distinct streams for one seed.
@@ -44,24 +47,30 @@ final class SimulationSinks {
         if pending.count >= SimulationSinks.groupSize { flush() }
     }
 
-    /// Commits the events taken since the last flush, then hands them to the foreground sinks.
+    /// Commits the events taken since the last flush, then hands them to the foreground
+    /// sinks. After a commit failed, the run goes on without the journal: the sinks still
+    /// see the day, and the farewell says what was not kept.
     func flush() {
         guard !pending.isEmpty else { return }
-        var numbered = false
-        if let store, failure == nil {
-            do throws(JournalError) {
-                lastSequence = max(lastSequence, SimulationSinks.lastSequence(in: try store.journal.begin()))
-                renumber()
-                numbered = true
-                store.journal.append(time: pending[pending.count - 1].time, source: source, facts: [], events: pending)
-                try store.journal.commit()
-            } catch {
-                failure = error
-            }
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard failure == nil else {
+            renumber()
+            transaction.publishUnkept(pending)
+            return
         }
-        if !numbered { renumber() }
-        dispatcher.publish(pending)
-        pending.removeAll(keepingCapacity: true)
+        var numbered = false
+        do throws(JournalError) {
+            if let caughtUp = try transaction.open() { lastSequence = max(lastSequence, SimulationSinks.lastSequence(in: caughtUp)) }
+            renumber()
+            numbered = true
+            store?.journal.append(time: pending[pending.count - 1].time, source: source, facts: [], events: pending)
+            transaction.include(pending)
+            try transaction.commit()
+        } catch {
+            failure = error
+            if !numbered { renumber() }
+            transaction.publishUnkept(pending)
+        }
     }
 
     /// Numbers the pending events on from `lastSequence`, with fresh ids, and moves it on.

@@ -23,10 +23,48 @@ public enum RestockCommand: CommandHandler {
             return .stockChanges([try StockCommand.edit(.restock, ingredient, by: amount, in: session)])
         case .all:
             var changes: [StockChange] = []
-            for suggestion in session.restockSuggestions {
+            for suggestion in suggestions(in: session) {
                 changes.append(try StockCommand.edit(.restock, suggestion.ingredient, by: suggestion.amount, in: session))
             }
             return .restocked(changes)
         }
+    }
+
+    // MARK: Restocking by answering questions
+
+    /// Every low or short ingredient with the amount `restock` offers.
+    public static func suggestions(in session: Session) -> [RestockSuggestion] {
+        let kiosk = session.kiosk
+        return kiosk.restockSuggestions.map {
+            RestockSuggestion(ingredient: kiosk.menu.ingredients[$0.ingredient].name, count: kiosk.inventory[$0.ingredient], amount: $0.amount)
+        }
+    }
+
+    /// What the last refused order was short of, with the shortfall as the amount.
+    public static func shortfalls(in session: Session) -> [RestockSuggestion] {
+        let kiosk = session.kiosk
+        return kiosk.lastShortfalls.map { shortfall in
+            let count = kiosk.inventory[shortfall.ingredient]
+            return RestockSuggestion(ingredient: kiosk.menu.ingredients[shortfall.ingredient].name, count: count, amount: max(0, shortfall.needed - count))
+        }
+    }
+
+    /// `restock INGREDIENT AMOUNT`, as a person answered a suggestion; `nil` if `session`
+    /// has no `restock` command.
+    public static func command(_ ingredient: String, amount: Int, in session: Session) -> Command? {
+        session.commands.entry(named: "restock").map { Command(entry: $0, arguments: Arguments.one(ingredient: ingredient, amount: amount)) }
+    }
+}
+
+/// An ingredient `restock` would top up: its name, its count now, and how many to add.
+public struct RestockSuggestion: Sendable, Equatable {
+    public let ingredient: String
+    public let count: Int
+    public let amount: Int
+
+    public init(ingredient: String, count: Int, amount: Int) {
+        self.ingredient = ingredient
+        self.count = count
+        self.amount = amount
     }
 }

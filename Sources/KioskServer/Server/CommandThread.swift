@@ -133,17 +133,14 @@ final class CommandThread: @unchecked Sendable {
     /// Nothing asked: a SIGHUP's reload, or what the board did by itself, committed and
     /// sent to the sinks.
     private func idle() {
-        let events = reloadIfHungUp()
-        if !events.isEmpty {
-            session.commit()
-            session.dispatcher.publish(events)
-        }
+        if !reloadIfHungUp().isEmpty { session.commit() }
         _ = session.tick()
     }
 
     /// A SIGHUP's reload, when one came: its events. One that failed is reported on
     /// standard error as a batch reports it, with the menu's diagnostics: nobody asked
     /// for it over HTTP, so no answer would show them.
+    @discardableResult
     private func reloadIfHungUp() -> [Event] {
         let hangups = Signals.hangupCount
         let reload = session.reloadIfHungUp()
@@ -167,7 +164,7 @@ final class CommandThread: @unchecked Sendable {
 
     /// Runs a group of jobs in one transaction, commits once, then answers each.
     private func runGroup(_ jobs: [ServerJob]) {
-        let reloadEvents = reloadIfHungUp()
+        reloadIfHungUp()
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(jobs.count)
         for job in jobs {
@@ -175,12 +172,8 @@ final class CommandThread: @unchecked Sendable {
             if case .result(let result) = outcome, result.command.name == "reload" { reloadFailed = result.error != nil }
             outcomes.append(outcome)
         }
-        if let failure = session.commit() {
-            undo(&outcomes, of: jobs, because: failure)
-        } else {
-            session.dispatcher.publish(reloadEvents)
-            for case .result(let result) in outcomes where !result.events.isEmpty { session.dispatcher.publish(result.events) }
-        }
+        // The commit hands the group's events (a SIGHUP's reload first) to the sinks.
+        if let failure = session.commit() { undo(&outcomes, of: jobs, because: failure) }
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .result(let result): deliver(job.exchange, response(for: job.work, result))

@@ -42,8 +42,14 @@ public final class BatchRunner: SessionRunner {
     public func run() -> Bool {
         var lineNumber = 0
         var allSucceeded = true
+        // The console writes into the held output as each command runs, in order with its
+        // result; a failed commit cuts both.
+        session.transaction.publishing = .asCommandsRunIntoHeldOutput
         reader.whileWaiting { [unowned self] in tickWhileIdle() }
-        defer { reader.whileWaiting { false } }
+        defer {
+            reader.whileWaiting { false }
+            session.transaction.publishing = .afterCommit
+        }
         reading: while !stopped {
             if !reader.hasLineReady || isGroupFull {
                 if !finishGroup() { allSucceeded = false }
@@ -82,11 +88,16 @@ public final class BatchRunner: SessionRunner {
     private func tickWhileIdle() -> Bool {
         guard group.isEmpty, !session.hasOpenTransaction, !session.time.isVirtual,
               let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+        // Held as a group is: what the console shows of the tick is let out once it is kept.
+        output.hold()
+        let mark = output.mark
         let ticked = session.tick()
         if let error = ticked.error {
+            output.cut(to: mark)
             groupFailed = true
             errors.write(tr("board: {message}", ["message": resultText.message(for: error)]) + "\n")
         }
+        output.release()
         output.flush()
         errors.flush()
         return false
@@ -102,7 +113,6 @@ public final class BatchRunner: SessionRunner {
     private func run(line: Int, command: Command) {
         let (outputMark, errorsMark) = openEntry()
         let result = session.execute(command)
-        session.dispatcher.publish(result.events)
         let failed = result.error != nil
         // What `show` would write: nothing for a success under --quiet without --json.
         if options.json || failed || !options.quiet {
@@ -127,7 +137,6 @@ public final class BatchRunner: SessionRunner {
     private func run(line: Int, hangup: Bool = false, name: String? = nil, _ body: () -> (CommandResult?, CommandError?)) {
         let (outputMark, errorsMark) = openEntry()
         let (result, failure) = body()
-        if let result { session.dispatcher.publish(result.events) }
         show(result, failure: failure, line: line, hangup: hangup, name: name)
         record(
             Entry(

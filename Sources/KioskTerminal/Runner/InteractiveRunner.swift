@@ -72,7 +72,6 @@ public final class InteractiveRunner: SessionRunner {
         if let reload = session.reloadIfHungUp() {
             var shown = reload
             if let failure = session.commit() { shown = CommandResult(command: reload.command, error: failure) }
-            session.dispatcher.publish(shown.events)
             show(shown)
         }
         let command: Command
@@ -86,7 +85,7 @@ public final class InteractiveRunner: SessionRunner {
         if command.entry.endsSession { return false }
         switch command.arguments.conversation {
         case .askRestockAmounts:
-            walkRestock(session.restockSuggestions, ifNone: tr("Nothing needs restocking."))
+            walkRestock(RestockCommand.suggestions(in: session), ifNone: tr("Nothing needs restocking."))
         case .offerRestockWhenRefused:
             let result = run(command)
             if case .refused? = result.error { offerRestock(retrying: command) }
@@ -160,7 +159,7 @@ public final class InteractiveRunner: SessionRunner {
     /// After a refused order: offer to restock what was short, then to retry the order.
     private func offerRestock(retrying command: Command) {
         guard ask(tr("Restock now? [y/N] "), defaultAnswer: false) else { return }
-        guard walkRestock(session.shortfallSuggestions, ifNone: nil) else { return }
+        guard walkRestock(RestockCommand.shortfalls(in: session), ifNone: nil) else { return }
         if ask(tr("Retry the order? [Y/n] "), defaultAnswer: true) {
             run(command)
         }
@@ -177,7 +176,7 @@ public final class InteractiveRunner: SessionRunner {
                 "ingredient": TerminalText.visible(suggestion.ingredient), "count": suggestion.count, "amount": suggestion.amount,
             ])
             guard let amount = askAmount(question, defaultAmount: suggestion.amount) else { return false }
-            if amount > 0, let restock = session.restockCommand(suggestion.ingredient, amount: amount) {
+            if amount > 0, let restock = RestockCommand.command(suggestion.ingredient, amount: amount, in: session) {
                 run(restock)
             }
         }
