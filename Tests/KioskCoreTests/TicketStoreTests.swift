@@ -137,6 +137,79 @@ import Testing
         #expect(original != copy)
     }
 
+    @Test func ticketsEitherSideOfAChunkBoundaryAreKeptApart() {
+        let size = TicketStore.chunkSize
+        var store = store(1...(3 * size))
+        for number in [size - 1, size, size + 1, 2 * size, 2 * size + 1] {
+            store.update(number) { $0.state = .preparing }
+            #expect(store.markReady(number, at: Int64(number)) == true)
+        }
+        #expect(store[size - 2]?.state == .queued)
+        #expect(store[size]?.readyAt == Timestamp(millisecondsSince1970: Int64(size)))
+        #expect(store[size + 2]?.readyAt == nil)
+        #expect(store[2 * size + 1]?.state == .ready)
+        #expect(store.tickets.filter { $0.state == .ready }.map(\.number) == [size - 1, size, size + 1, 2 * size, 2 * size + 1])
+        // Removing a whole chunk's worth from the front keeps the rest where they were.
+        for number in 1...(size + 1) { store.drop(number) }
+        #expect(store.numbers == (size + 2)..<(3 * size + 1))
+        #expect(store[2 * size]?.readyAt == Timestamp(millisecondsSince1970: Int64(2 * size)))
+    }
+
+    @Test func aNumberFarAheadGrowsTheStoreOverEmptyChunks() {
+        var store = store([1])
+        let far = 10 * TicketStore.chunkSize + 3
+        store.append(ticket(far))
+        #expect(store.count == 2)
+        #expect(store.numbers == 1..<(far + 1))
+        #expect(store[far - 1] == nil && store[TicketStore.chunkSize] == nil)
+        store.drop(1)
+        #expect(store.numbers == far..<(far + 1))
+        #expect(store.ticket(far)?.number == far)
+    }
+
+    @Test func everyMoveOnACopyLeavesTheOriginalAsItWas() {
+        var original = TicketStore()
+        var several = ticket(2)
+        several.otherParts = [Ticket.Part(station: 1, prep: 30_000, state: .queued, started: nil)]
+        original.append(ticket(1))
+        original.append(several)
+        for number in 3...300 { original.append(ticket(number)) }
+        let before = original.tickets
+        var copy = original
+        _ = copy.begin(1, part: 0, prep: nil, at: 10)
+        _ = copy.finish(1, part: 0, at: 20)
+        _ = copy.begin(2, part: 1, prep: nil, at: 30)
+        copy.updatePart(2, 0) { $0.state = .preparing }
+        _ = copy.release(3, part: 0)
+        _ = copy.markReady(257, at: 40)
+        copy.drop(4)
+        copy.append(ticket(301))
+        #expect(original.tickets == before)
+        #expect(original.part(2, 1)?.state == .queued)
+        #expect(copy[1]?.readyAt == Timestamp(millisecondsSince1970: 20))
+        #expect(copy.part(2, 1)?.started == Timestamp(millisecondsSince1970: 30))
+        #expect(copy.part(2, 0)?.state == .preparing)
+        #expect(copy.part(3, 0)?.state == .ready)
+        #expect(copy[257]?.state == .ready)
+        #expect(copy.count == 300)
+        // And the other way round: the copy keeps what it was given.
+        let kept = copy.tickets
+        original.drop(1)
+        original.update(257) { $0.isLate = true }
+        #expect(copy.tickets == kept)
+    }
+
+    @Test func aStoreEmptiedWhileACopySharesItFillsAgainWithoutChangingTheCopy() {
+        var store = store(1...10)
+        let copy = store
+        for number in 1...10 { store.drop(number) }
+        store.append(ticket(11))
+        _ = store.markReady(11, at: 5)
+        #expect(store.tickets.map(\.number) == [11])
+        #expect(copy.tickets.map(\.number) == Array(1...10))
+        #expect(copy[1]?.readyAt == nil && copy[1]?.state == .queued)
+    }
+
     @Test func storesAreEqualByTheirTicketsWhateverTheirHistory() {
         var grown = store(1...70)
         for number in 1...66 { grown.remove(number) }

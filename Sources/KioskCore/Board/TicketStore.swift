@@ -1,6 +1,6 @@
 /// The tickets a board holds, by number: flat storage indexed by `number - origin`, in
-/// chunks of 256 slots (16 KiB: few enough allocations of a size that makes the allocator
-/// tidy up, for a backlog of hundreds of thousands of tickets).
+/// chunks of `chunkSize` slots (few allocations for a backlog of hundreds of thousands of
+/// tickets, each small enough that a copy of one is cheap).
 ///
 /// Numbers only increase, so a new ticket goes at the end, and tickets leave the front
 /// in amortized O(1): once the oldest ticket held leaves, the front moves past every
@@ -16,7 +16,9 @@
 ///
 /// Copies share their chunks (copy on write, a chunk at a time): a session that keeps the
 /// kiosk as it was before each transaction copies a list of chunks, not every ticket, and
-/// the first change after the copy copies one chunk of 256 tickets.
+/// the first change after the copy copies the one chunk it touches. A chunk is plain
+/// arrays of values (`Chunk`), so the arrays' own copy on write does this: no reference
+/// the store manages, no pointer, nothing to check before a write.
 struct TicketStore {
     static var chunkShift: Int { 8 }
     static var chunkSize: Int { 1 << chunkShift }
@@ -61,23 +63,22 @@ struct TicketStore {
     /// The slot of the ticket numbered `number`, if it is held.
     subscript(number: Int) -> TicketRecord? {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
-        return record(chunk, slot)
+        return chunks[chunk].record(at: slot)
     }
 
     /// Changes the slot of the ticket numbered `number`, if it is held.
     @inline(__always)
     mutating func update(_ number: Int, _ change: (inout TicketRecord) -> Void) {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
-        makeUnique(chunk)
-        var record = record(chunk, slot)
+        var record = chunks[chunk].record(at: slot)
         change(&record)
-        store(record, chunk, slot)
+        chunks[chunk].store(record, at: slot)
     }
 
     /// The whole ticket numbered `number`, if it is held.
     func ticket(_ number: Int) -> Ticket? {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
-        let record = record(chunk, slot)
+        let record = chunks[chunk].record(at: slot)
         let extras = record.hasExtras ? chunks[chunk].extras[slot] : Extras()
         let entry = record.line >= 0 ? lines[record.line] : nil
         return Ticket(
@@ -114,7 +115,7 @@ struct TicketStore {
     /// Part `index` of the ticket numbered `number`.
     func part(_ number: Int, _ index: Int) -> Ticket.Part? {
         guard index >= 0, let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
-        let record = record(chunk, slot)
+        let record = chunks[chunk].record(at: slot)
         if !record.hasExtras {
             guard index == 0 else { return nil }
             return Ticket.Part(station: lines.partStation(of: record.line), prep: record.firstPartPrep, state: record.firstPartState, started: record.started)
@@ -170,25 +171,26 @@ struct TicketStore {
     /// one part started when its part did: a change to the part's start is the ticket's.
     mutating func updatePart(_ number: Int, _ index: Int, _ change: (inout Ticket.Part) -> Void) {
         guard let part = part(number, index), let (chunk, slot) = location(of: number) else { return }
-        makeUnique(chunk)
         var changed = part
         change(&changed)
         if index > 0 {
-            chunks[chunk].extras[slot].otherParts[index - 1] = changed
+            chunks[chunk].changeExtras(at: slot) { $0.otherParts[index - 1] = changed }
             return
         }
         // The line's prep stays what it was: a record whose part's prep changes keeps it.
-        var record = record(chunk, slot)
+        var record = chunks[chunk].record(at: slot)
         record.firstPartPrep = changed.prep
         record.firstPartState = changed.state
         if record.hasExtras {
-            chunks[chunk].extras[slot].firstPartStation = changed.station
-            if !chunks[chunk].extras[slot].otherParts.isEmpty { chunks[chunk].extras[slot].firstPartStarted = changed.started }
+            chunks[chunk].changeExtras(at: slot) { extras in
+                extras.firstPartStation = changed.station
+                if !extras.otherParts.isEmpty { extras.firstPartStarted = changed.started }
+            }
         }
         if !(record.hasExtras && !chunks[chunk].extras[slot].otherParts.isEmpty), changed.started != part.started {
             record.started = changed.started
         }
-        store(record, chunk, slot)
+        chunks[chunk].store(record, at: slot)
     }
 
     /// Whether every part of the ticket is done.
@@ -312,17 +314,8 @@ struct TicketStore {
             case .index(let index): guard index == 0 else { return nil }
             case .station(let wanted): guard wanted == station else { return nil }
             }
-            makeUnique(chunk)
-            let slots = chunks[chunk].slots
-            // The times through a pointer too, as the slots: a method of the chunk called
-            // here made the compiler retain and release the chunk around it.
-            let header = chunks[chunk].headerPointer
             let wasQueued = stored.state == .queued
-            slots[slot].firstPartState = .preparing
-            if wasQueued { slots[slot].state = .preparing }
-            // Only the time set here is read from now on: a time is read only when its flag is set.
-            slots[slot].flags |= TicketRecord.hasStarted
-            Chunk.changeTimes(in: header, at: slot) { $0.started = time }
+            chunks[chunk].beginOnlyPart(at: slot, time: time)
             return BegunPart(index: 0, station: station, prep: stored.firstPartPrep, ticketWasQueued: wasQueued)
         }
         let index: Int
@@ -362,8 +355,7 @@ struct TicketStore {
         guard stored.hasExtras else {
             let from = stored.firstPartState
             guard index == 0, from == .queued || from == .preparing else { return nil }
-            makeUnique(chunk)
-            chunks[chunk].slots[slot].firstPartState = .ready
+            chunks[chunk].releaseOnlyPart(at: slot)
             return (lines.partStation(of: stored.line), from)
         }
         guard let part = part(number, index), part.state == .queued || part.state == .preparing else { return nil }
@@ -395,10 +387,7 @@ struct TicketStore {
         guard stored.isHeld else { return nil }
         guard stored.hasExtras else {
             guard index == 0, stored.firstPartState == .preparing else { return nil }
-            makeUnique(chunk)
-            let slots = chunks[chunk].slots
-            slots[slot].firstPartState = .ready
-            let first = Self.setReady(slots, chunks[chunk].headerPointer, slot, at: time)
+            let first = chunks[chunk].finishOnlyPart(at: slot, time: time)
             return FinishedPart(station: lines.partStation(of: stored.line), ticketIsReady: true, isFirstReady: first, isOnlyPart: true)
         }
         guard partState(number, index) == .preparing, let released = release(number, part: index) else { return nil }
@@ -413,18 +402,7 @@ struct TicketStore {
     /// - Returns: whether it is ready for the first time; `nil` when it is not held.
     mutating func markReady(_ number: Int, at time: Int64) -> Bool? {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return nil }
-        makeUnique(chunk)
-        return Self.setReady(chunks[chunk].slots, chunks[chunk].headerPointer, slot, at: time)
-    }
-
-    /// Marks the ticket in `slot` of a chunk nothing else shares ready, with its ready time
-    /// unless it has one; returns whether it had none.
-    private static func setReady(_ slots: UnsafeMutablePointer<TicketSlot>, _ header: UnsafeMutablePointer<ChunkHeader>, _ slot: Int, at time: Int64) -> Bool {
-        slots[slot].state = .ready
-        guard slots[slot].flags & TicketRecord.hasReadyAt == 0 else { return false }
-        slots[slot].flags |= TicketRecord.hasReadyAt
-        Chunk.changeTimes(in: header, at: slot) { $0.readyAt = time }
-        return true
+        return chunks[chunk].markReady(at: slot, time: time)
     }
 
     /// Removes the ticket numbered `number` and returns it, if it was held.
@@ -438,9 +416,7 @@ struct TicketStore {
     /// Removes the ticket numbered `number`, without returning it.
     mutating func drop(_ number: Int) {
         guard let (chunk, slot) = location(of: number), chunks[chunk].slots[slot].isHeld else { return }
-        makeUnique(chunk)
-        if chunks[chunk].slots[slot].hasExtras { chunks[chunk].extras[slot] = Extras() }
-        chunks[chunk].slots[slot] = .empty
+        chunks[chunk].empty(slot)
         didRemove(number)
     }
 
@@ -469,19 +445,16 @@ struct TicketStore {
         // perhaps its times) to store.
         var index = number - origin
         if count > 0, extras == nil, index >> Self.chunkShift < chunks.count {
-            let chunk = index >> Self.chunkShift
-            makeUnique(chunk)
-            store(record, chunk, index & (Self.chunkSize - 1))
+            chunks[index >> Self.chunkShift].store(record, at: index & (Self.chunkSize - 1))
             count += 1
             end = number + 1
             return
         }
         if count == 0 {
-            // Nothing held: start the window afresh at this number, keeping a chunk.
-            if spare == nil, !chunks.isEmpty, isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
-                // Every slot is empty, its extras too: nothing is held.
-                spare = chunks[chunks.count - 1]
-            }
+            // Nothing held: start the window afresh at this number, keeping a chunk. Every
+            // slot is empty, its extras too; one a copy still shares is copied at its first
+            // change, as any shared chunk is.
+            if spare == nil { spare = chunks.last }
             chunks.removeAll(keepingCapacity: true)
             head = 0
             origin = number
@@ -491,28 +464,14 @@ struct TicketStore {
         while index >> Self.chunkShift >= chunks.count { chunks.append(takeSpare()) }
         let chunk = index >> Self.chunkShift
         let slot = index & (Self.chunkSize - 1)
-        makeUnique(chunk)
         var record = record
         if let extras {
             record.hasExtras = true
-            if chunks[chunk].extras.isEmpty { chunks[chunk].extras = Array(repeating: Extras(), count: Self.chunkSize) }
-            chunks[chunk].extras[slot] = extras
+            chunks[chunk].setExtras(extras, at: slot)
         }
-        store(record, chunk, slot)
+        chunks[chunk].store(record, at: slot)
         count += 1
         end = number + 1
-    }
-
-    /// The record in `slot` of `chunk`: its stored slot, and its times if it has them.
-    private func record(_ chunk: Int, _ slot: Int) -> TicketRecord {
-        let stored = chunks[chunk].slots[slot]
-        return TicketRecord(slot: stored, times: stored.flags & TicketRecord.timed != 0 ? chunks[chunk].times(at: slot) : TicketTimes())
-    }
-
-    /// Stores `record` in `slot` of `chunk`, which nothing else shares.
-    private mutating func store(_ record: TicketRecord, _ chunk: Int, _ slot: Int) {
-        chunks[chunk].slots[slot] = record.slot
-        if let times = record.times { Chunk.changeTimes(in: chunks[chunk].headerPointer, at: slot) { $0 = times } }
     }
 
     private func isHeld(_ number: Int) -> Bool {
@@ -526,20 +485,12 @@ struct TicketStore {
         return (index >> Self.chunkShift, index & (Self.chunkSize - 1))
     }
 
-    private mutating func makeUnique(_ chunk: Int) {
-        // Through the buffer: the array's `_modify` of one element costs a coroutine.
-        let unique = chunks.withUnsafeMutableBufferPointer { isKnownUniquelyReferenced(&$0[chunk]) }
-        if !unique {
-            chunks[chunk] = chunks[chunk].copy()
-        }
-    }
-
     private mutating func takeSpare() -> Chunk {
         if let chunk = spare {
             spare = nil
             return chunk
         }
-        return Chunk.make()
+        return Chunk()
     }
 
     /// After a removal: the front moves past empty slots, and chunks before it go.
@@ -569,62 +520,115 @@ extension TicketStore: Equatable {
     }
 }
 
-// Chunks are shared between copies but never changed while shared (copy on write), so a
-// copy sent to another thread sees only values.
-extension TicketStore: @unchecked Sendable {}
+extension TicketStore: Sendable {}
 
-/// A chunk's extras and times: each allocated the first time a ticket of the chunk needs
-/// them.
-private struct ChunkHeader {
-    var extras: [TicketStore.Extras] = []
-    var times: [TicketTimes] = []
-}
+/// A chunk's slots, and the times and extras of those that need them: the times and the
+/// extras each allocated the first time a ticket of the chunk needs them, so a chunk of
+/// queued one-line tickets is its slots alone.
+///
+/// Plain arrays of values: copies of the store share them, and a change through one copy
+/// copies only the array it changes. Each move below changes a slot by reading it and
+/// writing it back once, so a move checks the slots' uniqueness once, not per field; the
+/// moves the simulator makes for every ticket are inlined into the store's, where the
+/// compiler can fold them into its one access of the chunk.
+private struct Chunk: Sendable {
+    private(set) var slots = Array(repeating: TicketSlot.empty, count: TicketStore.chunkSize)
+    private(set) var extras: [TicketStore.Extras] = []
+    private var times: [TicketTimes] = []
 
-/// 256 slots of plain values in one allocation, and the extras and times of those that
-/// need them.
-/// Never changed while shared: a change to a shared chunk replaces it with a copy.
-/// Read and written through pointers to its elements and header (the one place in the
-/// domain that keeps them): a slot held in a class's array or `InlineArray` pays an
-/// exclusivity check on every access, on the simulator's hottest path.
-private final class Chunk: ManagedBuffer<ChunkHeader, TicketSlot> {
-    static func make() -> Chunk {
-        let chunk = unsafeDowncast(Chunk.create(minimumCapacity: TicketStore.chunkSize) { _ in ChunkHeader() }, to: Chunk.self)
-        chunk.withUnsafeMutablePointerToElements { $0.initialize(repeating: .empty, count: TicketStore.chunkSize) }
-        return chunk
+    /// The record in `slot`: its stored slot, and its times if it has them.
+    @inline(__always)
+    func record(at slot: Int) -> TicketRecord {
+        let stored = slots[slot]
+        return TicketRecord(slot: stored, times: stored.flags & TicketRecord.timed != 0 ? times[slot] : TicketTimes())
     }
 
-    func copy() -> Chunk {
-        let copy = unsafeDowncast(Chunk.create(minimumCapacity: TicketStore.chunkSize) { _ in header }, to: Chunk.self)
-        withUnsafeMutablePointerToElements { source in
-            copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: TicketStore.chunkSize) }
-        }
-        return copy
+    /// Stores `record` in `slot`, and its times if it has them.
+    @inline(__always)
+    mutating func store(_ record: TicketRecord, at slot: Int) {
+        slots[slot] = record.slot
+        if let times = record.times { changeTimes(at: slot) { $0 = times } }
     }
 
-    /// The slots: plain values, so they need no deinitialization. Valid while the chunk is.
-    var slots: UnsafeMutablePointer<TicketSlot> {
-        withUnsafeMutablePointerToElements { $0 }
+    /// Changes the extras of the ticket in `slot`, whose flags say it has them.
+    mutating func changeExtras(at slot: Int, _ change: (inout TicketStore.Extras) -> Void) {
+        change(&extras[slot])
     }
 
-    /// The times stored for `slot`, whose flags say it has them.
-    func times(at slot: Int) -> TicketTimes {
-        withUnsafeMutablePointerToHeader { $0.pointee.times[slot] }
+    /// Keeps `extras` for the ticket about to be stored in `slot`.
+    mutating func setExtras(_ extras: TicketStore.Extras, at slot: Int) {
+        if self.extras.isEmpty { self.extras = Array(repeating: TicketStore.Extras(), count: TicketStore.chunkSize) }
+        self.extras[slot] = extras
     }
 
-    /// The extras and times. Valid while the chunk is.
-    var headerPointer: UnsafeMutablePointer<ChunkHeader> {
-        withUnsafeMutablePointerToHeader { $0 }
+    /// Empties `slot`, dropping its extras: a slot emptied holds nothing a later ticket
+    /// could see, so a chunk whose every slot is empty is as good as a new one.
+    @inline(__always)
+    mutating func empty(_ slot: Int) {
+        if slots[slot].hasExtras { extras[slot] = TicketStore.Extras() }
+        slots[slot] = .empty
     }
 
-    /// Changes the times stored for `slot` of the chunk whose `header` it is, allocating the
-    /// chunk's times first if none are yet.
-    static func changeTimes(in header: UnsafeMutablePointer<ChunkHeader>, at slot: Int, _ change: (inout TicketTimes) -> Void) {
-        if header.pointee.times.isEmpty { header.pointee.times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize) }
-        change(&header.pointee.times[slot])
+    /// Marks the first part preparing of the ticket of one part in `slot`, and the ticket
+    /// with it if it was queued, started at `time` (milliseconds since 1970).
+    @inline(__always)
+    mutating func beginOnlyPart(at slot: Int, time: Int64) {
+        var ticket = slots[slot]
+        ticket.firstPartState = .preparing
+        if ticket.state == .queued { ticket.state = .preparing }
+        // Only the time set here is read from now on: a time is read only when its flag is set.
+        ticket.flags |= TicketRecord.hasStarted
+        slots[slot] = ticket
+        changeTimes(at: slot) { $0.started = time }
     }
 
-    var extras: [TicketStore.Extras] {
-        get { header.extras }
-        _modify { yield &header.extras }
+    /// Marks the one part of the ticket in `slot` ready, the ticket as it was.
+    @inline(__always)
+    mutating func releaseOnlyPart(at slot: Int) {
+        slots[slot].firstPartState = .ready
+    }
+
+    /// Marks the one part of the ticket in `slot` done, and the ticket ready
+    /// (`markReady(at:time:)`).
+    @inline(__always)
+    mutating func finishOnlyPart(at slot: Int, time: Int64) -> Bool {
+        var ticket = slots[slot]
+        ticket.firstPartState = .ready
+        return store(ready: ticket, at: slot, time: time)
+    }
+
+    /// Marks the ticket in `slot` ready, with its ready time unless it has one.
+    ///
+    /// - Returns: whether it had none: it is ready for the first time.
+    @inline(__always)
+    mutating func markReady(at slot: Int, time: Int64) -> Bool {
+        store(ready: slots[slot], at: slot, time: time)
+    }
+
+    /// Stores `ticket` in `slot`, ready, with its ready time unless it has one; returns
+    /// whether it had none.
+    @inline(__always)
+    private mutating func store(ready ticket: TicketSlot, at slot: Int, time: Int64) -> Bool {
+        var ticket = ticket
+        ticket.state = .ready
+        let isFirst = ticket.flags & TicketRecord.hasReadyAt == 0
+        if isFirst { ticket.flags |= TicketRecord.hasReadyAt }
+        slots[slot] = ticket
+        if isFirst { changeTimes(at: slot) { $0.readyAt = time } }
+        return isFirst
+    }
+
+    /// Changes the times stored for `slot`, allocating the chunk's times first if none
+    /// are yet.
+    @inline(__always)
+    private mutating func changeTimes(at slot: Int, _ change: (inout TicketTimes) -> Void) {
+        if times.isEmpty { allocateTimes() }
+        change(&times[slot])
+    }
+
+    /// Once a chunk: out of line, so the moves that inline `changeTimes` stay small.
+    @inline(never)
+    private mutating func allocateTimes() {
+        times = Array(repeating: TicketTimes(), count: TicketStore.chunkSize)
     }
 }
