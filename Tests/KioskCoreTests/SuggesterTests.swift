@@ -256,6 +256,52 @@ import Testing
         }
     }
 
+    /// Members' scores are kept a vector of members to an item: an opinion of the member in
+    /// the last lane of one vector, or the first lane of the next, or the last member of a
+    /// group that is not a whole number of vectors, is that member's alone.
+    @Test(arguments: [(1, 0), (8, 7), (9, 7), (9, 8), (15, 14), (16, 8), (17, 16), (50, 49)])
+    func anOpinionMovesOnlyItsMembersScore(_ size: Int, _ opinionated: Int) throws {
+        let menu = try Menu(
+            name: "Juice", ingredients: [Ingredient(name: "water", initialStock: 1_000)],
+            items: [("Kiwi Cooler", ["tangy"]), ("Tropical Mix", ["tropical"]), ("Oat Drink", ["creamy"]), ("Banana Shake", ["creamy", "tropical"])].map {
+                Item(name: $0, recipe: Recipe([.init(ingredient: 0, quantity: 1)]), tags: $1)
+            },
+            questions: [Question(key: "sweet", text: "Sweet?", tags: ["sweet"]), Question(key: "tropical", text: "Tropical?", tags: ["tropical"])],
+            suggestSettings: SuggestSettings(shows: 4, next: 0, rule: .average)
+        )
+        let names = (0..<size).map { "p\($0)" }
+        let changes: [ProfileChange] = names.map { .add(profile: $0) } + [
+            .rate(profile: names[opinionated], item: "Kiwi Cooler", score: 9), .dislike(profile: names[opinionated], "creamy"),
+        ]
+        let request = SuggestionRequest(profiles: names, answers: [.skip, .yes])
+        let ranked = try #require(try suggest(request, on: menu, profiles: Profiles(replaying: changes)).pages).ranked
+        #expect(ranked.count == menu.items.count)
+        for suggestion in ranked {
+            let item = menu.items[suggestion.item]
+            let others = item.tags.contains("tropical") ? 6 : 4
+            let own = item.name == "Kiwi Cooler" ? 9 + (others - 5) : others - (item.tags.contains("creamy") ? 1 : 0)
+            let expected = (0..<size).map { $0 == opinionated ? own : others }
+            #expect(suggestion.memberScores.map(\.score) == expected, "\(item.name) for \(size)")
+            #expect(suggestion.score.total == expected.reduce(0, +))
+        }
+    }
+
+    @Test func aMenuOfOneItemOrNoneScoresForAGroupOfAnySize() throws {
+        let one = try Menu(
+            name: "One", ingredients: [Ingredient(name: "water", initialStock: 9)],
+            items: [Item(name: "Water", recipe: Recipe([.init(ingredient: 0, quantity: 1)]), tags: ["still"])]
+        )
+        let none = try Menu(name: "None", ingredients: [Ingredient(name: "water", initialStock: 9)], items: [])
+        for size in [1, 8, 9] {
+            let names = (0..<size).map { "p\($0)" }
+            let profiles = Profiles(replaying: names.map { .dislike(profile: $0, "still") })
+            let ranked = try #require(try suggest(SuggestionRequest(profiles: names), on: one, profiles: profiles).pages).ranked
+            #expect(ranked.map(\.name) == ["Water"])
+            #expect(ranked.first?.memberScores.map(\.score) == Array(repeating: 4, count: size))
+            #expect(try suggest(SuggestionRequest(profiles: names), on: none, profiles: profiles).nothing == .outOfStock(partySize: size))
+        }
+    }
+
     // MARK: Requests
 
     @Test func badRequestsAreErrors() throws {

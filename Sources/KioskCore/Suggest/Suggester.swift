@@ -64,21 +64,24 @@ private struct Run {
     let context: SuggestionContext
     /// Members scored: the profiles, or the one anonymous customer.
     let memberCount: Int
-    /// Slots per item in `personal`: the members, padded to whole vectors of `Lanes`.
-    let stride: Int
+    /// Vectors per item in `personal`: the members, padded to whole vectors of `Lanes`.
+    let vectorsPerItem: Int
     /// Answer masks: bit `q` for each question answered yes, and each answered no.
     private var yes: UInt64 = 0
     private var no: UInt64 = 0
     /// The union of the allergens the members avoid.
     private var avoidedAllergens: UInt16 = 0
-    /// Per item, whether a member avoids one of its tags or ingredients, or the item itself;
-    /// empty when nobody does.
-    private var vetoed: [Bool] = []
-    /// Per item and member (item-major, `stride` slots an item), the score before answers;
-    /// empty when every member is neutral about every item. Padding slots hold
-    /// `Run.padding`, which scores 10 whatever the answers: it never lowers a minimum, and
-    /// adds a known amount to a sum.
-    private var personal: [Int16] = []
+    /// Per item, whether a member avoids one of its tags or ingredients, or the item itself.
+    /// Always one flag an item, even when nobody avoids anything: the pass over the items
+    /// then reads it with no test of whether it is there, nor a bounds check.
+    private var vetoed: [Bool]
+    /// Per item and member (item-major, `vectorsPerItem` vectors an item, member `m` in
+    /// lane `m % Lanes.scalarCount` of the item's vector `m / Lanes.scalarCount`), the score
+    /// before answers; empty when every member is neutral about every item. Padding lanes
+    /// hold `Run.padding`, which scores 10 whatever the answers: it never lowers a minimum,
+    /// and adds a known amount to a sum. Whole vectors, so scoring an item loads its
+    /// members' scores as they are stored, aligned, with no raw memory read.
+    private var personal: [Lanes] = []
 
     /// One vector of member scores.
     typealias Lanes = SIMD8<Int16>
@@ -95,8 +98,9 @@ private struct Run {
         self.members = members
         self.context = context
         self.memberCount = max(1, members.count)
-        self.stride = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount * Lanes.scalarCount
+        self.vectorsPerItem = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount
         self.ranking = Ranking(capacity: capacity)
+        self.vetoed = Array(repeating: false, count: menu.items.count)
         for (position, answer) in answers.enumerated() {
             switch answer {
             case .yes: yes |= 1 << UInt64(position)
@@ -123,49 +127,63 @@ private struct Run {
     }
 
     private mutating func veto(_ items: some Collection<Int32>) {
-        guard !items.isEmpty else { return }
-        if vetoed.isEmpty { vetoed = Array(repeating: false, count: menu.items.count) }
         for item in items { vetoed[Int(item)] = true }
     }
 
     private mutating func resolveOpinions() {
         guard members.contains(where: { !$0.likes.isEmpty || !$0.dislikes.isEmpty || !$0.ratings.isEmpty }) else { return }
         let itemCount = menu.items.count
-        let row = (0..<stride).map { $0 < memberCount ? Int16(Profile.neutralScore) : Run.padding }
-        var personal = [Int16](unsafeUninitializedCapacity: itemCount * stride) { buffer, count in
-            row.withUnsafeBufferPointer { row in
-                guard let source = row.baseAddress, let target = buffer.baseAddress else { return }
-                for item in 0..<itemCount { (target + item * row.count).initialize(from: source, count: row.count) }
-            }
-            count = itemCount * row.count
-        }
+        var personal = Run.neutralScores(itemCount: itemCount, memberCount: memberCount, vectorsPerItem: vectorsPerItem)
         // Marks the items one liked word already moved: a word that is both a tag and an
         // ingredient of an item moves it once.
         var moved: [Int32] = []
         var stamp: Int32 = 0
         for (position, member) in members.enumerated() {
+            // A member's scores are one lane of the item's vector `vector`: changed with whole
+            // vector operations, since setting a lane chosen at run time goes through memory.
+            let (vector, lane) = position.quotientAndRemainder(dividingBy: Lanes.scalarCount)
+            var unit = Lanes.zero
+            unit[lane] = 1
             let (scores, adjustments) = opinions(of: member)
-            for (item, score) in scores { personal[item * stride + position] = score }
+            for (item, score) in scores {
+                let slot = item * vectorsPerItem + vector
+                personal[slot] = personal[slot].replacing(with: score, where: unit .== 1)
+            }
             if !adjustments.isEmpty, moved.isEmpty { moved = Array(repeating: 0, count: itemCount) }
             for (word, delta) in adjustments {
                 stamp += 1
                 let tagItems = index.tagsByKey[NameKey.fold(word)].map { index.itemsByTag[$0] } ?? []
                 let ingredientItems = menu.ingredientIndex(named: word).map { index.itemsByIngredient[$0] } ?? []
-                personal.withUnsafeMutableBufferPointer { personal in
-                    moved.withUnsafeMutableBufferPointer { moved in
-                        for items in [tagItems, ingredientItems] {
-                            for item in items.map(Int.init) where moved[item] != stamp {
-                                moved[item] = stamp
-                                let slot = item * stride + position
-                                // Kept far from Int16's limits: the sum is brought into 1–10 anyway.
-                                personal[slot] = min(1000, max(-1000, personal[slot] + delta))
-                            }
-                        }
+                let step = unit &* Lanes(repeating: delta)
+                // Kept far from Int16's limits: the sum is brought into 1–10 anyway. Every
+                // score stored, the padding's included, is within these limits, so the other
+                // lanes, moved by 0, stay as they are.
+                let (lowestKept, highestKept) = (Lanes(repeating: -1000), Lanes(repeating: 1000))
+                // Spans, so the many writes of one word check no array's uniqueness each.
+                var scoreVectors = personal.mutableSpan
+                var movedStamps = moved.mutableSpan
+                for items in [tagItems, ingredientItems] {
+                    for item in items.lazy.map(Int.init) where movedStamps[item] != stamp {
+                        movedStamps[item] = stamp
+                        let slot = item * vectorsPerItem + vector
+                        scoreVectors[slot] = pointwiseMin(pointwiseMax(scoreVectors[slot] &+ step, lowestKept), highestKept)
                     }
                 }
             }
         }
         self.personal = personal
+    }
+
+    /// The score table before any opinion: every member's lane neutral, every padding lane
+    /// `Run.padding`. Padding lanes are only ever in an item's last vector.
+    private static func neutralScores(itemCount: Int, memberCount: Int, vectorsPerItem: Int) -> [Lanes] {
+        let neutral = Lanes(repeating: Int16(Profile.neutralScore))
+        var last = neutral
+        for lane in (memberCount - (vectorsPerItem - 1) * Lanes.scalarCount)..<Lanes.scalarCount { last[lane] = Run.padding }
+        var table = [Lanes](repeating: neutral, count: itemCount * vectorsPerItem)
+        var vectors = table.mutableSpan
+        for item in 0..<itemCount { vectors[item &* vectorsPerItem &+ (vectorsPerItem &- 1)] = last }
+        return table
     }
 
     /// A member's item scores (ratings; liked items 10, disliked 1; in that order, so a like
@@ -193,34 +211,11 @@ private struct Run {
 
     /// Scores every item the stock can make for the party, and ranks the best.
     mutating func score(inventory: Inventory) {
-        var tally = Tally(ranking: ranking)
-        index.withRecipes(stock: inventory.counts) { recipes in
-            index.fits.withUnsafeBufferPointer { fits in
-                index.allergens.withUnsafeBufferPointer { allergens in
-                    vetoed.withUnsafeBufferPointer { vetoed in
-                        personal.withUnsafeBufferPointer { personal in
-                            let tables = Tables(recipes: recipes, fits: fits, allergens: allergens, vetoed: vetoed, personal: personal)
-                            scoreItems(tables, into: &tally)
-                        }
-                    }
-                }
-            }
-        }
+        let tally = scoreItems(stock: inventory.counts.span, tally: Tally(ranking: ranking))
         ranking = tally.ranking
         makeableItems = tally.makeable
         vetoedItems = tally.vetoed
         undeclaredItems = tally.undeclared
-    }
-
-    /// The per-item tables of one request, as buffers: read unchecked in `suggest`'s hot
-    /// loop (arrays and vector rows in their place were measured, and cost it instructions
-    /// on every item).
-    private struct Tables {
-        let recipes: SuggestionIndex.Recipes
-        let fits: UnsafeBufferPointer<UInt64>
-        let allergens: UnsafeBufferPointer<UInt16>
-        let vetoed: UnsafeBufferPointer<Bool>
-        let personal: UnsafeBufferPointer<Int16>
     }
 
     /// What one pass over the items found.
@@ -232,18 +227,28 @@ private struct Run {
     }
 
     /// The pass over the items: integer work only, the hot loop of `suggest`.
-    private func scoreItems(_ tables: Tables, into tally: inout Tally) {
+    ///
+    /// The tables are read as spans: a span's base and count are fixed values, so they stay
+    /// in registers through the loop, no reference is counted per item, and the loop over
+    /// the indices of `facts` reads it with no bounds check.
+    private func scoreItems(stock: Span<Int>, tally start: Tally) -> Tally {
+        var tally = start
+        let (facts, components, vetoed, personal) = (index.facts.span, index.recipeComponents.span, self.vetoed.span, self.personal.span)
+        precondition(vetoed.count == facts.count)
         let (partySize, rule, threshold) = (context.partySize, context.rule, context.threshold)
-        let (yes, no, memberCount, avoided) = (self.yes, self.no, self.memberCount, avoidedAllergens)
+        let (yes, no, memberCount, avoided, vectorsPerItem) = (self.yes, self.no, self.memberCount, avoidedAllergens, self.vectorsPerItem)
+        let paddingSlots = vectorsPerItem * Lanes.scalarCount - memberCount
         let strict = avoided != 0 && !context.lenient
         // Each answer moves a score by 1 either way: start from every answer missed and add
         // 2 for each one fitted.
         let missedAll = no.nonzeroBitCount - yes.nonzeroBitCount
-        for item in 0..<menu.items.count {
-            guard tables.recipes.canMake(item, times: partySize) else { continue }
+        for item in facts.indices {
+            let facts = facts[item]
+            let recipe = components.extracting(facts.recipe)
+            guard recipe.canBeMade(times: partySize, from: stock) else { continue }
             tally.makeable += 1
-            let bits = tables.allergens[item]
-            if (!tables.vetoed.isEmpty && tables.vetoed[item]) || bits & avoided != 0 {
+            let bits = facts.allergens
+            if vetoed[item] || bits & avoided != 0 {
                 tally.vetoed += 1
                 continue
             }
@@ -252,19 +257,20 @@ private struct Run {
                 tally.undeclared += 1
                 continue
             }
-            let fit = tables.fits[item]
+            let fit = facts.fits
             // Scores are small (each within 1–10, summed over at most 50 members): wrapping
             // arithmetic cannot wrap, and spares the overflow checks.
             let answered = missedAll &+ 2 &* ((fit & yes).nonzeroBitCount &- (fit & no).nonzeroBitCount)
             var sum = 0
             var lowest = Int.max
-            if tables.personal.isEmpty {
+            if personal.isEmpty {
                 let score = Run.onScale(Profile.neutralScore &+ answered)
                 sum = score &* memberCount
                 lowest = score
             } else {
-                (sum, lowest) = Run.sumAndLowest(tables.personal, row: item &* stride, lanes: stride / Lanes.scalarCount, answered: answered)
-                sum = sum &- (stride &- memberCount) &* Profile.scale.upperBound
+                let first = item &* vectorsPerItem
+                (sum, lowest) = Run.sumAndLowest(personal.extracting(first..<(first &+ vectorsPerItem)), answered: answered)
+                sum = sum &- paddingSlots &* Profile.scale.upperBound
             }
             let key: Int
             switch rule {
@@ -278,26 +284,26 @@ private struct Run {
             // ranks, which a tie with the last one ranked does only if more can be made.
             switch tally.ranking.admission(of: key) {
             case .no: continue
-            case .ifMoreThan(let makeable): guard tables.recipes.canMake(item, times: makeable + 1) else { continue }
+            case .ifMoreThan(let makeable): guard recipe.canBeMade(times: makeable + 1, from: stock) else { continue }
             case .yes: break
             }
-            tally.ranking.offer(key: key, makeable: tables.recipes.makeableCount(of: item), item: item)
+            tally.ranking.offer(key: key, makeable: recipe.makeableCount(from: stock), item: item)
         }
+        return tally
     }
 
-    /// The sum and the lowest of one item's member scores with `answered` added, each kept
-    /// within 1–10, a vector of members at a time; padding slots count 10 each.
+    /// The sum and the lowest of one item's member scores (its `row` of vectors) with
+    /// `answered` added, each kept within 1–10, a vector of members at a time; padding
+    /// slots count 10 each.
     @inline(__always)
-    static func sumAndLowest(_ personal: UnsafeBufferPointer<Int16>, row: Int, lanes: Int, answered: Int) -> (sum: Int, lowest: Int) {
+    static func sumAndLowest(_ row: Span<Lanes>, answered: Int) -> (sum: Int, lowest: Int) {
         let shift = Lanes(repeating: Int16(truncatingIfNeeded: answered))
         let low = Lanes(repeating: Int16(Profile.scale.lowerBound))
         let high = Lanes(repeating: Int16(Profile.scale.upperBound))
         var sums = Lanes.zero
         var lowest = high
-        guard let base = personal.baseAddress else { return (0, 0) }
-        for lane in 0..<lanes {
-            let scores = UnsafeRawPointer(base + row + lane * Lanes.scalarCount).loadUnaligned(as: Lanes.self)
-            let scaled = pointwiseMin(pointwiseMax(scores &+ shift, low), high)
+        for vector in row.indices {
+            let scaled = pointwiseMin(pointwiseMax(row[vector] &+ shift, low), high)
             sums &+= scaled
             lowest = pointwiseMin(lowest, scaled)
         }
@@ -321,10 +327,11 @@ private struct Run {
     /// it fits.
     func suggestion(for entry: Ranking.Entry) -> Suggestion {
         let item = entry.item
-        let fit = index.fits[item]
+        let fit = index.facts[item].fits
         let answered = no.nonzeroBitCount - yes.nonzeroBitCount + 2 * ((fit & yes).nonzeroBitCount - (fit & no).nonzeroBitCount)
         let scores = (0..<memberCount).map { member in
-            Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * stride + member])) + answered)
+            let (vector, lane) = member.quotientAndRemainder(dividingBy: Lanes.scalarCount)
+            return Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * vectorsPerItem + vector][lane])) + answered)
         }
         let fitted = (fit & yes) | (~fit & no)
         let fits = menu.questions.indices.filter { fitted & (1 << UInt64($0)) != 0 }.map { menu.questions[$0].key }
@@ -334,7 +341,7 @@ private struct Run {
         return Suggestion(
             item: item, name: menu.items[item].name, score: score, makeable: entry.makeable, fits: fits,
             memberScores: zip(members, scores).map { MemberScore(name: $0.name, score: $1) },
-            undeclaredAllergens: avoidedAllergens != 0 && index.allergens[item] == SuggestionIndex.undeclared
+            undeclaredAllergens: avoidedAllergens != 0 && index.facts[item].allergens == SuggestionIndex.undeclared
         )
     }
 }

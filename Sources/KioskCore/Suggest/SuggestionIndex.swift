@@ -6,17 +6,13 @@ struct SuggestionIndex: Sendable {
     let tags: [String]
     /// `NameKey.fold` of each tag to its position in `tags`.
     let tagsByKey: [String: Int]
-    /// Per item: bit `q` is set when the item has a tag of question `q`.
-    let fits: [UInt64]
-    /// Per item: its allergens' bits, or `AllergenBits.undeclared` when the menu does not say.
-    let allergens: [UInt16]
+    /// Per item, what scoring reads of it.
+    let facts: [ItemFacts]
     /// The items with each tag, and with each ingredient.
     let itemsByTag: Postings
     let itemsByIngredient: Postings
-    /// Each item's recipe, flat: components `recipeStarts[i]..<recipeStarts[i + 1]`.
-    let recipeStarts: [Int32]
-    let recipeIngredients: [Int32]
-    let recipeQuantities: [Int32]
+    /// Every item's recipe, flat: item `i`'s are `recipeComponents[facts[i].recipe]`.
+    let recipeComponents: [RecipeComponent]
 
     /// The bit that marks an item whose allergens are unknown; the 14 allergens use bits 0–13.
     static let undeclared: UInt16 = 1 << 15
@@ -30,13 +26,11 @@ struct SuggestionIndex: Sendable {
         var tagList: [Int32] = []
         var recipeStarts: [Int32] = [0]
         var recipeIngredients: [Int32] = []
-        var recipeQuantities: [Int32] = []
-        var allergens: [UInt16] = []
+        var recipeComponents: [RecipeComponent] = []
         tagStarts.reserveCapacity(items.count + 1)
         recipeStarts.reserveCapacity(items.count + 1)
         recipeIngredients.reserveCapacity(items.count * 2)
-        recipeQuantities.reserveCapacity(items.count * 2)
-        allergens.reserveCapacity(items.count)
+        recipeComponents.reserveCapacity(items.count * 2)
         for index in items.indices {
             let first = tagList.count
             for tag in items[index].tags {
@@ -51,10 +45,9 @@ struct SuggestionIndex: Sendable {
             tagStarts.append(Int32(tagList.count))
             for component in items[index].recipe.components {
                 recipeIngredients.append(Int32(component.ingredient))
-                recipeQuantities.append(Int32(component.quantity))
+                recipeComponents.append(RecipeComponent(ingredient: Int32(component.ingredient), quantity: Int32(component.quantity)))
             }
             recipeStarts.append(Int32(recipeIngredients.count))
-            allergens.append(items[index].allergens?.rawValue ?? SuggestionIndex.undeclared)
         }
         // Which questions each tag answers, so an item's fits are the union over its tags.
         var questionsOfTag = [UInt64](repeating: 0, count: tags.count)
@@ -71,55 +64,61 @@ struct SuggestionIndex: Sendable {
         }
         self.tags = tags
         self.tagsByKey = tagsByKey
-        self.fits = fits
-        self.allergens = allergens
+        facts = items.indices.map { item in
+            ItemFacts(
+                fits: fits[item], allergens: items[item].allergens?.rawValue ?? SuggestionIndex.undeclared,
+                recipeStart: recipeStarts[item], recipeEnd: recipeStarts[item + 1]
+            )
+        }
         itemsByTag = Postings(keyCount: tags.count, starts: tagStarts, keys: tagList)
         itemsByIngredient = Postings(keyCount: ingredientCount, starts: recipeStarts, keys: recipeIngredients)
-        self.recipeStarts = recipeStarts
-        self.recipeIngredients = recipeIngredients
-        self.recipeQuantities = recipeQuantities
+        self.recipeComponents = recipeComponents
     }
 
-    /// Runs `body` with the flat recipes and the stock `counts` as buffers: the stock
-    /// checks of a whole menu, without bounds checks or reference counting per item.
-    func withRecipes<Result>(stock counts: [Int], _ body: (Recipes) -> Result) -> Result {
-        counts.withUnsafeBufferPointer { counts in
-            recipeStarts.withUnsafeBufferPointer { starts in
-                recipeIngredients.withUnsafeBufferPointer { ingredients in
-                    recipeQuantities.withUnsafeBufferPointer { quantities in
-                        body(Recipes(counts: counts, starts: starts, ingredients: ingredients, quantities: quantities))
-                    }
-                }
-            }
-        }
+    /// What scoring reads of one item, side by side: the pass over a menu reads one table
+    /// an item, so one bounds check, which the loop over its indices drops, covers them all.
+    struct ItemFacts {
+        /// Bit `q` is set when the item has a tag of question `q`.
+        let fits: UInt64
+        /// Its allergens' bits, or `SuggestionIndex.undeclared` when the menu does not say.
+        let allergens: UInt16
+        /// Where its recipe's components are in `recipeComponents`.
+        let recipeStart: Int32
+        let recipeEnd: Int32
+
+        var recipe: Range<Int> { Int(recipeStart)..<Int(recipeEnd) }
     }
 
-    /// Every item's recipe against one stock.
-    struct Recipes {
-        let counts: UnsafeBufferPointer<Int>
-        let starts: UnsafeBufferPointer<Int32>
-        let ingredients: UnsafeBufferPointer<Int32>
-        let quantities: UnsafeBufferPointer<Int32>
+    /// One ingredient of a recipe and how much of it one item takes: side by side, so a
+    /// stock check reads one table, not two.
+    struct RecipeComponent {
+        let ingredient: Int32
+        let quantity: Int32
+    }
+}
 
-        /// Whether the stock can make `item` `times` times: products instead of quotients,
-        /// since a division costs tens of cycles. Both factors are at most 10^9.
-        @inline(__always)
-        func canMake(_ item: Int, times: Int) -> Bool {
-            for component in Int(starts[item])..<Int(starts[item + 1])
-            where counts[Int(ingredients[component])] < Int(quantities[component]) * times {
-                return false
-            }
-            return true
+/// A recipe's components checked against a stock (ingredient counts). As methods of a span,
+/// so the pass over a menu passes a base and a count, not an array to retain and look into.
+extension Span where Element == SuggestionIndex.RecipeComponent {
+    /// Whether `stock` can make the recipe `times` times: products instead of quotients,
+    /// since a division costs tens of cycles. Both factors are at most 10^9.
+    @inline(__always)
+    func canBeMade(times: Int, from stock: Span<Int>) -> Bool {
+        for component in indices {
+            let part = self[component]
+            if stock[Int(part.ingredient)] < Int(part.quantity) * times { return false }
         }
+        return true
+    }
 
-        /// How many of `item` the stock can make, as `Menu.makeableCount`.
-        func makeableCount(of item: Int) -> Int {
-            var count = Int.max
-            for component in Int(starts[item])..<Int(starts[item + 1]) {
-                count = min(count, counts[Int(ingredients[component])] / Int(quantities[component]))
-            }
-            return count
+    /// How many times `stock` can make the recipe, as `Menu.makeableCount`.
+    func makeableCount(from stock: Span<Int>) -> Int {
+        var count = Int.max
+        for component in indices {
+            let part = self[component]
+            count = min(count, stock[Int(part.ingredient)] / Int(part.quantity))
         }
+        return count
     }
 }
 
