@@ -74,10 +74,49 @@ public struct Arguments: Sendable, Equatable {
 
     public init() {}
 
-    static let valueOptions = ["--menu", "--state", "--sink", "-c", "-f", "--flush-timeout", "--clock"] + serveOptions
-    /// The options of `kiosk serve` alone.
-    static let serveOptions = ["--listen", "--token-file", "--access-log", "--tls-cert", "--tls-key", "--cors"]
-    static let flagOptions = ["--bail", "--json", "--quiet", "--no-color", "--help", "-h", "--version", "-V"]
+    /// Every option of `kiosk` and `kiosk serve`, in the order `--help` lists them.
+    static let options: [OptionDeclaration<Arguments, UsageError>] = [
+        .value("--menu", "FILE") { $0.menu = $1 },
+        .value("--state", "FILE") { $0.state = $1 },
+        .value("--sink", "SINK") { $0.sinks.append($1) },
+        .value("-c", "COMMANDS") { arguments, value throws(UsageError) in try arguments.setMode(.commands(value), option: "-c") },
+        .value("-f", "FILE") { arguments, value throws(UsageError) in try arguments.setMode(.script(value), option: "-f") },
+        .flag("--bail") { arguments, _ in arguments.bail = true },
+        .flag("--json") { arguments, _ in arguments.json = true },
+        .flag("--quiet") { arguments, _ in arguments.quiet = true },
+        .flag("--no-color") { arguments, _ in arguments.noColor = true },
+        .value("--flush-timeout", "DURATION") { arguments, value throws(UsageError) in
+            guard let duration = Arguments.duration(value) else {
+                throw .invalidValue(option: "--flush-timeout", value: value, expected: Arguments.durationExpected)
+            }
+            arguments.flushTimeout = duration
+        },
+        .value("--clock", "virtual[=TIME]") { arguments, value throws(UsageError) in arguments.clock = try Arguments.clock(value) },
+        // Taken out of the arguments before the rest (`takeLanguage`), so that their errors
+        // speak it; read the same way here.
+        .value("--lang", "LANGUAGE") { arguments, value throws(UsageError) in
+            guard let chosen = Language(code: value) else { throw .unknownLanguage(value) }
+            arguments.language = chosen
+        },
+        .flag("-h", "--help") { arguments, value throws(UsageError) in try arguments.setMode(.help, option: value) },
+        .flag("-V", "--version") { arguments, value throws(UsageError) in try arguments.setMode(.version, option: value) },
+        .value("--listen", "ADDRESS:PORT", serveOnly: true) { arguments, value throws(UsageError) in
+            guard ListenAddress(parsing: value) != nil else {
+                throw .invalidValue(
+                    option: "--listen", value: value,
+                    expected: trNoop("ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port)")
+                )
+            }
+            arguments.listen = value
+        },
+        .value("--token-file", "FILE", serveOnly: true) { $0.tokenFile = $1 },
+        .value("--tls-cert", "FILE", serveOnly: true) { $0.tlsCertificate = $1 },
+        .value("--tls-key", "FILE", serveOnly: true) { $0.tlsKey = $1 },
+        .value("--cors", "ORIGIN", serveOnly: true) { $0.corsOrigins.append($1) },
+        .value("--access-log", "FILE", serveOnly: true) { $0.accessLog = $1 },
+    ]
+    private static let optionsBySpelling = options.bySpelling()
+    static let valueOptions = options.valueSpellings()
 
     /// Takes `--lang LANGUAGE` (or `--lang=LANGUAGE`) out of `arguments`, before `--`: it
     /// applies to every kind of command line, `kiosk simulate`'s too, and is read first so
@@ -109,11 +148,11 @@ public struct Arguments: Sendable, Equatable {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         var parsed = Arguments()
         var positional: [String] = []
-        var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions, doubleDashEndsOptions: true)
-        while let item = try options.next(or: UsageError.option) {
+        var loop = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: options.flagSpellings(), doubleDashEndsOptions: true)
+        while let item = try loop.next(or: UsageError.option) {
             switch item {
-            case .value(let option, let value): try parsed.set(option, value)
-            case .flag(let flag): try parsed.set(flag)
+            case .value(let option, let value): try parsed.apply(option, value)
+            case .flag(let flag): try parsed.apply(flag, flag)
             case .word(let word): positional.append(word)
             }
         }
@@ -122,50 +161,12 @@ public struct Arguments: Sendable, Equatable {
         return parsed
     }
 
-    private mutating func set(_ option: String, _ value: String) throws(UsageError) {
-        switch option {
-        case "--menu": menu = value
-        case "--state": state = value
-        case "--sink": sinks.append(value)
-        case "-c": try setMode(.commands(value), option: option)
-        case "-f": try setMode(.script(value), option: option)
-        case "--flush-timeout":
-            guard let duration = Arguments.duration(value) else { throw .invalidValue(option: option, value: value, expected: Arguments.durationExpected) }
-            flushTimeout = duration
-        case "--clock":
-            clock = try Arguments.clock(value)
-        default:
-            try setServeOption(option, value)
-        }
-    }
-
-    private mutating func setServeOption(_ option: String, _ value: String) throws(UsageError) {
-        if serveOnlyOption == nil { serveOnlyOption = option }
-        switch option {
-        case "--listen":
-            guard ListenAddress(parsing: value) != nil else {
-                throw .invalidValue(option: option, value: value, expected: trNoop("ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080, [::1]:8080 or 127.0.0.1:0 (a free port)"))
-            }
-            listen = value
-        case "--token-file": tokenFile = value
-        case "--access-log": accessLog = value
-        case "--tls-cert": tlsCertificate = value
-        case "--tls-key": tlsKey = value
-        case "--cors": corsOrigins.append(value)
-        default: break
-        }
-    }
-
-    private mutating func set(_ flag: String) throws(UsageError) {
-        switch flag {
-        case "--bail": bail = true
-        case "--json": json = true
-        case "--quiet": quiet = true
-        case "--no-color": noColor = true
-        case "--help", "-h": try setMode(.help, option: flag)
-        case "--version", "-V": try setMode(.version, option: flag)
-        default: break
-        }
+    /// What the option spelt `spelling` does, with its value (or, for a flag, its spelling).
+    private mutating func apply(_ spelling: String, _ value: String) throws(UsageError) {
+        // The loop finds only declared spellings.
+        guard let declaration = Arguments.optionsBySpelling[spelling] else { return }
+        if declaration.serveOnly, serveOnlyOption == nil { serveOnlyOption = spelling }
+        try declaration.apply(&self, value)
     }
 
     private mutating func setMode(_ newMode: Mode, option: String) throws(UsageError) {

@@ -38,23 +38,49 @@ struct SimulateArguments: Sendable, Equatable {
     var noColor = false
     var help = false
 
-    /// The options that take a value, so that `kiosk` can tell them from the sub-command
-    /// when they come before it: `kiosk --menu cafe.kiosk simulate`.
-    static let valueOptions = [
-        "--menu", "--state", "--hours", "--customers", "--arrivals", "--seed", "--service", "--patience", "--restock",
-        "--replications", "--csv", "--pace", "--sink", "--flush-timeout",
+    /// Every option of `kiosk simulate`, in the order its `--help` lists them. The spellings
+    /// that take a value also let `kiosk` tell them from the sub-command when they come
+    /// before it: `kiosk --menu cafe.kiosk simulate`.
+    static let options: [OptionDeclaration<SimulateArguments, SimulateUsageError>] = [
+        .value("--menu", "FILE") { $0.menu = $1 },
+        .value("--hours", "H") { arguments, value throws(SimulateUsageError) in try arguments.setHours(value) },
+        .value("--customers", "N") { arguments, value throws(SimulateUsageError) in try arguments.setCustomers(value) },
+        .value("--arrivals", "RATE") { arguments, value throws(SimulateUsageError) in
+            do throws(ArrivalsError) { arguments.overrides.arrivals = try Arrivals.parse(value) } catch { throw .arrivals(error) }
+        },
+        .value("--seed", "S") { arguments, value throws(SimulateUsageError) in try arguments.setSeed(value) },
+        .value("--service", "KIND") { arguments, value throws(SimulateUsageError) in try arguments.setService(value) },
+        .value("--patience", "DURATION") { arguments, value throws(SimulateUsageError) in try arguments.setPatience(value) },
+        .value("--restock", "POLICY") { arguments, value throws(SimulateUsageError) in try arguments.setRestock(value) },
+        .value("--replications", "R") { arguments, value throws(SimulateUsageError) in try arguments.setReplications(value) },
+        .flag("--json") { arguments, _ in arguments.json = true },
+        .value("--csv", "FILE") { $0.csv = $1 },
+        .value("--pace", "X") { arguments, value throws(SimulateUsageError) in try arguments.setPace(value) },
+        .flag("--sinks") { arguments, _ in arguments.menuSinks = true },
+        .value("--sink", "SINK") { $0.sinks.append($1) },
+        .value("--state", "DIRECTORY") { $0.state = $1 },
+        .flag("--append-to-state") { arguments, _ in arguments.appendToState = true },
+        .value("--flush-timeout", "DURATION") { arguments, value throws(SimulateUsageError) in
+            guard let duration = Arguments.duration(value) else {
+                throw .invalidValue(option: "--flush-timeout", value: value, expected: Arguments.durationExpected)
+            }
+            arguments.flushTimeout = duration
+        },
+        .flag("--no-color") { arguments, _ in arguments.noColor = true },
+        .flag("-h", "--help") { arguments, _ in arguments.help = true },
     ]
-    static let flagOptions = ["--json", "--sinks", "--append-to-state", "--no-color", "--help", "-h"]
+    private static let optionsBySpelling = options.bySpelling()
+    static let valueOptions = options.valueSpellings()
 
     /// Parses the arguments after `simulate` (and those before it, `kiosk` moves after it).
     /// It takes no words, and `--` is no end of options but an unknown option.
     static func parse(_ arguments: [String]) throws(SimulateUsageError) -> SimulateArguments {
         var parsed = SimulateArguments()
-        var options = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: flagOptions)
-        while let item = try options.next(or: SimulateUsageError.option) {
+        var loop = OptionLoop(arguments, valueOptions: valueOptions, flagOptions: options.flagSpellings())
+        while let item = try loop.next(or: SimulateUsageError.option) {
             switch item {
-            case .value(let option, let value): try parsed.set(option, value)
-            case .flag(let flag): parsed.set(flag: flag)
+            case .value(let option, let value): try optionsBySpelling[option]?.apply(&parsed, value)
+            case .flag(let flag): try optionsBySpelling[flag]?.apply(&parsed, flag)
             case .word(let word): throw .unexpectedArgument(word)
             }
         }
@@ -65,66 +91,65 @@ struct SimulateArguments: Sendable, Equatable {
         return parsed
     }
 
-    private mutating func set(_ option: String, _ value: String) throws(SimulateUsageError) {
-        func invalid(_ expected: String) -> SimulateUsageError { .invalidValue(option: option, value: value, expected: expected) }
-        switch option {
-        case "--menu": menu = value
-        case "--state": state = value
-        case "--hours":
-            // Bounded before multiplying, so no input can overflow.
-            guard let hours = DecimalNumber(value, maximumDecimals: 4), hours.units > 0, hours.units <= 8784 * hours.scale,
-                  hours.units * 3_600_000 % hours.scale == 0
-            else { throw invalid(trNoop("a number of hours above 0 and up to 8784, such as 8 or 7.5")) }
-            try setStop(.duration(milliseconds: hours.units * 3_600_000 / hours.scale), option: option)
-        case "--customers":
-            guard let count = Int(value), (1...SimulationConfiguration.maximumCustomers).contains(count) else {
-                throw invalid(trNoop("a whole number of customers from 1 to 1,000,000,000"))
-            }
-            try setStop(.customers(count), option: option)
-        case "--arrivals":
-            do { overrides.arrivals = try Arrivals.parse(value) } catch { throw .arrivals(error) }
-        case "--seed":
-            guard let seed = UInt64(value) else { throw invalid(trNoop("a whole number from 0 to 18446744073709551615")) }
-            overrides.seed = seed
-        case "--service":
-            guard let service = SimulationConfiguration.ServiceTimes(rawValue: value) else { throw invalid(trNoop("fixed or exponential")) }
-            overrides.service = service
-        case "--patience":
-            guard let milliseconds = DurationText.parse(value), milliseconds <= SimulationConfiguration.maximumInterval else {
-                throw invalid(trNoop("a duration up to 24h, such as 5m or 90s"))
-            }
-            overrides.patience = .fixed(milliseconds: milliseconds)
-        case "--restock":
-            guard let policy = RestockPolicy.parse(value), SimulateArguments.isInRange(policy) else {
-                throw invalid(trNoop("none, low, low:LEAD (such as low:30m) or 'every DURATION' (such as 'every 2h'), durations up to 24h"))
-            }
-            overrides.restock = policy
-        case "--replications":
-            guard let count = Int(value), (1...Replications.maximum).contains(count) else { throw invalid(trNoop("a whole number from 1 to 1,000")) }
-            replications = count
-        case "--csv": csv = value
-        case "--pace":
-            guard let number = DecimalNumber(value, maximumDecimals: 6), let pace = Pace(factor: Double(number.units) / Double(number.scale)) else {
-                throw invalid(trNoop("a speed-up above 0, such as 60 for a simulated minute each second"))
-            }
-            self.pace = pace
-        case "--sink": sinks.append(value)
-        case "--flush-timeout":
-            guard let duration = Arguments.duration(value) else { throw invalid(Arguments.durationExpected) }
-            flushTimeout = duration
-        default: break
-        }
+    // MARK: The values that need reading
+
+    private static func invalid(_ option: String, _ value: String, _ expected: String) -> SimulateUsageError {
+        .invalidValue(option: option, value: value, expected: expected)
     }
 
-    private mutating func set(flag: String) {
-        switch flag {
-        case "--json": json = true
-        case "--sinks": menuSinks = true
-        case "--append-to-state": appendToState = true
-        case "--no-color": noColor = true
-        case "--help", "-h": help = true
-        default: break
+    private mutating func setHours(_ value: String) throws(SimulateUsageError) {
+        // Bounded before multiplying, so no input can overflow.
+        guard let hours = DecimalNumber(value, maximumDecimals: 4), hours.units > 0, hours.units <= 8784 * hours.scale,
+              hours.units * 3_600_000 % hours.scale == 0
+        else { throw Self.invalid("--hours", value, trNoop("a number of hours above 0 and up to 8784, such as 8 or 7.5")) }
+        try setStop(.duration(milliseconds: hours.units * 3_600_000 / hours.scale), option: "--hours")
+    }
+
+    private mutating func setCustomers(_ value: String) throws(SimulateUsageError) {
+        guard let count = Int(value), (1...SimulationConfiguration.maximumCustomers).contains(count) else {
+            throw Self.invalid("--customers", value, trNoop("a whole number of customers from 1 to 1,000,000,000"))
         }
+        try setStop(.customers(count), option: "--customers")
+    }
+
+    private mutating func setSeed(_ value: String) throws(SimulateUsageError) {
+        guard let seed = UInt64(value) else { throw Self.invalid("--seed", value, trNoop("a whole number from 0 to 18446744073709551615")) }
+        overrides.seed = seed
+    }
+
+    private mutating func setService(_ value: String) throws(SimulateUsageError) {
+        guard let service = SimulationConfiguration.ServiceTimes(rawValue: value) else { throw Self.invalid("--service", value, trNoop("fixed or exponential")) }
+        overrides.service = service
+    }
+
+    private mutating func setPatience(_ value: String) throws(SimulateUsageError) {
+        guard let milliseconds = DurationText.parse(value), milliseconds <= SimulationConfiguration.maximumInterval else {
+            throw Self.invalid("--patience", value, trNoop("a duration up to 24h, such as 5m or 90s"))
+        }
+        overrides.patience = .fixed(milliseconds: milliseconds)
+    }
+
+    private mutating func setRestock(_ value: String) throws(SimulateUsageError) {
+        guard let policy = RestockPolicy.parse(value), SimulateArguments.isInRange(policy) else {
+            throw Self.invalid(
+                "--restock", value, trNoop("none, low, low:LEAD (such as low:30m) or 'every DURATION' (such as 'every 2h'), durations up to 24h")
+            )
+        }
+        overrides.restock = policy
+    }
+
+    private mutating func setReplications(_ value: String) throws(SimulateUsageError) {
+        guard let count = Int(value), (1...Replications.maximum).contains(count) else {
+            throw Self.invalid("--replications", value, trNoop("a whole number from 1 to 1,000"))
+        }
+        replications = count
+    }
+
+    private mutating func setPace(_ value: String) throws(SimulateUsageError) {
+        guard let number = DecimalNumber(value, maximumDecimals: 6), let pace = Pace(factor: Double(number.units) / Double(number.scale)) else {
+            throw Self.invalid("--pace", value, trNoop("a speed-up above 0, such as 60 for a simulated minute each second"))
+        }
+        self.pace = pace
     }
 
     private mutating func setStop(_ condition: SimulationConfiguration.StopCondition, option: String) throws(SimulateUsageError) {
