@@ -47,7 +47,7 @@ public final class Transaction {
     /// The events a command of the open transaction caused (or a batch of them): handed to
     /// the foreground sinks as `publishing` says.
     public func include(_ events: [Event]) {
-        guard !events.isEmpty else { return }
+        guard !events.isEmpty, dispatcher.hasForegroundSinks else { return }
         switch publishing {
         case .afterCommit: waiting += events
         case .asCommandsRunIntoHeldOutput: dispatcher.publish(events)

@@ -101,6 +101,10 @@ public final class Dispatcher: Sendable {
         }
     }
 
+    /// Whether any sink takes events in the foreground (the console): without one, there
+    /// is nothing to hand events to after a commit.
+    public var hasForegroundSinks: Bool { !foreground.isEmpty }
+
     /// Hands a committed command's events to the foreground sinks. Called on one thread
     /// only, the one that runs the commands (`SinkStatusBox` counts without a lock).
     public func publish(_ events: [Event]) {
