@@ -92,8 +92,9 @@ public struct Arguments: Sendable, Equatable {
             arguments.flushTimeout = duration
         },
         .value("--clock", "virtual[=TIME]") { arguments, value throws(UsageError) in arguments.clock = try Arguments.clock(value) },
-        // Taken out of the arguments before the rest (`takeLanguage`), so that their errors
-        // speak it; read the same way here.
+        // Declared for the help and the suggestions of a near miss: `takeLanguage` takes it
+        // out of the arguments before the loop runs, so that every error speaks it. Read the
+        // same way should it ever reach the loop.
         .value("--lang", "LANGUAGE") { arguments, value throws(UsageError) in
             guard let chosen = Language(code: value) else { throw .unknownLanguage(value) }
             arguments.language = chosen

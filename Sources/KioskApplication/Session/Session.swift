@@ -131,7 +131,8 @@ public final class Session {
         }
         if !facts.isEmpty { facts.removeAll() }
         // Without board ticks the result shares the event buffer: the next command finds it
-        // unshared again once the runner (and the transaction) let go of it, and reuses it.
+        // unshared again once the runner has let go of this result (the transaction keeps a
+        // copy only for a foreground sink after the commit), and reuses it.
         let shown = ticked.isEmpty ? events : ticked + events
         transaction.include(shown)
         return sequenced(CommandResult(command: command, output: output, error: failure, events: shown))

@@ -65,10 +65,8 @@ public final class Transaction {
             dispatcher.publish(waiting)
             return nil
         }
-        guard isOpen else {
-            dispatcher.publish(waiting)
-            return nil
-        }
+        // Events with a store but no transaction were never appended: nothing to publish.
+        guard isOpen else { return nil }
         isOpen = false
         let position: UInt64
         do throws(JournalError) {

@@ -133,7 +133,14 @@ final class CommandThread: @unchecked Sendable {
     /// Nothing asked: a SIGHUP's reload, or what the board did by itself, committed and
     /// sent to the sinks.
     private func idle() {
-        if !reloadIfHungUp().isEmpty { session.commit() }
+        if !reloadIfHungUp().isEmpty, let failure = session.commit() {
+            // The new menu was undone with the commit: say so where an operator looks.
+            reloadFailed = true
+            if let errors {
+                errors.write("SIGHUP: " + ErrorText().message(failure) + "\n")
+                errors.flush()
+            }
+        }
         _ = session.tick()
     }
 

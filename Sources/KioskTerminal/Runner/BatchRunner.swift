@@ -63,9 +63,7 @@ public final class BatchRunner: SessionRunner {
             case .rejected(let problem):
                 run(line: lineNumber) { (nil, .line(problem)) }
             case .line(let text):
-                if let reload = session.reloadIfHungUp() {
-                    run(line: lineNumber, hangup: true) { (reload, reload.error) }
-                }
+                reloadIfHungUp(line: lineNumber)
                 do {
                     guard let command = try CommandParser.parse(text, table: session.commands) else { continue reading }
                     run(line: lineNumber, command: command)
@@ -121,6 +119,23 @@ public final class BatchRunner: SessionRunner {
         record(
             Entry(line: line, commandEntry: command.entry, outputMark: outputMark, errorsMark: errorsMark, changed: !result.events.isEmpty, isHangup: false),
             failed: failed, endsSession: command.entry.endsSession
+        )
+    }
+
+    /// A SIGHUP's reload, as an entry of the group opened before the reload runs: what it
+    /// shows — the console's lines of the reload and of the board's ticks it carries
+    /// included — is held with the rest, and cut if the commit fails.
+    private func reloadIfHungUp(line: Int) {
+        let (outputMark, errorsMark) = openEntry()
+        let journaled = session.store?.journal.pendingBytes ?? 0
+        let reload = session.reloadIfHungUp()
+        let changed = (session.store?.journal.pendingBytes ?? 0) != journaled
+        // No SIGHUP, or a reload to the same menu with nothing due: nothing to keep.
+        guard reload != nil || changed else { return }
+        show(reload, failure: reload?.error, line: line, hangup: true)
+        record(
+            Entry(line: line, commandEntry: reload?.command.entry, outputMark: outputMark, errorsMark: errorsMark, changed: changed, isHangup: true),
+            failed: false, endsSession: false
         )
     }
 
