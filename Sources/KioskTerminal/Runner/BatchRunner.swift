@@ -126,11 +126,13 @@ public final class BatchRunner: SessionRunner {
     /// shows — the console's lines of the reload and of the board's ticks it carries
     /// included — is held with the rest, and cut if the commit fails.
     private func reloadIfHungUp(line: Int) {
+        // Asked before every command: without a SIGHUP it costs one counter read.
+        guard session.isHungUp else { return }
         let (outputMark, errorsMark) = openEntry()
         let journaled = session.store?.journal.pendingBytes ?? 0
         let reload = session.reloadIfHungUp()
         let changed = (session.store?.journal.pendingBytes ?? 0) != journaled
-        // No SIGHUP, or a reload to the same menu with nothing due: nothing to keep.
+        // A reload to the same menu with nothing due: nothing to keep.
         guard reload != nil || changed else { return }
         show(reload, failure: reload?.error, line: line, hangup: true)
         record(
