@@ -7,7 +7,7 @@
 # complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
-    --flush-timeout --clock --lang -h --help -V --version'
+    --flush-timeout --clock --lang --explain -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
     --append-to-state --flush-timeout --no-color -h --help'
@@ -15,7 +15,7 @@ _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
 # The options that take a value, of kiosk, kiosk serve and kiosk simulate: the next word
 # is theirs.
-_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --hours
+_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --hours
     --customers --arrivals --seed --service --patience --restock --replications --csv --pace
     --listen --token-file --tls-cert --tls-key --cors --access-log'
 
@@ -100,7 +100,7 @@ _kiosk()
             COMPREPLY=($(compgen -W 'none low' -- "$cur"))
             return
             ;;
-        -c | --flush-timeout | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
+        -c | --flush-timeout | --explain | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
             --listen | --cors)
             # Free text: nothing to offer.
             COMPREPLY=()

@@ -7,7 +7,7 @@ import KioskText
 /// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
 ///       [--clock virtual[=TIME]]
-/// kiosk check FILE…
+/// kiosk check FILE… [--explain ITEM]
 /// kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]
 /// kiosk serve [--listen ADDRESS:PORT] [--token-file FILE] [--access-log FILE]
 ///             [--tls-cert FILE --tls-key FILE] [--cors ORIGIN]… [session options]
@@ -63,6 +63,8 @@ public struct Arguments: Sendable, Equatable {
     public var corsOrigins: [String] = []
     /// `--lang ko|en`: the operator's language, over the environment and the menu.
     public var language: Language?
+    /// `kiosk check FILE --explain ITEM`: the item (or combo) whose selections to list.
+    public var explain: String?
     /// The first option given that only `kiosk serve` takes, to refuse it elsewhere.
     private var serveOnlyOption: String?
 
@@ -99,6 +101,7 @@ public struct Arguments: Sendable, Equatable {
             guard let chosen = Language(code: value) else { throw .unknownLanguage(value) }
             arguments.language = chosen
         },
+        .value("--explain", "ITEM") { $0.explain = $1 },
         .flag("-h", "--help") { arguments, value throws(UsageError) in try arguments.setMode(.help, option: value) },
         .flag("-V", "--version") { arguments, value throws(UsageError) in try arguments.setMode(.version, option: value) },
         .value("--listen", "ADDRESS:PORT", serveOnly: true) { arguments, value throws(UsageError) in
@@ -159,6 +162,12 @@ public struct Arguments: Sendable, Equatable {
         }
         try parsed.applyPositional(positional)
         try parsed.checkServeOptions()
+        if parsed.explain != nil {
+            switch parsed.mode {
+            case .check where !parsed.json, .help, .version: break
+            default: throw .explainOnlyForCheck
+            }
+        }
         return parsed
     }
 

@@ -1,10 +1,12 @@
+import KioskCore
 import KioskMenu
 import KioskSinks
 import KioskSystem
 import KioskText
 
 /// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line; with
-/// `--json`, the diagnostics as `DiagnosticJSON` objects and an ok object per good file.
+/// `--json`, the diagnostics as `DiagnosticJSON` objects and an ok object per good file;
+/// with `--explain ITEM`, after each good file's ok line, the selections the item allows.
 struct CheckCommand {
     /// Diagnostics printed per file before the rest are only counted.
     static let diagnosticLimit = 100
@@ -13,6 +15,7 @@ struct CheckCommand {
     let compiler: MenuCompiler
     let renderer: DiagnosticRenderer
     var json = false
+    var explain: String?
     let output: FileOutput
     let errors: FileOutput
 
@@ -33,6 +36,7 @@ struct CheckCommand {
             } else if let menu = compilation.menu {
                 let line = tr("{path}: ok ({summary})", ["path": TerminalText.visible(path), "summary": TerminalText.visible(menu.summaryWithQuestions)])
                 output.write(line + "\n")
+                if let explain, !self.explain(explain, in: menu.menu, path: path) { status = .failure }
             } else {
                 report(compilation, path: path)
                 if status == .success { status = .invalidMenu }
@@ -41,6 +45,21 @@ struct CheckCommand {
             errors.flush()
         }
         return status
+    }
+
+    /// Writes what `--explain` asks for; `false` when the menu has no such item or combo.
+    private func explain(_ name: String, in menu: Menu, path: String) -> Bool {
+        let explanation = ChoicesExplanation(menu: menu)
+        if let text = explanation.text(for: name) {
+            output.write(text)
+            return true
+        }
+        let values: KeyValuePairs<String, any CustomStringConvertible> = ["name": TerminalText.visible(name), "path": TerminalText.visible(path)]
+        let message = explanation.suggestion(for: name).map { suggestion in
+            tr("no item or combo '{name}' in '{path}' (did you mean '{suggestion}'?)", ["name": TerminalText.visible(name), "path": TerminalText.visible(path), "suggestion": suggestion])
+        } ?? tr("no item or combo '{name}' in '{path}'", values)
+        errors.write("kiosk: \(message)\n")
+        return false
     }
 
     private func report(_ compilation: MenuCompilation, path: String) {

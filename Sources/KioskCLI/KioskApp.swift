@@ -48,7 +48,9 @@ public enum KioskApp {
             return .success
         case .check(let files):
             let renderer = DiagnosticRenderer(colors: colors)
-            return CheckCommand(files: files, compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
+            return CheckCommand(
+                files: files, compiler: compiler, renderer: renderer, json: parsed.json, explain: parsed.explain, output: output, errors: errors
+            ).run()
         case .state(let action, let path, let sink):
             // The menu folds an order board when compacting (`state compact --menu FILE`).
             var menu: Menu?

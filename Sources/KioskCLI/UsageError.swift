@@ -19,6 +19,8 @@ public enum UsageError: Error, Sendable, Equatable {
     case notForServe(String)
     /// `--tls-cert` without `--tls-key`, or the other way round.
     case tlsPair
+    /// `--explain` given to something other than `kiosk check`, or with `--json`.
+    case explainOnlyForCheck
 
     /// The text, in the operator's language.
     public var message: String {
@@ -39,6 +41,7 @@ public enum UsageError: Error, Sendable, Equatable {
         case .onlyForServe(let option): tr("'{option}' is an option of 'kiosk serve'", ["option": option])
         case .notForServe(let option): tr("'{option}' cannot be combined with serve", ["option": option])
         case .tlsPair: tr("'--tls-cert' and '--tls-key' go together: give both, or neither")
+        case .explainOnlyForCheck: tr("'--explain' goes with 'kiosk check', without '--json': kiosk check FILE --explain ITEM")
         }
     }
 

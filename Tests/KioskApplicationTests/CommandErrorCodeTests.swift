@@ -32,6 +32,7 @@ import Testing
             .unknownSubcommand("x", command: "stock", suggestion: nil, synopsis: "stock"), .notANumber("x", what: "quantity"),
             .numberTooLarge("1", what: "quantity"), .numberTooSmall("0", what: "quantity", minimum: 1), .unknownItem("x", suggestion: nil),
             .unknownIngredient("x", suggestion: nil), .refused(missing: []), .requirementTooLarge(ingredient: "mango"), .totalTooLarge,
+            .choiceRequired(item: "Latte", choices: ["size: small, large"]),
             .belowZero(ingredient: "mango", available: 1, requested: 2), .aboveMaximum(ingredient: "mango", current: 1, requested: 2),
             .line(.tooLong(bytes: 2, limit: 1)), .line(.invalidUTF8), .unknownHelpTopic("x", suggestion: nil), .unknownSink("x", known: []),
             .profile(.unknownProfile("x")), .suggestion(.unknownProfile("x")), .suggestion(.tooManyAnswers(given: 4, questions: 3)),

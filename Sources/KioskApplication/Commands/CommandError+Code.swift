@@ -16,6 +16,7 @@ extension CommandError {
         case .refused: "insufficient_stock"
         case .requirementTooLarge: "requirement_too_large"
         case .totalTooLarge: "total_too_large"
+        case .choiceRequired: "choice_required"
         case .belowZero: "below_zero"
         case .aboveMaximum: "above_maximum"
         case .line(.tooLong): "line_too_long"
@@ -42,7 +43,7 @@ extension CommandError {
     /// Every code `code` can give, in the order of the cases.
     public static let codes = [
         "unknown_command", "usage", "unexpected_arguments", "unknown_subcommand", "invalid_quantity", "quantity_too_large",
-        "quantity_too_small", "unknown_item", "unknown_ingredient", "insufficient_stock", "requirement_too_large", "total_too_large",
+        "quantity_too_small", "unknown_item", "unknown_ingredient", "insufficient_stock", "requirement_too_large", "total_too_large", "choice_required",
         "below_zero", "above_maximum", "line_too_long", "invalid_utf8", "reload_failed", "unknown_help_topic", "unknown_sink", "io_error",
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",

@@ -21,6 +21,9 @@ public enum CommandError: Error, Sendable, Equatable {
     case refused(missing: [Missing])
     case requirementTooLarge(ingredient: String)
     case totalTooLarge
+    /// An order of an item whose size or options have no default: what it must choose
+    /// (`a size`, group names) and, for each, what there is.
+    case choiceRequired(item: String, choices: [String])
     case belowZero(ingredient: String, available: Int, requested: Int)
     /// Stock stops at `Menu.maximumQuantity`.
     case aboveMaximum(ingredient: String, current: Int, requested: Int)

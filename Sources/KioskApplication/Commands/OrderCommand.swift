@@ -40,6 +40,7 @@ public enum OrderCommand: CommandHandler {
             case .totalTooLarge: throw .totalTooLarge
             case .quantityOutOfRange(let quantity): throw .numberTooLarge(String(quantity), what: "quantity")
             case .empty: throw .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
+            case .choiceRequired(let item): throw .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
             }
         }
         let menu = session.kiosk.menu
@@ -75,6 +76,18 @@ public enum OrderCommand: CommandHandler {
             return OrderLine(item: item, quantity: try CommandParser.number(words[0], what: "quantity", minimum: 1))
         }
         return OrderLine(item: try itemIndex(request.text, in: menu), quantity: 1)
+    }
+
+    /// `size: small, large` and `Milk: Whole, Oat`: what an order of `item` must choose
+    /// and from what, for the refusal.
+    static func required(of item: Item) -> [String] {
+        guard let choices = item.choices else { return [] }
+        var required: [String] = []
+        if choices.defaultSize == nil { required.append(tr("size") + ": " + choices.sizes.compactMap(\.name).joined(separator: ", ")) }
+        for group in choices.groups where group.options.filter(\.isDefault).count < group.minimum {
+            required.append(group.name + ": " + group.options.map(\.name).joined(separator: ", "))
+        }
+        return required
     }
 
     private static func itemIndex(_ name: String, in menu: Menu) throws(CommandError) -> Int {

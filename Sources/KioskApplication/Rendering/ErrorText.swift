@@ -58,6 +58,8 @@ public struct ErrorText: Sendable {
             ])
         case .requirementTooLarge(let ingredient): tr("order refused: it needs more {ingredient} than any stock can hold", ["ingredient": ingredient])
         case .totalTooLarge: tr("order refused: its price, or the sales total with it, is too large to keep")
+        case .choiceRequired(let item, let choices):
+            tr("order refused: {item} needs a choice of {choices}", ["item": item, "choices": choices.joined(separator: "; ")])
         case .belowZero(let ingredient, let available, let requested):
             tr("cannot remove {requested} {ingredient}: only {available} in stock", [
                 "requested": grouped(requested), "ingredient": ingredient, "available": grouped(available),

@@ -26,10 +26,17 @@ public struct Item: Sendable, Hashable {
     /// How often `kiosk simulate`'s customers choose it, relative to the other items: an
     /// item of 3 three times as often as one of 1 (the default); 0 never. The REPL ignores it.
     public let popularity: Int
+    /// Sizes and options, or `nil` for an item with one price and one recipe. An item with
+    /// choices has the price and recipe of its default selection, or of its first size when
+    /// an order must choose.
+    public let choices: ItemChoices?
+    /// Whether an order must say which size or options it takes: the item has choices
+    /// without a default for each.
+    public let requiresChoice: Bool
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
-        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1
+        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1, choices: ItemChoices? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -41,6 +48,21 @@ public struct Item: Sendable, Hashable {
         self.tags = tags
         self.allergens = allergens
         self.popularity = popularity
+        self.choices = choices
+        self.requiresChoice = choices != nil && choices?.defaultSelection == nil
+    }
+
+    /// An item with `choices`: the price and recipe of its default selection (or of its
+    /// first size when an order must choose).
+    public init(
+        name: String, aliases: [String] = [], choices: ItemChoices, prep: Duration = Item.defaultPrep, station: Int = 0,
+        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1
+    ) {
+        let selection = choices.defaultSelection ?? Selection(size: choices.defaultSize ?? 0, picks: [])
+        self.init(
+            name: name, aliases: aliases, price: choices.price(of: selection), recipe: choices.recipe(of: selection), prep: prep, station: station,
+            tags: tags, allergens: allergens, popularity: popularity, choices: choices
+        )
     }
 }
 

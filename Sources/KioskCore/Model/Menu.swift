@@ -15,6 +15,8 @@ public final class Menu: Sendable {
     public let source: String
     public let ingredients: [Ingredient]
     public let items: [Item]
+    /// Items sold together: ordered by name like an item, each slot's item with its choices.
+    public let combos: [Combo]
     public let messages: MessageCatalog
     /// Where items are prepared; every item's `station` indexes this. Always at least one.
     public let stations: [Station]
@@ -30,6 +32,7 @@ public final class Menu: Sendable {
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
+    private let combosByKey: [String: Int]
 
     /// A menu from its parts.
     ///
@@ -117,9 +120,11 @@ public final class Menu: Sendable {
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
         board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults,
-        simulateSettings: SimulateSettings? = nil
+        simulateSettings: SimulateSettings? = nil, combos: [Combo] = [], combosByKey: [String: Int] = [:]
     ) {
         self.name = name
+        self.combos = combos
+        self.combosByKey = combosByKey
         self.currency = currency
         self.source = source ?? Menu.defaultSource(name: name)
         self.ingredients = ingredients
@@ -185,6 +190,12 @@ public final class Menu: Sendable {
     public func itemIndex(named name: String) -> Int? {
         let key = NameKey.fold(name)
         return itemsByKey[key] ?? itemsByKey[NameKey.slug(key)]
+    }
+
+    /// The combo a customer means by `name`, found as an item is.
+    public func comboIndex(named name: String) -> Int? {
+        let key = NameKey.fold(name)
+        return combosByKey[key] ?? combosByKey[NameKey.slug(key)]
     }
 
     public func ingredientIndex(named name: String) -> Int? {

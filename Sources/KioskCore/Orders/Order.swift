@@ -45,6 +45,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case requirementTooLarge(ingredient: Int)
     /// The price of the order, or the sales total it would make, does not fit.
     case totalTooLarge
+    /// A line of an item whose size or options have no default, which an order must
+    /// choose (see `Item.requiresChoice`).
+    case choiceRequired(item: Int)
 }
 
 /// The total of each ingredient an order needs, every line summed.
@@ -63,6 +66,7 @@ public struct Requirements: Sendable, Hashable {
         if order.lines.count == 1, let line = order.lines.first {
             // One line, the usual order: its recipe lists each ingredient once already.
             guard (1...Menu.maximumQuantity).contains(line.quantity) else { throw .quantityOutOfRange(line.quantity) }
+            guard !menu.items[line.item].requiresChoice else { throw .choiceRequired(item: line.item) }
             let components = menu.items[line.item].recipe.components
             needs = line.quantity == 1 ? components : components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
             return
@@ -73,6 +77,7 @@ public struct Requirements: Sendable, Hashable {
             guard (1...Menu.maximumQuantity).contains(line.quantity) else {
                 throw .quantityOutOfRange(line.quantity)
             }
+            guard !menu.items[line.item].requiresChoice else { throw .choiceRequired(item: line.item) }
             for component in menu.items[line.item].recipe.components {
                 // Both factors are at most 10^9, so the product fits; the sum may not.
                 try add(component.quantity * line.quantity, of: component.ingredient)

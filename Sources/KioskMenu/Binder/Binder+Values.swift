@@ -76,6 +76,25 @@ extension Binder {
             return integer(first, property: property, bounds: bounds, file: file).map { .integer($0) }
         case .amount:
             return amount(first, property: property, file: file).map { .amount($0) }
+        case .signedAmount:
+            return amount(first, property: property, signed: true, file: file).map { .amount($0) }
+        case .limits:
+            return limitsValue(first, file: file)
+        case .substitution:
+            guard tokens.count == 3, tokens[tokens.startIndex + 1].kind == .word, tokens[tokens.startIndex + 1].text.equalsIgnoringASCIICase("with") else {
+                let at = tokens.count > 1 ? tokens[tokens.startIndex + 1] : first
+                let found = tokens.count > 1 ? at.described : trNoop("the end of the line")
+                report(.invalidSubstitution(found: found), SourceRange(file: file, bytes: tokens.count > 1 ? at.range : first.range.upperBound..<first.range.upperBound))
+                return nil
+            }
+            guard let from = nameText(first, property: property, file: file),
+                  let to = nameText(tokens[tokens.startIndex + 2], property: property, file: file) else { return nil }
+            return .substitution(from, to)
+        case .nameAndOptionalQuantity:
+            guard let name = nameText(first, property: property, file: file) else { return nil }
+            guard tokens.count == 2 else { return .nameAndOptionalQuantity(name, nil) }
+            return integer(tokens[tokens.startIndex + 1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
+                .map { .nameAndOptionalQuantity(name, $0) }
         case .duration:
             return duration(first, property: property, file: file).map { .duration($0) }
         case .eventType:
@@ -175,6 +194,10 @@ extension Binder {
         case .checkedText(let rule): rule.name
         case .flag: trNoop("nothing")
         case .arrival: trNoop("a rate such as 120/h")
+        case .signedAmount: trNoop("an amount such as +500")
+        case .limits: trNoop("how many to choose: 1, 0..2 or 1..")
+        case .substitution: trNoop("an ingredient, 'with' and another")
+        case .nameAndOptionalQuantity: trNoop("an ingredient")
         }
     }
 
@@ -345,13 +368,15 @@ extension Binder {
         return value
     }
 
-    private mutating func amount(_ token: Token, property: String, file: Int) -> Money? {
+    /// An amount up to `Menu.maximumQuantity` units; `signed`, one that may also be as far
+    /// below zero (what an option adds to a price). A `+` before it changes nothing.
+    private mutating func amount(_ token: Token, property: String, signed: Bool = false, file: Int) -> Money? {
         let range = SourceRange(file: file, bytes: token.range)
         guard token.kind == .integer || token.kind == .decimal else {
             report(.expectedAmount(property: property, found: token.described), range)
             return nil
         }
-        if token.text.hasPrefix("-") {
+        if token.text.hasPrefix("-"), !signed {
             report(.negativeNumber(property: property, text: token.text), range)
             return nil
         }
@@ -359,12 +384,35 @@ extension Binder {
             report(.tooManyFractionDigits(property: property, text: token.text), range)
             return nil
         }
-        guard let money = Money(token.text), let limit = Money(units: Menu.maximumQuantity), money <= limit else {
+        let text = token.text.hasPrefix("+") ? token.text.dropFirst() : Substring(token.text)
+        guard let money = Money(text), let limit = Money(units: Menu.maximumQuantity), money <= limit, -money.hundredths <= limit.hundredths else {
             report(.numberTooLarge(property: property, text: token.text), range)
             return nil
         }
         return money
     }
+
+    /// `1`, `0..3` or `1..`: how many of a group's options (or a slot's items) to take; an
+    /// open upper limit (`1..`) is `nil`, as many as there are.
+    mutating func limitsValue(_ token: Token, file: Int) -> OptionValue? {
+        let text = token.text
+        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        let bound = 0...Binder.maximumLimit
+        func number(_ part: Substring) -> Int? {
+            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(part), bound.contains(value) else { return nil }
+            return value
+        }
+        if token.kind == .integer, let exactly = number(Substring(text)) { return .limits(minimum: exactly, maximum: exactly) }
+        if token.kind == .word, parts.count == 3, parts[1].isEmpty, let minimum = number(parts[0]) {
+            if parts[2].isEmpty { return .limits(minimum: minimum, maximum: nil) }
+            if let maximum = number(parts[2]) { return .limits(minimum: minimum, maximum: maximum) }
+        }
+        report(.invalidLimits(TerminalText.visible(MenuProblem.shorten(text))), SourceRange(file: file, bytes: token.range))
+        return nil
+    }
+
+    /// The largest number `choose` takes.
+    static let maximumLimit = 10_000
 
     mutating func duration(_ token: Token, property: String, file: Int) -> Duration? {
         let range = SourceRange(file: file, bytes: token.range)

@@ -94,10 +94,12 @@ struct Binder {
     private var currency: String?
     private var language: Language?
     private var source: String?
-    private var ingredients: [Ingredient] = []
+    private(set) var ingredients: [Ingredient] = []
     private var ingredientClaims: [String: Claim] = [:]
     private var items: [Item] = []
-    private var itemClaims: [String: Claim] = [:]
+    private(set) var itemClaims: [String: Claim] = [:]
+    var combos: [Combo] = []
+    var comboClaims: [String: Claim] = [:]
     private var messages: [EventType: (template: MessageTemplate, range: SourceRange)] = [:]
     private var sinks: [SinkDeclaration] = []
     /// Stations: the declared ones first, then any an item names when none are declared.
@@ -129,6 +131,8 @@ struct Binder {
         declaredStations = stations.count
         for index in byKind[.board, default: []] { bindBoard(statements[index]) }
         for index in byKind[.item, default: []] { bindItem(statements[index]) }
+        // After the items, which their choices name.
+        for index in byKind[.combo, default: []] { bindCombo(statements[index]) }
         // After the items, so each question can check that some item has its tags.
         for index in byKind[.question, default: []] { bindQuestion(statements[index]) }
         for index in byKind[.suggest, default: []] { bindSuggest(statements[index]) }
@@ -152,10 +156,15 @@ struct Binder {
             board: board,
             questions: suggest.questions,
             suggestSettings: suggest.settings,
-            simulateSettings: simulate
+            simulateSettings: simulate,
+            combos: combos,
+            combosByKey: comboClaims.mapValues(\.index)
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files, language: language)
     }
+
+    /// The ingredient a folded name finds.
+    func ingredientIndex(_ key: String) -> Int? { ingredientClaims[key]?.index }
 
     mutating func report(_ problem: MenuProblem, _ range: SourceRange, related: SourceRange? = nil) {
         diagnostics.append(Diagnostic(problem, at: range, related: related))
@@ -199,7 +208,16 @@ struct Binder {
     private mutating func bindItem(_ statement: Statement) {
         let name = nameText(statement.head(0), property: "item", file: statement.file)
         let properties = readProperties(of: statement)
-        let recipe = bindRecipe(properties["needs"], of: name ?? statement.head(0).text, statement: statement)
+        let displayName = name ?? statement.head(0).text
+        let hasSizes = statement.children.contains { $0.kind == .size }
+        var recipe: Recipe?
+        if hasSizes {
+            if let given = properties["needs"] ?? properties["price"] {
+                report(.priceOrNeedsWithSizes(displayName), range(given.name, in: statement))
+            }
+        } else {
+            recipe = bindRecipe(properties["needs"], of: displayName, statement: statement)
+        }
         let prep = itemPrep(properties["prep"], statement: statement)
         let station = itemStation(properties["station"], statement: statement)
         let tags = bindTags(properties["tags"])
@@ -208,6 +226,7 @@ struct Binder {
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
+        let choices = statement.children.isEmpty ? nil : bindChoices(of: statement, item: name, price: price, recipe: recipe)
 
         let nameRange = range(statement.head(0), in: statement)
         let claim = Claim(index: items.count, owner: name, range: nameRange)
@@ -235,7 +254,11 @@ struct Binder {
             ownKeys.append(key)
             aliases.append(alias.value)
         }
-        if let recipe {
+        if let choices {
+            items.append(Item(
+                name: name, aliases: aliases, choices: choices, prep: prep, station: station, tags: tags, allergens: allergens, popularity: popularity
+            ))
+        } else if let recipe, statement.children.isEmpty {
             items.append(Item(
                 name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens,
                 popularity: popularity
@@ -243,7 +266,7 @@ struct Binder {
         }
     }
 
-    private mutating func bindRecipe(_ needs: BoundProperty?, of item: String, statement: Statement) -> Recipe? {
+    mutating func bindRecipe(_ needs: BoundProperty?, of item: String, statement: Statement) -> Recipe? {
         guard let needs else {
             report(.itemWithoutNeeds(item), range(statement.head(0), in: statement))
             return nil
@@ -342,7 +365,7 @@ struct Binder {
         ))
     }
 
-    private func integer(_ property: BoundProperty?) -> Int? {
+    func integer(_ property: BoundProperty?) -> Int? {
         if case .integer(let value)? = property?.elements.first?.value { return value }
         return nil
     }

@@ -22,6 +22,7 @@ public struct CompiledMenu: Sendable {
     /// with a `simulate` block, its arrival rates before the sinks: `…, 4 arrival rates, 1 sink`.
     public var summary: String {
         var parts = [Count.ingredients(menu.ingredients.count), Count.items(menu.items.count)]
+        if !menu.combos.isEmpty { parts.append(Count.combos(menu.combos.count)) }
         if menu.board != nil { parts.append(Count.stations(menu.stations.count)) }
         if let arrivalRates { parts.append(arrivalRates) }
         parts.append(Count.sinks(sinks.count))
@@ -42,6 +43,7 @@ public struct CompiledMenu: Sendable {
 enum Count {
     static func ingredients(_ count: Int) -> String { trn("{count} ingredient", "{count} ingredients", count, ["count": count]) }
     static func items(_ count: Int) -> String { trn("{count} item", "{count} items", count, ["count": count]) }
+    static func combos(_ count: Int) -> String { trn("{count} combo", "{count} combos", count, ["count": count]) }
     static func stations(_ count: Int) -> String { trn("{count} station", "{count} stations", count, ["count": count]) }
     static func questions(_ count: Int) -> String { trn("{count} question", "{count} questions", count, ["count": count]) }
     static func arrivalRates(_ count: Int) -> String { trn("{count} arrival rate", "{count} arrival rates", count, ["count": count]) }

@@ -85,4 +85,10 @@ public enum OptionValue: Sendable, Hashable {
     /// A rate of `simulate`'s arrivals, from a time of day (milliseconds since midnight)
     /// when one is written: `07:00 180/h`.
     case arrival(start: Int64?, rate: ArrivalRate)
+    /// `choose 0..3`: at least and at most; `nil` for an open upper limit (`1..`).
+    case limits(minimum: Int, maximum: Int?)
+    /// `replaces milk with oat-milk`.
+    case substitution(String, String)
+    /// `light sugar`, `extra sugar 5`.
+    case nameAndOptionalQuantity(String, Int?)
 }

@@ -130,6 +130,51 @@ extension MenuProblem {
         case .missingArrivalTime(let rate): tr("'{rate}' needs a time of day before it", ["rate": rate])
         case .simulateWithoutArrivals: tr("'simulate' has no 'arrivals'")
         case .duplicateSimulate: tr("'simulate' is given twice")
+        case .misplacedStatement(let keyword, let parent): tr("'{keyword}' belongs in the block of '{parent}'", ["keyword": keyword, "parent": parent])
+        case .invalidLimits(let text): tr("'choose' needs how many to take, found '{text}'", ["text": text])
+        case .invalidSubstitution(let found):
+            tr("'replaces' needs an ingredient, 'with' and another, found {found}", ["found": MenuProblem.phrase(found)])
+        case .limitsReversed(let group, let text): tr("group '{group}' takes {limits}: the first number is above the second", ["group": group, "limits": text])
+        case .limitsTakeNothing(let group): tr("group '{group}' takes nothing (choose 0)", ["group": group])
+        case .limitsAboveOptions(let group, let text, let capacity):
+            tr("group '{group}' takes {limits}, but its options give only {capacity}", ["group": group, "limits": text, "capacity": capacity])
+        case .groupWithoutChoose(let group): tr("group '{group}' does not say how many to choose", ["group": group])
+        case .tooManyDefaults(let group, let count, let maximum):
+            tr("group '{group}' has {count} defaults but takes at most {maximum}", ["group": group, "count": count, "maximum": maximum])
+        case .duplicateDefaultSize(let size): tr("'{size}' is a second default size", ["size": size])
+        case .duplicateChoice(let name, let item): tr("'{name}' names two choices of '{item}'", ["name": name, "item": item])
+        case .priceOrNeedsWithSizes(let item): tr("item '{item}' has sizes, so its price and needs go on each size", ["item": item])
+        case .sizeWithoutNeeds(let size, let item): tr("size '{size}' of '{item}' has no 'needs'", ["size": size, "item": item])
+        case .sizesPricedUnevenly(let item, let priced, let unpriced):
+            tr("size '{priced}' of '{item}' has a price but '{unpriced}' has none", ["item": item, "priced": priced, "unpriced": unpriced])
+        case .optionPriceWithoutItemPrice(let option, let item): tr("option '{option}' has a price but '{item}' has none", ["option": option, "item": item])
+        case .changeNotInRecipe(let option, let ingredient, let item):
+            tr("option '{option}' changes {ingredient}, which '{item}' does not need", ["option": option, "ingredient": ingredient, "item": item])
+        case .replacementIsSame(let option, let ingredient):
+            tr("option '{option}' replaces {ingredient} with itself", ["option": option, "ingredient": ingredient])
+        case .conflictingChanges(let option, let other, let ingredient):
+            tr(
+                "options '{option}' and '{other}' both change {ingredient} and can be chosen together",
+                ["option": option, "other": other, "ingredient": ingredient]
+            )
+        case .repeatWithChanges(let option): tr("option '{option}' changes the recipe's lines, so it cannot repeat", ["option": option])
+        case .unwholeQuantity(let option, let ingredient, let item, let quantity):
+            tr(
+                "option '{option}' makes {ingredient} {quantity} in '{item}', and quantities are whole",
+                ["option": option, "ingredient": ingredient, "quantity": quantity, "item": item]
+            )
+        case .changeTakesAll(let option, let ingredient, let item):
+            tr("option '{option}' takes all of {ingredient} from '{item}'", ["option": option, "ingredient": ingredient, "item": item])
+        case .recipeCanBeEmpty(let item): tr("'{item}' can be chosen so that it needs nothing at all", ["item": item])
+        case .priceBelowZero(let item, let selection, let price):
+            tr("'{item}' can cost less than nothing: {selection} comes to {price}", ["item": item, "selection": selection, "price": price])
+        case .selectionTooLarge(let item, let what):
+            tr("a selection of '{item}' can take {what} beyond {maximum}", ["item": item, "what": what, "maximum": MenuProblem.grouped(Menu.maximumQuantity)])
+        case .unknownComboItem(let name, _): tr("unknown item '{name}' in the combo", ["name": name])
+        case .duplicateComboItem(let name): tr("'{name}' is listed twice in 'from'", ["name": name])
+        case .comboWithoutChoices(let combo): tr("combo '{combo}' has nothing to choose", ["combo": combo])
+        case .invalidSlotLimits(let combo, let text, let items):
+            tr("combo '{combo}' cannot choose {limits} from {count} items", ["combo": combo, "limits": text, "count": items])
         }
     }
 
@@ -148,7 +193,7 @@ extension MenuProblem {
                 ),
             ]
         case .unknownKeyword(_, let suggestion):
-            MenuProblem.didYouMean(suggestion) ?? [tr("statements are {statements}", ["statements": MenuProblem.list(StatementKind.allCases.map(\.rawValue))])]
+            MenuProblem.didYouMean(suggestion) ?? [tr("statements are {statements}", ["statements": MenuProblem.list(StatementKind.topLevel.map(\.rawValue))])]
         case .unknownProperty(_, let statement, let suggestion, let known):
             MenuProblem.didYouMean(suggestion)
                 ?? [tr("'{statement}' takes {properties}", ["statement": statement, "properties": MenuProblem.list(known.map { "'\($0)'" })])]
@@ -202,6 +247,28 @@ extension MenuProblem {
         case .timesNotIncreasing: [tr("list the rates in the order of the day: arrivals 07:00 180/h, 09:00 60/h")]
         case .missingArrivalTime(let rate): [tr("each rate of a day holds from its time: 09:00 {rate}", ["rate": rate])]
         case .simulateWithoutArrivals: [tr("say when customers come: simulate { arrivals 07:00 180/h, 09:00 60/h }")]
+        case .misplacedStatement(let keyword, let parent):
+            [tr("write it inside {parent} \"…\" { … }, on a line of its own", ["parent": parent])] + (keyword == "option" ? [tr("options are listed in a group: options \"Milk\" choose 1 { option \"Oat\" }")] : [])
+        case .invalidLimits, .groupWithoutChoose:
+            [tr("write choose 1 (exactly one), choose 0..3 (up to three) or choose 1.. (one or more)")]
+        case .invalidSubstitution: [tr("write replaces milk with oat-milk")]
+        case .limitsAboveOptions: [tr("an option that may be taken twice says so: repeat 2")]
+        case .tooManyDefaults: [tr("mark at most as many options 'default' as the group takes")]
+        case .duplicateChoice: [tr("an order names sizes and options by name, so each is unique within its item")]
+        case .priceOrNeedsWithSizes: [tr("write size small price 4000 needs espresso 1, milk 200")]
+        case .sizeWithoutNeeds: [tr("say what the size is made of: needs espresso 1, milk 200")]
+        case .sizesPricedUnevenly: [tr("give every size a price, or none")]
+        case .changeNotInRecipe: [tr("a substitution, removal, 'light' or 'extra' changes a line every size needs; an option adds others with 'needs'")]
+        case .conflictingChanges: [tr("put them in one group that takes at most one: choose 0..1 or choose 1")]
+        case .repeatWithChanges: [tr("remove 'repeat', or have the option add with 'needs' instead")]
+        case .unwholeQuantity(_, let ingredient, _, _):
+            [tr("'light' halves a line and 'extra' adds half; give an amount instead: light {ingredient} 5 takes 5 less", ["ingredient": ingredient])]
+        case .changeTakesAll(_, let ingredient, _): [tr("to leave it out, write removes {ingredient}", ["ingredient": ingredient])]
+        case .recipeCanBeEmpty: [tr("keep at least one line that no option removes")]
+        case .priceBelowZero: [tr("lower the discounts, or let fewer of them be chosen together")]
+        case .unknownComboItem(_, let suggestion): MenuProblem.didYouMean(suggestion) ?? [tr("a combo chooses from the menu's items by name")]
+        case .comboWithoutChoices: [tr("say what it is made of: choose 1 from \"Latte\", \"Americano\"")]
+        case .invalidSlotLimits: [tr("write choose 1 (one of them) or choose 0..1 (one or none); an item may be chosen more than once")]
         default: []
         }
     }
@@ -213,7 +280,8 @@ extension MenuProblem {
              .duplicateQuestion(_, let existing):
             tr("'{name}' was first declared here", ["name": existing])
         case .duplicateAlias(_, let owner): tr("item '{item}' is declared here", ["item": owner])
-        case .duplicateNeed: tr("first listed here")
+        case .duplicateNeed, .duplicateComboItem: tr("first listed here")
+        case .duplicateChoice, .duplicateDefaultSize: tr("first given here")
         case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate: tr("first given here")
         case .timesNotIncreasing(_, let earlier): tr("'{time}' is here", ["time": earlier])
         default: tr("see here")

@@ -93,6 +93,37 @@ public enum MenuProblem: Sendable, Hashable {
     case simulateWithoutArrivals
     case duplicateSimulate
 
+    // Choices: sizes, options and combos. An `item` names the item, and its size where
+    // there are several: `Latte (small)`.
+    case misplacedStatement(String, parent: String)
+    case invalidLimits(String)
+    case invalidSubstitution(found: String)
+    case limitsReversed(group: String, text: String)
+    case limitsTakeNothing(group: String)
+    case limitsAboveOptions(group: String, text: String, capacity: Int)
+    case groupWithoutChoose(String)
+    case tooManyDefaults(group: String, count: Int, maximum: Int)
+    case duplicateDefaultSize(String)
+    case duplicateChoice(String, item: String)
+    case priceOrNeedsWithSizes(String)
+    case sizeWithoutNeeds(size: String, item: String)
+    case sizesPricedUnevenly(item: String, priced: String, unpriced: String)
+    case optionPriceWithoutItemPrice(option: String, item: String)
+    case changeNotInRecipe(option: String, ingredient: String, item: String)
+    case replacementIsSame(option: String, ingredient: String)
+    case conflictingChanges(option: String, other: String, ingredient: String)
+    case repeatWithChanges(String)
+    case unwholeQuantity(option: String, ingredient: String, item: String, quantity: String)
+    case changeTakesAll(option: String, ingredient: String, item: String)
+    case recipeCanBeEmpty(item: String)
+    case priceBelowZero(item: String, selection: String, price: String)
+    case selectionTooLarge(item: String, what: String)
+    case unknownComboItem(String, suggestion: String?)
+    case duplicateComboItem(String)
+    case comboWithoutChoices(String)
+    /// `choose 0`, `choose 2..1`, or more than its `items` without a `..`.
+    case invalidSlotLimits(combo: String, text: String, items: Int)
+
     public enum NameProblem: Sendable, Hashable {
         case empty
         case tooLong(limit: Int)

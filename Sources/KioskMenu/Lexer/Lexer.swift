@@ -41,9 +41,13 @@ struct Lexer {
             case UInt8(ascii: "{"): punctuation(.openBrace)
             case UInt8(ascii: "}"): punctuation(.closeBrace)
             case UInt8(ascii: "\""): lexString()
+            case UInt8(ascii: "+") where index + 1 < bytes.count && Lexer.isDigit(bytes[index + 1]):
+                // `price +500`: a sign before a number starts the word.
+                index += 1
+                lexWord(from: index - 1)
             default:
                 if wordScalarLength(at: index) != nil {
-                    lexWord()
+                    lexWord(from: index)
                 } else {
                     lexUnexpected()
                 }
@@ -90,8 +94,7 @@ struct Lexer {
         }
     }
 
-    private mutating func lexWord() {
-        let start = index
+    private mutating func lexWord(from start: Int) {
         while true {
             while index < bytes.count {
                 let byte = bytes[index]
@@ -119,11 +122,11 @@ struct Lexer {
         return true
     }
 
-    /// `-?digits` is an integer, `-?digits.digits` a decimal, `digits(.digits)?(ms|s|m|h)`
+    /// `[-+]?digits` is an integer, `[-+]?digits.digits` a decimal, `digits(.digits)?(ms|s|m|h)`
     /// a duration; anything else is a word (`7up`, `order.failed`).
     static func classify(_ word: ArraySlice<UInt8>) -> Token.Kind {
         var i = word.startIndex
-        let negative = word[i] == UInt8(ascii: "-")
+        let negative = word[i] == UInt8(ascii: "-") || word[i] == UInt8(ascii: "+")
         if negative { i += 1 }
         let wholeStart = i
         while i < word.endIndex, isDigit(word[i]) { i += 1 }

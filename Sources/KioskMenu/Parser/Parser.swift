@@ -70,64 +70,86 @@ struct Parser {
     private mutating func parseStatement() {
         let keywordIndex = index
         let keyword = advance()
-        guard let kind = StatementKind(rawValue: keyword.text.asciiLowercased) else {
-            let suggestion = Suggestions.closest(to: keyword.text, among: StatementKind.allCases.map(\.rawValue))
-            report(.unknownKeyword(TerminalText.visible(keyword.text), suggestion: suggestion), keyword.range)
+        guard let kind = StatementKind(rawValue: keyword.text.asciiLowercased), kind.parent == nil else {
+            reportMisplacedOrUnknown(keyword)
             skipStatement()
             return
         }
+        if let statement = parseBody(of: kind, keywordIndex: keywordIndex, nested: false) { statements.append(statement) }
+    }
+
+    /// A word where a statement goes that is none there: one written in the wrong block
+    /// (`size` outside an item), or an unknown keyword, with the closest one.
+    private mutating func reportMisplacedOrUnknown(_ keyword: Token) {
+        if let kind = StatementKind(rawValue: keyword.text.asciiLowercased), let parent = kind.parent {
+            report(.misplacedStatement(kind.rawValue, parent: parent.rawValue), keyword.range)
+            return
+        }
+        let suggestion = Suggestions.closest(to: keyword.text, among: StatementKind.topLevel.map(\.rawValue))
+        report(.unknownKeyword(TerminalText.visible(keyword.text), suggestion: suggestion), keyword.range)
+    }
+
+    /// A statement after its keyword: its head, then its properties and, in a block, the
+    /// statements nested in it. `nil` when the head is missing (reported, skipped). A
+    /// nested statement ends before the `}` of the block around it.
+    private mutating func parseBody(of kind: StatementKind, keywordIndex: Int, nested: Bool) -> Statement? {
         let headStart = index
         for slot in kind.head {
             guard peekKind.isValue else {
-                let atLineEnd = peekKind == .newline || peekKind == .end
+                let atLineEnd = peekKind == .newline || peekKind == .end || (nested && peekKind == .closeBrace)
                 let after = tokens[index - 1].range.upperBound
-                report(.missingHead(slot, after: keyword.text), atLineEnd ? after..<after : peek.range)
-                skipStatement()
-                return
+                report(.missingHead(slot, after: tokens[keywordIndex].text), atLineEnd ? after..<after : peek.range)
+                skipStatement(nested: nested)
+                return nil
             }
             advance()
         }
         let head = headStart..<index
+        let (outerKeyword, outerName) = (self.keyword, self.headName)
+        defer { (self.keyword, self.headName) = (outerKeyword, outerName) }
         self.keyword = kind == .sink ? "\(tokens[headStart].text.lowercased()) sink" : kind.rawValue
-        self.headName = [.ingredient, .item, .kiosk, .station].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
+        self.headName = [.ingredient, .item, .kiosk, .station, .combo].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
         var specs: [PropertySpec]? = kind.properties
         if kind == .sink {
             specs = sinkSchemas[tokens[headStart].text.lowercased()]?.options
         }
         var statement = Statement(kind: kind, file: file, tokens: tokens, keywordIndex: keywordIndex, headIndices: head, specs: specs)
         if let specs {
-            statement.properties = parseProperties(specs, elements: &statement.elements)
+            let properties = parseProperties(specs, of: kind, nested: nested, into: &statement)
+            statement.properties = properties
         } else {
-            skipStatement()
+            skipStatement(nested: nested)
         }
-        statements.append(statement)
+        return statement
     }
 
-    private mutating func parseProperties(_ specs: [PropertySpec], elements: inout [Range<Int>]) -> [Property] {
+    private mutating func parseProperties(_ specs: [PropertySpec], of kind: StatementKind, nested: Bool, into statement: inout Statement) -> [Property] {
         var properties: [Property] = []
         while true {
             let token = peek
             switch token.kind {
             case .newline, .end:
                 return properties
+            case .closeBrace where nested:
+                return properties
             case .openBrace:
                 let open = advance()
-                parseBlock(opening: open, specs: specs, into: &properties, elements: &elements)
-                if peekKind != .newline, peekKind != .end {
+                parseBlock(opening: open, specs: specs, of: kind, into: &properties, statement: &statement)
+                if peekKind != .newline, peekKind != .end, !(nested && peekKind == .closeBrace) {
                     report(.extraValue(peek.described, property: "}"), peek.range)
-                    skipStatement()
+                    skipStatement(nested: nested)
                 }
                 return properties
             case .closeBrace:
                 report(.unexpectedBrace("}"), token.range)
                 advance()
             default:
-                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &elements)
+                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &statement.elements)
             }
         }
     }
 
-    private mutating func parseBlock(opening: Token, specs: [PropertySpec], into properties: inout [Property], elements: inout [Range<Int>]) {
+    private mutating func parseBlock(opening: Token, specs: [PropertySpec], of kind: StatementKind, into properties: inout [Property], statement: inout Statement) {
         while true {
             let token = peek
             switch token.kind {
@@ -142,10 +164,25 @@ struct Parser {
             case .openBrace:
                 report(.unexpectedBrace("{"), token.range)
                 skipBalanced()
+            case .word where !isPropertyName(at: index, of: specs) && StatementKind(rawValue: token.text.asciiLowercased)?.parent != nil:
+                parseNested(in: kind, into: &statement)
             default:
-                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &elements)
+                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &statement.elements)
             }
         }
+    }
+
+    /// A statement written in a block (`size` in an item's): kept as the block's child, or,
+    /// in a block that does not take it, reported and skipped to the end of its line.
+    private mutating func parseNested(in kind: StatementKind, into parent: inout Statement) {
+        let keywordIndex = index
+        let keyword = advance()
+        guard let child = StatementKind(rawValue: keyword.text.asciiLowercased), kind.children.contains(child) else {
+            reportMisplacedOrUnknown(keyword)
+            skipStatement(nested: true)
+            return
+        }
+        if let statement = parseBody(of: child, keywordIndex: keywordIndex, nested: true) { parent.children.append(statement) }
     }
 
     /// What a line and a block read alike: a property by one of the statement's names, or,
@@ -215,11 +252,13 @@ struct Parser {
         }
     }
 
-    /// Skips to the end of the statement: the end of its line, or of the block it opens.
-    private mutating func skipStatement() {
+    /// Skips to the end of the statement: the end of its line, or of the block it opens; a
+    /// nested one also ends before the `}` of the block around it.
+    private mutating func skipStatement(nested: Bool = false) {
         while true {
             switch peekKind {
             case .newline, .end: return
+            case .closeBrace where nested: return
             case .openBrace: skipBalanced()
             default: advance()
             }

@@ -18,6 +18,9 @@ struct Statement: Sendable {
     /// The properties this statement accepts (for a sink: those of its kind), or `nil` for a
     /// sink of an unknown kind, whose properties were skipped.
     let specs: [PropertySpec]?
+    /// The statements written in its block (an item's sizes and groups, a group's options),
+    /// in order.
+    var children: [Statement] = []
 
     var keyword: Token { tokens[keywordIndex] }
 

@@ -38,12 +38,21 @@ public enum ValueShape: Sendable, Hashable {
     case flag
     /// A rate of customers, after a time of day in a profile: `60/h`, `07:00 180/h`.
     case arrival
+    /// An amount that may be signed, what an option adds to a price: `+500`, `-200`, `0`.
+    case signedAmount
+    /// How many a selection takes: `1`, `0..3`, `1..` (as many as there are).
+    case limits
+    /// An ingredient, `with`, and the ingredient that takes its place: `milk with oat-milk`.
+    case substitution
+    /// An ingredient and, if given, a quantity: `sugar`, `sugar 5`.
+    case nameAndOptionalQuantity
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
         case .nameAndQuantity, .header: 2...2
-        case .choiceWithDuration, .arrival: 1...2
+        case .choiceWithDuration, .arrival, .nameAndOptionalQuantity: 1...2
+        case .substitution: 3...3
         case .flag: 0...0
         default: 1...1
         }

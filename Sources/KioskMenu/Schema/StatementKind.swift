@@ -14,6 +14,38 @@ enum StatementKind: String, Sendable, CaseIterable {
     case question
     case suggest
     case simulate
+    case combo
+    /// Inside an item's block: `size large price 5000 needs …`.
+    case size
+    /// Inside an item's block: `options "Milk" choose 1 { … }`.
+    case options
+    /// Inside an `options` block: `option "Oat" price +500 replaces milk with oat-milk`.
+    case option
+    /// Inside a combo's block: `choose 1 from "Latte", "Americano"`.
+    case choose
+
+    /// The statements a file's top level takes; the others are written inside a block.
+    static let topLevel = allCases.filter { $0.parent == nil }
+
+    /// The statement whose block this one is written in, or `nil` for a top-level one.
+    var parent: StatementKind? {
+        switch self {
+        case .size, .options: .item
+        case .option: .options
+        case .choose: .combo
+        default: nil
+        }
+    }
+
+    /// The statements this one's block takes besides its properties.
+    var children: [StatementKind] {
+        switch self {
+        case .item: [.size, .options]
+        case .options: [.option]
+        case .combo: [.choose]
+        default: []
+        }
+    }
 
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
@@ -29,6 +61,11 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .question: [trNoop("a question key"), trNoop("the question text in quotes")]
         case .suggest: []
         case .simulate: []
+        case .combo: [trNoop("a combo name")]
+        case .size: [trNoop("a size name")]
+        case .options: [trNoop("a group name")]
+        case .option: [trNoop("an option name")]
+        case .choose: [trNoop("how many to choose: 1, 0..2 or 1..")]
         }
     }
 
@@ -47,7 +84,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .item: [
             PropertySpec("alias", .name, list: true, repeatable: true),
             PropertySpec("price", .amount),
-            PropertySpec("needs", .nameAndQuantity, list: true, required: true),
+            PropertySpec("needs", .nameAndQuantity, list: true),
             PropertySpec("tags", .name, list: true, repeatable: true),
             PropertySpec("allergens", .name, list: true),
             PropertySpec("prep", .duration),
@@ -69,6 +106,27 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("threshold", .integer(SuggestSettings.thresholdRange)),
         ]
         case .simulate: [PropertySpec("arrivals", .arrival, list: true)]
+        case .combo: [
+            PropertySpec("alias", .name, list: true, repeatable: true),
+            PropertySpec("price", .amount),
+        ]
+        case .size: [
+            PropertySpec("price", .amount),
+            PropertySpec("needs", .nameAndQuantity, list: true),
+            PropertySpec("default", .flag),
+        ]
+        case .options: [PropertySpec("choose", .limits)]
+        case .option: [
+            PropertySpec("price", .signedAmount),
+            PropertySpec("needs", .nameAndQuantity, list: true),
+            PropertySpec("replaces", .substitution, list: true),
+            PropertySpec("removes", .name, list: true),
+            PropertySpec("light", .nameAndOptionalQuantity, list: true),
+            PropertySpec("extra", .nameAndOptionalQuantity, list: true),
+            PropertySpec("repeat", .integer(ItemOption.repeatRange)),
+            PropertySpec("default", .flag),
+        ]
+        case .choose: [PropertySpec("from", .name, list: true)]
         }
     }
 }

@@ -44,7 +44,7 @@ public struct Problem: Error, Sendable, Equatable {
         switch code {
         case "insufficient_stock", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
             409
-        case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "invalid_profile", "unknown_profile",
+        case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "choice_required", "invalid_profile", "unknown_profile",
              "unknown_rule", "reload_failed", "unknown_ticket", "unknown_sink", "invalid_suggestion":
             422
         case "io_error": 503

@@ -40,6 +40,10 @@ import Testing
             commands: "order gold 1000000000", code: "total_too_large", command: "order",
             menu: "ingredient gold stock 1000000000\nitem \"Gold\" needs gold 1 price 999999999.99\n"
         ),
+        Case(
+            commands: "order latte", code: "choice_required", command: "order",
+            menu: "ingredient bean stock 10\nitem \"Latte\" {\n  size small needs bean 1\n  size large needs bean 2\n}\n"
+        ),
         Case(commands: "stock remove mango 11", code: "below_zero", command: "stock"),
         Case(commands: "stock add mango 1000000000", code: "above_maximum", command: "stock"),
         Case(commands: "help frobnicate", code: "unknown_help_topic", command: "help"),
