@@ -54,10 +54,10 @@ struct CheckCommand {
             output.write(text)
             return true
         }
-        let values: KeyValuePairs<String, any CustomStringConvertible> = ["name": TerminalText.visible(name), "path": TerminalText.visible(path)]
+        let (shown, file) = (TerminalText.visible(name), TerminalText.visible(path))
         let message = explanation.suggestion(for: name).map { suggestion in
-            tr("no item or combo '{name}' in '{path}' (did you mean '{suggestion}'?)", ["name": TerminalText.visible(name), "path": TerminalText.visible(path), "suggestion": suggestion])
-        } ?? tr("no item or combo '{name}' in '{path}'", values)
+            tr("no item or combo '{name}' in '{path}' (did you mean '{suggestion}'?)", ["name": shown, "path": file, "suggestion": suggestion])
+        } ?? tr("no item or combo '{name}' in '{path}'", ["name": shown, "path": file])
         errors.write("kiosk: \(message)\n")
         return false
     }

@@ -102,10 +102,8 @@ struct ChoicesExplanation {
 
     /// The size and the required groups without enough defaults: what an order must name.
     private func mustChoose(_ choices: ItemChoices) -> [String] {
-        var names: [String] = []
-        if choices.defaultSize == nil { names.append(tr("a size")) }
-        for group in choices.groups where group.options.filter(\.isDefault).count < group.minimum { names.append(group.name) }
-        return names
+        let open = choices.openChoices
+        return (open.size ? [tr("a size")] : []) + open.groups.map { choices.groups[$0].name }
     }
 
     private func limits(_ minimum: Int, _ maximum: Int) -> String {

@@ -82,12 +82,9 @@ public enum OrderCommand: CommandHandler {
     /// and from what, for the refusal.
     static func required(of item: Item) -> [String] {
         guard let choices = item.choices else { return [] }
-        var required: [String] = []
-        if choices.defaultSize == nil { required.append(tr("size") + ": " + choices.sizes.compactMap(\.name).joined(separator: ", ")) }
-        for group in choices.groups where group.options.filter(\.isDefault).count < group.minimum {
-            required.append(group.name + ": " + group.options.map(\.name).joined(separator: ", "))
-        }
-        return required
+        let open = choices.openChoices
+        let size = open.size ? [tr("size") + ": " + choices.sizes.compactMap(\.name).joined(separator: ", ")] : []
+        return size + open.groups.map { choices.groups[$0].name + ": " + choices.groups[$0].options.map(\.name).joined(separator: ", ") }
     }
 
     private static func itemIndex(_ name: String, in menu: Menu) throws(CommandError) -> Int {

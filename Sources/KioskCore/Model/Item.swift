@@ -36,7 +36,18 @@ public struct Item: Sendable, Hashable {
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,
-        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1, choices: ItemChoices? = nil
+        tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1
+    ) {
+        self.init(
+            name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens,
+            popularity: popularity, choices: nil
+        )
+    }
+
+    /// Every part; the price and recipe are the default selection's when there are choices.
+    private init(
+        name: String, aliases: [String], price: Money?, recipe: Recipe, prep: Duration, station: Int, tags: [String], allergens: Allergens?,
+        popularity: Int, choices: ItemChoices?
     ) {
         self.name = name
         self.aliases = aliases
@@ -49,7 +60,7 @@ public struct Item: Sendable, Hashable {
         self.allergens = allergens
         self.popularity = popularity
         self.choices = choices
-        self.requiresChoice = choices != nil && choices?.defaultSelection == nil
+        self.requiresChoice = choices.map { $0.defaultSelection == nil } ?? false
     }
 
     /// An item with `choices`: the price and recipe of its default selection (or of its

@@ -140,15 +140,20 @@ public struct Selection: Sendable, Hashable {
 }
 
 extension ItemChoices {
+    /// What an order that names no choice leaves open: the size, when there is no default
+    /// one, and the required groups (by index) whose defaults are fewer than they take.
+    public var openChoices: (size: Bool, groups: [Int]) {
+        (defaultSize == nil, groups.indices.filter { groups[$0].options.filter(\.isDefault).count < groups[$0].minimum })
+    }
+
     /// The selection an order that names no choice takes: the default size and each
     /// group's defaults; `nil` when a size or a required group has no default to take.
     public var defaultSelection: Selection? {
-        guard let size = defaultSize else { return nil }
+        let open = openChoices
+        guard let size = defaultSize, open.groups.isEmpty else { return nil }
         var picks: [Selection.Pick] = []
         for (index, group) in groups.enumerated() {
-            let defaults = group.options.indices.filter { group.options[$0].isDefault }
-            guard (group.minimum...group.maximum).contains(defaults.count) else { return nil }
-            picks += defaults.map { Selection.Pick(group: index, option: $0) }
+            picks += group.options.indices.filter { group.options[$0].isDefault }.map { Selection.Pick(group: index, option: $0) }
         }
         return Selection(size: size, picks: picks)
     }
@@ -169,12 +174,14 @@ extension ItemChoices {
         return nil
     }
 
-    /// The price of `selection` (allowed), or `nil` when its size has none.
+    /// The price of `selection`, added with checks: `nil` when its size has none, or when
+    /// the sum does not fit an amount (which the menu language proves of no allowed
+    /// selection of a menu it binds).
     public func price(of selection: Selection) -> Money? {
         guard var price = sizes[selection.size].price else { return nil }
         for pick in selection.picks {
-            // The menu language proves every allowed selection's price fits.
-            price = price.adding(groups[pick.group].options[pick.option].price.multiplied(by: pick.count) ?? .zero) ?? price
+            guard let line = groups[pick.group].options[pick.option].price.multiplied(by: pick.count), let sum = price.adding(line) else { return nil }
+            price = sum
         }
         return price
     }

@@ -238,7 +238,7 @@ extension Binder {
                 report(.priceBelowZero(item: item, selection: selection.isEmpty ? item : selection, price: price.grouped), range)
                 complete = false
             }
-            if !Binder.fits(dearest, of: choices) {
+            if !(choices.price(of: dearest).map { $0 <= Binder.largestPrice } ?? false) {
                 report(.selectionTooLarge(item: item, what: tr("a price")), range)
                 complete = false
             }
@@ -282,16 +282,8 @@ extension Binder {
         return complete
     }
 
-    /// Whether the price of `selection` fits what an amount may be, added with checks.
-    private static func fits(_ selection: Selection, of choices: ItemChoices) -> Bool {
-        guard var total = choices.sizes[selection.size].price, let limit = Money(units: Menu.maximumQuantity) else { return true }
-        for pick in selection.picks {
-            guard let line = choices.groups[pick.group].options[pick.option].price.multiplied(by: pick.count),
-                  let sum = total.adding(line) else { return false }
-            total = sum
-        }
-        return total <= limit
-    }
+    /// The most a selection may cost.
+    private static let largestPrice = Money(hundredths: Menu.maximumQuantity * 100)
 
     /// The ingredient `name` names, or `nil` with the error at `token`.
     private mutating func ingredient(_ name: String, at token: Token, in statement: Statement) -> Int? {

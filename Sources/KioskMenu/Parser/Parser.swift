@@ -5,7 +5,9 @@ import KioskText
 ///
 /// Properties are recognised by name: a property's values run until a comma, the end of
 /// the line, a brace, or the next word that names a property of the statement. Iterative
-/// throughout, so deep nesting cannot exhaust the stack.
+/// but for the statements a block nests (`size` in an item, `option` in a group), which the
+/// grammar bounds at three levels; any other nesting is skipped by counting, so deep
+/// nesting cannot exhaust the stack.
 struct Parser {
     private let tokens: [Token]
     private let file: Int

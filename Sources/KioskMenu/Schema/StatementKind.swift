@@ -69,7 +69,13 @@ enum StatementKind: String, Sendable, CaseIterable {
         }
     }
 
-    var properties: [PropertySpec] {
+    /// The properties it accepts, made once per kind: a big menu has a statement for every
+    /// size and option, and each reads its kind's specs.
+    var properties: [PropertySpec] { StatementKind.specs[self] ?? [] }
+
+    private static let specs = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaredProperties) })
+
+    private var declaredProperties: [PropertySpec] {
         switch self {
         case .kiosk: [
             PropertySpec("currency", .text), PropertySpec("source", .checkedText(.uriReference)),
