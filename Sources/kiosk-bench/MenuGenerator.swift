@@ -15,6 +15,35 @@ enum MenuGenerator {
         return text
     }
 
+    /// The same items, each with two sizes (the second the default) and three groups of
+    /// four options, every option a price and a line of its own: the menu of the choices
+    /// budget, which parses and binds against the plain one.
+    static func kioskWithChoices(items: Int = 10_000, ingredients: Int = 1_000) -> String {
+        var text = "kiosk \"Bench Hall\" currency \"KRW\"\n\n"
+        for index in 0..<ingredients {
+            text += "ingredient \(ingredientName(index)) stock \(1_000 + index) low 10 unit \"g\"\n"
+        }
+        text += "\n"
+        for index in 0..<items {
+            let parts = components(of: index, ingredients: ingredients)
+            let small = parts.map { "\(ingredientName($0.0)) \($0.1)" }.joined(separator: ", ")
+            let large = parts.map { "\(ingredientName($0.0)) \($0.1 * 2)" }.joined(separator: ", ")
+            text += "item \"Item \(index)\" alias i\(index) {\n"
+            text += "  size small price \(1_000 + index % 500).50 needs \(small)\n"
+            text += "  size large price \(1_500 + index % 500).50 needs \(large) default\n"
+            for (group, limits) in [("Milk", "1"), ("Extras", "0..3"), ("Syrup", "0..1")] {
+                text += "  options \(group) choose \(limits) {\n"
+                for option in 0..<4 {
+                    let ingredient = ingredientName((index * 11 + option * 17 + group.count) % ingredients)
+                    text += "    option \"\(group) \(option)\" price +\(option * 100) needs \(ingredient) 1\(option == 0 && limits == "1" ? " default" : "")\n"
+                }
+                text += "  }\n"
+            }
+            text += "}\n"
+        }
+        return text
+    }
+
     static func json(items: Int = 10_000, ingredients: Int = 1_000) -> String {
         var text = #"{"kiosk":{"name":"Bench Hall","currency":"KRW"},"ingredients":["#
         text += (0..<ingredients).map {

@@ -8,7 +8,7 @@ import Testing
     @Test func explainListsEverySelectionWithItsPriceAndRecipe() throws {
         let result = try KioskProcess("check", "menus/coffee-bar.kiosk", "--explain", "americano").run()
         #expect(result.stdout == """
-        menus/coffee-bar.kiosk: ok (8 ingredients, 4 items, 1 combo, 0 sinks)
+        menus/coffee-bar.kiosk: ok (8 ingredients, 5 items, 1 combo, 0 sinks)
         Americano: 2 groups of options, 4 allowed selections
           Shots: choose 0..1 — Extra shot +500
           Ice: choose 0..1 — Iced
