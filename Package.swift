@@ -141,7 +141,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "KioskTerminalTests", dependencies: ["KioskTerminal", "KioskApplication", "KioskSystem", "KioskText", "KioskTestSupport"],
+            name: "KioskTerminalTests", dependencies: ["KioskTerminal", "KioskApplication", "KioskMenu", "KioskSystem", "KioskText", "KioskTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI", "KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),

@@ -30,7 +30,7 @@ struct ChoicesExplanation {
             return tr("{item}: no choices, 1 selection", ["item": item.name]) + "\n" + table.lines.joined(separator: "\n") + "\n"
         }
         var out = heading(item.name, choices) + "\n"
-        for group in choices.groups { out += "  " + describe(group) + "\n" }
+        for group in choices.groups { out += "  " + group.summary + "\n" }
         if let selection = choices.defaultSelection {
             out += "  " + tr("without a choice: {selection}", ["selection": words(choices, selection)]) + "\n"
         } else {
@@ -61,7 +61,7 @@ struct ChoicesExplanation {
                 guard let selections = item.choices?.selectionCount else { return item.name }
                 return tr("{item} ({count} selections)", ["item": item.name, "count": selections.grouped])
             }
-            out += "  " + tr("choose {limits} from {items}", ["limits": limits(slot.minimum, slot.maximum), "items": items.joined(separator: ", ")]) + "\n"
+            out += "  " + tr("choose {limits} from {items}", ["limits": OptionGroup.limitsText(slot.minimum, slot.maximum), "items": items.joined(separator: ", ")]) + "\n"
         }
         return out + "  " + tr("each item keeps its own choices; they add what they cost above its cheapest") + "\n"
     }
@@ -73,18 +73,6 @@ struct ChoicesExplanation {
         let groups = trn("{count} group of options", "{count} groups of options", choices.groups.count, ["count": choices.groups.count])
         let allowed = tr("{count} allowed selections", ["count": count])
         return "\(name): " + ([sizes, groups, allowed].compactMap { $0 }).joined(separator: ", ")
-    }
-
-    /// `Milk: choose 1 — Whole (default), Oat +500`.
-    private func describe(_ group: OptionGroup) -> String {
-        let options = group.options.map { option in
-            var text = option.name
-            if option.price != .zero { text += " " + signed(option.price) }
-            if option.repeatLimit > 1 { text += " " + tr("(up to ×{count})", ["count": option.repeatLimit]) }
-            if option.isDefault { text += " " + tr("(default)") }
-            return text
-        }
-        return "\(group.name): " + tr("choose {limits}", ["limits": limits(group.minimum, group.maximum)]) + " — " + options.joined(separator: ", ")
     }
 
     private func row(_ choices: ItemChoices, _ selection: Selection) -> [String] {
@@ -104,13 +92,5 @@ struct ChoicesExplanation {
     private func mustChoose(_ choices: ItemChoices) -> [String] {
         let open = choices.openChoices
         return (open.size ? [tr("a size")] : []) + open.groups.map { choices.groups[$0].name }
-    }
-
-    private func limits(_ minimum: Int, _ maximum: Int) -> String {
-        minimum == maximum ? String(minimum) : "\(minimum)..\(maximum)"
-    }
-
-    private func signed(_ amount: Money) -> String {
-        amount < .zero ? amount.grouped : "+" + amount.grouped
     }
 }

@@ -12,7 +12,7 @@ import KioskCore
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// suggestion.made = profiles:strings partySize answers:(question:string answer:u8)* rule:u8 lenient:u8 page items:(item:string tenths undeclared:u8)*
-/// lines           = count (item:string quantity)*
+/// lines           = count line*             (a line as `LineCodec` writes it)
 ///
 /// `order.succeeded` flag 16 adds `ticket` and `promised` (milliseconds, zigzag) after the
 /// line totals.
@@ -310,10 +310,7 @@ enum PayloadCodec {
 
     static func encode<Output: ByteOutput & ~Copyable>(lines: [ItemQuantity], into writer: inout Output) {
         writer.varint(UInt64(lines.count))
-        for index in lines.indices {
-            writer.string(lines[index].item)
-            writer.int(lines[index].quantity)
-        }
+        for index in lines.indices { LineCodec.encode(lines[index], into: &writer) }
     }
 
     /// The part at the reader, taken from `last` when its bytes come next, else decoded and
@@ -333,7 +330,7 @@ enum PayloadCodec {
         let count = try reader.count(minimumBytes: 2)
         var lines: [ItemQuantity] = []
         lines.reserveCapacity(count)
-        for _ in 0..<count { lines.append(ItemQuantity(item: try reader.string(), quantity: try reader.int())) }
+        for _ in 0..<count { lines.append(try LineCodec.decodeItemQuantity(&reader)) }
         return lines
     }
 
@@ -345,7 +342,7 @@ enum PayloadCodec {
         }
     }
 
-    private static func decodeCounts(_ reader: inout ByteReader) throws(RecordDecodingError) -> [IngredientCount] {
+    static func decodeCounts(_ reader: inout ByteReader) throws(RecordDecodingError) -> [IngredientCount] {
         let count = try reader.count(minimumBytes: 2)
         var counts: [IngredientCount] = []
         counts.reserveCapacity(count)

@@ -15,7 +15,7 @@ import KioskCore
 /// projection, toReady, toPickup = count signed*
 /// ticket   = number:signed state:u8 flags:u8 ordered:signed promised:signed
 ///            [started:signed] [readyAt:signed] [pickedUpAt:signed]   flags 1, 2, 4; 8 late
-///            count (item:string quantity:signed station:signed prep:signed)*
+///            count (line station:signed prep:signed)*      (a line as `LineCodec` writes it)
 ///            count (station:varint prep:signed state:u8 started:u8 [started:signed])*
 ///            count (ingredient:string count:signed)* count (total:signed)*
 /// ```
@@ -90,8 +90,7 @@ extension SnapshotCodec {
         }
         writer.varint(UInt64(ticket.lines.count))
         for line in ticket.lines {
-            writer.string(line.item)
-            writer.int(line.quantity)
+            LineCodec.encode(item: line.item, quantity: line.quantity, choice: line.choice, into: &writer)
             writer.int(line.station)
             writer.signed(line.prep)
         }
@@ -185,7 +184,8 @@ extension SnapshotCodec {
         let pickedUpAt = try time(TicketFlag.pickedUpAt)
         var lines: [TicketLine] = []
         for _ in 0..<(try reader.count(minimumBytes: 4)) {
-            lines.append(TicketLine(item: try reader.string(), quantity: try reader.int(), station: try reader.int(), prep: try reader.signed()))
+            let line = try LineCodec.decode(&reader)
+            lines.append(TicketLine(item: line.item, quantity: line.quantity, station: try reader.int(), prep: try reader.signed(), choice: line.choice))
         }
         var parts: [Ticket.Part] = []
         for _ in 0..<(try reader.count(minimumBytes: 4)) {

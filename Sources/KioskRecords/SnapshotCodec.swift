@@ -92,10 +92,7 @@ public enum SnapshotCodec {
             writer.varint(record.sequence)
             writer.signed(record.time.millisecondsSince1970)
             writer.varint(UInt64(record.lines.count))
-            for line in record.lines {
-                writer.string(line.item)
-                writer.int(line.quantity)
-            }
+            for line in record.lines { LineCodec.encode(line, into: &writer) }
             switch record.result {
             case .made(let total):
                 writer.byte(total == nil ? 0 : 1)
@@ -188,7 +185,7 @@ public enum SnapshotCodec {
             let time = Timestamp(millisecondsSince1970: try reader.signed())
             var lines: [ItemQuantity] = []
             for _ in 0..<(try reader.count(minimumBytes: 2)) {
-                lines.append(ItemQuantity(item: try reader.string(), quantity: try reader.int()))
+                lines.append(try LineCodec.decodeItemQuantity(&reader))
             }
             let result: OrderRecord.Result
             switch try reader.byte() {

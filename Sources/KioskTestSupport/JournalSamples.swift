@@ -16,6 +16,38 @@ public enum Sample {
         )
     }
 
+    /// A café's menu with a board: a latte in two sizes with a group of milks, one of
+    /// extras and one that leaves the sugar out; and a croissant without choices.
+    public static func latteMenu() throws -> Menu {
+        let (espresso, milk, oat, sugar, croissant) = (0, 1, 2, 3, 4)
+        let choices = ItemChoices(
+            sizes: [
+                ItemSize(name: "small", price: Money(hundredths: 400_000), recipe: Recipe([.init(ingredient: espresso, quantity: 1), .init(ingredient: milk, quantity: 200), .init(ingredient: sugar, quantity: 10)])),
+                ItemSize(name: "large", price: Money(hundredths: 500_000), recipe: Recipe([.init(ingredient: espresso, quantity: 2), .init(ingredient: milk, quantity: 300), .init(ingredient: sugar, quantity: 10)])),
+            ],
+            defaultSize: 1,
+            groups: [
+                OptionGroup(name: "Milk", minimum: 1, maximum: 1, options: [
+                    ItemOption(name: "Whole", isDefault: true),
+                    ItemOption(name: "Oat", price: Money(hundredths: 50_000), changes: [.replace(milk, with: oat)]),
+                ]),
+                OptionGroup(name: "Extras", minimum: 0, maximum: 3, options: [
+                    ItemOption(name: "Extra shot", price: Money(hundredths: 50_000), adds: [.init(ingredient: espresso, quantity: 1)], repeatLimit: 2),
+                ]),
+                OptionGroup(name: "Sugar", minimum: 0, maximum: 1, options: [ItemOption(name: "No sugar", changes: [.remove(sugar)])]),
+            ]
+        )
+        return try Menu(
+            name: "Cafe", currency: "KRW",
+            ingredients: ["espresso", "milk", "oat-milk", "sugar", "croissant"].map { Ingredient(name: $0, initialStock: 1_000) },
+            items: [
+                Item(name: "Latte", choices: choices, station: 0),
+                Item(name: "Croissant", price: Money(hundredths: 300_000), recipe: Recipe([.init(ingredient: croissant, quantity: 1)]), station: 1),
+            ],
+            stations: [Station(name: "bar"), Station(name: "counter")], board: BoardSettings()
+        )
+    }
+
     /// Records of a few commands of every kind, as a session would write them.
     public static func records() throws -> (Kiosk, [JournalRecord]) {
         var kiosk = Kiosk(menu: try menu(), ids: UUIDv7Generator(seed: 4))

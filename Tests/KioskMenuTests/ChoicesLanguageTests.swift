@@ -18,7 +18,7 @@ import Testing
     @Test func theCoffeeBarCompilesToItsSizesGroupsAndCombo() throws {
         let compiled = try #require(Compile(try Repository.text("menus/coffee-bar.kiosk")).menu)
         let menu = compiled.menu
-        #expect(compiled.summary == "8 ingredients, 5 items, 1 combo, 0 sinks")
+        #expect(compiled.summary == "8 ingredients, 5 items, 1 combo, 2 stations, 0 sinks")
         let latte = menu.items[try #require(menu.itemIndex(named: "라떼"))]
         let choices = try #require(latte.choices)
         #expect(choices.sizes.map(\.name) == ["small", "large"])

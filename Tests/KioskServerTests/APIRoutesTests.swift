@@ -37,8 +37,22 @@ import Testing
         #expect(created)
     }
 
+    @Test func aLineNamesItsSizeAndOptionsApart() throws {
+        let body = #"{"lines":[{"item":"Latte","size":"large","options":[{"group":"Milk","option":"Oat"},{"option":"Extra shot","count":2}]}]}"#
+        let command = try command("POST", "/api/v1/orders", body: body)
+        let choice = OrderRequest.ChoiceRequest(size: "large", options: [
+            .init(group: "Milk", option: "Oat", count: nil), .init(group: nil, option: "Extra shot", count: "2"),
+        ])
+        #expect(command == Command(
+            entry: try #require(CommandTable.standard.entry(named: "order")),
+            arguments: OrderCommand.Arguments([OrderRequest(item: "Latte", quantity: nil, choice: choice)])
+        ))
+    }
+
     @Test(arguments: [
-        #"[]"#, #"{"lines":[]}"#, #"{"lines":[{"quantity":1}]}"#, #"{"lines":[{"item":"x","size":"L"}]}"#, #"{"lines":[],"lines":[]}"#,
+        #"[]"#, #"{"lines":[]}"#, #"{"lines":[{"quantity":1}]}"#, #"{"lines":[{"item":"x","sized":"L"}]}"#, #"{"lines":[],"lines":[]}"#,
+        #"{"lines":[{"item":"x","size":1}]}"#, #"{"lines":[{"item":"x","options":"Oat"}]}"#, #"{"lines":[{"item":"x","options":[{"group":"Milk"}]}]}"#,
+        #"{"lines":[{"item":"x","options":[{"option":"Oat","count":"2"}]}]}"#, #"{"lines":[{"item":"x","options":[{"option":"Oat","extra":1}]}]}"#,
         #"{"lines":[{"item":"x","quantity":[1]}]}"#, #"{"line":[{"item":"x"}]}"#,
     ])
     func aMalformedOrderIsAnInvalidBody(_ body: String) {

@@ -1,4 +1,5 @@
 import KioskApplication
+import KioskMenu
 @testable import KioskTerminal
 import Testing
 
@@ -21,6 +22,34 @@ import Testing
         #expect(completer.complete(line: "order mango juice 2, ban", word: "ban") == ["Banana Juice"])
         #expect(completer.complete(line: "order 망", word: "망") == ["망고쥬스"])
         #expect(completer.complete(line: "order mango-k", word: "mango-k") == ["mango-kiwi-juice"])
+        // A word that holds a comma keeps what it has before the name being completed.
+        #expect(completer.complete(line: "order mango juice,ban", word: "juice,ban") == ["juice,Banana Juice"])
+    }
+
+    @Test func sizesCompleteWithTheItemAndOptionsAfterAPlus() throws {
+        let source = """
+        ingredient espresso stock 10
+        ingredient milk stock 10
+        ingredient oat-milk stock 10
+        item "Latte" {
+          size small price 4000 needs espresso 1, milk 2
+          size large price 5000 needs espresso 2, milk 3 default
+          options "Milk" choose 1 { option "Whole" default
+            option "Oat" price +500 replaces milk with oat-milk }
+          options "Extras" choose 0..2 { option "Extra shot" price +500 needs espresso 1 repeat 2 }
+        }
+        item "Mocha" price 4500 needs espresso 1
+        """
+        let compiled = MenuCompiler(sinkSchemas: []).compile(source: Array(source.utf8), path: "menu.kiosk")
+        let completer = Completer(menu: try #require(compiled.menu?.menu, "\(compiled.diagnostics)"))
+        #expect(completer.complete(line: "order la", word: "la") == ["Latte", "large Latte"])
+        #expect(completer.complete(line: "order large l", word: "l") == ["Latte"])
+        #expect(completer.complete(line: "order 2 large latte +o", word: "+o") == ["+Oat"])
+        #expect(completer.complete(line: "order latte +", word: "+") == ["+Extra shot", "+Oat", "+Whole"])
+        #expect(completer.complete(line: "order latte + ex", word: "ex") == ["Extra shot"])
+        #expect(completer.complete(line: "order latte +oat +extra s", word: "s") == ["shot"])
+        #expect(completer.complete(line: "order mocha, latte +w", word: "+w") == ["+Whole"])
+        #expect(completer.complete(line: "order mocha +", word: "+") == [], "an item without options offers none")
     }
 
     @Test func boardCommandsCompleteTheTicketsInTheirStatesAndTheirSubcommands() {

@@ -17,6 +17,10 @@ extension CommandError {
         case .requirementTooLarge: "requirement_too_large"
         case .totalTooLarge: "total_too_large"
         case .choiceRequired: "choice_required"
+        case .unknownSize: "unknown_size"
+        case .unknownOption: "unknown_option"
+        case .choiceOutsideLimits: "choice_outside_limits"
+        case .optionRepeated: "option_repeated"
         case .belowZero: "below_zero"
         case .aboveMaximum: "above_maximum"
         case .line(.tooLong): "line_too_long"
@@ -44,6 +48,7 @@ extension CommandError {
     public static let codes = [
         "unknown_command", "usage", "unexpected_arguments", "unknown_subcommand", "invalid_quantity", "quantity_too_large",
         "quantity_too_small", "unknown_item", "unknown_ingredient", "insufficient_stock", "requirement_too_large", "total_too_large", "choice_required",
+        "unknown_size", "unknown_option", "choice_outside_limits", "option_repeated",
         "below_zero", "above_maximum", "line_too_long", "invalid_utf8", "reload_failed", "unknown_help_topic", "unknown_sink", "io_error",
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",

@@ -17,13 +17,23 @@ public enum CommandError: Error, Sendable, Equatable {
     case numberTooSmall(String, what: String, minimum: Int)
     case unknownItem(String, suggestion: String?)
     case unknownIngredient(String, suggestion: String?)
-    /// An order refused for missing stock: nothing was taken.
-    case refused(missing: [Missing])
+    /// An order refused for missing stock: nothing was taken. `neededBy` says, for each
+    /// missing ingredient, the lines of items with choices that took it and the choice
+    /// that did (`Latte (Oat)`), `nil` when only plain lines did; empty for none.
+    case refused(missing: [Missing], neededBy: [String?] = [])
     case requirementTooLarge(ingredient: String)
     case totalTooLarge
     /// An order of an item whose size or options have no default: what it must choose
     /// (`a size`, group names) and, for each, what there is.
     case choiceRequired(item: String, choices: [String])
+    /// A size the item does not have (given apart, as `kiosk serve` takes it).
+    case unknownSize(String, item: String, sizes: [String])
+    /// `+NAME` names no option of the item (or the item has none).
+    case unknownOption(String, item: String, suggestion: String?)
+    /// A group's options taken `taken` times, outside its `minimum...maximum`.
+    case choiceOutsideLimits(item: String, group: String, minimum: Int, maximum: Int, taken: Int)
+    /// An option taken more times than its `repeat` allows.
+    case optionRepeated(item: String, option: String, most: Int)
     case belowZero(ingredient: String, available: Int, requested: Int)
     /// Stock stops at `Menu.maximumQuantity`.
     case aboveMaximum(ingredient: String, current: Int, requested: Int)

@@ -1,8 +1,8 @@
 import KioskCore
 import KioskText
 
-/// `order ITEM [QTY] [, ITEM [QTY]]…`: one order of one or more lines, made whole or
-/// refused whole.
+/// `order [QTY] [SIZE] ITEM [+OPTION [xN]]… [, …]`: one order of one or more lines, made
+/// whole or refused whole.
 public enum OrderCommand: CommandHandler {
     public struct Arguments: CommandArguments, Equatable {
         public let lines: [OrderRequest]
@@ -41,6 +41,7 @@ public enum OrderCommand: CommandHandler {
             case .quantityOutOfRange(let quantity): throw .numberTooLarge(String(quantity), what: "quantity")
             case .empty: throw .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
             case .choiceRequired(let item): throw .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
+            case .selectionNotAllowed(let item, _): throw .unknownOption("", item: menu.items[item].name, suggestion: nil)
             }
         }
         let menu = session.kiosk.menu
@@ -50,32 +51,82 @@ public enum OrderCommand: CommandHandler {
             summary.promise = TicketPromise.made(in: session.events)
             return .ordered(summary)
         case .refused(let shortfalls):
-            throw .refused(missing: shortfalls.map {
-                Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available)
-            })
+            let neededBy = shortfalls.map { OrderCommand.choicesNeeding($0.ingredient, in: order, menu: menu) }
+            throw .refused(
+                missing: shortfalls.map { Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available) },
+                neededBy: neededBy.contains { $0 != nil } ? neededBy : []
+            )
         }
     }
 
     /// An order line from its words: the whole phrase as an item name, else a quantity at
-    /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name.
+    /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name;
+    /// for an item with choices, a size before its name and options after it
+    /// (`2 large latte +oat +extra shot x2`, see `ChoiceWords`).
     static func resolve(_ request: OrderRequest, in menu: Menu) throws(CommandError) -> OrderLine {
-        if let quantity = request.quantity {
+        if request.quantity != nil || request.choice != nil {
             let item = try itemIndex(request.text, in: menu)
-            return OrderLine(item: item, quantity: try CommandParser.number(quantity, what: "quantity", minimum: 1))
+            let quantity = try request.quantity.map { text throws(CommandError) in try CommandParser.number(text, what: "quantity", minimum: 1) } ?? 1
+            guard let choice = request.choice else { return OrderLine(item: item, quantity: quantity) }
+            var options: [(group: String?, option: String, count: Int)] = []
+            for option in choice.options {
+                let count = try option.count.map { text throws(CommandError) in try CommandParser.number(text, what: "count", minimum: 1) } ?? 1
+                options.append((option.group, option.option, count))
+            }
+            let selection = try ChoiceWords.selection(of: item, size: choice.size, options: options, in: menu)
+            return OrderLine(item: item, quantity: quantity, choosing: selection, in: menu)
         }
         if let item = menu.itemIndex(named: request.text) {
             return OrderLine(item: item, quantity: 1)
         }
-        let words = request.words
-        if words.count >= 2, let last = words.last, CommandParser.isNumeral(last) {
-            let item = try itemIndex(words.dropLast().joined(separator: " "), in: menu)
-            return OrderLine(item: item, quantity: try CommandParser.number(last, what: "quantity", minimum: 1))
+        let typed = ChoiceWords.split(request.text) ?? (request.text, [])
+        var words = typed.head.split(separator: " ").map(String.init)
+        var quantity = 1
+        if words.count >= 2, let last = words.last, CommandParser.isNumeral(last), menu.itemIndex(named: typed.head) == nil {
+            quantity = try CommandParser.number(last, what: "quantity", minimum: 1)
+            words.removeLast()
+        } else if words.count >= 2, CommandParser.isNumeral(words[0]) {
+            quantity = try CommandParser.number(words[0], what: "quantity", minimum: 1)
+            words.removeFirst()
         }
-        if words.count >= 2, CommandParser.isNumeral(words[0]) {
-            let item = try itemIndex(words.dropFirst().joined(separator: " "), in: menu)
-            return OrderLine(item: item, quantity: try CommandParser.number(words[0], what: "quantity", minimum: 1))
+        let name = words.joined(separator: " ")
+        let item: Int
+        var size: Int?
+        if let named = menu.itemIndex(named: name) {
+            item = named
+        } else if let sized = ChoiceWords.sizedItem(words, in: menu) {
+            (item, size) = (sized.item, sized.size)
+        } else if let (named, sizes, word) = ChoiceWords.unknownSize(words, in: menu) {
+            throw .unknownSize(word, item: named, sizes: sizes)
+        } else {
+            item = try itemIndex(name, in: menu)
         }
-        return OrderLine(item: try itemIndex(request.text, in: menu), quantity: 1)
+        guard size != nil || !typed.options.isEmpty else { return OrderLine(item: item, quantity: quantity) }
+        let selection = try ChoiceWords.selection(of: item, size: size, options: typed.options, in: menu)
+        return OrderLine(item: item, quantity: quantity, choosing: selection, in: menu)
+    }
+
+    /// `Latte (Oat), Latte (large)`: the lines of items with choices that take `ingredient`,
+    /// each with the option that brings it (added or substituted) or else its size; `nil`
+    /// when no such line takes it.
+    static func choicesNeeding(_ ingredient: Int, in order: Order, menu: Menu) -> String? {
+        var lines: [String] = []
+        for line in order.lines {
+            let item = menu.items[line.item]
+            guard let choices = item.choices, let selection = line.selection ?? choices.defaultSelection,
+                  choices.recipe(of: selection).components.contains(where: { $0.ingredient == ingredient }) else { continue }
+            let options = selection.picks.filter { pick in
+                let option = choices.groups[pick.group].options[pick.option]
+                return option.adds.contains { $0.ingredient == ingredient } || option.changes.contains {
+                    if case .replace(_, let other) = $0 { return other == ingredient } else { return false }
+                }
+            }
+            let names = options.map { choices.groups[$0.group].options[$0.option].name }
+            let reason = names.isEmpty ? choices.sizes[selection.size].name.map { [$0] } ?? [] : names
+            let text = reason.isEmpty ? item.name : "\(item.name) (\(reason.joined(separator: ", ")))"
+            if !lines.contains(text) { lines.append(text) }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: ", ")
     }
 
     /// `size: small, large` and `Milk: Whole, Oat`: what an order of `item` must choose

@@ -7,16 +7,46 @@ public struct OrderRequest: Sendable, Equatable {
     /// The quantity as given apart from the name (a JSON number's text), checked as a typed
     /// one is; `nil` when it is among the words, or not given.
     public let quantity: String?
+    /// The size and options given apart from the name, by a program; `nil` when typed.
+    public let choice: ChoiceRequest?
+
+    /// A size and options as a program names them: `{"size": "large", "options":
+    /// [{"group": "Milk", "option": "Oat"}, {"option": "Extra shot", "count": 2}]}`.
+    public struct ChoiceRequest: Sendable, Equatable {
+        public struct Option: Sendable, Equatable {
+            /// `nil` for an option whose name is unique within its item.
+            public let group: String?
+            public let option: String
+            /// As text, checked as a typed number is; `nil` for once.
+            public let count: String?
+
+            public init(group: String?, option: String, count: String?) {
+                self.group = group
+                self.option = option
+                self.count = count
+            }
+        }
+
+        public let size: String?
+        public let options: [Option]
+
+        public init(size: String?, options: [Option]) {
+            self.size = size
+            self.options = options
+        }
+    }
 
     public init(text: String) {
         self.text = text
         quantity = nil
+        choice = nil
     }
 
-    /// An item named exactly, and its quantity as text (`"2"`): `nil` for one.
-    public init(item: String, quantity: String?) {
+    /// An item named exactly, its quantity as text (`"2"`, `nil` for one) and its choices.
+    public init(item: String, quantity: String?, choice: ChoiceRequest? = nil) {
         text = item
         self.quantity = quantity
+        self.choice = choice
     }
 
     public init(words: [String]) {

@@ -48,18 +48,39 @@ public struct ErrorText: Sendable {
         case .unknownIngredient(let name, let suggestion):
             suggestion.map { tr("unknown ingredient '{name}' (did you mean '{suggestion}'?)", ["name": shown(name), "suggestion": $0]) }
                 ?? tr("unknown ingredient '{name}'; type 'stock' for the ingredients", ["name": shown(name)])
-        case .refused(let missing):
+        case .refused(let missing, let neededBy):
             tr("order refused: not enough {missing}", [
-                "missing": missing.map {
-                    tr("{ingredient} (needed {needed}, available {available})", [
-                        "ingredient": $0.ingredient, "needed": grouped($0.needed), "available": grouped($0.available),
+                "missing": missing.enumerated().map { index, entry in
+                    let shortage = tr("{ingredient} (needed {needed}, available {available})", [
+                        "ingredient": entry.ingredient, "needed": grouped(entry.needed), "available": grouped(entry.available),
                     ])
+                    guard index < neededBy.count, let lines = neededBy[index] else { return shortage }
+                    return tr("{shortage} for {lines}", ["shortage": shortage, "lines": lines])
                 }.joined(separator: ", "),
             ])
         case .requirementTooLarge(let ingredient): tr("order refused: it needs more {ingredient} than any stock can hold", ["ingredient": ingredient])
         case .totalTooLarge: tr("order refused: its price, or the sales total with it, is too large to keep")
         case .choiceRequired(let item, let choices):
             tr("order refused: {item} needs a choice of {choices}", ["item": item, "choices": choices.joined(separator: "; ")])
+        case .unknownSize(let name, let item, let sizes):
+            sizes.isEmpty
+                ? tr("{item} has no sizes (got '{name}')", ["item": item, "name": shown(name)])
+                : tr("{item} has no size '{name}'; its sizes are {sizes}", ["item": item, "name": shown(name), "sizes": sizes.joined(separator: ", ")])
+        case .unknownOption(let name, let item, let suggestion):
+            if name.isEmpty {
+                tr("{item} has no such choice; 'menu' lists its sizes and options", ["item": item])
+            } else {
+                suggestion.map { tr("{item} has no option '{name}' (did you mean '{suggestion}'?)", ["item": item, "name": shown(name), "suggestion": $0]) }
+                    ?? tr("{item} has no option '{name}'; 'menu' lists its sizes and options", ["item": item, "name": shown(name)])
+            }
+        case .choiceOutsideLimits(let item, let group, let minimum, let maximum, let taken):
+            tr("order refused: {item} takes {limits} from {group}, and the order chose {taken}", [
+                "item": item, "limits": OptionGroup.limitsText(minimum, maximum), "group": group, "taken": taken,
+            ])
+        case .optionRepeated(let item, let option, let most):
+            trn("order refused: {item} takes {option} at most {most} time", "order refused: {item} takes {option} at most {most} times", most, [
+                "item": item, "option": option, "most": most,
+            ])
         case .belowZero(let ingredient, let available, let requested):
             tr("cannot remove {requested} {ingredient}: only {available} in stock", [
                 "requested": grouped(requested), "ingredient": ingredient, "available": grouped(available),

@@ -29,7 +29,7 @@ public enum ResultJSON {
             writer.field("code", failure.code)
             writer.field("message", ErrorText().message(failure))
             writer.endObject()
-            if case .refused(let missing) = failure { writer.array("missing", missing: missing) }
+            if case .refused(let missing, _) = failure { writer.array("missing", missing: missing) }
         } else if let result {
             writer.key("result")
             writer.beginObject()
@@ -173,6 +173,32 @@ public enum ResultJSON {
             if let station = row.station {
                 writer.field("station", station)
                 writer.field("prepMs", row.prep.milliseconds)
+            }
+            if !row.sizes.isEmpty {
+                writer.array("sizes", objects: row.sizes) { writer, size in
+                    writer.field("name", size.name)
+                    if let price = size.price {
+                        writer.key("price")
+                        writer.number(price)
+                    }
+                    writer.object("needs", counts: size.needs)
+                    writer.field("available", size.makeable)
+                    writer.field("default", size.name == row.defaultSize)
+                }
+            }
+            if !row.groups.isEmpty {
+                writer.array("groups", objects: row.groups) { writer, group in
+                    writer.field("name", group.name)
+                    writer.field("minimum", group.minimum)
+                    writer.field("maximum", group.maximum)
+                    writer.array("options", objects: group.options) { writer, option in
+                        writer.field("name", option.name)
+                        writer.key("price")
+                        writer.number(option.price)
+                        writer.field("repeat", option.repeatLimit)
+                        writer.field("default", option.isDefault)
+                    }
+                }
             }
         }
         writer.array("questions", objects: listing.questions) { writer, question in

@@ -86,6 +86,21 @@ public struct MenuListing: Sendable {
         /// Where it is made and how long it takes, on a menu with a board.
         public let station: String?
         public let prep: Duration
+        /// For an item with sizes, each size with its price, needs and what the stock can
+        /// make of it (with the default options).
+        public let sizes: [SizeRow]
+        /// For an item with options, its groups.
+        public let groups: [OptionGroup]
+        /// The default size's name, when the item has sizes and one of them is the default.
+        public let defaultSize: String?
+    }
+
+    /// One size of an item as `menu` lists it.
+    public struct SizeRow: Sendable {
+        public let name: String
+        public let price: Money?
+        public let needs: [IngredientCount]
+        public let makeable: Int
     }
 
     public let name: String
@@ -113,7 +128,30 @@ public struct MenuListing: Sendable {
                 tags: item.tags,
                 allergens: item.allergens,
                 station: menu.board == nil ? nil : menu.stations[item.station].name,
-                prep: item.prep
+                prep: item.prep,
+                sizes: MenuListing.sizes(of: item, menu: menu, inventory: inventory),
+                groups: item.choices?.groups ?? [],
+                defaultSize: item.choices.flatMap { choices in choices.hasSizes ? choices.defaultSize.flatMap { choices.sizes[$0].name } : nil }
+            )
+        }
+    }
+}
+
+extension MenuListing {
+    /// Each named size of `item` with the default options, or none.
+    static func sizes(of item: Item, menu: Menu, inventory: Inventory) -> [SizeRow] {
+        guard let choices = item.choices, choices.hasSizes else { return [] }
+        let defaults = choices.groups.indices.flatMap { group in
+            choices.groups[group].options.indices.filter { choices.groups[group].options[$0].isDefault }.map { Selection.Pick(group: group, option: $0) }
+        }
+        return choices.sizes.indices.map { size in
+            let selection = Selection(size: size, picks: defaults)
+            let recipe = choices.recipe(of: selection)
+            return SizeRow(
+                name: choices.sizes[size].name ?? "",
+                price: choices.price(of: selection),
+                needs: recipe.components.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: $0.quantity) },
+                makeable: recipe.components.map { inventory[$0.ingredient] / $0.quantity }.min() ?? 0
             )
         }
     }

@@ -64,10 +64,13 @@ extension Board {
     public func ticketLines(_ lines: [ItemQuantity], menu: Menu) -> [TicketLine] {
         lines.map { line in
             guard let index = menu.itemIndex(named: line.item) else {
-                return TicketLine(item: line.item, quantity: line.quantity, station: 0, prep: Item.defaultPrep.milliseconds)
+                return TicketLine(item: line.item, quantity: line.quantity, station: 0, prep: Item.defaultPrep.milliseconds, choice: line.choice)
             }
             let item = menu.items[index]
-            return TicketLine(item: line.item, quantity: line.quantity, station: station(forMenuStation: item.station), prep: item.prep.milliseconds)
+            return TicketLine(
+                item: line.item, quantity: line.quantity, station: station(forMenuStation: item.station), prep: item.prep.milliseconds,
+                choice: line.choice
+            )
         }
     }
 
@@ -75,7 +78,8 @@ extension Board {
     static func lineTotals(_ lines: [ItemQuantity], menu: Menu) -> [Money] {
         guard menu.items.contains(where: { $0.price != nil }) else { return [] }
         return lines.map { line in
-            let price = menu.itemIndex(named: line.item).flatMap { menu.items[$0].price } ?? .zero
+            // A chosen line says what one cost; a plain one costs its item's price.
+            let price = line.choice.map { $0.unitPrice ?? .zero } ?? menu.itemIndex(named: line.item).flatMap { menu.items[$0].price } ?? .zero
             return price.multiplied(by: line.quantity) ?? .zero
         }
     }

@@ -24,18 +24,20 @@ extension Board {
         return PublicBoard(preparing: preparing, ready: ready)
     }
 
-    /// Per item, how many are in queued and in preparing tickets: most first, then by name.
+    /// Per item and size (`Latte (large)`), how many are in queued and in preparing
+    /// tickets: most first, then by name.
     public var allDay: [AllDayCount] {
         var counts: [String: (queued: Int, preparing: Int, first: Int)] = [:]
         for ticket in activeTickets where ticket.state.isInKitchen {
             for line in ticket.lines {
-                var entry = counts[line.item] ?? (0, 0, counts.count)
+                let name = line.choice?.size.map { "\(line.item) (\($0))" } ?? line.item
+                var entry = counts[name] ?? (0, 0, counts.count)
                 if ticket.state == .queued {
                     entry.queued = entry.queued.saturatingAdding(line.quantity)
                 } else {
                     entry.preparing = entry.preparing.saturatingAdding(line.quantity)
                 }
-                counts[line.item] = entry
+                counts[name] = entry
             }
         }
         return counts.map { AllDayCount(item: $0.key, queued: $0.value.queued, preparing: $0.value.preparing) }

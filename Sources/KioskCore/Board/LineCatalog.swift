@@ -23,9 +23,11 @@ struct LineCatalog: Sendable {
         let partStation: Int
         let consumed: [IngredientCount]
         let lineTotals: [Money]
+        /// The line's size and options, for an item that has them.
+        let choice: LineChoice?
 
         func line(prep: Int64) -> TicketLine {
-            TicketLine(item: item, quantity: quantity, station: lineStation, prep: prep)
+            TicketLine(item: item, quantity: quantity, station: lineStation, prep: prep, choice: choice)
         }
     }
 
@@ -61,13 +63,13 @@ struct LineCatalog: Sendable {
             let known = entries[Int(hinted)]
             // Names and arrays made once by the menu compare as one word each.
             if known.quantity == line.quantity, known.lineStation == line.station, known.partStation == partStation,
-               known.item == line.item, known.consumed == consumed, known.lineTotals == lineTotals {
+               known.item == line.item, known.consumed == consumed, known.lineTotals == lineTotals, known.choice == line.choice {
                 return hinted
             }
         }
         let entry = Entry(
             item: line.item, quantity: line.quantity, lineStation: line.station, partStation: partStation,
-            consumed: consumed, lineTotals: lineTotals
+            consumed: consumed, lineTotals: lineTotals, choice: line.choice
         )
         let found: Int32
         if let known = index[entry] {

@@ -6,12 +6,15 @@ public struct TicketLine: Sendable, Hashable {
     public let station: Int
     /// The item's prep time in milliseconds.
     public let prep: Int64
+    /// The size and options, for an item that has them.
+    public let choice: LineChoice?
 
-    public init(item: String, quantity: Int, station: Int, prep: Int64) {
+    public init(item: String, quantity: Int, station: Int, prep: Int64, choice: LineChoice? = nil) {
         self.item = item
         self.quantity = quantity
         self.station = station
         self.prep = prep
+        self.choice = choice
     }
 }
 
@@ -83,7 +86,7 @@ public struct Ticket: Sendable, Hashable {
     }
 
     /// The lines as events show them.
-    public var items: [ItemQuantity] { lines.map { ItemQuantity(item: $0.item, quantity: $0.quantity) } }
+    public var items: [ItemQuantity] { lines.map { ItemQuantity(item: $0.item, quantity: $0.quantity, choice: $0.choice) } }
 
     /// Its parts, one per station, in the order its lines first use them.
     public var parts: [Part] { [firstPart] + otherParts }

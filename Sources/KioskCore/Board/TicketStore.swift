@@ -247,12 +247,12 @@ struct TicketStore {
         }
     }
 
-    /// Whether catalog entry `entry` is a line of `quantity` whose order took `consumed` and
-    /// cost `lineTotals`: arrays the menu made once compare as one word each.
+    /// Whether catalog entry `entry` is a line of `quantity` without choices whose order took
+    /// `consumed` and cost `lineTotals`: arrays the menu made once compare as one word each.
     func line(_ entry: Int32, is quantity: Int, consumed: [IngredientCount], lineTotals: [Money]) -> Bool {
         guard entry >= 0, Int(entry) < lines.count else { return false }
         let known = lines[entry]
-        return known.quantity == quantity && known.consumed == consumed && known.lineTotals == lineTotals
+        return known.quantity == quantity && known.consumed == consumed && known.lineTotals == lineTotals && known.choice == nil
     }
 
     /// Adds a queued ticket of one part at `number`, at least `end`, whose one line is

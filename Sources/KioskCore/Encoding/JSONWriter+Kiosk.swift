@@ -29,11 +29,26 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `"name":[{"item":…,"quantity":…},…]`: an order's lines.
+    /// `"name":[{"item":…,"quantity":…},…]`: an order's lines; a line of an item with
+    /// choices also has its `size`, `options` (`group`, `option`, `count`), `unitPrice`
+    /// and the `recipe` one of it takes.
     public mutating func array(_ name: StaticString, lines: [ItemQuantity]) {
         array(name, objects: lines) { writer, line in
             writer.field("item", line.item)
             writer.field("quantity", line.quantity)
+            guard let choice = line.choice else { return }
+            if let size = choice.size { writer.field("size", size) }
+            writer.array("options", objects: choice.options) { writer, option in
+                writer.field("group", option.group)
+                writer.field("option", option.option)
+                writer.field("count", option.count)
+                if option.removes { writer.field("removes", true) }
+            }
+            if let price = choice.unitPrice {
+                writer.key("unitPrice")
+                writer.number(price)
+            }
+            writer.object("recipe", counts: choice.recipe)
         }
     }
 

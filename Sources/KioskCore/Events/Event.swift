@@ -63,14 +63,18 @@ public struct Event: Sendable, Hashable {
     }
 }
 
-/// An order line by item name, as events and history show it.
+/// An order line by item name, as events and history show it: two lines are the same
+/// line when they name the same item with the same choices.
 public struct ItemQuantity: Sendable, Hashable {
     public let item: String
     public let quantity: Int
+    /// The size and options of a line of an item that has them; `nil` for any other.
+    public let choice: LineChoice?
 
-    public init(item: String, quantity: Int) {
+    public init(item: String, quantity: Int, choice: LineChoice? = nil) {
         self.item = item
         self.quantity = quantity
+        self.choice = choice
     }
 }
 

@@ -108,7 +108,7 @@ public struct MessageTemplate: Sendable, Hashable {
         lines.reduce(0) { $0.saturatingAdding($1.quantity) }
     }
 
-    /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`.
+    /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`, or `Latte (large, Oat) ×2`.
     public static func describe(_ lines: [ItemQuantity]) -> String {
         var out = RenderedMessage()
         describe(lines, to: &out)
@@ -119,6 +119,11 @@ public struct MessageTemplate: Sendable, Hashable {
         for (index, line) in lines.enumerated() {
             if index > 0 { out.appendLiteral(", ") }
             out.appendText(line.item)
+            if let choice = line.choice, choice.size != nil || !choice.options.isEmpty {
+                out.appendLiteral(" (")
+                out.appendText(choice.description)
+                out.appendLiteral(")")
+            }
             if line.quantity != 1 {
                 out.appendLiteral(" ×")
                 out.appendNumber(line.quantity)

@@ -61,6 +61,11 @@ public struct OptionGroup: Sendable, Hashable {
     /// A group a selection must take something from.
     public var isRequired: Bool { minimum > 0 }
 
+    /// `1` or `0..3`: limits as the menu language writes them after `choose`.
+    public static func limitsText(_ minimum: Int, _ maximum: Int) -> String {
+        minimum == maximum ? String(minimum) : "\(minimum)..\(maximum)"
+    }
+
     /// The most a selection could take from it: each option as often as it may repeat.
     public var capacity: Int { options.reduce(0) { $0 + $1.repeatLimit } }
 }

@@ -6,7 +6,7 @@ struct UnitOrder: Sendable {
 
     init(item: Int, in menu: Menu) {
         self.item = item
-        lines = [ItemQuantity(item: menu.items[item].name, quantity: 1)]
+        lines = [ItemQuantity(item: menu.items[item].name, quantity: 1, choice: menu.lineChoice(item: item, selection: nil))]
         consumed = menu.items[item].recipe.components.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: $0.quantity) }
     }
 }

@@ -71,7 +71,7 @@ extension Kiosk {
         // No copy of the board is bound here: one alive while the board changes would copy
         // every ticket.
         guard hasBoard else { return nil }
-        if order.lines.count == 1 {
+        if order.lines.count == 1, menu.items[order.lines[0].item].choices == nil {
             // The usual order: a ticket of one line, with nothing allocated for it.
             let line = order.lines[0]
             var changes: [BoardChange] = []
@@ -83,7 +83,10 @@ extension Kiosk {
         let lines = order.lines.map { line in
             let item = menu.items[line.item]
             let station = board?.station(forMenuStation: item.station) ?? 0
-            return TicketLine(item: item.name, quantity: line.quantity, station: station, prep: item.prep.milliseconds)
+            return TicketLine(
+                item: item.name, quantity: line.quantity, station: station, prep: item.prep.milliseconds,
+                choice: menu.lineChoice(item: line.item, selection: line.selection)
+            )
         }
         var changes: [BoardChange] = []
         guard let number = board?.add(lines, consumed: consumed, lineTotals: lineTotals, at: time, changes: &changes),
@@ -134,7 +137,7 @@ extension Kiosk {
         let moved = TicketChanged(ticket: ticket.number, lines: ticket.items)
         switch change {
         case .started(_, let station, let prep, _):
-            let lines = ticket.lines.filter { $0.station == station }.map { ItemQuantity(item: $0.item, quantity: $0.quantity) }
+            let lines = ticket.lines.filter { $0.station == station }.map { ItemQuantity(item: $0.item, quantity: $0.quantity, choice: $0.choice) }
             let name = board?.stations[station].name ?? ""
             return .ticketStarted(TicketStarted(ticket: ticket.number, station: name, prep: prep, lines: lines))
         case .ready: return .ticketReady(moved)

@@ -163,7 +163,8 @@ public struct Kiosk: Sendable {
         var lines: [Money] = []
         var total = Money.zero
         for line in order.lines {
-            let price = menu.items[line.item].price ?? .zero
+            // A selection is allowed here: the requirements were made first.
+            let price = (line.selection.flatMap { menu.items[line.item].choices?.price(of: $0) } ?? menu.items[line.item].price) ?? .zero
             guard let lineTotal = price.multiplied(by: line.quantity), let sum = total.adding(lineTotal) else {
                 throw .totalTooLarge
             }

@@ -1,11 +1,21 @@
-/// One line of an order: an item by its index in `Menu.items`, and how many.
+/// One line of an order: an item by its index in `Menu.items`, how many, and for an item
+/// with sizes or options the selection it takes.
 public struct OrderLine: Sendable, Hashable {
     public let item: Int
     public let quantity: Int
+    /// `nil` for the item's default selection (or an item without choices).
+    public let selection: Selection?
 
-    public init(item: Int, quantity: Int) {
+    public init(item: Int, quantity: Int, selection: Selection? = nil) {
         self.item = item
         self.quantity = quantity
+        self.selection = selection
+    }
+
+    /// A line of `item` taking `selection`, kept as the default (`nil`) when it is the
+    /// item's default one: so two lines that choose the same are the same line.
+    public init(item: Int, quantity: Int, choosing selection: Selection, in menu: Menu) {
+        self.init(item: item, quantity: quantity, selection: selection == menu.items[item].choices?.defaultSelection ? nil : selection)
     }
 }
 
@@ -25,13 +35,13 @@ public struct Order: Sendable, Hashable {
 extension Order {
     /// The item of an order of just one of it, the usual order.
     var singleItem: Int? {
-        guard lines.count == 1, let line = lines.first, line.quantity == 1 else { return nil }
+        guard lines.count == 1, let line = lines.first, line.quantity == 1, line.selection == nil else { return nil }
         return line.item
     }
 
     /// The lines by item name, as events and history show them.
     public func itemQuantities(in menu: Menu) -> [ItemQuantity] {
-        lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity) }
+        lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity, choice: menu.lineChoice(item: $0.item, selection: $0.selection)) }
     }
 }
 
@@ -48,6 +58,8 @@ public enum OrderError: Error, Equatable, Sendable {
     /// A line of an item whose size or options have no default, which an order must
     /// choose (see `Item.requiresChoice`).
     case choiceRequired(item: Int)
+    /// A line's selection is not one its item allows (or the item has no choices).
+    case selectionNotAllowed(item: Int, SelectionProblem)
 }
 
 /// The total of each ingredient an order needs, every line summed.
@@ -66,8 +78,7 @@ public struct Requirements: Sendable, Hashable {
         if order.lines.count == 1, let line = order.lines.first {
             // One line, the usual order: its recipe lists each ingredient once already.
             guard (1...Menu.maximumQuantity).contains(line.quantity) else { throw .quantityOutOfRange(line.quantity) }
-            guard !menu.items[line.item].requiresChoice else { throw .choiceRequired(item: line.item) }
-            let components = menu.items[line.item].recipe.components
+            let components = try Requirements.recipe(of: line, in: menu).components
             needs = line.quantity == 1 ? components : components.map { Need(ingredient: $0.ingredient, quantity: $0.quantity * line.quantity) }
             return
         }
@@ -77,12 +88,23 @@ public struct Requirements: Sendable, Hashable {
             guard (1...Menu.maximumQuantity).contains(line.quantity) else {
                 throw .quantityOutOfRange(line.quantity)
             }
-            guard !menu.items[line.item].requiresChoice else { throw .choiceRequired(item: line.item) }
-            for component in menu.items[line.item].recipe.components {
+            for component in try Requirements.recipe(of: line, in: menu).components {
                 // Both factors are at most 10^9, so the product fits; the sum may not.
                 try add(component.quantity * line.quantity, of: component.ingredient)
             }
         }
+    }
+
+    /// What one of `line` takes: its item's recipe, or its selection's.
+    @inline(__always)
+    static func recipe(of line: borrowing OrderLine, in menu: borrowing Menu) throws(OrderError) -> Recipe {
+        guard let selection = line.selection else {
+            guard !menu.items[line.item].requiresChoice else { throw .choiceRequired(item: line.item) }
+            return menu.items[line.item].recipe
+        }
+        guard let choices = menu.items[line.item].choices else { throw .selectionNotAllowed(item: line.item, .unknownSize) }
+        if let problem = choices.problem(with: selection) { throw .selectionNotAllowed(item: line.item, problem) }
+        return choices.recipe(of: selection)
     }
 
     private mutating func add(_ quantity: Int, of ingredient: Int) throws(OrderError) {

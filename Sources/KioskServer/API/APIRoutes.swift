@@ -66,7 +66,9 @@ public enum APIRoutes {
     }
 
     /// `POST /orders` with `{"lines":[{"item":"Mango Juice","quantity":1}, …]}`: one
-    /// all-or-nothing `order`.
+    /// all-or-nothing `order`. A line of an item with choices may add `"size"` and
+    /// `"options": [{"group": "Milk", "option": "Oat", "count": 1}, …]` (group and count
+    /// optional).
     private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
         let fields = try JSONBody(request.body, allowed: ["lines"])
         guard let lines = fields.first(where: { $0.key == "lines" })?.value.array, !lines.isEmpty else {
@@ -75,14 +77,39 @@ public enum APIRoutes {
         guard lines.count <= 1_000 else { throw Problem.invalidBody("an order has at most 1,000 lines") }
         var requests: [OrderRequest] = []
         for line in lines {
-            let parts = try JSONBody(line, allowed: ["item", "quantity"], what: "each line")
+            let parts = try JSONBody(line, allowed: ["item", "quantity", "size", "options"], what: "each line")
             guard let item = parts.first(where: { $0.key == "item" })?.value.string else {
                 throw Problem.invalidBody("each line needs an \"item\": the item's name, alias or slug")
             }
             let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
-            requests.append(OrderRequest(item: item, quantity: quantity))
+            requests.append(OrderRequest(item: item, quantity: quantity, choice: try choice(of: parts)))
         }
         return .command(try request.command("order", OrderCommand.Arguments(requests)), created: true)
+    }
+
+    /// A line's `"size"` and `"options"`, or `nil` when it gives neither.
+    private static func choice(of parts: [(key: String, value: JSONValue)]) throws(Problem) -> OrderRequest.ChoiceRequest? {
+        let size = parts.first { $0.key == "size" }?.value
+        let options = parts.first { $0.key == "options" }?.value
+        guard size != nil || options != nil else { return nil }
+        if let size, size.string == nil { throw Problem.invalidBody("a line's \"size\" is the size's name, a string") }
+        var chosen: [OrderRequest.ChoiceRequest.Option] = []
+        if let options {
+            guard let list = options.array, list.count <= 1_000 else {
+                throw Problem.invalidBody("a line's \"options\" is a list of at most 1,000 {\"group\": …, \"option\": …, \"count\": …}")
+            }
+            for entry in list {
+                let fields = try JSONBody(entry, allowed: ["group", "option", "count"], what: "each option")
+                guard let name = fields.first(where: { $0.key == "option" })?.value.string else {
+                    throw Problem.invalidBody("each option needs an \"option\": its name (and a \"group\" when two groups have it)")
+                }
+                let group = fields.first { $0.key == "group" }?.value
+                if let group, group.string == nil { throw Problem.invalidBody("an option's \"group\" is the group's name, a string") }
+                let count = try fields.first { $0.key == "count" }.map { field throws(Problem) in try number(field.value, "count") }
+                chosen.append(.init(group: group?.string, option: name, count: count))
+            }
+        }
+        return OrderRequest.ChoiceRequest(size: size?.string, options: chosen)
     }
 
     /// `GET /orders?after=SEQ&limit=N`: `history`, a page at a time.

@@ -13,6 +13,8 @@ public struct Problem: Error, Sendable, Equatable {
     public let detail: String
     /// What was short, for a refused order: as `--json`'s `missing`.
     public var missing: [Missing] = []
+    /// The group whose limits an order line broke, and its limits: for `choice_outside_limits`.
+    public var group: (name: String, minimum: Int, maximum: Int, taken: Int)?
     /// The command that failed, when one did.
     public var command: String?
     /// The methods the path allows, for a 405.
@@ -26,7 +28,7 @@ public struct Problem: Error, Sendable, Equatable {
 
     public static func == (lhs: Problem, rhs: Problem) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail && lhs.command == rhs.command
-            && lhs.allowed == rhs.allowed && lhs.missing.map(\.ingredient) == rhs.missing.map(\.ingredient)
+            && lhs.allowed == rhs.allowed && lhs.missing.map(\.ingredient) == rhs.missing.map(\.ingredient) && lhs.group?.name == rhs.group?.name
     }
 
     /// A command's error: the `--json` code and words, and the status that says the same
@@ -36,7 +38,8 @@ public struct Problem: Error, Sendable, Equatable {
         let code = error.code
         self.init(status: pathNames.contains(code) ? 404 : Problem.status(of: code), code: code, detail: ErrorText().message(error))
         self.command = command
-        if case .refused(let missing) = error { self.missing = missing }
+        if case .refused(let missing, _) = error { self.missing = missing }
+        if case .choiceOutsideLimits(_, let group, let minimum, let maximum, let taken) = error { self.group = (group, minimum, maximum, taken) }
     }
 
     /// The HTTP status of a command error's code.
@@ -44,7 +47,8 @@ public struct Problem: Error, Sendable, Equatable {
         switch code {
         case "insufficient_stock", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
             409
-        case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "choice_required", "invalid_profile", "unknown_profile",
+        case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "choice_required", "unknown_size", "unknown_option",
+             "choice_outside_limits", "option_repeated", "invalid_profile", "unknown_profile",
              "unknown_rule", "reload_failed", "unknown_ticket", "unknown_sink", "invalid_suggestion":
             422
         case "io_error": 503
@@ -162,6 +166,15 @@ public struct Problem: Error, Sendable, Equatable {
         writer.field("code", code)
         if let command { writer.field("command", command) }
         if !missing.isEmpty { writer.array("missing", missing: missing) }
+        if let group {
+            writer.key("group")
+            writer.beginObject()
+            writer.field("name", group.name)
+            writer.field("minimum", group.minimum)
+            writer.field("maximum", group.maximum)
+            writer.field("taken", group.taken)
+            writer.endObject()
+        }
         if !events.isEmpty {
             writer.key("events")
             writer.beginArray()

@@ -56,6 +56,7 @@ public enum SimulationError: Error, Sendable, Equatable {
         case .requirementTooLarge: tr("it needs more of an ingredient than any stock can hold")
         case .totalTooLarge: tr("the sales total would pass what the ledger can hold")
         case .choiceRequired: tr("the item has choices without a default, which the simulation does not make yet")
+        case .selectionNotAllowed: tr("the selection is not one the item allows")
         }
     }
 }

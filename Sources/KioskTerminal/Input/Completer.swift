@@ -22,6 +22,20 @@ public struct Completer: Sendable {
     /// The operator's language: a Korean operator is offered the commands' Korean words
     /// with the English ones. Typed words complete in either language.
     public var language: Language
+    /// For each item with choices, by every name it answers to (`NameKey.fold`): its
+    /// sizes and options, offered after the item's name and after a `+`.
+    public var choices: [String: ItemChoiceWords] = [:]
+
+    /// The words an item with choices adds to an order line: its sizes and options.
+    public struct ItemChoiceWords: Sendable, Equatable {
+        public let sizes: [String]
+        public let options: [String]
+
+        public init(sizes: [String], options: [String]) {
+            self.sizes = sizes
+            self.options = options
+        }
+    }
 
     public init(
         table: CommandTable = .standard, items: [String] = [], slugs: [String] = [], ingredients: [String] = [], tags: [String] = [],
@@ -56,6 +70,13 @@ public struct Completer: Sendable {
             profiles: profiles,
             language: language
         )
+        for item in menu.items {
+            guard let itemChoices = item.choices else { continue }
+            let words = ItemChoiceWords(sizes: itemChoices.sizes.compactMap(\.name), options: itemChoices.groups.flatMap { $0.options.map(\.name) })
+            for name in [item.name, item.slug] + item.aliases { choices[NameKey.fold(name)] = words }
+            // `large Latte`: an item named after its size completes as one name.
+            items += words.sizes.map { "\($0) \(item.name)" }
+        }
     }
 
     /// Replacements for `word`, the last word of `line` (the text up to the cursor).
@@ -114,6 +135,9 @@ public struct Completer: Sendable {
             return words.count == consumed ? matching(word, in: table.names(in: language)) : []
         case .items:
             let phrase = lastPhrase(afterWords: consumed, in: line)
+            if let plus = phrase.lastIndex(of: "+") {
+                return rest(of: trimLeading(String(phrase[phrase.index(after: plus)...])), word: word, candidates: options(of: String(phrase[..<plus])))
+            }
             let candidates = phrase.contains("-") ? items + slugs : items
             return rest(of: trimLeading(phrase), word: word, candidates: candidates)
         case .ingredients:
@@ -124,6 +148,18 @@ public struct Completer: Sendable {
             let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
             return numbers.filter { $0.hasPrefix(digits) }
         }
+    }
+
+    /// The options of the item `head` names (`2 large latte +oat `, up to its last `+`):
+    /// its name after a quantity and a size, before any option.
+    private func options(of head: String) -> [String] {
+        var words = (head.split(separator: "+").first.map(String.init) ?? head).split(whereSeparator: \.isWhitespace).map(String.init)
+        if let first = words.first, first.allSatisfy(\.isNumber) { words.removeFirst() }
+        if let last = words.last, last.allSatisfy(\.isNumber) { words.removeLast() }
+        for start in words.indices {
+            if let found = choices[NameKey.fold(words[start...].joined(separator: " "))] { return found.options }
+        }
+        return []
     }
 
     /// The text after the first `n` words, from its last comma on.
@@ -150,9 +186,11 @@ public struct Completer: Sendable {
     private func rest(of phrase: String, word: String, candidates: [String]) -> [String] {
         let lower = phrase.lowercased()
         let offset = phrase.count - word.count
+        // The word may begin before the phrase (`mango,ki`, `+o`): what it has before stays.
+        let before = offset < 0 ? String(word.prefix(-offset)) : ""
         return unique(candidates.compactMap { candidate in
             guard candidate.lowercased().hasPrefix(lower), candidate.count >= offset else { return nil }
-            return String(candidate.dropFirst(offset))
+            return before + String(candidate.dropFirst(max(offset, 0)))
         })
     }
 

@@ -133,6 +133,11 @@ public struct BoardView: Sendable {
                 start = column.bytes.count
                 column.bytes += [0x20, 0x20]
                 width = 2 + BoardView.appendVisible(item.item, to: &column.bytes)
+                if let size = item.choice?.size {
+                    column.bytes += [0x20, UInt8(ascii: "(")]
+                    width += 3 + BoardView.appendVisible(size, to: &column.bytes)
+                    column.bytes.append(UInt8(ascii: ")"))
+                }
                 if item.quantity != 1 {
                     column.bytes += Array(" ×".utf8)
                     let digits = column.bytes.count
@@ -140,6 +145,19 @@ public struct BoardView: Sendable {
                     width += 2 + column.bytes.count - digits
                 }
                 column.cells.append(Cell(start: start, end: column.bytes.count, width: width, colour: nil))
+                // Options under their item, as a cook reads them: what goes in, and what is left out.
+                for option in item.choice?.options ?? [] {
+                    start = column.bytes.count
+                    column.bytes += Array((option.removes ? "    − " : "    + ").utf8)
+                    width = 6 + BoardView.appendVisible(option.option, to: &column.bytes)
+                    if option.count != 1 {
+                        column.bytes += Array(" ×".utf8)
+                        let digits = column.bytes.count
+                        BoardView.appendNumber(option.count, to: &column.bytes)
+                        width += 2 + column.bytes.count - digits
+                    }
+                    column.cells.append(Cell(start: start, end: column.bytes.count, width: width, colour: nil))
+                }
             }
         }
         return column

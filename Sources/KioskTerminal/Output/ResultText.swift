@@ -125,8 +125,30 @@ public struct ResultText: Sendable {
             cells.append(row.needs.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", "))
             cells.append(String(row.makeable))
             table.add(cells)
+            for size in row.sizes {
+                var cells = ["  " + size.name + (size.name == row.defaultSize ? " " + tr("(default)") : "")]
+                if hasAliases { cells.append("") }
+                if hasPrices { cells.append(size.price?.grouped ?? "") }
+                cells.append(size.needs.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", "))
+                cells.append(String(size.makeable))
+                table.add(cells)
+            }
         }
-        return TerminalText.visible(listing.name) + "\n" + table.render(bold: bold)
+        var out = TerminalText.visible(listing.name) + "\n" + table.render(bold: bold)
+        // The groups of options, item by item, after the table: too wide for its columns.
+        let chosen = listing.rows.filter { !$0.groups.isEmpty }
+        if !chosen.isEmpty {
+            out += tr("Options (order as ITEM +OPTION):") + "\n"
+            let names = chosen.map { TerminalText.visible($0.name) }
+            let width = names.map(TerminalText.width(of:)).max() ?? 0
+            for (row, name) in zip(chosen, names) {
+                for (index, group) in row.groups.enumerated() {
+                    let label = index == 0 ? name : ""
+                    out += "  " + label + String(repeating: " ", count: width - TerminalText.width(of: label)) + "  " + TerminalText.visible(group.summary) + "\n"
+                }
+            }
+        }
+        return out
     }
 
     private func stock(_ listing: StockListing) -> String {

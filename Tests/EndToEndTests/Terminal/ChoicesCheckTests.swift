@@ -8,7 +8,7 @@ import Testing
     @Test func explainListsEverySelectionWithItsPriceAndRecipe() throws {
         let result = try KioskProcess("check", "menus/coffee-bar.kiosk", "--explain", "americano").run()
         #expect(result.stdout == """
-        menus/coffee-bar.kiosk: ok (8 ingredients, 5 items, 1 combo, 0 sinks)
+        menus/coffee-bar.kiosk: ok (8 ingredients, 5 items, 1 combo, 2 stations, 0 sinks)
         Americano: 2 groups of options, 4 allowed selections
           Shots: choose 0..1 — Extra shot +500
           Ice: choose 0..1 — Iced
@@ -68,7 +68,7 @@ import Testing
     @Test func anOrderTakesTheDefaultsOrSaysWhatToChoose() throws {
         let made = try KioskProcess("--menu", "menus/coffee-bar.kiosk", "-c", "order latte; stock").run()
         #expect(made.status == 0)
-        #expect(made.stdout.contains("Latte is ready."))
+        #expect(made.stdout.contains("Ticket 1: Latte (large, Whole)."))
         #expect(made.stdout.range(of: #"espresso\s+198\b"#, options: .regularExpression) != nil, "\(made.stdout)")
         #expect(made.stdout.range(of: #"milk\s+7,?700\b"#, options: .regularExpression) != nil, "\(made.stdout)")
 

@@ -44,6 +44,13 @@ import Testing
             commands: "order latte", code: "choice_required", command: "order",
             menu: "ingredient bean stock 10\nitem \"Latte\" {\n  size small needs bean 1\n  size large needs bean 2\n}\n"
         ),
+        Case(commands: "order medium latte", code: "unknown_size", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
+        Case(commands: "order latte +oak", code: "unknown_option", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
+        Case(
+            commands: "order latte +no sugar +light sugar", code: "choice_outside_limits", command: "order",
+            arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]
+        ),
+        Case(commands: "order latte +vanilla x2", code: "option_repeated", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
         Case(commands: "stock remove mango 11", code: "below_zero", command: "stock"),
         Case(commands: "stock add mango 1000000000", code: "above_maximum", command: "stock"),
         Case(commands: "help frobnicate", code: "unknown_help_topic", command: "help"),
