@@ -10,10 +10,12 @@ import KioskCore
 /// section* = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
 ///          | 2 board                               (`SnapshotCodec+Board.swift`)
 ///          | 3 answers: count (key:string time:signed request:string status:varint body:string)*
+///          | 4 choice sales: count (item:string 0 size:string quantity | item:string 1 group:string option:string quantity)*
 /// ```
 ///
 /// Sections follow the deliveries only when they hold something: a snapshot without
-/// profiles, a board or answers is byte for byte what kiosk wrote before they were state,
+/// profiles, a board, answers or sales by size and option is byte for byte what kiosk wrote
+/// before they were state,
 /// and a snapshot from then reads as one without them.
 public enum SnapshotCodec {
     /// What may follow the deliveries, each at most once, in this order.
@@ -21,6 +23,7 @@ public enum SnapshotCodec {
         case profiles = 1
         case board = 2
         case answers = 3
+        case choiceSales = 4
     }
 
     public static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
@@ -67,6 +70,24 @@ public enum SnapshotCodec {
                 writer.string(answer.request)
                 writer.varint(UInt64(clamping: answer.status))
                 writer.string(answer.body)
+            }
+        }
+        let choiceSales = snapshot.kiosk.ledger.choiceSales
+        if !choiceSales.isEmpty {
+            writer.byte(Section.choiceSales.rawValue)
+            writer.varint(UInt64(choiceSales.count))
+            for line in choiceSales {
+                writer.string(line.item)
+                switch line.choice {
+                case .size(let size):
+                    writer.byte(0)
+                    writer.string(size)
+                case .option(let group, let option):
+                    writer.byte(1)
+                    writer.string(group)
+                    writer.string(option)
+                }
+                writer.int(line.quantity)
             }
         }
         return writer.bytes
@@ -121,7 +142,7 @@ public enum SnapshotCodec {
         for _ in 0..<(try reader.count(minimumBytes: 2)) {
             stock.append(IngredientCount(ingredient: try reader.string(), count: try reader.int()))
         }
-        let ledger = try decodeLedger(&reader)
+        var ledger = try decodeLedger(&reader)
         var templates = TemplateCache()
         var bySink: [String: [DeliveryFailures.Failure]] = [:]
         for _ in 0..<(try reader.count(minimumBytes: 2)) {
@@ -141,6 +162,7 @@ public enum SnapshotCodec {
         var profiles = Profiles()
         var board: BoardSnapshot?
         var answers = AnsweredRequests()
+        var choiceSales: [Ledger.ChoiceSales] = []
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -165,8 +187,20 @@ public enum SnapshotCodec {
                     }
                     answers.remember(AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string()))
                 }
+            case .choiceSales:
+                for _ in 0..<(try reader.count(minimumBytes: 4)) {
+                    let item = try reader.string()
+                    let choice: Ledger.ChoiceSales.Choice
+                    switch try reader.byte() {
+                    case 0: choice = .size(try reader.string())
+                    case 1: choice = .option(group: try reader.string(), option: try reader.string())
+                    default: throw .malformed("a sale by choice is neither a size nor an option")
+                    }
+                    choiceSales.append(Ledger.ChoiceSales(item: item, choice: choice, quantity: max(0, try reader.int())))
+                }
             }
         }
+        ledger.choiceSales = choiceSales
         let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
         return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink), answers: answers)
     }

@@ -152,6 +152,7 @@ public final class Browser: @unchecked Sendable {
     }
 
     public static let enterKey = "\u{E007}"
+    public static let escapeKey = "\u{E00C}"
 
     /// Runs `script` as a function body in the page with `arguments`; its return value.
     @discardableResult

@@ -40,7 +40,7 @@ enum Bench {
             let figures = Figures(kiosk: kiosk, scratch: scratch, quick: arguments.contains("--quick"))
             var results: [Figure] = []
             let steps: [(String, () throws -> [Figure])] = [
-                ("start-up", { [figures.startUp()] }), ("parsing", { [try figures.parse()] }), ("choices", { [try figures.parseWithChoices(), try figures.explainMillions()] }), ("core", { [try figures.coreOrders()] }),
+                ("start-up", { [figures.startUp()] }), ("parsing", { [try figures.parse()] }), ("choices", { [try figures.parseWithChoices(), try figures.explainMillions(), try figures.durableConversationWithChoices()] }), ("core", { [try figures.coreOrders()] }),
                 ("batch", { [try figures.batchWithLog()] }), ("conversation", figures.durableConversation),
                 ("batch-state", { [try figures.batchWithStateAndLog()] }), ("history", figures.startWithLongHistory),
                 ("webhook", { [try figures.webhookDelivery()] }), ("webhook-in-order", { [try figures.orderedWebhookDelivery()] }),

@@ -42,7 +42,7 @@ extension Figures {
         ]
     }
 
-    private func conversationRate(menu: String, count: Int, order: (Int) -> String) throws -> Double {
+    func conversationRate(menu: String, count: Int, order: (Int) -> String) throws -> Double {
         let state = scratch + "/conversation-state"
         try? FileManager.default.removeItem(atPath: state)
         let conversation = try Conversation([kiosk, "--state", state, "--menu", menu], environment: environment)

@@ -111,7 +111,68 @@ extension Figures {
         }
 
         figures.append(try kitchenEvent(rounds: rounds))
+        figures += try customisationPanel(rounds: rounds)
         return figures
+    }
+
+    /// The customisation panel of an item with sizes and options: from the tap on the item
+    /// (the click event's time stamp) to the frame after the panel opened, and from the tap
+    /// on an option to the frame after the price changed — as `requestAnimationFrame` then
+    /// a task see it.
+    private func customisationPanel(rounds: Int) throws -> [Figure] {
+        let menu = scratch + "/screens-latte.kiosk"
+        try Data(Figures.latteMenu.utf8).write(to: URL(fileURLWithPath: menu))
+        let server = try ServerUnderBench(
+            kiosk: kiosk, arguments: ["--menu", menu, "--state", scratch + "/screens-latte"], environment: environment, scratch: scratch
+        )
+        defer { server.stop() }
+        let browser = try Browser(width: 1920, height: 1080)
+        defer { browser.quit() }
+        try browser.navigate("http://127.0.0.1:\(server.port)/")
+        try browser.wait("the latte", timeout: .seconds(30)) {
+            try browser.execute("return document.querySelectorAll('#items .item').length") as? Int == 2
+        }
+        try browser.execute("document.addEventListener('click', (event) => { window.benchFrom = event.timeStamp; }, { capture: true })")
+        /// Waits for `condition` (a script's expression), then a frame and a task: the time
+        /// since the last click, in ms.
+        func timed(_ condition: String) throws -> Double {
+            let answer = try browser.executeAsync("""
+                const done = arguments[arguments.length - 1];
+                const until = performance.now() + 30000;
+                const check = () => {
+                  if (\(condition)) requestAnimationFrame(() => setTimeout(() => done(performance.now() - window.benchFrom), 0));
+                  else if (performance.now() > until) done(-1);
+                  else setTimeout(check, 0);
+                };
+                check();
+                """)
+            guard let value = answer as? Double, value >= 0 else { throw BenchError.failed("the panel did not answer within 30 s") }
+            return value
+        }
+        var opened: [Double] = []
+        var priced: [Double] = []
+        for round in 0..<(rounds + 1) {
+            try browser.click("#items .item")
+            let open = try timed("document.getElementById('choices').open")
+            let before = try browser.execute("return document.getElementById('choices-price').textContent") as? String ?? ""
+            try browser.click("#choices-groups .group:nth-of-type(2) .pick:nth-of-type(2)")
+            let price = try timed("document.getElementById('choices-price').textContent !== \(String(reflecting: before))")
+            try browser.click("#choices-cancel")
+            try browser.wait("the panel closed") { try browser.execute("return document.getElementById('choices').open") as? Bool == false }
+            guard round > 0 else { continue }
+            opened.append(open)
+            priced.append(price)
+        }
+        return [
+            Figure(
+                name: "/ an item with choices: tap → its customisation panel painted (\(rounds) taps)", value: Measure.median(opened), unit: "ms",
+                budget: .atMost(100, shown: "≤ 100 ms"), meaning: "the panel of sizes and options opens under the finger (\(range(opened)))"
+            ),
+            Figure(
+                name: "the panel: a choice → its price painted (\(rounds) choices)", value: Measure.median(priced), unit: "ms",
+                budget: .atMost(100, shown: "≤ 100 ms"), meaning: "the price follows each choice at once (\(range(priced)))"
+            ),
+        ]
     }
 
     /// Types two queries into the big menu's search box as a person does, a key at a time

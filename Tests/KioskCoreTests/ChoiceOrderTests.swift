@@ -112,5 +112,11 @@ import Testing
         let lines = try #require(kiosk.board?.activeTickets.last?.items)
         #expect(lines.map { $0.choice?.description } == ["small, Oat, Extra shot ×2, No sugar"])
         #expect(kiosk.board?.allDay.map(\.item).sorted() == ["Croissant", "Latte (small)"])
+        let sold = kiosk.ledger.choiceSales.map { ($0.choice, $0.quantity) }
+        #expect(sold.map(\.0) == [.size("small"), .option(group: "Milk", option: "Oat"), .option(group: "Extras", option: "Extra shot"), .option(group: "Sugar", option: "No sugar")])
+        #expect(sold.map(\.1) == [2, 2, 2, 2])
+        #expect(folded.ledger.choiceSales == kiosk.ledger.choiceSales)
+        _ = try kiosk.perform(.cancel(1), at: time, emitting: &events)
+        #expect(kiosk.ledger.choiceSales.map(\.quantity) == [1, 1, 1, 1], "a cancel takes its line's choices back")
     }
 }

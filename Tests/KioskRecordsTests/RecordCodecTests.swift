@@ -276,9 +276,9 @@ import Testing
         // The same bytes, then section 1 with one change of two words.
         #expect(SnapshotCodec.encode(withProfiles) == bytes + [1, 1, 2, 3] + Array("add".utf8) + [3] + Array("ana".utf8))
         #expect(try bytes.withUnsafeBytes { try SnapshotCodec.decode($0) }.kiosk.profiles.isEmpty)
-        // Section 4 is none kiosk writes.
+        // Section 5 is none kiosk writes.
         #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
-            try (bytes + [4]).withUnsafeBytes { try SnapshotCodec.decode($0) }
+            try (bytes + [5]).withUnsafeBytes { try SnapshotCodec.decode($0) }
         }
     }
 }

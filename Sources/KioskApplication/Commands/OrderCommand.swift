@@ -129,6 +129,77 @@ public enum OrderCommand: CommandHandler {
         return lines.isEmpty ? nil : lines.joined(separator: ", ")
     }
 
+    /// A choice an order line leaves open that its item needs: what a person at the prompt
+    /// is asked for before the order runs.
+    public struct OpenChoice: Sendable, Equatable {
+        /// Which line of the order.
+        public let line: Int
+        public let item: String
+        /// The group's name, or `nil` for the size.
+        public let group: String?
+        /// `1`, `1..3`: how many the group takes; empty for the size.
+        public let limits: String
+        public let options: [String]
+    }
+
+    /// The first choice a line of `arguments` leaves open, or `nil` when every line names
+    /// what its item needs (or fails for another reason, which running it reports).
+    public static func openChoice(in arguments: Arguments, menu: Menu) -> OpenChoice? {
+        for (index, request) in arguments.lines.enumerated() where request.choice == nil {
+            guard case .choiceRequired(let name, _)? = failure(of: request, in: menu),
+                  let item = menu.itemIndex(named: name), let choices = menu.items[item].choices else { continue }
+            let typed = ChoiceWords.split(request.text) ?? (request.text, [])
+            var words = typed.head.split(separator: " ").map(String.init)
+            if let first = words.first, CommandParser.isNumeral(first) { words.removeFirst() }
+            if let last = words.last, CommandParser.isNumeral(last) { words.removeLast() }
+            let open = choices.openChoices
+            if open.size, ChoiceWords.sizedItem(words, in: menu) == nil {
+                return OpenChoice(line: index, item: menu.items[item].name, group: nil, limits: "", options: choices.sizes.compactMap(\.name))
+            }
+            for group in open.groups {
+                let options = choices.groups[group].options
+                let named = typed.options.contains { text in
+                    let name = NameKey.fold(text.split(separator: ":").last.map(String.init)?.trimmingWhitespace() ?? text)
+                    return options.contains { NameKey.fold($0.name) == name || name.hasPrefix(NameKey.fold($0.name) + " ") }
+                }
+                guard !named else { continue }
+                let declared = choices.groups[group]
+                return OpenChoice(
+                    line: index, item: menu.items[item].name, group: declared.name,
+                    limits: OptionGroup.limitsText(declared.minimum, declared.maximum), options: options.map(\.name)
+                )
+            }
+        }
+        return nil
+    }
+
+    /// `arguments` with `answer` given for `open`: the size before the item's name (after
+    /// a quantity), or each option of a comma-separated answer after a `+`.
+    public static func answering(_ open: OpenChoice, with answer: String, in arguments: Arguments) -> Arguments {
+        var lines = arguments.lines
+        let text = lines[open.line].text
+        if open.group == nil {
+            var words = text.split(separator: " ").map(String.init)
+            let at = words.first.map { CommandParser.isNumeral($0) } == true ? 1 : 0
+            words.insert(answer, at: at)
+            lines[open.line] = OrderRequest(text: words.joined(separator: " "))
+        } else {
+            let options = answer.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            lines[open.line] = OrderRequest(text: ([text] + options.map { "+" + $0 }).joined(separator: " "))
+        }
+        return Arguments(lines)
+    }
+
+    private static func failure(of request: OrderRequest, in menu: Menu) -> CommandError? {
+        do {
+            let line = try resolve(request, in: menu)
+            guard line.selection == nil, menu.items[line.item].requiresChoice else { return nil }
+            return .choiceRequired(item: menu.items[line.item].name, choices: required(of: menu.items[line.item]))
+        } catch {
+            return error
+        }
+    }
+
     /// `size: small, large` and `Milk: Whole, Oat`: what an order of `item` must choose
     /// and from what, for the refusal.
     static func required(of item: Item) -> [String] {

@@ -187,16 +187,18 @@ public enum ResultJSON {
                 }
             }
             if !row.groups.isEmpty {
-                writer.array("groups", objects: row.groups) { writer, group in
+                writer.array("groups", objects: Array(zip(row.groups, row.optionsAvailable))) { writer, entry in
+                    let (group, available) = entry
                     writer.field("name", group.name)
                     writer.field("minimum", group.minimum)
                     writer.field("maximum", group.maximum)
-                    writer.array("options", objects: group.options) { writer, option in
-                        writer.field("name", option.name)
+                    writer.array("options", objects: Array(zip(group.options, available))) { writer, entry in
+                        writer.field("name", entry.0.name)
                         writer.key("price")
-                        writer.number(option.price)
-                        writer.field("repeat", option.repeatLimit)
-                        writer.field("default", option.isDefault)
+                        writer.number(entry.0.price)
+                        writer.field("repeat", entry.0.repeatLimit)
+                        writer.field("default", entry.0.isDefault)
+                        writer.field("available", entry.1)
                     }
                 }
             }
@@ -227,6 +229,19 @@ public enum ResultJSON {
             if report.hasPrices {
                 writer.key("revenue")
                 writer.number(line.revenue)
+            }
+        }
+        if !report.choiceSales.isEmpty {
+            writer.array("choices", objects: report.choiceSales) { writer, line in
+                writer.field("item", line.item)
+                switch line.choice {
+                case .size(let size):
+                    writer.field("size", size)
+                case .option(let group, let option):
+                    writer.field("group", group)
+                    writer.field("option", option)
+                }
+                writer.field("sold", line.quantity)
             }
         }
         writer.field("made", report.madeOrders)

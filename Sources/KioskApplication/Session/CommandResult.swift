@@ -91,6 +91,9 @@ public struct MenuListing: Sendable {
         public let sizes: [SizeRow]
         /// For an item with options, its groups.
         public let groups: [OptionGroup]
+        /// For each option of each group, how many of the item the stock can make with it
+        /// (in the default size, the other groups at their defaults): 0 is sold out.
+        public let optionsAvailable: [[Int]]
         /// The default size's name, when the item has sizes and one of them is the default.
         public let defaultSize: String?
     }
@@ -131,6 +134,7 @@ public struct MenuListing: Sendable {
                 prep: item.prep,
                 sizes: MenuListing.sizes(of: item, menu: menu, inventory: inventory),
                 groups: item.choices?.groups ?? [],
+                optionsAvailable: MenuListing.optionsAvailable(of: item, inventory: inventory),
                 defaultSize: item.choices.flatMap { choices in choices.hasSizes ? choices.defaultSize.flatMap { choices.sizes[$0].name } : nil }
             )
         }
@@ -138,6 +142,21 @@ public struct MenuListing: Sendable {
 }
 
 extension MenuListing {
+    /// For each option of `item`, what the stock can make of the item taking it.
+    static func optionsAvailable(of item: Item, inventory: Inventory) -> [[Int]] {
+        guard let choices = item.choices else { return [] }
+        let size = choices.defaultSize ?? 0
+        return choices.groups.indices.map { group in
+            let others = choices.groups.indices.filter { $0 != group }.flatMap { other in
+                choices.groups[other].options.indices.filter { choices.groups[other].options[$0].isDefault }.map { Selection.Pick(group: other, option: $0) }
+            }
+            return choices.groups[group].options.indices.map { option in
+                let recipe = choices.recipe(of: Selection(size: size, picks: (others + [Selection.Pick(group: group, option: option)]).sorted { ($0.group, $0.option) < ($1.group, $1.option) }))
+                return recipe.components.map { inventory[$0.ingredient] / $0.quantity }.min() ?? 0
+            }
+        }
+    }
+
     /// Each named size of `item` with the default options, or none.
     static func sizes(of item: Item, menu: Menu, inventory: Inventory) -> [SizeRow] {
         guard let choices = item.choices, choices.hasSizes else { return [] }
@@ -194,6 +213,8 @@ public struct SalesReport: Sendable {
     public let revenue: Money
     public let madeOrders: Int
     public let refusedOrders: Int
+    /// Sales by size and by option, for the items that have them.
+    public let choiceSales: [Ledger.ChoiceSales]
     /// Per station times, late tickets and waste, when the menu has a board.
     public let board: BoardReport?
 
@@ -206,6 +227,7 @@ public struct SalesReport: Sendable {
         revenue = ledger.revenue
         madeOrders = ledger.madeOrders
         refusedOrders = ledger.refusedOrders
+        choiceSales = ledger.choiceSales.filter { $0.quantity > 0 }
     }
 }
 

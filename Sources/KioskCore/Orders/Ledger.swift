@@ -27,6 +27,33 @@ public struct Ledger: Sendable {
         }
     }
 
+    /// How many of an item were sold in a size, or with an option: `Latte (large)`,
+    /// `Latte, Milk: Oat`. Kept by name, whatever the menu.
+    public struct ChoiceSales: Sendable, Hashable {
+        public let item: String
+        public let choice: Choice
+        public internal(set) var quantity: Int
+
+        public enum Choice: Sendable, Hashable {
+            case size(String)
+            case option(group: String, option: String)
+        }
+
+        public init(item: String, choice: Choice, quantity: Int = 0) {
+            self.item = item
+            self.choice = choice
+            self.quantity = quantity
+        }
+
+        /// The line's identity: its names folded as the menu matches names.
+        var key: String {
+            switch choice {
+            case .size(let size): NameKey.fold(item) + "\u{1F}" + NameKey.fold(size)
+            case .option(let group, let option): NameKey.fold(item) + "\u{1F}" + NameKey.fold(group) + "\u{1F}" + NameKey.fold(option)
+            }
+        }
+    }
+
     public private(set) var history = RingBuffer<OrderRecord>(capacity: Ledger.historyCapacity)
     /// By item index. Chunked, so the copy a transaction keeps costs little whatever the menu.
     public private(set) var sales: ChunkedArray<Sales>
@@ -37,6 +64,9 @@ public struct Ledger: Sendable {
     /// Where each retired line is, by `NameKey.fold` of its name.
     private var retiredSalesIndex: [String: Int] = [:]
     private var retiredUsageIndex: [String: Int] = [:]
+    /// Sales by size and by option, in the order they were first sold.
+    public private(set) var choiceSales: [ChoiceSales] = []
+    private var choiceSalesIndex: [String: Int] = [:]
     public private(set) var revenue: Money = .zero
     public private(set) var madeOrders = 0
     public private(set) var refusedOrders = 0
@@ -68,6 +98,7 @@ public struct Ledger: Sendable {
         for line in snapshot.usage where !ingredientKeys.contains(NameKey.fold(line.ingredient)) {
             Ledger.add(line.used, toRetired: line.ingredient, in: &retiredUsage, index: &retiredUsageIndex)
         }
+        for line in snapshot.choiceSales { count(line.item, line.choice, by: line.quantity) }
         revenue = snapshot.revenue
         madeOrders = snapshot.madeOrders
         refusedOrders = snapshot.refusedOrders
@@ -81,7 +112,8 @@ public struct Ledger: Sendable {
             usage: Array(usage) + retiredUsage,
             revenue: revenue,
             madeOrders: madeOrders,
-            refusedOrders: refusedOrders
+            refusedOrders: refusedOrders,
+            choiceSales: choiceSales
         )
     }
 
@@ -104,7 +136,27 @@ public struct Ledger: Sendable {
         }
         revenue = revenue.adding(total) ?? revenue
         madeOrders = madeOrders.saturatingAdding(1)
+        countChoices(of: record.lines, sign: 1)
         history.append(record)
+    }
+
+    /// Counts the sizes and options of `lines` (`sign` 1), or takes them back (−1).
+    private mutating func countChoices(of lines: [ItemQuantity], sign: Int) {
+        for line in lines {
+            guard let choice = line.choice else { continue }
+            if let size = choice.size { count(line.item, .size(size), by: sign * line.quantity) }
+            for option in choice.options { count(line.item, .option(group: option.group, option: option.option), by: sign * line.quantity) }
+        }
+    }
+
+    private mutating func count(_ item: String, _ choice: ChoiceSales.Choice, by quantity: Int) {
+        let line = ChoiceSales(item: item, choice: choice)
+        if let position = choiceSalesIndex[line.key] {
+            choiceSales[position].quantity = max(0, choiceSales[position].quantity.saturatingAdding(quantity))
+        } else if quantity > 0 {
+            choiceSalesIndex[line.key] = choiceSales.count
+            choiceSales.append(ChoiceSales(item: item, choice: choice, quantity: quantity))
+        }
     }
 
     /// A made order counted without being kept: the count and the revenue move on, the
@@ -133,6 +185,7 @@ public struct Ledger: Sendable {
     /// Takes a cancelled order's sale back out of the totals, by item name in `menu`.
     /// `restocked` ingredients went back to stock and so were not used after all.
     mutating func reverse(_ lines: [ItemQuantity], lineTotals: [Money], restocked: [IngredientCount], menu: Menu) {
+        countChoices(of: lines, sign: -1)
         for (index, line) in lines.enumerated() {
             guard let item = menu.itemIndex(named: line.item), sales.indices.contains(item) else { continue }
             sales[item].quantity = max(0, sales[item].quantity - line.quantity)
@@ -170,11 +223,13 @@ public struct LedgerSnapshot: Sendable, Hashable {
     public var revenue: Money
     public var madeOrders: Int
     public var refusedOrders: Int
+    public var choiceSales: [Ledger.ChoiceSales]
 
     public init(
         history: [OrderRecord] = [], sales: [Ledger.Sales] = [], usage: [Ledger.Usage] = [],
-        revenue: Money = .zero, madeOrders: Int = 0, refusedOrders: Int = 0
+        revenue: Money = .zero, madeOrders: Int = 0, refusedOrders: Int = 0, choiceSales: [Ledger.ChoiceSales] = []
     ) {
+        self.choiceSales = choiceSales
         self.history = history
         self.sales = sales
         self.usage = usage
@@ -235,6 +290,7 @@ extension Ledger {
         }
         revenue = revenue.adding(made.total ?? .zero) ?? revenue
         madeOrders = madeOrders.saturatingAdding(1)
+        countChoices(of: made.lines, sign: 1)
         history.append(record)
     }
 

@@ -1,24 +1,48 @@
 // The customer's order in progress, kept for this tab so that /suggest can add to it and
-// the kiosk page finds it: lines of an item's name and a quantity.
+// the kiosk page finds it: lines of an item's name and a quantity, and for an item with
+// sizes or options the size and the options chosen (`{group, option, count}`) and what one
+// of it costs. Two lines that choose the same are one line.
 
 const KEY = 'kiosk.basket';
 
+/// The line's identity: the item's name alone for a line without choices (the form a
+/// basket had before choices), else the item with its size and options.
+export function lineKey(line) {
+  return line.size === undefined && !(line.options?.length)
+    ? line.item
+    : JSON.stringify([line.item, line.size ?? null, (line.options ?? []).map((o) => [o.group, o.option, o.count])]);
+}
+
+function valid(line) {
+  return typeof line?.item === 'string' && Number.isInteger(line.quantity) && line.quantity > 0
+    && (line.size === undefined || typeof line.size === 'string')
+    && (line.options === undefined || (Array.isArray(line.options) && line.options.every((o) =>
+      typeof o?.group === 'string' && typeof o.option === 'string' && Number.isInteger(o.count) && o.count > 0)));
+}
+
+/// The basket by line key: each value `{item, quantity, size?, options?, unitPrice?}`.
 export function loadBasket() {
   try {
     const lines = JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
-    return new Map(lines.filter((line) => typeof line.item === 'string' && Number.isInteger(line.quantity) && line.quantity > 0)
-      .map((line) => [line.item, line.quantity]));
+    return new Map(lines.filter(valid).map((line) => [lineKey(line), line]));
   } catch {
     return new Map();
   }
 }
 
 export function saveBasket(basket) {
-  sessionStorage.setItem(KEY, JSON.stringify([...basket].map(([item, quantity]) => ({ item, quantity }))));
+  sessionStorage.setItem(KEY, JSON.stringify([...basket.values()]));
+}
+
+/// Adds `quantity` of `line` (`{item, size?, options?, unitPrice?}`) to `basket`.
+export function addLine(basket, line, quantity = 1) {
+  const key = lineKey(line);
+  const known = basket.get(key);
+  basket.set(key, { ...line, quantity: (known?.quantity ?? 0) + quantity });
 }
 
 export function addToBasket(item, quantity = 1) {
   const basket = loadBasket();
-  basket.set(item, (basket.get(item) ?? 0) + quantity);
+  addLine(basket, { item }, quantity);
   saveBasket(basket);
 }

@@ -3,7 +3,8 @@
 
 import { texts } from './texts.js';
 import { api, el, setText, follow, coalesce, money, clockTime, requestKey, showFailure } from './common.js';
-import { loadBasket, saveBasket } from './basket.js';
+import { loadBasket, saveBasket, addLine } from './basket.js';
+import { openChoices, setUpChoices } from './choices.js';
 
 /// Items drawn at once: a screenful and more. The next ones are drawn when "Show more" is
 /// pressed or scrolled near, so a menu of thousands opens and filters as fast as a short one.
@@ -33,7 +34,8 @@ function itemNode(entry) {
     row.price !== undefined ? el('span', { class: 'price', text: money(row.price, menu.currency) }) : null,
     allergens ? el('span', { class: 'allergens', text: allergens }) : null,
     el('span', { class: 'left' }));
-  button.addEventListener('click', () => add(row.name));
+  button.addEventListener('click', () => add(entry.row));
+  if (row.sizes?.length || row.groups?.length) button.setAttribute('aria-haspopup', 'dialog');
   // The first item drawn is timed by the browser (Element Timing): navigation start to the
   // menu on screen, which kiosk-bench reads.
   if (!timed) { button.firstChild.setAttribute('elementtiming', 'kiosk-items'); timed = true; }
@@ -83,9 +85,26 @@ function showMore() {
   renderItems();
 }
 
-function add(name) {
-  basket.set(name, (basket.get(name) ?? 0) + 1);
+/// An item with sizes or options opens its panel; any other goes in the basket at once.
+function add(row) {
+  if (row.sizes?.length || row.groups?.length) {
+    const start = performance.now();
+    openChoices(row, menu.currency, (line) => {
+      addLine(basket, line);
+      basketChanged();
+      (list.querySelector('button:not([disabled])') ?? search).focus();
+    });
+    // How long a tap takes to show the panel: kiosk-bench reads it.
+    performance.measure('kiosk-choices-open', { start, end: performance.now() });
+    return;
+  }
+  addLine(basket, { item: row.name });
   basketChanged();
+}
+
+/// `Oat, Extra shot ×2`: the options of a basket line, under its name.
+function chosen(line) {
+  return (line.options ?? []).map((option) => option.count > 1 ? `${option.option} ×${option.count}` : option.option).join(', ');
 }
 
 function basketChanged() {
@@ -100,17 +119,23 @@ function renderBasket() {
   let total = 0;
   let priced = true;
   const nodes = [];
-  for (const [name, quantity] of basket) {
-    const row = byName.get(name);
-    if (row && row.price !== undefined) total += row.price * quantity; else priced = false;
+  for (const [key, line] of basket) {
+    const row = byName.get(line.item);
+    const unit = line.unitPrice ?? row?.price;
+    // In hundredths, so that prices with cents add up exactly.
+    if (unit !== undefined) total += Math.round(unit * 100) * line.quantity; else priced = false;
+    const name = line.size ? `${line.item} (${line.size})` : line.item;
+    const options = chosen(line);
+    const label = options ? `${name}: ${options}` : name;
     nodes.push(el('li', { class: 'line' },
-      el('span', { class: 'name', text: name }),
+      el('span', { class: 'name' }, el('span', { text: name }), options ? el('span', { class: 'options', text: options }) : null),
       el('span', { class: 'stepper' },
-        el('button', { type: 'button', 'aria-label': texts.less(name), text: '−', onclick: () => step(name, -1) }),
-        el('output', { class: 'quantity', 'aria-label': texts.quantity, text: String(quantity) }),
-        el('button', { type: 'button', 'aria-label': texts.more(name), text: '+', onclick: () => step(name, 1) }),
-        el('button', { type: 'button', class: 'remove', 'aria-label': texts.remove(name), text: '×', onclick: () => step(name, -quantity) }))));
+        el('button', { type: 'button', 'aria-label': texts.less(label), text: '−', onclick: () => step(key, -1) }),
+        el('output', { class: 'quantity', 'aria-label': texts.quantity, text: String(line.quantity) }),
+        el('button', { type: 'button', 'aria-label': texts.more(label), text: '+', onclick: () => step(key, 1) }),
+        el('button', { type: 'button', class: 'remove', 'aria-label': texts.remove(label), text: '×', onclick: () => step(key, -line.quantity) }))));
   }
+  total /= 100;
   lines.replaceChildren(...nodes);
   setText(document.getElementById('empty'), basket.size ? '' : texts.basketEmpty);
   const totalNode = document.getElementById('total');
@@ -120,9 +145,11 @@ function renderBasket() {
   document.getElementById('clear').disabled = basket.size === 0;
 }
 
-function step(name, by) {
-  const quantity = (basket.get(name) ?? 0) + by;
-  if (quantity > 0) basket.set(name, quantity); else basket.delete(name);
+function step(key, by) {
+  const line = basket.get(key);
+  if (!line) return;
+  const quantity = line.quantity + by;
+  if (quantity > 0) basket.set(key, { ...line, quantity }); else basket.delete(key);
   basketChanged();
 }
 
@@ -132,7 +159,12 @@ async function order() {
   button.disabled = true;
   setText(button, texts.ordering);
   pendingKey = pendingKey ?? requestKey();
-  const lines = [...basket].map(([item, quantity]) => ({ item, quantity }));
+  const lines = [...basket.values()].map((line) => {
+    const sent = { item: line.item, quantity: line.quantity };
+    if (line.size !== undefined) sent.size = line.size;
+    if (line.options?.length) sent.options = line.options.map(({ group, option, count }) => ({ group, option, count }));
+    return sent;
+  });
   const answer = await api('POST', '/orders', { body: { lines }, key: pendingKey });
   setText(button, texts.order);
   button.disabled = false;
@@ -237,6 +269,7 @@ async function start() {
   setText(clear, texts.clear);
   clear.addEventListener('click', () => { basket = new Map(); basketChanged(); });
   setText(document.getElementById('suggest-link'), texts.pages.suggest);
+  setUpChoices();
   renderBasket();
   const seq = await load();
   if (seq !== null) follow('order.*,stock.*,menu.*', seq, refresh);

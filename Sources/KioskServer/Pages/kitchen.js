@@ -50,12 +50,31 @@ function card(ticket) {
   const node = el('li', { class: 'ticket', 'data-ticket': ticket.number, 'aria-labelledby': id },
     el('h3', { id, class: 'number' }, key, `#${ticket.number}`),
     mark,
-    el('ul', { class: 'lines' }, ...ticket.lines.map((line) => el('li', { text: `${line.quantity} × ${line.item}` }))),
+    el('ul', { class: 'lines' }, ...ticket.lines.map(lineItem)),
     el('p', { class: 'meta' }, el('span', { class: 'station', text: ticket.stations.join(' · ') }), ' ', age),
     el('div', { class: 'actions' }, bump, cancel),
     confirm);
   ticket.node = node;
   ticket.parts = { key, mark, age, bump, cancel, confirm };
+}
+
+/// `2 × Latte (large)`, with its options under it as a cook reads them: `+ Oat`, and a
+/// removal marked `− No sugar`.
+function lineItem(line) {
+  const item = el('li', { text: `${line.quantity} × ${kind(line)}` });
+  const options = line.options ?? [];
+  if (options.length > 0) {
+    item.append(el('ul', { class: 'options' }, ...options.map((option) => el('li', {
+      class: option.removes ? 'removes' : 'adds',
+      text: `${option.removes ? '−' : '+'} ${option.option}${option.count > 1 ? ` ×${option.count}` : ''}`,
+    }))));
+  }
+  return item;
+}
+
+/// What the all-day counts count: an item, by size when it has sizes.
+function kind(line) {
+  return line.size ? `${line.item} (${line.size})` : line.item;
 }
 
 function askCancel(ticket, asking) {
@@ -125,9 +144,9 @@ function leave(ticket) {
 function count(ticket, by) {
   if (ticket.state !== 'queued' && ticket.state !== 'preparing') return;
   for (const line of ticket.lines) {
-    const entry = allDay.get(line.item) ?? { queued: 0, preparing: 0 };
+    const entry = allDay.get(kind(line)) ?? { queued: 0, preparing: 0 };
     entry[ticket.state] += by * line.quantity;
-    if (entry.queued === 0 && entry.preparing === 0) allDay.delete(line.item); else allDay.set(line.item, entry);
+    if (entry.queued === 0 && entry.preparing === 0) allDay.delete(kind(line)); else allDay.set(kind(line), entry);
   }
   allDayChanged = true;
 }

@@ -100,7 +100,15 @@ function render(report) {
   const mostUsed = Math.max(0, ...report.ingredients.map((line) => line.used));
   const used = table(texts.used, [texts.ingredient, texts.usedColumn, texts.share],
     report.ingredients.map((line) => [line.ingredient, number(line.used), bar(line.used, mostUsed, 'used')]));
-  const parts = [summary, section('sales-title', texts.sales, sales), section('used-title', texts.used, used)];
+  const parts = [summary, section('sales-title', texts.sales, sales)];
+  if (report.choices?.length) {
+    // How many of each item were sold in each size and with each option.
+    const mostChosen = Math.max(0, ...report.choices.map((line) => line.sold));
+    const choices = table(texts.byChoice, [texts.item, texts.sizeOrOption, texts.sold, texts.share],
+      report.choices.map((line) => [line.item, line.size ?? `${line.group}: ${line.option}`, number(line.sold), bar(line.sold, mostChosen)]));
+    parts.push(section('choices-title', texts.byChoice, choices));
+  }
+  parts.push(section('used-title', texts.used, used));
   if (report.board) {
     const board = report.board;
     const stations = table(texts.stations, [texts.station, texts.staff, texts.toReady, texts.toPickup, texts.late],

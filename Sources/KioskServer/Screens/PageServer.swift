@@ -96,6 +96,7 @@ struct PageServer: Sendable {
         "/assets/texts.js": Asset(PackageResources.texts_js, javaScript),
         "/assets/common.js": Asset(PackageResources.common_js, javaScript),
         "/assets/basket.js": Asset(PackageResources.basket_js, javaScript),
+        "/assets/choices.js": Asset(PackageResources.choices_js, javaScript),
         "/assets/kiosk.js": Asset(PackageResources.kiosk_js, javaScript),
         "/assets/stock.js": Asset(PackageResources.stock_js, javaScript),
         "/assets/kitchen.js": Asset(PackageResources.kitchen_js, javaScript),

@@ -188,6 +188,18 @@ public struct ResultText: Sendable {
         var usage = TextTable([(tr("INGREDIENT"), .left), (tr("USED"), .right)])
         for line in report.usage { usage.add([line.ingredient, String(line.used)]) }
         var text = sales.render(bold: bold) + "\n"
+        if !report.choiceSales.isEmpty {
+            // How many of each item were sold in each size and with each option.
+            var choices = TextTable([(tr("ITEM"), .left), (tr("SIZE OR OPTION"), .left), (tr("SOLD"), .right)])
+            for line in report.choiceSales {
+                let choice = switch line.choice {
+                case .size(let size): size
+                case .option(let group, let option): "\(group): \(option)"
+                }
+                choices.add([TerminalText.visible(line.item), TerminalText.visible(choice), String(line.quantity)])
+            }
+            text += choices.render(bold: bold) + "\n"
+        }
         text += tr("Orders: {made} made, {refused} refused", ["made": report.madeOrders, "refused": report.refusedOrders]) + "\n"
         if report.hasPrices {
             let revenue = report.revenue.grouped + (report.currency.map { " " + TerminalText.visible($0) } ?? "")

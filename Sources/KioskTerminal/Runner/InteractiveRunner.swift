@@ -87,8 +87,9 @@ public final class InteractiveRunner: SessionRunner {
         case .askRestockAmounts:
             walkRestock(RestockCommand.suggestions(in: session), ifNone: tr("Nothing needs restocking."))
         case .offerRestockWhenRefused:
-            let result = run(command)
-            if case .refused? = result.error { offerRestock(retrying: command) }
+            guard let chosen = askChoices(for: command) else { return true }
+            let result = run(chosen)
+            if case .refused? = result.error { offerRestock(retrying: chosen) }
         case .askQuestions:
             let asked = askQuestions()
             if let arguments = command.arguments as? SuggestCommand.Arguments {
@@ -152,6 +153,34 @@ public final class InteractiveRunner: SessionRunner {
         } else if !options.quiet {
             output.write(resultText.text(for: result))
         }
+    }
+
+    // MARK: Choices an order leaves open
+
+    /// An order with each choice its lines leave open asked for, one at a time — `Latte —
+    /// size (small, large):` — and put in the line as if typed; `nil` when the person stops
+    /// (an empty answer or Ctrl-D). A command other than an order is as it was.
+    private func askChoices(for command: Command) -> Command? {
+        guard var arguments = command.arguments as? OrderCommand.Arguments else { return command }
+        // Each answer settles one choice, or is refused by the order when it runs.
+        for _ in 0..<32 {
+            guard let open = OrderCommand.openChoice(in: arguments, menu: session.kiosk.menu) else { break }
+            let question = open.group.map { group in
+                tr("{item} — {group}, choose {limits} ({options}): ", [
+                    "item": TerminalText.visible(open.item), "group": TerminalText.visible(group), "limits": open.limits,
+                    "options": open.options.map(TerminalText.visible).joined(separator: ", "),
+                ])
+            } ?? tr("{item} — size ({sizes}): ", ["item": TerminalText.visible(open.item), "sizes": open.options.map(TerminalText.visible).joined(separator: ", ")])
+            settle()
+            guard case .line(let answer) = reader.readLine(prompt: question) else {
+                output.write("\n")
+                return nil
+            }
+            let trimmed = answer.trimmingWhitespace()
+            guard !trimmed.isEmpty else { return nil }
+            arguments = OrderCommand.answering(open, with: trimmed, in: arguments)
+        }
+        return Command(entry: command.entry, arguments: arguments)
     }
 
     // MARK: The restock flow

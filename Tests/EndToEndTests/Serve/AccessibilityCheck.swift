@@ -119,6 +119,20 @@ struct AccessibilityCheck {
         try checkAsking("/suggest three suggestions")
         #expect(asking.server.stop() == 0)
 
+        // An item with sizes and options: its customisation panel, open, with a choice made.
+        let choosing = try ScreenSession(menu: "menus/coffee-bar.kiosk", width: width, height: height, touch: touch)
+        func checkChoosing(_ name: String) throws { report("\(name) (\(size))", try axe(choosing, script: script)) }
+        try choosing.prompt("stock set vanilla 0")
+        try choosing.open("/")
+        try choosing.waitFor("return document.querySelectorAll('#items .item').length", toBe: "5")
+        try choosing.browser.click(try #require(try choosing.browser.element(ScreensTests.itemButton, ["Latte"])))
+        try choosing.waitFor("return document.getElementById('choices').open", toBe: "1")
+        try checkChoosing("/ the customisation panel")
+        try choosing.browser.click("#choices-add")
+        try choosing.waitFor("return document.querySelectorAll('#lines li').length", toBe: "1")
+        try checkChoosing("/ a basket line with its choices")
+        #expect(choosing.server.stop() == 0)
+
         // A menu too long to scan: the search box, a query typed, its matches and Show more;
         // then a query nothing matches.
         let menus = try ScratchDirectory()

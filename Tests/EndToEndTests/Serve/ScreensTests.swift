@@ -49,6 +49,96 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// The label of the option or size `name` in the open customisation panel.
+    private static func pick(_ name: String) -> String {
+        "return \(pickExpression(name)) ?? null"
+    }
+
+    private static func pickExpression(_ name: String) -> String {
+        "[...document.querySelectorAll('#choices .pick')].find(l => l.textContent.startsWith(\(jsString(name))))"
+    }
+
+    private static func jsString(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    private func clickPick(_ session: ScreenSession, _ name: String) throws {
+        let label = try #require(try session.browser.element(ScreensTests.pick(name)), "no choice '\(name)' in the panel")
+        try session.browser.click(label)
+    }
+
+    /// An item with sizes and options opens a panel: the default size and a required
+    /// group's default chosen, the price following each choice, a full group taking no
+    /// more, a sold-out option greyed with why, Add only when every group has enough; the
+    /// basket lists the choices under the line, and the order is made with them.
+    @Test func theCustomisationPanelChoosesWithinTheLimitsAndTheOrderTakesTheChoices() throws {
+        let session = try ScreenSession(menu: "menus/coffee-bar.kiosk")
+        try session.prompt("stock set vanilla 0")
+        try session.open("/")
+        try clickItem(session, "Latte")
+        try session.waitFor("return document.getElementById('choices').open", toBe: "1")
+        #expect(try session.value("return document.activeElement?.closest('#choices') !== null") == "1", "focus is in the panel")
+        #expect(try session.value("return document.querySelector('#choices input[name=size]:checked').parentNode.textContent") == "large ₩5,000")
+        #expect(try session.value("return document.querySelector('#choices input[name=group-0]:checked').parentNode.textContent") == "Whole")
+        try session.waitFor("#choices-price", toContain: "₩5,000")
+        try clickPick(session, "small")
+        try session.waitFor("#choices-price", toContain: "₩4,000")
+        try clickPick(session, "Oat")
+        try session.waitFor("#choices-price", toContain: "₩4,500")
+        try clickPick(session, "Extra shot")
+        try session.browser.execute("const s = document.querySelector('#choices select'); s.value = '2'; s.dispatchEvent(new Event('change'))")
+        try session.waitFor("#choices-price", toContain: "₩5,500")
+        #expect(try session.value("return document.querySelector('#group-1-limits').textContent") == "choose up to 3: 2 chosen")
+        // Vanilla is sold out: greyed, with why, and not to be chosen.
+        let vanilla = ScreensTests.pickExpression("Vanilla")
+        #expect(try session.value("return \(vanilla)?.textContent") == "Vanilla +₩300 (Sold out)")
+        #expect(try session.value("return \(vanilla)?.querySelector('input').disabled") == "1")
+        try clickPick(session, "No sugar")
+        try session.browser.click("#choices-add")
+        try session.waitFor("return document.getElementById('choices').open", toBe: "0")
+        try session.waitFor("#lines", toContain: "Latte (small)")
+        #expect(try session.browser.text("#lines .options") == "Oat, Extra shot ×2, No sugar")
+        try session.waitFor("#total", toContain: "₩5,500")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result success")
+        #expect(try session.browser.text("#result").contains("Ticket 1: Latte (small, Oat, Extra shot ×2, No sugar)."))
+        #expect(try session.prompt("history").stdout.contains("Latte (small, Oat, Extra shot ×2, No sugar)  made (5,500)"))
+
+        // A required group taking more than one: its default is chosen; without it, Add waits.
+        try session.browser.click("#result button")
+        try clickItem(session, "Tea")
+        try session.waitFor("return document.getElementById('choices').open", toBe: "1")
+        #expect(try session.value("return document.querySelector('#choices-add').disabled") == "0")
+        try clickPick(session, "Green")
+        #expect(try session.value("return document.querySelector('#group-0-limits').textContent") == "choose 1 or more: 0 chosen")
+        #expect(try session.value("return document.querySelector('#choices-add').disabled") == "1")
+        try clickPick(session, "Mint")
+        try clickPick(session, "Black")
+        try session.waitFor("#choices-price", toContain: "₩3,200")
+        try session.browser.type(Browser.escapeKey, into: try session.browser.find("#choices-add"))
+        try session.waitFor("return document.getElementById('choices').open", toBe: "0")
+        #expect(try session.value("return document.querySelectorAll('#lines li').length") == "0", "Escape adds nothing")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
+    @Test func theCustomisationPanelSpeaksKorean() throws {
+        let session = try ScreenSession(menu: "menus/coffee-bar.kiosk", environment: ["LANGUAGE": "ko"], width: 360, height: 800, touch: true)
+        try session.open("/")
+        try clickItem(session, "Latte")
+        try session.waitFor("return document.getElementById('choices').open", toBe: "1")
+        #expect(try session.value("return document.querySelector('#choices legend').textContent") == "크기")
+        #expect(try session.value("return document.querySelector('#group-1-limits').textContent") == "최대 3개 선택: 0개 선택함")
+        try session.waitFor("#choices-add", toContain: "주문에 담기 — ")
+        try clickPick(session, "Oat")
+        try session.waitFor("#choices-price", toContain: "가격: ")
+        try session.waitFor("#choices-price", toContain: "5,500")
+        try session.browser.click("#choices-add")
+        try session.waitFor("#lines", toContain: "Latte (large)")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     @Test func theStockRoomsStepperChangesTheStockThePromptSees() throws {
         let session = try ScreenSession(menu: "menus/juice.kiosk")
         try session.open("/stock")

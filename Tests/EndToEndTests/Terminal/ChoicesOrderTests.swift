@@ -176,6 +176,66 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// `report` counts each item by size and by option, and a state keeps those counts
+    /// through a snapshot and a cancel.
+    @Test func theReportCountsBySizeAndOption() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let orders = "order 2 large latte +oat, small latte; order latte +oat +extra shot x2; order small latte; cancel 3"
+        #expect(try KioskProcess("--menu", ChoicesOrderTests.menu, "--state", state, "-c", orders).run().status == 0)
+        let expected = [("large", 3), ("Milk: Oat", 3), ("small", 1), ("Milk: Whole", 1), ("Extras: Extra shot", 1)]
+        for compact in [false, true] {
+            if compact { #expect(try KioskProcess("state", "compact", "--menu", ChoicesOrderTests.menu, state).run().status == 0) }
+            let report = try KioskProcess("--menu", ChoicesOrderTests.menu, "--state", state, "-c", "report").run()
+            let table = report.stdout.components(separatedBy: "SIZE OR OPTION").last ?? ""
+            let rows = table.split(separator: "\n").filter { $0.hasPrefix("Latte  ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+            let counted = rows.map { row in (row.dropFirst().dropLast().joined(separator: " "), Int(row.last ?? "") ?? -1) }
+            #expect(counted.map(\.0) == expected.map(\.0), "\(report.stdout)")
+            #expect(counted.map(\.1) == expected.map(\.1), "the cancelled small latte is taken back: \(report.stdout)")
+            let json = try json("report", state: state)
+            let choices = try #require((json.first?["result"] as? [String: Any])?["choices"] as? [[String: Any]])
+            #expect(choices.first?["size"] as? String == "large" && choices.first?["sold"] as? Int == 3)
+            #expect(choices[1]["group"] as? String == "Milk" && choices[1]["option"] as? String == "Oat")
+        }
+    }
+
+    /// At a terminal an order that leaves a choice open asks for it, as the restock
+    /// walk asks its amounts, and then runs; an empty answer drops the order.
+    @Test func thePromptAsksForTheChoicesAnOrderLeavesOpen() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("sizes.kiosk", """
+        ingredient espresso stock 100
+        ingredient milk stock 10000
+        item "Latte" {
+          size small price 4000 needs espresso 1, milk 200
+          size large price 5000 needs espresso 2, milk 300
+          options "Milk" choose 1 { option "Whole"
+            option "Skim" }
+          options "Extras" choose 0..2 { option "Shot" price +500 needs espresso 1 repeat 2 }
+        }
+        """)
+        let kiosk = try PseudoTerminal(arguments: ["--menu", menu], environment: [
+            "TERM": "xterm", "NO_COLOR": "1", "KIOSK_HISTFILE": scratch.path("history"), "HOME": "/nonexistent", "PATH": "/usr/bin:/bin",
+        ])
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order 2 latte +shot\r")
+        try kiosk.expect("Latte — size (small, large): ")
+        kiosk.send("large\r")
+        try kiosk.expect("Latte — Milk, choose 1 (Whole, Skim): ")
+        kiosk.send("skim\r")
+        try kiosk.expect("Latte (large, Skim, Shot) ×2 is ready. Enjoy!")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("order small latte\r")
+        try kiosk.expect("Latte — Milk, choose 1 (Whole, Skim): ")
+        kiosk.send("\r")
+        try kiosk.expect("kiosk> ")
+        kiosk.send("stock\r")
+        try kiosk.expect("espresso")
+        try kiosk.expect("94") // two large lattes with a shot took 6 espresso; the dropped order none
+        kiosk.send("\u{4}")
+        #expect(try kiosk.waitForExit() == 0)
+    }
+
     @Test func tabCompletesASizeWithTheItemAndAnOptionAfterAPlus() throws {
         let scratch = try ScratchDirectory()
         let kiosk = try PseudoTerminal(arguments: ["--menu", ChoicesOrderTests.menu], environment: [
