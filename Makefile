@@ -206,6 +206,7 @@ api-check: build
 	  { python3 -m venv $(API_VENV) && $(API_VENV)/bin/pip install --quiet schemathesis openapi-spec-validator; }
 	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES)
 	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES) $(CURDIR)/menus/juice-board.kiosk
+	PATH="$(CURDIR)/$(API_VENV)/bin:$$PATH" Tests/APICheck/run.sh $(CURDIR)/.build/debug/kiosk $(API_EXAMPLES) $(CURDIR)/menus/coffee-bar.kiosk
 
 # Runs axe-core, Deque's accessibility engine, against every screen in headless Chromium, in
 # the states a person meets, at a phone's and a screen's size, and prints what it finds per

@@ -79,7 +79,9 @@ public enum OrderCommand: CommandHandler {
         if let item = menu.itemIndex(named: request.text) {
             return OrderLine(item: item, quantity: 1)
         }
-        let typed = ChoiceWords.split(request.text) ?? (request.text, [])
+        // A name with a `+` of its own (`Ham+Cheese 2`) is the item it always was.
+        var typed = ChoiceWords.split(request.text) ?? (request.text, [])
+        if !typed.options.isEmpty, itemNamed(in: request.text, menu: menu) { typed = (request.text, []) }
         var words = typed.head.split(separator: " ").map(String.init)
         var quantity = 1
         if words.count >= 2, let last = words.last, CommandParser.isNumeral(last), menu.itemIndex(named: typed.head) == nil {
@@ -198,6 +200,15 @@ public enum OrderCommand: CommandHandler {
         } catch {
             return error
         }
+    }
+
+    /// Whether `text` names an item with a quantity at either end, as a line without
+    /// choices does.
+    private static func itemNamed(in text: String, menu: Menu) -> Bool {
+        let words = text.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return false }
+        if let last = words.last, CommandParser.isNumeral(last), menu.itemIndex(named: words.dropLast().joined(separator: " ")) != nil { return true }
+        return CommandParser.isNumeral(words[0]) && menu.itemIndex(named: words.dropFirst().joined(separator: " ")) != nil
     }
 
     /// `size: small, large` and `Milk: Whole, Oat`: what an order of `item` must choose
