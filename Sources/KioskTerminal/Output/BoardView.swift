@@ -138,29 +138,28 @@ public struct BoardView: Sendable {
                     width += 3 + BoardView.appendVisible(size, to: &column.bytes)
                     column.bytes.append(UInt8(ascii: ")"))
                 }
-                if item.quantity != 1 {
-                    column.bytes += Array(" ×".utf8)
-                    let digits = column.bytes.count
-                    BoardView.appendNumber(item.quantity, to: &column.bytes)
-                    width += 2 + column.bytes.count - digits
-                }
+                width += BoardView.appendTimes(item.quantity, to: &column.bytes)
                 column.cells.append(Cell(start: start, end: column.bytes.count, width: width, colour: nil))
                 // Options under their item, as a cook reads them: what goes in, and what is left out.
                 for option in item.choice?.options ?? [] {
                     start = column.bytes.count
                     column.bytes += Array((option.removes ? "    − " : "    + ").utf8)
                     width = 6 + BoardView.appendVisible(option.option, to: &column.bytes)
-                    if option.count != 1 {
-                        column.bytes += Array(" ×".utf8)
-                        let digits = column.bytes.count
-                        BoardView.appendNumber(option.count, to: &column.bytes)
-                        width += 2 + column.bytes.count - digits
-                    }
+                    width += BoardView.appendTimes(option.count, to: &column.bytes)
                     column.cells.append(Cell(start: start, end: column.bytes.count, width: width, colour: nil))
                 }
             }
         }
         return column
+    }
+
+    /// Appends ` ×N` when `count` is not 1; returns its display width.
+    private static func appendTimes(_ count: Int, to bytes: inout [UInt8]) -> Int {
+        guard count != 1 else { return 0 }
+        bytes += Array(" ×".utf8)
+        let digits = bytes.count
+        appendNumber(count, to: &bytes)
+        return 2 + bytes.count - digits
     }
 
     /// Appends `text` made visible; returns its display width.

@@ -26,16 +26,11 @@ import Testing
 
     /// Every row of the table in docs/LANGUAGE.md, found as written in the explanation.
     @Test func theWorkedExamplesOfTheLanguageDocumentHold() throws {
-        let document = try Repository.text("docs/LANGUAGE.md")
-        let section = try #require(document.components(separatedBy: "### Worked examples").last)
-        let table = try #require(section.components(separatedBy: "\n## ").first)
-        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| item") }
-            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let rows = try WorkedExamples.rows()
         #expect(rows.count >= 8)
-        try #require(rows.allSatisfy { $0.count == 4 })
         var explained: [String: [[String]]] = [:]
         for row in rows {
-            let (item, selection, price, recipe) = (row[0], row[1], row[2], row[3])
+            let (item, selection, price, recipe) = (row.item, row.selection, row.price, row.recipe)
             if explained[item] == nil {
                 let result = try KioskProcess("check", "menus/coffee-bar.kiosk", "--explain", item).run()
                 #expect(result.status == 0, "\(item): \(result.stderr)")

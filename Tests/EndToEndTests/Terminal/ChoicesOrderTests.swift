@@ -18,14 +18,10 @@ import Testing
     /// Every row of docs/LANGUAGE.md's worked examples, ordered as the row says at the
     /// prompt: the line's unit price and the recipe deducted are the row's.
     @Test func theWorkedExamplesAreWhatAnOrderCostsAndTakes() throws {
-        let document = try Repository.text("docs/LANGUAGE.md")
-        let section = try #require(document.components(separatedBy: "### Worked examples").last)
-        let table = try #require(section.components(separatedBy: "\n## ").first)
-        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| item") }
-            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let rows = try WorkedExamples.rows()
         #expect(rows.count >= 8)
         for row in rows {
-            let (item, selection, price, recipe) = (row[0], row[1], row[2], row[3])
+            let (item, selection, price, recipe) = (row.item, row.selection, row.price, row.recipe)
             var words = selection == "(no choices)" ? [] : selection.components(separatedBy: ", ")
             var line = item
             if let first = words.first, ["small", "large"].contains(first) {
