@@ -98,10 +98,44 @@ import Testing
         ("item A needs espresso 1\ncombo C price 5", "combo_without_choices"),
         ("item A needs espresso 1\ncombo a { choose 1 from A }", "duplicate_item"),
         ("item A needs espresso 1\ncombo C { choose 0 from A }", "invalid_slot_limits"),
+        ("item A needs espresso 1 demand 50% s", "demand_without_choices"),
+        ("item A demand 101% s { size s needs espresso 1\n size l needs espresso 2 }", "invalid_share"),
+        ("item A demand 12.345% s { size s needs espresso 1\n size l needs espresso 2 }", "invalid_share"),
+        ("item A demand 70% m { size s needs espresso 1\n size l needs espresso 2 }", "unknown_demand_choice"),
+        ("item A demand 70% s, 40% L { size s needs espresso 1\n size l needs espresso 2 }", "shares_above_whole"),
+        ("item A needs espresso 1 demand 60% X, 60% Y { options G choose 0..1 { option X\n option Y } }", "shares_above_whole"),
     ])
     func eachBrokenRuleIsReported(source: String, code: String) {
         let codes = Compile(Self.ingredients + source).compilation.diagnostics.map(\.problem.code)
         #expect(codes == [code], "\(source)")
+    }
+
+    /// `demand` shares sizes and options by name, as percentages to the hundredth.
+    @Test func demandGivesSharesOfSizesAndOptions() throws {
+        let menu = try #require(Compile(Self.ingredients + """
+        item "Latte" demand 70% large, 12.5% oat, 0.25% Vanilla, 100% "No sugar" {
+          size small price 4000 needs espresso 1, milk 200
+          size large price 5000 needs espresso 2, milk 300 default
+          options "Milk" choose 1 { option "Whole" default
+            option "Oat" price +500 replaces milk with oat-milk }
+          options "Extras" choose 0..2 { option "Vanilla" price +300 needs vanilla 10 repeat 2 }
+          options "Sugar" choose 0..1 { option "No sugar" }
+        }
+        item "Tea" { size cup price 1000 needs milk 10 }
+        """).menu).menu
+        let demand = try #require(menu.items[0].choices?.demand)
+        #expect(demand.sizes == [nil, 7000])
+        #expect(demand.options == [[nil, 1250], [25], [10_000]])
+        #expect(menu.items[1].choices?.demand.isEmpty == true)
+    }
+
+    @Test func aDemandErrorSaysWhereAndWhatItMeant() {
+        let rendered = Compile(Self.ingredients + """
+        item "Latte" demand 70% larg { size small needs espresso 1
+          size large needs espresso 2 }
+        """).rendered
+        #expect(rendered.contains("menu.kiosk:6:25: error: 'Latte' has no size or option 'larg'"), "\(rendered)")
+        #expect(rendered.contains("= help: did you mean 'large'?"))
     }
 
     @Test func everyErrorAtOnceWithItsPlaceAndDidYouMean() {

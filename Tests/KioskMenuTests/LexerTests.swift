@@ -23,6 +23,14 @@ import Testing
             == [.unexpectedCharacters(":"), .unexpectedCharacters(":"), .unexpectedCharacters("/")])
     }
 
+    @Test func aPercentSignEndsANumber() {
+        #expect(texts("demand 70% large, 12.5% oat") == ["demand", "70%", "large", "12.5%", "oat"])
+        #expect(kinds("70%") == [.word, .newline, .end])
+        // Not after a letter, and not twice.
+        #expect(Lexer.tokenize(Array("a% 5%%".utf8), file: 0).diagnostics.map(\.problem)
+            == [.unexpectedCharacters("%"), .unexpectedCharacters("%")])
+    }
+
     @Test func lettersOfAnyScriptMakeWords() {
         #expect(texts("딸기 café ягода いちご") == ["딸기", "café", "ягода", "いちご"])
         #expect(kinds("딸기") == [.word, .newline, .end])

@@ -17,16 +17,38 @@ public struct ItemChoices: Sendable, Hashable {
     /// The size an order that names none takes, or `nil` when it must name one.
     public let defaultSize: Int?
     public let groups: [OptionGroup]
+    /// How often `kiosk simulate`'s customers choose each size and option; the REPL
+    /// ignores it.
+    public let demand: ChoiceDemand
 
-    public init(sizes: [ItemSize], defaultSize: Int?, groups: [OptionGroup]) {
+    public init(sizes: [ItemSize], defaultSize: Int?, groups: [OptionGroup], demand: ChoiceDemand? = nil) {
         precondition(!sizes.isEmpty, "an item has at least one size")
         self.sizes = sizes
         self.defaultSize = sizes.count == 1 ? 0 : defaultSize
         self.groups = groups
+        self.demand = demand ?? ChoiceDemand(sizes: sizes.count, groups: groups.map(\.options.count))
     }
 
     /// Whether the item has named sizes to choose from.
     public var hasSizes: Bool { sizes.count > 1 || sizes[0].name != nil }
+}
+
+/// `demand 70% large, 30% Oat`: the share of customers who choose a size, or take an
+/// option, in basis points (10,000 is 100%); `nil` where the menu gives none.
+public struct ChoiceDemand: Sendable, Hashable {
+    public static let whole = 10_000
+
+    public var sizes: [Int?]
+    /// By group, then option.
+    public var options: [[Int?]]
+
+    /// No share given for any of `sizes` sizes and the groups' options.
+    public init(sizes: Int, groups: [Int]) {
+        self.sizes = Array(repeating: nil, count: sizes)
+        self.options = groups.map { Array(repeating: nil, count: $0) }
+    }
+
+    public var isEmpty: Bool { sizes.allSatisfy { $0 == nil } && options.allSatisfy { $0.allSatisfy { $0 == nil } } }
 }
 
 /// A variation of an item: `size large price 5000 needs espresso 2, milk 300`.

@@ -40,6 +40,47 @@ extension Binder {
         return checkSelections(of: choices, item: item, at: statement.headRange) ? choices : nil
     }
 
+    /// `choices` with the shares `demand 70% large, 30% Oat` gives its sizes and options,
+    /// each name found among the item's own, the sizes' shares and those of a group that
+    /// takes one adding up to at most 100%; `nil` (reported) when one does not.
+    mutating func bindDemand(_ demand: BoundProperty, of choices: ItemChoices, item: String, statement: Statement) -> ItemChoices? {
+        var shares = choices.demand
+        var complete = true
+        let names = choices.sizes.compactMap(\.name) + choices.groups.flatMap { $0.options.map(\.name) }
+        for (value, tokens) in demand.elements {
+            guard case .share(let points, let name) = value else { continue }
+            let key = NameKey.fold(name)
+            let at = range(tokens[tokens.startIndex + 1], in: statement)
+            if let size = choices.sizes.firstIndex(where: { $0.name.map(NameKey.fold) == key }) {
+                shares.sizes[size] = points
+            } else if let (group, option) = choices.groups.indices.lazy.compactMap({ group in
+                choices.groups[group].options.firstIndex { NameKey.fold($0.name) == key }.map { (group, $0) }
+            }).first {
+                shares.options[group][option] = points
+            } else {
+                report(.unknownDemandChoice(name, item: item, suggestion: Suggestions.closest(to: name, among: names)), at)
+                complete = false
+            }
+        }
+        let whole = ChoiceDemand.whole
+        func percent(_ points: Int) -> String {
+            points % 100 == 0 ? "\(points / 100)%" : "\(points / 100).\(points % 100 < 10 ? "0" : "")\(points % 100)%"
+        }
+        let sizeTotal = shares.sizes.reduce(0) { $0 + ($1 ?? 0) }
+        if sizeTotal > whole {
+            report(.sharesAboveWhole(item: item, what: tr("its sizes"), total: percent(sizeTotal)), range(demand.name, in: statement))
+            complete = false
+        }
+        for (index, group) in choices.groups.enumerated() where group.maximum == 1 {
+            let total = shares.options[index].reduce(0) { $0 + ($1 ?? 0) }
+            guard total > whole else { continue }
+            report(.sharesAboveWhole(item: item, what: tr("group '{group}'", ["group": group.name]), total: percent(total)), range(demand.name, in: statement))
+            complete = false
+        }
+        guard complete else { return nil }
+        return ItemChoices(sizes: choices.sizes, defaultSize: choices.defaultSize, groups: choices.groups, demand: shares)
+    }
+
     /// The item's sizes and its default one; one unnamed size (the item's own price and
     /// recipe) when it declares none. `nil` when there is nothing to make.
     private mutating func bindSizes(

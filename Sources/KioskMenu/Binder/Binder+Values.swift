@@ -95,6 +95,17 @@ extension Binder {
             guard tokens.count == 2 else { return .nameAndOptionalQuantity(name, nil) }
             return integer(tokens[tokens.startIndex + 1], property: property, bounds: 1...Menu.maximumQuantity, quantityOf: name, file: file)
                 .map { .nameAndOptionalQuantity(name, $0) }
+        case .share:
+            guard let share = Binder.basisPoints(first) else {
+                report(.invalidShare(TerminalText.visible(first.text)), SourceRange(file: file, bytes: first.range))
+                return nil
+            }
+            guard tokens.count == 2 else {
+                let end = first.range.upperBound
+                report(.missingValue(property: first.text, expected: trNoop("a size or an option")), SourceRange(file: file, bytes: end..<end))
+                return nil
+            }
+            return nameText(tokens[tokens.startIndex + 1], property: property, file: file).map { .share(basisPoints: share, name: $0) }
         case .duration:
             return duration(first, property: property, file: file).map { .duration($0) }
         case .eventType:
@@ -163,6 +174,23 @@ extension Binder {
         }
     }
 
+    /// `70%`, `12.5%`, `0.25%` as basis points (`7000`), from 0% to 100%; `nil` for any
+    /// other token.
+    static func basisPoints(_ token: Token) -> Int? {
+        guard token.kind == .word, token.text.hasSuffix("%") else { return nil }
+        let number = token.text.dropLast()
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.count <= 3,
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(whole) else { return nil }
+        var points = value * 100
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(fraction) else { return nil }
+            points += fraction.count == 1 ? digits * 10 : digits
+        }
+        return points <= 10_000 ? points : nil
+    }
+
     /// `Name: value` split at its first colon, the value without the spaces after it; `nil`
     /// without a colon, or when the name itself came from the environment (then the colon
     /// of `display` is not the colon of `value`).
@@ -198,6 +226,7 @@ extension Binder {
         case .limits: trNoop("how many to choose: 1, 0..2 or 1..")
         case .substitution: trNoop("an ingredient, 'with' and another")
         case .nameAndOptionalQuantity: trNoop("an ingredient")
+        case .share: trNoop("a share and a size or option, such as 70% large")
         }
     }
 

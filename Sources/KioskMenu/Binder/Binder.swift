@@ -226,7 +226,14 @@ struct Binder {
         guard let name else { return }
         var price: Money?
         if case .amount(let amount)? = properties["price"]?.elements.first?.value { price = amount }
-        let choices = statement.children.isEmpty ? nil : bindChoices(of: statement, item: name, price: price, recipe: recipe)
+        var choices = statement.children.isEmpty ? nil : bindChoices(of: statement, item: name, price: price, recipe: recipe)
+        if let demand = properties["demand"] {
+            if statement.children.isEmpty {
+                report(.demandWithoutChoices(name), range(demand.name, in: statement))
+            } else if let bound = choices {
+                choices = bindDemand(demand, of: bound, item: name, statement: statement)
+            }
+        }
 
         let nameRange = range(statement.head(0), in: statement)
         let claim = Claim(index: items.count, owner: name, range: nameRange)

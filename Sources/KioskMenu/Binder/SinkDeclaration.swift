@@ -91,4 +91,6 @@ public enum OptionValue: Sendable, Hashable {
     case substitution(String, String)
     /// `light sugar`, `extra sugar 5`.
     case nameAndOptionalQuantity(String, Int?)
+    /// `70% large`: a share in basis points (10,000 is 100%) of a size or an option.
+    case share(basisPoints: Int, name: String)
 }

@@ -104,6 +104,10 @@ extension MenuProblem {
         case .duplicateComboItem: "duplicate_combo_item"
         case .comboWithoutChoices: "combo_without_choices"
         case .invalidSlotLimits: "invalid_slot_limits"
+        case .invalidShare: "invalid_share"
+        case .unknownDemandChoice: "unknown_demand_choice"
+        case .sharesAboveWhole: "shares_above_whole"
+        case .demandWithoutChoices: "demand_without_choices"
         }
     }
 }

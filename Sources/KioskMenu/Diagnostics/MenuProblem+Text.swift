@@ -173,6 +173,11 @@ extension MenuProblem {
         case .unknownComboItem(let name, _): tr("unknown item '{name}' in the combo", ["name": name])
         case .duplicateComboItem(let name): tr("'{name}' is listed twice in 'from'", ["name": name])
         case .comboWithoutChoices(let combo): tr("combo '{combo}' has nothing to choose", ["combo": combo])
+        case .invalidShare(let text): tr("'{text}' is not a share from 0% to 100%", ["text": text])
+        case .unknownDemandChoice(let name, let item, _): tr("'{item}' has no size or option '{name}'", ["item": item, "name": name])
+        case .sharesAboveWhole(let item, let what, let total):
+            tr("the shares of {what} of '{item}' add up to {total}, more than 100%", ["what": what, "item": item, "total": total])
+        case .demandWithoutChoices(let item): tr("'{item}' has no sizes or options for 'demand' to share", ["item": item])
         case .invalidSlotLimits(let combo, let text, let items):
             tr("combo '{combo}' cannot choose {limits} from {count} items", ["combo": combo, "limits": text, "count": items])
         }
@@ -269,6 +274,10 @@ extension MenuProblem {
         case .unknownComboItem(_, let suggestion): MenuProblem.didYouMean(suggestion) ?? [tr("a combo chooses from the menu's items by name")]
         case .comboWithoutChoices: [tr("say what it is made of: choose 1 from \"Latte\", \"Americano\"")]
         case .invalidSlotLimits: [tr("write choose 1 (one of them) or choose 0..1 (one or none); an item may be chosen more than once")]
+        case .invalidShare: [tr("write how often customers choose it: demand 70% large, 30% Oat")]
+        case .unknownDemandChoice(_, _, let suggestion): MenuProblem.didYouMean(suggestion) ?? [tr("'demand' shares the item's own sizes and options, by name")]
+        case .sharesAboveWhole: [tr("a customer takes one size, and one option of a group that takes one: their shares add up to at most 100%")]
+        case .demandWithoutChoices: [tr("'demand' weighs sizes and options for kiosk simulate; 'popularity' weighs the item itself")]
         default: []
         }
     }

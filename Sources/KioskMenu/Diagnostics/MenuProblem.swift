@@ -123,6 +123,14 @@ public enum MenuProblem: Sendable, Hashable {
     case comboWithoutChoices(String)
     /// `choose 0`, `choose 2..1`, or more than its `items` without a `..`.
     case invalidSlotLimits(combo: String, text: String, items: Int)
+    /// `demand` with a share that is no percentage from 0% to 100%.
+    case invalidShare(String)
+    /// `demand 70% grande`: no size or option of the item by that name.
+    case unknownDemandChoice(String, item: String, suggestion: String?)
+    /// The sizes' shares, or a group's that takes one, add up past 100%.
+    case sharesAboveWhole(item: String, what: String, total: String)
+    /// `demand` on an item without sizes or options.
+    case demandWithoutChoices(String)
 
     public enum NameProblem: Sendable, Hashable {
         case empty

@@ -109,6 +109,8 @@ struct Lexer {
             guard continuesNumber(from: start) else { break }
             index += 1
         }
+        // `70%`: a percent sign ends a word that starts with a digit.
+        if index < bytes.count, bytes[index] == UInt8(ascii: "%"), Lexer.isDigit(bytes[start]) { index += 1 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         tokens.append(Token(kind: Lexer.classify(bytes[start..<index]), range: start..<index, text: text))
     }

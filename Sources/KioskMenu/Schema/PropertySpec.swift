@@ -46,11 +46,13 @@ public enum ValueShape: Sendable, Hashable {
     case substitution
     /// An ingredient and, if given, a quantity: `sugar`, `sugar 5`.
     case nameAndOptionalQuantity
+    /// A percentage and a size's or option's name: `70% large`, `30% Oat`.
+    case share
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
-        case .nameAndQuantity, .header: 2...2
+        case .nameAndQuantity, .header, .share: 2...2
         case .choiceWithDuration, .arrival, .nameAndOptionalQuantity: 1...2
         case .substitution: 3...3
         case .flag: 0...0

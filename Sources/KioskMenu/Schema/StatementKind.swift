@@ -96,6 +96,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("prep", .duration),
             PropertySpec("station", .name),
             PropertySpec("popularity", .integer(Item.popularityRange)),
+            PropertySpec("demand", .share, list: true),
         ]
         case .station: [PropertySpec("staff", .integer(1...Station.maximumStaff))]
         case .board: [

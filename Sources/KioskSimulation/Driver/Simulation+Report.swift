@@ -13,7 +13,7 @@ extension Simulation {
         let servedCount = Double(max(served, 1))
         let meanWait = Double(stations.reduce(0) { $0 + $1.waitTotal }) / servedCount
         let meanSystem = Double(stations.reduce(0) { $0 + $1.systemTotal }) / servedCount
-        return RunReport(
+        var report = RunReport(
             replication: replication, duration: end, arrived: arrived, served: served, refused: refused, left: left,
             stations: stations.map { stationReport($0, end: end) },
             waitInQueue: Simulation.times(allWaits, mean: meanWait),
@@ -26,6 +26,38 @@ extension Simulation {
             ),
             hours: hourReports(waiting, end: end)
         )
+        report.optionsOut = optionsOut()
+        return report
+    }
+
+    /// Each option that needs an ingredient an order was first short of, and when: the
+    /// first first, then by menu order. An option needs what it adds or substitutes, and,
+    /// in a group that takes exactly one, what another option of it replaces or removes
+    /// (whole milk needs the milk oat milk replaces).
+    private func optionsOut() -> [RunReport.OptionOut] {
+        var out: [RunReport.OptionOut] = []
+        let menu = kiosk.menu
+        for item in menu.items {
+            for group in item.choices?.groups ?? [] {
+                let avoided = group.minimum == 1 && group.maximum == 1
+                    ? group.options.map { Set($0.changes.compactMap { change -> Int? in
+                        switch change {
+                        case .replace(let ingredient, _), .remove(let ingredient): ingredient
+                        case .scale, .adjust: nil
+                        }
+                    }) }
+                    : []
+                for (index, option) in group.options.enumerated() {
+                    var needs = option.adds.map(\.ingredient) + option.changes.compactMap { if case .replace(_, let other) = $0 { other } else { nil } }
+                    for (other, ingredients) in avoided.enumerated() where other != index {
+                        needs += ingredients.filter { ingredient in !option.changes.contains { $0.ingredient == ingredient } }.sorted()
+                    }
+                    guard let first = needs.compactMap({ ingredient in stock.firstShort[ingredient].map { (ingredient, $0) } }).min(by: { $0.1 < $1.1 }) else { continue }
+                    out.append(RunReport.OptionOut(item: item.name, option: option.name, ingredient: menu.ingredients[first.0].name, time: first.1))
+                }
+            }
+        }
+        return out.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     /// The last departure, or closing time if later; where the day has got to, mid-run.

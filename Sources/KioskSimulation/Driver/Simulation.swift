@@ -37,8 +37,14 @@ public struct Simulation {
     private let base: Int64
     let menuName: String
     private let profiles: [SimulationConfiguration.ItemProfile]
-    private let recipes: [[Recipe.Component]]
-    private let orders: [Order]
+    /// By variant: the menu's items as ordered without a choice first, then each selection
+    /// of an item with sizes or options a customer has chosen (`variant(of:)`).
+    private var recipes: [[Recipe.Component]]
+    private var orders: [Order]
+    /// For each item with sizes or options, how customers choose them; `nil` for the others.
+    private let draws: [SelectionDraw?]
+    /// For each item, the variant of each selection chosen so far.
+    private var variants: [[Selection: Int]]
     private let choice: WeightedChoice
     private var streams: RandomStreams
     private var sampler: ArrivalSampler
@@ -99,6 +105,8 @@ public struct Simulation {
         profiles = configuration.items
         recipes = menu.items.map(\.recipe.components)
         orders = menu.items.indices.map { Order(item: $0) }
+        draws = menu.items.map { item in item.choices.map(SelectionDraw.init) }
+        variants = Array(repeating: [:], count: menu.items.count)
         sampler = ArrivalSampler(arrivals: configuration.arrivals, opening: configuration.opening)
         stations = configuration.stations.map { StationTally(name: $0.name, staff: $0.staff) }
         stock = StockTally(menu: menu, policy: configuration.restock)
@@ -149,7 +157,8 @@ public struct Simulation {
         let patience = drawPatience()
         // Before the order: `StockTally`'s replay relies on this order of scheduling.
         scheduleNextArrival()
-        stock.recordDemand(of: item, customer: arrived, at: now)
+        let variant = draws[item] == nil ? item : variant(of: item)
+        stock.recordDemand(of: variant, customer: arrived, at: now)
 
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let outcome: OrderOutcome
@@ -157,9 +166,9 @@ public struct Simulation {
             // Without an observer of events the kiosk builds none: the same order, the
             // same state.
             if !observesEvents {
-                outcome = try kiosk.place(orders[item], at: timestamp(now))
+                outcome = try kiosk.place(orders[variant], at: timestamp(now))
             } else {
-                outcome = try kiosk.place(orders[item], at: timestamp(now), emitting: &events)
+                outcome = try kiosk.place(orders[variant], at: timestamp(now), emitting: &events)
             }
         } catch {
             throw .order(item: kiosk.menu.items[item].name, error)
@@ -177,14 +186,30 @@ public struct Simulation {
                 arrival: now, start: nil, end: nil, outcome: .refused
             ))
         case .made:
-            stock.recordMade(item)
+            stock.recordMade(variant)
             if case .low = configuration.restock {
-                for component in recipes[item] where kiosk.inventory[component.ingredient] <= stock.lowMarks[component.ingredient] {
+                for component in recipes[variant] where kiosk.inventory[component.ingredient] <= stock.lowMarks[component.ingredient] {
                     requestRefill(of: component.ingredient)
                 }
             }
             admit(item: item, preparation: preparation, patience: patience, observer)
         }
+    }
+
+    /// What this customer chooses of `item`, an item with sizes or options: its variant,
+    /// made the first time a selection is chosen. The default selection is the item's own.
+    private mutating func variant(of item: Int) -> Int {
+        guard let draw = draws[item], let choices = kiosk.menu.items[item].choices else { return item }
+        let selection = draw.draw(using: &streams.choices)
+        let line = OrderLine(item: item, quantity: 1, choosing: selection, in: kiosk.menu)
+        guard let chosen = line.selection else { return item }
+        if let known = variants[item][chosen] { return known }
+        let recipe = choices.recipe(of: chosen).components
+        let variant = stock.addVariant(recipe)
+        orders.append(Order([line]))
+        recipes.append(recipe)
+        variants[item][chosen] = variant
+        return variant
     }
 
     /// Makes room to count the arrivals of the hour `now` is in.

@@ -24,16 +24,18 @@ struct StockTally: Sendable {
         let quantity: Int
     }
 
-    /// Every item's recipe, one after another: item i's components are
-    /// `components[recipeStarts[i]..<recipeStarts[i + 1]]` (flat, so reading one retains nothing).
-    private let components: [Recipe.Component]
-    private let recipeStarts: [Int]
+    /// Every variant's recipe, one after another: variant i's components are
+    /// `components[recipeStarts[i]..<recipeStarts[i + 1]]` (flat, so reading one retains
+    /// nothing). The first variants are the menu's items as ordered without a choice; a
+    /// selection of an item with sizes or options is a variant of its own (`addVariant`).
+    private var components: [Recipe.Component]
+    private var recipeStarts: [Int]
     private let countsPeriods: Bool
     let starting: [Int]
     let lowMarks: [Int]
     let policy: RestockPolicy
-    /// Orders of each item, refused ones included, and orders made: demand and use are
-    /// counted by item, a bump per customer, and turned into ingredients when asked for.
+    /// Orders of each variant, refused ones included, and orders made: demand and use are
+    /// counted by variant, a bump per customer, and turned into ingredients when asked for.
     private var ordered: [Int]
     private var made: [Int]
     private(set) var firstShort: [Int64?]
@@ -72,6 +74,16 @@ struct StockTally: Sendable {
         firstShort = Array(repeating: nil, count: count)
         pending = Array(repeating: false, count: count)
         if case .low = policy { history = Array(repeating: [], count: count) } else { history = nil }
+    }
+
+    /// A variant that takes `recipe`: its number, for `recordDemand` and `recordMade`.
+    mutating func addVariant(_ recipe: [Recipe.Component]) -> Int {
+        components += recipe
+        recipeStarts.append(components.count)
+        ordered.append(0)
+        made.append(0)
+        periodOrdered.append(0)
+        return ordered.count - 1
     }
 
     mutating func recordDemand(of item: Int, customer: Int, at time: Int64) {

@@ -18,6 +18,8 @@ public struct RandomStreams: Sendable, Equatable {
     public var patience: Xoshiro256StarStar
     /// The seed of the kiosk's event ids.
     public var ids: Xoshiro256StarStar
+    /// The size and options each customer chooses of an item that has them.
+    public var choices: Xoshiro256StarStar
 
     /// The streams of replication `replication` (0 first) of `seed`.
     public init(seed: UInt64, replication: Int = 0) {
@@ -38,5 +40,6 @@ public struct RandomStreams: Sendable, Equatable {
         service = take()
         patience = take()
         ids = take()
+        choices = take()
     }
 }

@@ -77,6 +77,15 @@ public enum ReportJSON {
             json.field("restocks", ingredient.restocks)
             json.field("sufficientStartingStock", ingredient.sufficientStartingStock)
         }
+        if !run.optionsOut.isEmpty {
+            json.array("optionsOut", objects: run.optionsOut) { json, out in
+                json.field("item", out.item)
+                json.field("option", out.option)
+                json.field("ingredient", out.ingredient)
+                json.key("at")
+                json.string(TextFormat.preciseClock(opening + out.time))
+            }
+        }
         json.key("littlesLaw")
         json.beginObject()
         number("averageInSystem", run.littlesLaw.averageInSystem, 4, into: &json)

@@ -99,7 +99,15 @@ public enum ReportText {
                 TextFormat.grouped(ingredient.sufficientStartingStock),
             ])
         }
-        return table.lines + [tr("enough: the starting stock that would have avoided every stock-out of this run.")]
+        var lines = table.lines + [tr("enough: the starting stock that would have avoided every stock-out of this run.")]
+        let out = run.optionsOut.map { out in
+            tr("{option} of {item} ({ingredient}) at {time}", [
+                "option": out.option, "item": out.item, "ingredient": out.ingredient, "time": TextFormat.time(opening + out.time),
+            ])
+        }
+        if let first = out.first { lines.append(tr("First option out: {option}.", ["option": first])) }
+        if out.count > 1 { lines.append(tr("Then: {options}.", ["options": out.dropFirst().joined(separator: "; ")])) }
+        return lines
     }
 
     /// A bar per hour of the average number of customers waiting, scaled to the busiest hour.

@@ -54,6 +54,23 @@ public struct RunReport: Sendable, Equatable {
         public let sufficientStartingStock: Int
     }
 
+    /// An option of an item that could not be had from a time on: the first order short of
+    /// the ingredient it adds or substitutes. Ingredient-level sold-out forecasting.
+    public struct OptionOut: Sendable, Equatable {
+        public let item: String
+        public let option: String
+        public let ingredient: String
+        /// Milliseconds since opening.
+        public let time: Int64
+
+        public init(item: String, option: String, ingredient: String, time: Int64) {
+            self.item = item
+            self.option = option
+            self.ingredient = ingredient
+            self.time = time
+        }
+    }
+
     /// One hour from opening (the 10,000th takes the rest of a longer run).
     public struct Hour: Sendable, Equatable {
         /// Milliseconds since opening.
@@ -92,4 +109,6 @@ public struct RunReport: Sendable, Equatable {
     public let ingredients: [Ingredient]
     public let littlesLaw: LittlesLaw
     public let hours: [Hour]
+    /// The options whose ingredient ran out, the first first; empty without options.
+    public var optionsOut: [OptionOut] = []
 }

@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    /// The coffee bar's customers choose sizes and options by the latte's `demand`: the
+    /// report says which option ran out first, when, and of what.
+    @Test func aDayAtTheCoffeeBarSaysWhichOptionRanOutFirst() throws {
+        let options = ["simulate", "--menu", "menus/coffee-bar.kiosk", "--seed", "1", "--arrivals", "120/h"]
+        let text = try KioskProcess(arguments: options).run()
+        #expect(text.status == 0, "\(text.stderr)")
+        let report = try json(try KioskProcess(arguments: options + ["--json"]).run().stdout)
+        let run = try #require(try runs(report).first)
+        let ingredients = try #require(run["ingredients"] as? [[String: Any]])
+        let firstShort = { (name: String) in ingredients.first { $0["name"] as? String == name }?["firstShort"] as? String }
+        let out = try #require(run["optionsOut"] as? [[String: String]])
+        // Whole milk goes with the milk that oat milk replaces; oat lattes sell on.
+        #expect(out.map { [$0["item"], $0["option"], $0["ingredient"]] } == [["Latte", "Whole", "milk"], ["Latte", "Oat", "oat-milk"]])
+        let wholeAt = try #require(out[0]["at"])
+        #expect(wholeAt == firstShort("milk"))
+        #expect(out[1]["at"] == firstShort("oat-milk"))
+        #expect(wholeAt < (out[1]["at"] ?? ""))
+        #expect(text.stdout.contains("\nFirst option out: Whole of Latte (milk) at \(wholeAt.prefix(8)).\nThen: Oat of Latte (oat-milk) at "))
+    }
+
     @Test func eventsGoToALogSinkWithSimulatedTimesInOrderAndTheCSVHasARowPerCustomer() throws {
         let scratch = try ScratchDirectory()
         let log = scratch.path("events.jsonl")
