@@ -28,6 +28,11 @@ enum LineCodec {
         }
         writer.int(0)
         writer.int(quantity)
+        encode(choice: choice, into: &writer)
+    }
+
+    /// A `choice` alone: in a line, and in a suggested item.
+    static func encode<Output: ByteOutput & ~Copyable>(choice: LineChoice, into writer: inout Output) {
         writer.byte((choice.size == nil ? 0 : ChoiceFlag.size) | (choice.unitPrice == nil ? 0 : ChoiceFlag.unitPrice))
         if let size = choice.size { writer.string(size) }
         writer.varint(UInt64(choice.options.count))
@@ -52,6 +57,11 @@ enum LineCodec {
         guard quantity == 0 else { return (item, quantity, nil) }
         let chosen = try reader.int()
         guard chosen != 0 else { throw .malformed("a line's quantity is 0") }
+        return (item, chosen, try decodeChoice(&reader))
+    }
+
+    /// The `choice` at the reader, as `encode(choice:into:)` wrote it.
+    static func decodeChoice(_ reader: inout ByteReader) throws(RecordDecodingError) -> LineChoice {
         let flags = try reader.byte()
         guard flags & ~ChoiceFlag.all == 0 else { throw .malformed("a line's choice flags are unknown") }
         let size = flags & ChoiceFlag.size == 0 ? nil : try reader.string()
@@ -64,7 +74,7 @@ enum LineCodec {
         }
         let unitPrice = flags & ChoiceFlag.unitPrice == 0 ? nil : Money(hundredths: try reader.int())
         let recipe = try PayloadCodec.decodeCounts(&reader)
-        return (item, chosen, LineChoice(size: size, options: options, unitPrice: unitPrice, recipe: recipe))
+        return LineChoice(size: size, options: options, unitPrice: unitPrice, recipe: recipe)
     }
 
     static func decodeItemQuantity(_ reader: inout ByteReader) throws(RecordDecodingError) -> ItemQuantity {

@@ -275,8 +275,16 @@ enum PayloadCodec {
         for item in e.items {
             writer.string(item.item)
             writer.int(item.tenths)
-            writer.byte(item.undeclaredAllergens ? 1 : 0)
+            writer.byte((item.undeclaredAllergens ? SuggestedFlag.undeclared : 0) | (item.choice == nil ? 0 : SuggestedFlag.choice))
+            if let choice = item.choice { LineCodec.encode(choice: choice, into: &writer) }
         }
+    }
+
+    /// A suggested item's flags: 1, its allergens are not declared; 2, a choice follows
+    /// (a state written before choices has only 0 and 1).
+    private enum SuggestedFlag {
+        static let undeclared: UInt8 = 1
+        static let choice: UInt8 = 2
     }
 
     private static func decodeSuggestion(_ reader: inout ByteReader) throws(RecordDecodingError) -> SuggestionMade {
@@ -299,7 +307,10 @@ enum PayloadCodec {
         let page = try reader.int()
         var items: [SuggestionMade.ScoredItem] = []
         for _ in 0..<(try reader.count(minimumBytes: 3)) {
-            items.append(SuggestionMade.ScoredItem(item: try reader.string(), tenths: try reader.int(), undeclaredAllergens: try reader.byte() == 1))
+            let (item, tenths, flags) = (try reader.string(), try reader.int(), try reader.byte())
+            guard flags & ~(SuggestedFlag.undeclared | SuggestedFlag.choice) == 0 else { throw .malformed("a suggested item's flags are unknown") }
+            let choice = flags & SuggestedFlag.choice == 0 ? nil : try LineCodec.decodeChoice(&reader)
+            items.append(SuggestionMade.ScoredItem(item: item, tenths: tenths, undeclaredAllergens: flags & SuggestedFlag.undeclared != 0, choice: choice))
         }
         return SuggestionMade(
             profiles: profiles, partySize: partySize, answers: answers, rule: GroupRule.allCases[ruleIndex], lenient: lenient, page: page, items: items

@@ -35,6 +35,26 @@ import Testing
         #expect(SuggestionMade(json: .object([])) == nil)
     }
 
+    /// A suggested selection: its choice in the event as an order's line has it, and back.
+    @Test func aSuggestedChoiceIsInTheEventAndReadsBack() throws {
+        let choice = LineChoice(
+            size: "large", options: [LineChoice.Option(group: "Milk", option: "Oat"), LineChoice.Option(group: "Sugar", option: "No sugar", removes: true)],
+            unitPrice: Money("5500"), recipe: [IngredientCount(ingredient: "espresso", count: 2), IngredientCount(ingredient: "oat-milk", count: 300)]
+        )
+        let payload = SuggestionMade(
+            profiles: [], partySize: 1, answers: [], rule: .average, lenient: false, page: 1,
+            items: [SuggestionMade.ScoredItem(item: "Latte", tenths: 50, choice: choice)]
+        )
+        let json = SuggestionMadeTests.event(payload).json
+        #expect(String(decoding: json, as: UTF8.self).contains("""
+        "items":[{"item":"Latte","score":5,"size":"large","options":[{"group":"Milk","option":"Oat","count":1},\
+        {"group":"Sugar","option":"No sugar","count":1,"removes":true}],"unitPrice":5500,"recipe":{"espresso":2,"oat-milk":300}}],\
+        "message":"Suggested: Latte (large, Oat, No sugar)."
+        """))
+        let data = try #require(JSONValue(parsing: json)?["data"])
+        #expect(SuggestionMade(json: data) == payload)
+    }
+
     @Test func aMenuMayWordTheMessage() throws {
         let messages = MessageCatalog(templates: [.suggestionMade: try MessageTemplate(parsing: "추천 메뉴: {item}")])
         #expect(SuggestionMadeTests.event(SuggestionMadeTests.payload, messages: messages).message == "추천 메뉴: Mango Juice, Oat \"Latte\"")

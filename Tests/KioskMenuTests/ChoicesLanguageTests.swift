@@ -129,6 +129,37 @@ import Testing
         #expect(menu.items[1].choices?.demand.isEmpty == true)
     }
 
+    /// What suggesting reads of options: an ingredient's allergens, an option's tags and
+    /// its own allergens; a question may ask about an option's tag.
+    @Test func ingredientsAndOptionsSayWhatTheyCarry() throws {
+        let menu = try #require(Compile("""
+        ingredient milk stock 10 allergens milk
+        ingredient oat-milk stock 10 allergens none
+        ingredient syrup stock 10
+        item Latte needs milk 2 allergens milk {
+          options Milk choose 1 { option Whole default
+            option Oat replaces milk with oat-milk tags vegan }
+          options Syrup choose 0..1 { option Hazelnut needs syrup 1 allergens nuts, peanuts }
+        }
+        question vegan "Something vegan?" tags vegan
+        """).menu).menu
+        #expect(menu.ingredients.map(\.allergens) == [Allergens(.milk), Allergens(), nil])
+        let groups = try #require(menu.items[0].choices?.groups)
+        #expect(groups[0].options[1].tags == ["vegan"])
+        #expect(groups[1].options[0].allergens == Allergens([.nuts, .peanuts]))
+        #expect(menu.tags == ["vegan"])
+    }
+
+    @Test(arguments: [
+        ("ingredient x stock 1 allergens milkk", "unknown_allergen"),
+        ("item A needs espresso 1 { options G choose 0..1 { option X allergens shellfish } }", "ambiguous_allergen"),
+        ("item A needs espresso 1 { options G choose 0..1 { option X tags cold }\n}\nquestion hot \"Hot?\" tags hot", "unused_question_tag"),
+    ])
+    func whatAnIngredientOrOptionCarriesIsChecked(source: String, code: String) {
+        let codes = Compile(Self.ingredients + source).compilation.diagnostics.map(\.problem.code)
+        #expect(codes == [code], "\(source)")
+    }
+
     @Test func aDemandErrorSaysWhereAndWhatItMeant() {
         let rendered = Compile(Self.ingredients + """
         item "Latte" demand 70% larg { size small needs espresso 1

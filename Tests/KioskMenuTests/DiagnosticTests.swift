@@ -134,7 +134,7 @@ import Testing
         menu.kiosk:1:18: error: unknown property 'colour' for 'ingredient'
             1 | ingredient mango colour yellow
               |                  ^~~~~~
-              = help: 'ingredient' takes 'stock', 'low' and 'unit'
+              = help: 'ingredient' takes 'stock', 'low', 'unit' and 'allergens'
 
         """)
     }

@@ -207,7 +207,13 @@ import Testing
             event(.suggestionMade(SuggestionMade(
                 profiles: ["ana", "민지"], partySize: 2, answers: [AnsweredQuestion(question: "sweet", answer: .yes), AnsweredQuestion(question: "cold", answer: .skip)],
                 rule: .leastMisery, lenient: true, page: 2,
-                items: [SuggestionMade.ScoredItem(item: "Mango Juice", tenths: 73), SuggestionMade.ScoredItem(item: "Oat Latte", tenths: 60, undeclaredAllergens: true)]
+                items: [
+                    SuggestionMade.ScoredItem(item: "Mango Juice", tenths: 73), SuggestionMade.ScoredItem(item: "Oat Latte", tenths: 60, undeclaredAllergens: true),
+                    SuggestionMade.ScoredItem(item: "Latte", tenths: 55, undeclaredAllergens: true, choice: LineChoice(
+                        size: "large", options: [LineChoice.Option(group: "Milk", option: "Oat")], unitPrice: Money("5500"),
+                        recipe: [IngredientCount(ingredient: "espresso", count: 2), IngredientCount(ingredient: "oat-milk", count: 300)]
+                    )),
+                ]
             )), 8),
         ]
         let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))

@@ -80,6 +80,7 @@ public enum SuggestionJSON {
         }
         if let least = suggestion.leastPleased { writer.field("leastPleased", least.name) }
         if suggestion.undeclaredAllergens { writer.field("allergens", "undeclared") }
+        if let choice = suggestion.choice { writer.fields(of: choice) }
         writer.endObject()
     }
 

@@ -36,20 +36,25 @@ extension JSONWriter {
         array(name, objects: lines) { writer, line in
             writer.field("item", line.item)
             writer.field("quantity", line.quantity)
-            guard let choice = line.choice else { return }
-            if let size = choice.size { writer.field("size", size) }
-            writer.array("options", objects: choice.options) { writer, option in
-                writer.field("group", option.group)
-                writer.field("option", option.option)
-                writer.field("count", option.count)
-                if option.removes { writer.field("removes", true) }
-            }
-            if let price = choice.unitPrice {
-                writer.key("unitPrice")
-                writer.number(price)
-            }
-            writer.object("recipe", counts: choice.recipe)
+            if let choice = line.choice { writer.fields(of: choice) }
         }
+    }
+
+    /// `"size":…,"options":[…],"unitPrice":…,"recipe":{…}`: a line's choice, in the object
+    /// being written (an order's line, a suggested item).
+    public mutating func fields(of choice: LineChoice) {
+        if let size = choice.size { field("size", size) }
+        array("options", objects: choice.options) { writer, option in
+            writer.field("group", option.group)
+            writer.field("option", option.option)
+            writer.field("count", option.count)
+            if option.removes { writer.field("removes", true) }
+        }
+        if let price = choice.unitPrice {
+            key("unitPrice")
+            number(price)
+        }
+        object("recipe", counts: choice.recipe)
     }
 
     /// `"name":[{"ingredient":…,"needed":…,"available":…},…]`: what a refused order lacked.

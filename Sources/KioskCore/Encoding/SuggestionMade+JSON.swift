@@ -33,6 +33,7 @@ extension SuggestionMade {
             writer.key("score")
             writer.raw(item.score.utf8)
             if item.undeclaredAllergens { writer.field("allergens", "undeclared") }
+            if let choice = item.choice { writer.fields(of: choice) }
             writer.endObject()
         }
         writer.endArray()
@@ -52,7 +53,12 @@ extension SuggestionMade {
         var items: [ScoredItem] = []
         for value in itemValues {
             guard let item = value["item"]?.string, case .number(let text)? = value["score"], let tenths = SuggestionMade.tenths(text) else { return nil }
-            items.append(ScoredItem(item: item, tenths: tenths, undeclaredAllergens: value["allergens"]?.string == "undeclared"))
+            var choice: LineChoice?
+            if value["options"] != nil {
+                guard let chosen = LineChoice(json: value) else { return nil }
+                choice = chosen
+            }
+            items.append(ScoredItem(item: item, tenths: tenths, undeclaredAllergens: value["allergens"]?.string == "undeclared", choice: choice))
         }
         self.init(profiles: profiles, partySize: partySize, answers: answers, rule: rule, lenient: lenient, page: page, items: items)
     }
@@ -68,5 +74,28 @@ extension SuggestionMade {
             return whole * 10 + fraction
         default: return nil
         }
+    }
+}
+
+extension LineChoice {
+    /// The choice in an object as `JSONWriter.fields(of:)` wrote it; `nil` when it is not.
+    convenience init?(json value: JSONValue) {
+        guard let optionValues = value["options"]?.array, let recipeFields = value["recipe"]?.fields else { return nil }
+        var options: [Option] = []
+        for option in optionValues {
+            guard let group = option["group"]?.string, let name = option["option"]?.string, let count = option["count"]?.int else { return nil }
+            options.append(Option(group: group, option: name, count: count, removes: option["removes"] == .bool(true)))
+        }
+        var recipe: [IngredientCount] = []
+        for field in recipeFields {
+            guard let count = field.value.int else { return nil }
+            recipe.append(IngredientCount(ingredient: field.key, count: count))
+        }
+        var unitPrice: Money?
+        if let price = value["unitPrice"] {
+            guard case .number(let text) = price, let money = Money(text) else { return nil }
+            unitPrice = money
+        }
+        self.init(size: value["size"]?.string, options: options, unitPrice: unitPrice, recipe: recipe)
     }
 }

@@ -99,6 +99,7 @@ public struct MessageTemplate: Sendable, Hashable {
             for (index, entry) in e.items.enumerated() {
                 if index > 0 { out.appendLiteral(", ") }
                 out.appendText(entry.item)
+                describe(entry.choice, to: &out)
             }
         default: break
         }
@@ -119,16 +120,20 @@ public struct MessageTemplate: Sendable, Hashable {
         for (index, line) in lines.enumerated() {
             if index > 0 { out.appendLiteral(", ") }
             out.appendText(line.item)
-            if let choice = line.choice, choice.size != nil || !choice.options.isEmpty {
-                out.appendLiteral(" (")
-                out.appendText(choice.description)
-                out.appendLiteral(")")
-            }
+            describe(line.choice, to: &out)
             if line.quantity != 1 {
                 out.appendLiteral(" ×")
                 out.appendNumber(line.quantity)
             }
         }
+    }
+
+    /// ` (large, Oat)` after an item's name, when a line or a suggestion chose anything.
+    private static func describe(_ choice: LineChoice?, to out: inout some MessageOutput) {
+        guard let choice, choice.size != nil || !choice.options.isEmpty else { return }
+        out.appendLiteral(" (")
+        out.appendText(choice.description)
+        out.appendLiteral(")")
     }
 
     /// `mango (needed 3, available 1)`, several joined by commas, in the operator's language:

@@ -8,11 +8,15 @@ public struct Ingredient: Sendable, Hashable {
     public let lowMark: Int
     /// What one count of the ingredient is (`shots`, `cups`), if the menu says.
     public let unit: String?
+    /// The allergens it carries into a recipe, if the menu says (`allergens milk`): what
+    /// lets `suggest` tell an oat latte from a latte. `nil` when unknown.
+    public let allergens: Allergens?
 
-    public init(name: String, initialStock: Int, lowMark: Int = 0, unit: String? = nil) {
+    public init(name: String, initialStock: Int, lowMark: Int = 0, unit: String? = nil, allergens: Allergens? = nil) {
         self.name = name
         self.initialStock = initialStock
         self.lowMark = lowMark
         self.unit = unit
+        self.allergens = allergens
     }
 }

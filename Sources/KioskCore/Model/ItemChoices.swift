@@ -107,14 +107,24 @@ public struct ItemOption: Sendable, Hashable {
     /// How many times one selection may take it: `repeat 2`; 1 unless given.
     public let repeatLimit: Int
     public let isDefault: Bool
+    /// Words questions and profiles refer to, as an item's `tags`: a selection with the
+    /// option has them.
+    public let tags: [String]
+    /// Allergens the option itself brings (`allergens nuts`), beyond its ingredients'.
+    public let allergens: Allergens
 
-    public init(name: String, price: Money = .zero, adds: [Recipe.Component] = [], changes: [RecipeChange] = [], repeatLimit: Int = 1, isDefault: Bool = false) {
+    public init(
+        name: String, price: Money = .zero, adds: [Recipe.Component] = [], changes: [RecipeChange] = [], repeatLimit: Int = 1,
+        isDefault: Bool = false, tags: [String] = [], allergens: Allergens = []
+    ) {
         self.name = name
         self.price = price
         self.adds = adds
         self.changes = changes
         self.repeatLimit = repeatLimit
         self.isDefault = isDefault
+        self.tags = tags
+        self.allergens = allergens
     }
 }
 

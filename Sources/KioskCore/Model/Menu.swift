@@ -133,7 +133,7 @@ public final class Menu: Sendable {
         self.questions = questions
         self.suggestSettings = suggestSettings
         self.simulateSettings = simulateSettings
-        self.suggestionIndex = SuggestionIndex(ingredientCount: ingredients.count, items: items, questions: questions)
+        self.suggestionIndex = SuggestionIndex(ingredients: ingredients, items: items, questions: questions)
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

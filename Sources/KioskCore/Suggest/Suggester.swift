@@ -71,12 +71,13 @@ private struct Run {
     private var no: UInt64 = 0
     /// The union of the allergens the members avoid.
     private var avoidedAllergens: UInt16 = 0
-    /// Per item, whether a member avoids one of its tags or ingredients, or the item itself.
-    /// Always one flag an item, even when nobody avoids anything: the pass over the items
-    /// then reads it with no test of whether it is there, nor a bounds check.
+    /// Per row (an item, or a selection of one: `SuggestionIndex`), whether a member avoids
+    /// one of its tags or ingredients, or the item itself. Always one flag a row, even when
+    /// nobody avoids anything: the pass over the rows then reads it with no test of whether
+    /// it is there, nor a bounds check.
     private var vetoed: [Bool]
-    /// Per item and member (item-major, `vectorsPerItem` vectors an item, member `m` in
-    /// lane `m % Lanes.scalarCount` of the item's vector `m / Lanes.scalarCount`), the score
+    /// Per row and member (row-major, `vectorsPerItem` vectors a row, member `m` in lane
+    /// `m % Lanes.scalarCount` of the row's vector `m / Lanes.scalarCount`), the score
     /// before answers; empty when every member is neutral about every item. Padding lanes
     /// hold `Run.padding`, which scores 10 whatever the answers: it never lowers a minimum,
     /// and adds a known amount to a sum. Whole vectors, so scoring an item loads its
@@ -89,7 +90,8 @@ private struct Run {
 
     private(set) var ranking: Ranking
     private var makeableItems = 0
-    private var vetoedItems = 0
+    private var makeableRows = 0
+    private var vetoedRows = 0
     private var undeclaredItems = 0
 
     init(menu: Menu, members: [Profile], answers: [Answer], context: SuggestionContext, capacity: Int) {
@@ -99,8 +101,8 @@ private struct Run {
         self.context = context
         self.memberCount = max(1, members.count)
         self.vectorsPerItem = (memberCount + Lanes.scalarCount - 1) / Lanes.scalarCount
-        self.ranking = Ranking(capacity: capacity)
-        self.vetoed = Array(repeating: false, count: menu.items.count)
+        self.ranking = Ranking(capacity: capacity, itemOnce: menu.suggestionIndex.hasVariants)
+        self.vetoed = Array(repeating: false, count: menu.suggestionIndex.facts.count)
         for (position, answer) in answers.enumerated() {
             switch answer {
             case .yes: yes |= 1 << UInt64(position)
@@ -119,22 +121,22 @@ private struct Run {
             for word in member.avoids {
                 avoidedAllergens |= Allergens.avoided(by: word).rawValue
                 let key = NameKey.fold(word)
-                if let tag = index.tagsByKey[key] { veto(index.itemsByTag[tag]) }
-                if let ingredient = menu.ingredientIndex(named: word) { veto(index.itemsByIngredient[ingredient]) }
-                if let item = menu.itemIndex(named: word) { veto(CollectionOfOne(Int32(item))) }
+                if let tag = index.tagsByKey[key] { veto(index.rowsByTag[tag]) }
+                if let ingredient = menu.ingredientIndex(named: word) { veto(index.rowsByIngredient[ingredient]) }
+                if let item = menu.itemIndex(named: word) { veto(index.rows(of: item).lazy.map(Int32.init)) }
             }
         }
     }
 
-    private mutating func veto(_ items: some Collection<Int32>) {
-        for item in items { vetoed[Int(item)] = true }
+    private mutating func veto(_ rows: some Collection<Int32>) {
+        for row in rows { vetoed[Int(row)] = true }
     }
 
     private mutating func resolveOpinions() {
         guard members.contains(where: { !$0.likes.isEmpty || !$0.dislikes.isEmpty || !$0.ratings.isEmpty }) else { return }
-        let itemCount = menu.items.count
-        var personal = Run.neutralScores(itemCount: itemCount, memberCount: memberCount, vectorsPerItem: vectorsPerItem)
-        // Marks the items one liked word already moved: a word that is both a tag and an
+        let rowCount = index.facts.count
+        var personal = Run.neutralScores(rowCount: rowCount, memberCount: memberCount, vectorsPerItem: vectorsPerItem)
+        // Marks the rows one liked word already moved: a word that is both a tag and an
         // ingredient of an item moves it once.
         var moved: [Int32] = []
         var stamp: Int32 = 0
@@ -146,14 +148,16 @@ private struct Run {
             unit[lane] = 1
             let (scores, adjustments) = opinions(of: member)
             for (item, score) in scores {
-                let slot = item * vectorsPerItem + vector
-                personal[slot] = personal[slot].replacing(with: score, where: unit .== 1)
+                for row in index.rows(of: item) {
+                    let slot = row * vectorsPerItem + vector
+                    personal[slot] = personal[slot].replacing(with: score, where: unit .== 1)
+                }
             }
-            if !adjustments.isEmpty, moved.isEmpty { moved = Array(repeating: 0, count: itemCount) }
+            if !adjustments.isEmpty, moved.isEmpty { moved = Array(repeating: 0, count: rowCount) }
             for (word, delta) in adjustments {
                 stamp += 1
-                let tagItems = index.tagsByKey[NameKey.fold(word)].map { index.itemsByTag[$0] } ?? []
-                let ingredientItems = menu.ingredientIndex(named: word).map { index.itemsByIngredient[$0] } ?? []
+                let tagRows = index.tagsByKey[NameKey.fold(word)].map { index.rowsByTag[$0] } ?? []
+                let ingredientRows = menu.ingredientIndex(named: word).map { index.rowsByIngredient[$0] } ?? []
                 let step = unit &* Lanes(repeating: delta)
                 // Kept far from Int16's limits: the sum is brought into 1–10 anyway. Every
                 // score stored, the padding's included, is within these limits, so the other
@@ -162,10 +166,10 @@ private struct Run {
                 // Spans, so the many writes of one word check no array's uniqueness each.
                 var scoreVectors = personal.mutableSpan
                 var movedStamps = moved.mutableSpan
-                for items in [tagItems, ingredientItems] {
-                    for item in items.lazy.map(Int.init) where movedStamps[item] != stamp {
-                        movedStamps[item] = stamp
-                        let slot = item * vectorsPerItem + vector
+                for rows in [tagRows, ingredientRows] {
+                    for row in rows.lazy.map(Int.init) where movedStamps[row] != stamp {
+                        movedStamps[row] = stamp
+                        let slot = row * vectorsPerItem + vector
                         scoreVectors[slot] = pointwiseMin(pointwiseMax(scoreVectors[slot] &+ step, lowestKept), highestKept)
                     }
                 }
@@ -175,14 +179,14 @@ private struct Run {
     }
 
     /// The score table before any opinion: every member's lane neutral, every padding lane
-    /// `Run.padding`. Padding lanes are only ever in an item's last vector.
-    private static func neutralScores(itemCount: Int, memberCount: Int, vectorsPerItem: Int) -> [Lanes] {
+    /// `Run.padding`. Padding lanes are only ever in a row's last vector.
+    private static func neutralScores(rowCount: Int, memberCount: Int, vectorsPerItem: Int) -> [Lanes] {
         let neutral = Lanes(repeating: Int16(Profile.neutralScore))
         var last = neutral
         for lane in (memberCount - (vectorsPerItem - 1) * Lanes.scalarCount)..<Lanes.scalarCount { last[lane] = Run.padding }
-        var table = [Lanes](repeating: neutral, count: itemCount * vectorsPerItem)
+        var table = [Lanes](repeating: neutral, count: rowCount * vectorsPerItem)
         var vectors = table.mutableSpan
-        for item in 0..<itemCount { vectors[item &* vectorsPerItem &+ (vectorsPerItem &- 1)] = last }
+        for row in 0..<rowCount { vectors[row &* vectorsPerItem &+ (vectorsPerItem &- 1)] = last }
         return table
     }
 
@@ -213,20 +217,25 @@ private struct Run {
     mutating func score(inventory: Inventory) {
         let tally = scoreItems(stock: inventory.counts.span, tally: Tally(ranking: ranking))
         ranking = tally.ranking
-        makeableItems = tally.makeable
-        vetoedItems = tally.vetoed
-        undeclaredItems = tally.undeclared
+        makeableItems = tally.makeableItems
+        makeableRows = tally.makeable
+        vetoedRows = tally.vetoed
+        undeclaredItems = tally.undeclaredItems
     }
 
-    /// What one pass over the items found.
+    /// What one pass over the rows found: rows, and the items they are of (an item's rows
+    /// are side by side, so counting an item once is a comparison with the last one).
     private struct Tally {
         var ranking: Ranking
         var makeable = 0
         var vetoed = 0
-        var undeclared = 0
+        var makeableItems = 0
+        var undeclaredItems = 0
+        var lastMakeable: Int32 = -1
+        var lastUndeclared: Int32 = -1
     }
 
-    /// The pass over the items: integer work only, the hot loop of `suggest`.
+    /// The pass over the rows: integer work only, the hot loop of `suggest`.
     ///
     /// The tables are read as spans: a span's base and count are fixed values, so they stay
     /// in registers through the loop, no reference is counted per item, and the loop over
@@ -242,19 +251,26 @@ private struct Run {
         // Each answer moves a score by 1 either way: start from every answer missed and add
         // 2 for each one fitted.
         let missedAll = no.nonzeroBitCount - yes.nonzeroBitCount
-        for item in facts.indices {
-            let facts = facts[item]
+        for row in facts.indices {
+            let facts = facts[row]
             let recipe = components.extracting(facts.recipe)
             guard recipe.canBeMade(times: partySize, from: stock) else { continue }
             tally.makeable += 1
+            if facts.item != tally.lastMakeable {
+                tally.makeableItems += 1
+                tally.lastMakeable = facts.item
+            }
             let bits = facts.allergens
-            if vetoed[item] || bits & avoided != 0 {
+            if vetoed[row] || bits & avoided != 0 {
                 tally.vetoed += 1
                 continue
             }
             if strict, bits == SuggestionIndex.undeclared {
                 tally.vetoed += 1
-                tally.undeclared += 1
+                if facts.item != tally.lastUndeclared {
+                    tally.undeclaredItems += 1
+                    tally.lastUndeclared = facts.item
+                }
                 continue
             }
             let fit = facts.fits
@@ -268,7 +284,7 @@ private struct Run {
                 sum = score &* memberCount
                 lowest = score
             } else {
-                let first = item &* vectorsPerItem
+                let first = row &* vectorsPerItem
                 (sum, lowest) = Run.sumAndLowest(personal.extracting(first..<(first &+ vectorsPerItem)), answered: answered)
                 sum = sum &- paddingSlots &* Profile.scale.upperBound
             }
@@ -287,7 +303,7 @@ private struct Run {
             case .ifMoreThan(let makeable): guard recipe.canBeMade(times: makeable + 1, from: stock) else { continue }
             case .yes: break
             }
-            tally.ranking.offer(key: key, makeable: recipe.makeableCount(from: stock), item: item)
+            tally.ranking.offer(key: key, makeable: recipe.makeableCount(from: stock), row: row, item: Int(facts.item))
         }
         return tally
     }
@@ -317,21 +333,21 @@ private struct Run {
     /// Why the ranking is empty.
     var reason: NoSuggestion {
         if makeableItems == 0 { return .outOfStock(partySize: context.partySize) }
-        if vetoedItems == makeableItems { return .allVetoed(vetoed: vetoedItems, undeclared: undeclaredItems) }
+        if vetoedRows == makeableRows { return .allVetoed(vetoed: makeableItems, undeclared: undeclaredItems) }
         return .allMiserable(threshold: context.threshold)
     }
 
     // MARK: Explaining
 
-    /// The suggestion for a ranked item: its score again, member by member, and the answers
+    /// The suggestion for a ranked row: its score again, member by member, and the answers
     /// it fits.
     func suggestion(for entry: Ranking.Entry) -> Suggestion {
-        let item = entry.item
-        let fit = index.facts[item].fits
+        let (row, item) = (entry.row, entry.item)
+        let fit = index.facts[row].fits
         let answered = no.nonzeroBitCount - yes.nonzeroBitCount + 2 * ((fit & yes).nonzeroBitCount - (fit & no).nonzeroBitCount)
         let scores = (0..<memberCount).map { member in
             let (vector, lane) = member.quotientAndRemainder(dividingBy: Lanes.scalarCount)
-            return Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[item * vectorsPerItem + vector][lane])) + answered)
+            return Run.onScale((personal.isEmpty ? Profile.neutralScore : Int(personal[row * vectorsPerItem + vector][lane])) + answered)
         }
         let fitted = (fit & yes) | (~fit & no)
         let fits = menu.questions.indices.filter { fitted & (1 << UInt64($0)) != 0 }.map { menu.questions[$0].key }
@@ -341,17 +357,20 @@ private struct Run {
         return Suggestion(
             item: item, name: menu.items[item].name, score: score, makeable: entry.makeable, fits: fits,
             memberScores: zip(members, scores).map { MemberScore(name: $0.name, score: $1) },
-            undeclaredAllergens: avoidedAllergens != 0 && index.facts[item].allergens == SuggestionIndex.undeclared
+            undeclaredAllergens: avoidedAllergens != 0 && index.facts[row].allergens == SuggestionIndex.undeclared,
+            choice: index.selections[Int32(row)].flatMap { menu.lineChoice(item: item, selection: $0) }
         )
     }
 }
 
-/// The best few items seen so far, best first: higher key, then more makeable, then
-/// earlier on the menu. Bounded, so ranking a big menu never sorts it.
+/// The best few rows seen so far, best first: higher key, then more makeable, then
+/// earlier on the menu. Bounded, so ranking a big menu never sorts it. With `itemOnce`,
+/// an item keeps only its best row (its first of equals).
 struct Ranking {
     struct Entry {
         let key: Int
         let makeable: Int
+        let row: Int
         let item: Int
 
         /// Ranks above `other`. Items are offered in menu order, so an equal one offered
@@ -362,10 +381,12 @@ struct Ranking {
     }
 
     let capacity: Int
+    let itemOnce: Bool
     private(set) var entries: [Entry] = []
 
-    init(capacity: Int) {
+    init(capacity: Int, itemOnce: Bool = false) {
         self.capacity = max(1, capacity)
+        self.itemOnce = itemOnce
         entries.reserveCapacity(self.capacity)
     }
 
@@ -385,8 +406,12 @@ struct Ranking {
         return key == last.key ? .ifMoreThan(last.makeable) : .no
     }
 
-    mutating func offer(key: Int, makeable: Int, item: Int) {
-        let entry = Entry(key: key, makeable: makeable, item: item)
+    mutating func offer(key: Int, makeable: Int, row: Int, item: Int) {
+        let entry = Entry(key: key, makeable: makeable, row: row, item: item)
+        if itemOnce, let same = entries.firstIndex(where: { $0.item == item }) {
+            guard entry.ranksAbove(entries[same]) else { return }
+            entries.remove(at: same)
+        }
         if entries.count == capacity {
             guard let last = entries.last, entry.ranksAbove(last) else { return }
             entries.removeLast()

@@ -15,10 +15,13 @@ public struct Suggestion: Sendable, Hashable {
     /// The menu does not declare the item's allergens; shown only with `lenient`, to a
     /// group where someone avoids an allergen.
     public let undeclaredAllergens: Bool
+    /// The size and options suggested, when they are not the item's default ones: an oat
+    /// latte for someone who avoids milk.
+    public let choice: LineChoice?
 
     public init(
         item: Int, name: String, score: SuggestionScore, makeable: Int, fits: [String], memberScores: [MemberScore],
-        undeclaredAllergens: Bool
+        undeclaredAllergens: Bool, choice: LineChoice? = nil
     ) {
         self.item = item
         self.name = name
@@ -27,6 +30,7 @@ public struct Suggestion: Sendable, Hashable {
         self.fits = fits
         self.memberScores = memberScores
         self.undeclaredAllergens = undeclaredAllergens
+        self.choice = choice
     }
 
     /// For a group, the member the item pleases least (the first of equals); `nil` for one

@@ -1,25 +1,41 @@
 /// What `suggest` needs of a menu, worked out once when the menu is built, so that scoring
 /// a 10,000-item menu for a group is integer work over flat arrays: no name is hashed and
 /// no string compared while items are scored.
+///
+/// Scoring goes row by row. An item is one row; an item with options has, after the row
+/// of its default selection, a row for each selection that swaps in or adds one option and
+/// so differs in what suggesting reads — allergens, tags or ingredients (an oat latte for
+/// someone who avoids milk). An item's rows are side by side, in menu order.
 struct SuggestionIndex: Sendable {
-    /// Every tag of the menu once, as first written, in menu order.
+    /// Every tag of the menu once, as first written, in menu order (an item's, then its
+    /// options').
     let tags: [String]
     /// `NameKey.fold` of each tag to its position in `tags`.
     let tagsByKey: [String: Int]
-    /// Per item, what scoring reads of it.
-    let facts: [ItemFacts]
-    /// The items with each tag, and with each ingredient.
-    let itemsByTag: Postings
-    let itemsByIngredient: Postings
-    /// Every item's recipe, flat: item `i`'s are `recipeComponents[facts[i].recipe]`.
+    /// Per row, what scoring reads of it.
+    let facts: [RowFacts]
+    /// The rows with each tag, and with each ingredient.
+    let rowsByTag: Postings
+    let rowsByIngredient: Postings
+    /// Every row's recipe, flat: row `r`'s are `recipeComponents[facts[r].recipe]`.
     let recipeComponents: [RecipeComponent]
+    /// Item `i`'s rows are `rowStarts[i]..<rowStarts[i + 1]`.
+    let rowStarts: [Int32]
+    /// The selection of each row that is not its item's default one.
+    let selections: [Int32: Selection]
 
     /// The bit that marks an item whose allergens are unknown; the 14 allergens use bits 0–13.
     static let undeclared: UInt16 = 1 << 15
 
+    /// Whether some item has more than one row.
+    var hasVariants: Bool { !selections.isEmpty }
+
+    /// The rows of `item`.
+    func rows(of item: Int) -> Range<Int> { Int(rowStarts[item])..<Int(rowStarts[item + 1]) }
+
     /// Built in one pass over the items, into flat arrays: the menu pays for it once, when
-    /// it is built, and with no allocations per item.
-    init(ingredientCount: Int, items: [Item], questions: [Question]) {
+    /// it is built, and with no allocations per item without options.
+    init(ingredients: [Ingredient], items: [Item], questions: [Question]) {
         var tags: [String] = []
         var tagsByKey: [String: Int] = [:]
         var tagStarts: [Int32] = [0]
@@ -27,61 +43,111 @@ struct SuggestionIndex: Sendable {
         var recipeStarts: [Int32] = [0]
         var recipeIngredients: [Int32] = []
         var recipeComponents: [RecipeComponent] = []
+        var allergens: [UInt16] = []
+        var rowItems: [Int32] = []
+        var rowStarts: [Int32] = [0]
+        var selections: [Int32: Selection] = [:]
         tagStarts.reserveCapacity(items.count + 1)
         recipeStarts.reserveCapacity(items.count + 1)
         recipeIngredients.reserveCapacity(items.count * 2)
         recipeComponents.reserveCapacity(items.count * 2)
-        for index in items.indices {
-            let first = tagList.count
-            for tag in items[index].tags {
-                let key = NameKey.fold(tag)
-                let position = tagsByKey[key] ?? {
-                    tagsByKey[key] = tags.count
-                    tags.append(tag)
-                    return tags.count - 1
-                }()
-                if !tagList[first...].contains(Int32(position)) { tagList.append(Int32(position)) }
+        allergens.reserveCapacity(items.count)
+        rowItems.reserveCapacity(items.count)
+        rowStarts.reserveCapacity(items.count + 1)
+
+        func position(of tag: String) -> Int32 {
+            let key = NameKey.fold(tag)
+            if let known = tagsByKey[key] { return Int32(known) }
+            tagsByKey[key] = tags.count
+            tags.append(tag)
+            return Int32(tags.count - 1)
+        }
+        /// Appends a row; `false` (and nothing appended) when it reads as the item's first row.
+        func appendRow(item: Int, tagged: [String], recipe: Recipe, allergenBits: UInt16, compareWith first: Int?) -> Bool {
+            var rowTags: [Int32] = []
+            for tag in tagged {
+                let tag = position(of: tag)
+                if !rowTags.contains(tag) { rowTags.append(tag) }
             }
+            if let first {
+                let firstTags = tagList[Int(tagStarts[first])..<Int(tagStarts[first + 1])]
+                let firstIngredients = recipeIngredients[Int(recipeStarts[first])..<Int(recipeStarts[first + 1])]
+                if allergens[first] == allergenBits, Set(firstTags) == Set(rowTags),
+                   Set(firstIngredients) == Set(recipe.components.map { Int32($0.ingredient) }) { return false }
+            }
+            tagList += rowTags
             tagStarts.append(Int32(tagList.count))
-            for component in items[index].recipe.components {
+            for component in recipe.components {
                 recipeIngredients.append(Int32(component.ingredient))
                 recipeComponents.append(RecipeComponent(ingredient: Int32(component.ingredient), quantity: Int32(component.quantity)))
             }
             recipeStarts.append(Int32(recipeIngredients.count))
+            allergens.append(allergenBits)
+            rowItems.append(Int32(item))
+            return true
         }
-        // Which questions each tag answers, so an item's fits are the union over its tags.
+
+        for index in items.indices {
+            let item = items[index]
+            let first = rowItems.count
+            if let choices = item.choices, let base = choices.defaultSelection {
+                let facts = SelectionFacts(item: item, choices: choices, base: base, ingredients: ingredients)
+                _ = appendRow(item: index, tagged: facts.tags(of: base), recipe: item.recipe, allergenBits: facts.allergens(of: base), compareWith: nil)
+                for selection in facts.variants() {
+                    let recipe = choices.recipe(of: selection)
+                    if appendRow(item: index, tagged: facts.tags(of: selection), recipe: recipe, allergenBits: facts.allergens(of: selection), compareWith: first) {
+                        selections[Int32(rowItems.count - 1)] = selection
+                    }
+                }
+            } else {
+                _ = appendRow(
+                    item: index, tagged: item.tags, recipe: item.recipe,
+                    allergenBits: item.allergens?.rawValue ?? SuggestionIndex.undeclared, compareWith: nil
+                )
+            }
+            // Every option's tags are the menu's, a row of their own or not.
+            for group in item.choices?.groups ?? [] {
+                for option in group.options { for tag in option.tags { _ = position(of: tag) } }
+            }
+            rowStarts.append(Int32(rowItems.count))
+        }
+        // Which questions each tag answers, so a row's fits are the union over its tags.
         var questionsOfTag = [UInt64](repeating: 0, count: tags.count)
         for (position, question) in questions.prefix(Question.maximumCount).enumerated() {
             for tag in question.tags {
                 if let index = tagsByKey[NameKey.fold(tag)] { questionsOfTag[index] |= 1 << UInt64(position) }
             }
         }
-        var fits = [UInt64](repeating: 0, count: items.count)
+        var fits = [UInt64](repeating: 0, count: rowItems.count)
         if !questions.isEmpty {
-            for item in items.indices {
-                for tag in tagList[Int(tagStarts[item])..<Int(tagStarts[item + 1])] { fits[item] |= questionsOfTag[Int(tag)] }
+            for row in rowItems.indices {
+                for tag in tagList[Int(tagStarts[row])..<Int(tagStarts[row + 1])] { fits[row] |= questionsOfTag[Int(tag)] }
             }
         }
         self.tags = tags
         self.tagsByKey = tagsByKey
-        facts = items.indices.map { item in
-            ItemFacts(
-                fits: fits[item], allergens: items[item].allergens?.rawValue ?? SuggestionIndex.undeclared,
-                recipeStart: recipeStarts[item], recipeEnd: recipeStarts[item + 1]
+        facts = rowItems.indices.map { row in
+            RowFacts(
+                fits: fits[row], allergens: allergens[row], item: rowItems[row],
+                recipeStart: recipeStarts[row], recipeEnd: recipeStarts[row + 1]
             )
         }
-        itemsByTag = Postings(keyCount: tags.count, starts: tagStarts, keys: tagList)
-        itemsByIngredient = Postings(keyCount: ingredientCount, starts: recipeStarts, keys: recipeIngredients)
+        rowsByTag = Postings(keyCount: tags.count, starts: tagStarts, keys: tagList)
+        rowsByIngredient = Postings(keyCount: ingredients.count, starts: recipeStarts, keys: recipeIngredients)
         self.recipeComponents = recipeComponents
+        self.rowStarts = rowStarts
+        self.selections = selections
     }
 
-    /// What scoring reads of one item, side by side: the pass over a menu reads one table
-    /// an item, so one bounds check, which the loop over its indices drops, covers them all.
-    struct ItemFacts {
-        /// Bit `q` is set when the item has a tag of question `q`.
+    /// What scoring reads of one row, side by side: the pass over a menu reads one table
+    /// a row, so one bounds check, which the loop over its indices drops, covers them all.
+    struct RowFacts {
+        /// Bit `q` is set when the row has a tag of question `q`.
         let fits: UInt64
         /// Its allergens' bits, or `SuggestionIndex.undeclared` when the menu does not say.
         let allergens: UInt16
+        /// The item it is a selection of.
+        let item: Int32
         /// Where its recipe's components are in `recipeComponents`.
         let recipeStart: Int32
         let recipeEnd: Int32
@@ -94,6 +160,66 @@ struct SuggestionIndex: Sendable {
     struct RecipeComponent {
         let ingredient: Int32
         let quantity: Int32
+    }
+}
+
+/// The tags and allergens of an item's selections, and the selections worth a row.
+///
+/// A selection has the item's tags and those of its options. Its allergens are the item's
+/// (unknown stays unknown), its options' own, and those its ingredients declare; less an
+/// allergen of the item that only an ingredient it no longer has brought — which takes
+/// every ingredient it has declaring its allergens, none of them that one (so an oat latte
+/// is free of milk only when oat milk, espresso and sugar say what they carry).
+private struct SelectionFacts {
+    let item: Item
+    let choices: ItemChoices
+    let base: Selection
+    let ingredients: [Ingredient]
+
+    func tags(of selection: Selection) -> [String] {
+        item.tags + selection.picks.flatMap { choices.groups[$0.group].options[$0.option].tags }
+    }
+
+    func allergens(of selection: Selection) -> UInt16 {
+        guard let declared = item.allergens else { return SuggestionIndex.undeclared }
+        let recipe = choices.recipe(of: selection).components.map(\.ingredient)
+        var brought = Allergens()
+        var everyDeclared = true
+        for ingredient in recipe {
+            if let carried = ingredients[ingredient].allergens { brought.formUnion(carried) } else { everyDeclared = false }
+        }
+        for pick in selection.picks { brought.formUnion(choices.groups[pick.group].options[pick.option].allergens) }
+        var result = declared.union(brought)
+        if everyDeclared, selection != base {
+            var left = Allergens()
+            for ingredient in choices.recipe(of: base).components.map(\.ingredient) where !recipe.contains(ingredient) {
+                left.formUnion(ingredients[ingredient].allergens ?? [])
+            }
+            result.subtract(left.intersection(declared).subtracting(brought))
+        }
+        return result.rawValue
+    }
+
+    /// The default selection with one option more: in a group that takes one, in place of
+    /// the one it takes; in another, added while the group has room. Only those allowed.
+    func variants() -> [Selection] {
+        var variants: [Selection] = []
+        for (index, group) in choices.groups.enumerated() {
+            let taken = base.picks.filter { $0.group == index }
+            for option in group.options.indices where !taken.contains(where: { $0.option == option }) {
+                var picks = base.picks
+                if group.maximum == 1 {
+                    picks.removeAll { $0.group == index }
+                } else if taken.reduce(0, { $0 + $1.count }) >= group.maximum {
+                    continue
+                }
+                picks.append(Selection.Pick(group: index, option: option))
+                picks.sort { ($0.group, $0.option) < ($1.group, $1.option) }
+                let selection = Selection(size: base.size, picks: picks)
+                if choices.problem(with: selection) == nil { variants.append(selection) }
+            }
+        }
+        return variants
     }
 }
 
@@ -122,13 +248,13 @@ extension Span where Element == SuggestionIndex.RecipeComponent {
     }
 }
 
-/// For each key (a tag, an ingredient), the items that have it, in menu order: one flat
+/// For each key (a tag, an ingredient), the rows that have it, in menu order: one flat
 /// array instead of an array per key.
 struct Postings: Sendable {
     private let starts: [Int32]
     private let items: [Int32]
 
-    /// From the keys of each item, flat: item `i` has `keys[starts[i]..<starts[i + 1]]`,
+    /// From the keys of each row, flat: row `i` has `keys[starts[i]..<starts[i + 1]]`,
     /// each once.
     init(keyCount: Int, starts itemStarts: [Int32], keys: [Int32]) {
         var counts = [Int32](repeating: 0, count: keyCount + 1)
@@ -146,7 +272,7 @@ struct Postings: Sendable {
         self.items = items
     }
 
-    /// The items with key `key`.
+    /// The rows with key `key`.
     subscript(key: Int) -> ArraySlice<Int32> {
         items[Int(starts[key])..<Int(starts[key + 1])]
     }

@@ -6,11 +6,14 @@ public struct SuggestionMade: Sendable, Hashable {
         public let tenths: Int
         /// Shown with `lenient` though its allergens are not declared.
         public let undeclaredAllergens: Bool
+        /// The size and options suggested, when not the item's default ones.
+        public let choice: LineChoice?
 
-        public init(item: String, tenths: Int, undeclaredAllergens: Bool = false) {
+        public init(item: String, tenths: Int, undeclaredAllergens: Bool = false, choice: LineChoice? = nil) {
             self.item = item
             self.tenths = tenths
             self.undeclaredAllergens = undeclaredAllergens
+            self.choice = choice
         }
 
         /// `7` or `7.3`: the score's text, which is also its JSON number.
@@ -42,7 +45,7 @@ public struct SuggestionMade: Sendable, Hashable {
         self.init(
             profiles: context.profiles, partySize: context.partySize, answers: context.answers, rule: context.rule,
             lenient: context.lenient, page: page,
-            items: suggestions.map { ScoredItem(item: $0.name, tenths: $0.score.tenths, undeclaredAllergens: $0.undeclaredAllergens) }
+            items: suggestions.map { ScoredItem(item: $0.name, tenths: $0.score.tenths, undeclaredAllergens: $0.undeclaredAllergens, choice: $0.choice) }
         )
     }
 }

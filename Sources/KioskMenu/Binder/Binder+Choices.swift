@@ -181,8 +181,13 @@ extension Binder {
             changed.append(change.ingredient)
             complete = check(change, of: name, item: item, sizes: sizes, at: statement.headRange) && complete
         }
+        let tags = bindTags(properties["tags"])
+        let allergens = bindAllergens(properties["allergens"], statement: statement) ?? []
         guard complete else { return nil }
-        return ItemOption(name: name, price: price, adds: adds, changes: changes, repeatLimit: repeatLimit, isDefault: properties["default"] != nil)
+        return ItemOption(
+            name: name, price: price, adds: adds, changes: changes, repeatLimit: repeatLimit, isDefault: properties["default"] != nil,
+            tags: tags, allergens: allergens
+        )
     }
 
     /// Whether `change` names a line of every size, and leaves each a whole quantity of at

@@ -201,7 +201,8 @@ struct Binder {
             name: name,
             initialStock: integer(properties["stock"]) ?? 0,
             lowMark: integer(properties["low"]) ?? 0,
-            unit: unit
+            unit: unit,
+            allergens: bindAllergens(properties["allergens"], statement: statement)
         ))
     }
 

@@ -86,6 +86,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("stock", .integer(0...1_000_000_000)),
             PropertySpec("low", .integer(0...1_000_000_000)),
             PropertySpec("unit", .text),
+            PropertySpec("allergens", .name, list: true),
         ]
         case .item: [
             PropertySpec("alias", .name, list: true, repeatable: true),
@@ -132,6 +133,8 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("extra", .nameAndOptionalQuantity, list: true),
             PropertySpec("repeat", .integer(ItemOption.repeatRange)),
             PropertySpec("default", .flag),
+            PropertySpec("tags", .name, list: true, repeatable: true),
+            PropertySpec("allergens", .name, list: true),
         ]
         case .choose: [PropertySpec("from", .name, list: true)]
         }

@@ -41,8 +41,8 @@ export function addLine(basket, line, quantity = 1) {
   basket.set(key, { ...line, quantity: (known?.quantity ?? 0) + quantity });
 }
 
-export function addToBasket(item, quantity = 1) {
+export function addToBasket(item, quantity = 1, choice = {}) {
   const basket = loadBasket();
-  addLine(basket, { item }, quantity);
+  addLine(basket, { item, ...choice }, quantity);
   saveBasket(basket);
 }

@@ -60,13 +60,22 @@ function showSuggestions(result) {
     if (item.leastPleased) reasons.push(texts.leastPleased(item.leastPleased));
     if (item.allergens === 'undeclared') reasons.push(texts.undeclared);
     const row = menu.items.find((entry) => entry.name === item.item);
-    const add = el('button', { type: 'button', class: 'primary', text: texts.addToBasket, 'aria-label': `${texts.addToBasket}: ${item.item}` });
+    // A suggested size and options (an oat latte for someone who avoids milk) go into the
+    // basket as chosen.
+    const choice = item.options ? {
+      ...(item.size === undefined ? {} : { size: item.size }),
+      options: item.options.map(({ group, option, count }) => ({ group, option, count })),
+    } : {};
+    const name = item.options
+      ? `${item.item} (${[item.size, ...item.options.map((o) => (o.count > 1 ? `${o.option} ×${o.count}` : o.option))].filter(Boolean).join(', ')})`
+      : item.item;
+    const add = el('button', { type: 'button', class: 'primary', text: texts.addToBasket, 'aria-label': `${texts.addToBasket}: ${name}` });
     add.addEventListener('click', () => {
-      addToBasket(item.item);
-      setText(status, texts.added(item.item));
+      addToBasket(item.item, 1, choice);
+      setText(status, texts.added(name));
     });
     return el('li', { class: 'choice' },
-      el('h3', { class: 'name', text: item.item }),
+      el('h3', { class: 'name', text: name }),
       Array.isArray(row?.allergens) && row.allergens.length ? el('p', { class: 'allergens', text: texts.allergens(row.allergens.join(', ')) }) : null,
       el('ul', { class: 'reasons' }, ...reasons.map((reason) => el('li', { text: reason }))),
       add);

@@ -93,7 +93,8 @@ public struct SuggestionView: Sendable {
         if hasNotes { columns.append((tr("NOTE"), .left)) }
         var table = TextTable(columns)
         for (offset, suggestion) in suggestions.enumerated() {
-            var cells = [String(firstRank + offset), suggestion.name, suggestion.score.description]
+            let name = suggestion.choice.map { "\(suggestion.name) (\($0))" } ?? suggestion.name
+            var cells = [String(firstRank + offset), name, suggestion.score.description]
             if isGroup { cells.append(suggestion.leastPleased.map { "\($0.name) \($0.score)" } ?? "") }
             if hasAnswers { cells.append(suggestion.fits.joined(separator: ", ")) }
             if hasNotes { cells.append(suggestion.undeclaredAllergens ? tr("allergens not declared") : "") }

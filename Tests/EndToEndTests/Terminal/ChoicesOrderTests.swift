@@ -124,6 +124,24 @@ import Testing
         #expect((line["options"] as? [[String: Any]])?.map { $0["option"] as? String } == ["Oat"])
     }
 
+    /// `suggest` offers the selection that suits: the oat latte to someone who avoids
+    /// milk, with its choice in --json and in the journal's `suggestion.made`.
+    @Test func someoneWhoAvoidsMilkIsSuggestedTheOatLatte() throws {
+        let scratch = try ScratchDirectory()
+        let state = scratch.path("state")
+        let results = try json("profile ana avoid milk; suggest for ana", state: state)
+        let items = try #require((results.last?["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        let latte = try #require(items.first { $0["item"] as? String == "Latte" })
+        #expect(latte["size"] as? String == "large")
+        #expect((latte["options"] as? [[String: Any]])?.map { $0["option"] as? String } == ["Oat"])
+        #expect((latte["recipe"] as? [String: Int]) == ["espresso": 2, "oat-milk": 300, "sugar": 10])
+        #expect(latte["unitPrice"] as? Int == 5500)
+        // Nothing with milk, and nothing whose allergens are unknown.
+        #expect(items.map { $0["item"] as? String } == ["Americano", "Latte"])
+        let history = try KioskProcess("state", "dump", state).run()
+        #expect(history.stdout.contains("Suggested: Americano, Latte (large, Oat)."), "\(history.stdout) \(history.stderr)")
+    }
+
     /// A state written under a menu with choices: it reopens, verifies, compacts into a
     /// snapshot, and keeps its history and tickets under a menu that dropped an option.
     @Test func aStateKeepsItsChoicesAcrossRunsSnapshotsAndAMenuThatDropsAnOption() throws {
