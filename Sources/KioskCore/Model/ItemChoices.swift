@@ -147,6 +147,19 @@ public enum RecipeChange: Sendable, Hashable {
         }
     }
 
+    /// The ingredient it takes out of the recipe: the one replaced or removed.
+    public var takesOut: Int? {
+        switch self {
+        case .replace(let ingredient, _), .remove(let ingredient): ingredient
+        case .scale, .adjust: nil
+        }
+    }
+
+    /// The ingredient it brings into the recipe: the replacement.
+    public var bringsIn: Int? {
+        if case .replace(_, let other) = self { other } else { nil }
+    }
+
     public static let light = (numerator: 1, denominator: 2)
     public static let extra = (numerator: 3, denominator: 2)
 }

@@ -3,9 +3,10 @@
 /// no string compared while items are scored.
 ///
 /// Scoring goes row by row. An item is one row; an item with options has, after the row
-/// of its default selection, a row for each selection that swaps in or adds one option and
-/// so differs in what suggesting reads — allergens, tags or ingredients (an oat latte for
-/// someone who avoids milk). An item's rows are side by side, in menu order.
+/// of its default selection, a row for each selection that swaps in or adds one option
+/// that can change a veto or a fit — one with tags or allergens of its own, or that takes
+/// an ingredient out (an oat latte for someone who avoids milk) — and so differs in what
+/// suggesting reads. An item's rows are side by side, in menu order.
 struct SuggestionIndex: Sendable {
     /// Every tag of the menu once, as first written, in menu order (an item's, then its
     /// options').
@@ -175,6 +176,16 @@ private struct SelectionFacts {
     let choices: ItemChoices
     let base: Selection
     let ingredients: [Ingredient]
+    /// The default selection's ingredients.
+    let baseIngredients: [Int]
+
+    init(item: Item, choices: ItemChoices, base: Selection, ingredients: [Ingredient]) {
+        self.item = item
+        self.choices = choices
+        self.base = base
+        self.ingredients = ingredients
+        baseIngredients = item.recipe.components.map(\.ingredient)
+    }
 
     func tags(of selection: Selection) -> [String] {
         item.tags + selection.picks.flatMap { choices.groups[$0.group].options[$0.option].tags }
@@ -182,7 +193,7 @@ private struct SelectionFacts {
 
     func allergens(of selection: Selection) -> UInt16 {
         guard let declared = item.allergens else { return SuggestionIndex.undeclared }
-        let recipe = choices.recipe(of: selection).components.map(\.ingredient)
+        let recipe = selection == base ? baseIngredients : choices.recipe(of: selection).components.map(\.ingredient)
         var brought = Allergens()
         var everyDeclared = true
         for ingredient in recipe {
@@ -192,7 +203,7 @@ private struct SelectionFacts {
         var result = declared.union(brought)
         if everyDeclared, selection != base {
             var left = Allergens()
-            for ingredient in choices.recipe(of: base).components.map(\.ingredient) where !recipe.contains(ingredient) {
+            for ingredient in baseIngredients where !recipe.contains(ingredient) {
                 left.formUnion(ingredients[ingredient].allergens ?? [])
             }
             result.subtract(left.intersection(declared).subtracting(brought))
@@ -201,12 +212,17 @@ private struct SelectionFacts {
     }
 
     /// The default selection with one option more: in a group that takes one, in place of
-    /// the one it takes; in another, added while the group has room. Only those allowed.
+    /// the one it takes; in another, added while the group has room. Only those allowed,
+    /// and only where the option coming in or going out can change a veto or a fit: an
+    /// option that only adds a line or a price reads as the selection without it, and a
+    /// row for it would cost a menu of many options its start-up.
     func variants() -> [Selection] {
         var variants: [Selection] = []
         for (index, group) in choices.groups.enumerated() {
             let taken = base.picks.filter { $0.group == index }
+            let swapped = group.maximum == 1 && taken.contains { SelectionFacts.matters(group.options[$0.option]) }
             for option in group.options.indices where !taken.contains(where: { $0.option == option }) {
+                guard swapped || SelectionFacts.matters(group.options[option]) else { continue }
                 var picks = base.picks
                 if group.maximum == 1 {
                     picks.removeAll { $0.group == index }
@@ -220,6 +236,12 @@ private struct SelectionFacts {
             }
         }
         return variants
+    }
+
+    /// Whether taking `option` or not can change a veto or a fit: it has tags or allergens
+    /// of its own, or takes an ingredient out of the recipe.
+    private static func matters(_ option: ItemOption) -> Bool {
+        !option.tags.isEmpty || !option.allergens.isEmpty || option.changes.contains { $0.takesOut != nil }
     }
 }
 

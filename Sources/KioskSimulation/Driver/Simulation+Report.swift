@@ -39,17 +39,10 @@ extension Simulation {
         let menu = kiosk.menu
         for item in menu.items {
             for group in item.choices?.groups ?? [] {
-                let avoided = group.minimum == 1 && group.maximum == 1
-                    ? group.options.map { Set($0.changes.compactMap { change -> Int? in
-                        switch change {
-                        case .replace(let ingredient, _), .remove(let ingredient): ingredient
-                        case .scale, .adjust: nil
-                        }
-                    }) }
-                    : []
+                let takenOut = group.minimum == 1 && group.maximum == 1 ? group.options.map { Set($0.changes.compactMap(\.takesOut)) } : []
                 for (index, option) in group.options.enumerated() {
-                    var needs = option.adds.map(\.ingredient) + option.changes.compactMap { if case .replace(_, let other) = $0 { other } else { nil } }
-                    for (other, ingredients) in avoided.enumerated() where other != index {
+                    var needs = option.adds.map(\.ingredient) + option.changes.compactMap(\.bringsIn)
+                    for (other, ingredients) in takenOut.enumerated() where other != index {
                         needs += ingredients.filter { ingredient in !option.changes.contains { $0.ingredient == ingredient } }.sorted()
                     }
                     guard let first = needs.compactMap({ ingredient in stock.firstShort[ingredient].map { (ingredient, $0) } }).min(by: { $0.1 < $1.1 }) else { continue }
