@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The system's clock and time zone: what the parts of kiosk that meet the world read.
 /// The core never does; it is given the time.
@@ -18,9 +19,16 @@ public enum WallClock {
     /// The local time's offset from UTC, in seconds, at a moment (it changes with summer
     /// time); 0 when the system cannot say.
     public static func utcOffset(atSecondsSince1970 seconds: Int64) -> Int {
+        if let last = lastOffset.withLock({ $0 }), last.seconds == seconds { return last.offset }
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return 0 }
-        return Int(parts.tm_gmtoff)
+        let offset = Int(parts.tm_gmtoff)
+        lastOffset.withLock { $0 = (seconds, offset) }
+        return offset
     }
+
+    /// The offset asked for last: a batch's promises round to the minute, so most orders
+    /// ask about the same second, and the time zone does not change under a running kiosk.
+    private static let lastOffset = Mutex<(seconds: Int64, offset: Int)?>(nil)
 }

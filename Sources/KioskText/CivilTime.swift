@@ -55,16 +55,21 @@ public struct CivilTime: Sendable, Hashable {
     }
 
     /// Fields of two digits each, joined by `:`, written straight into the string (a clock
-    /// time is printed with every order on a board).
-    private static func twoDigits(_ fields: Int...) -> String {
-        guard fields.allSatisfy({ (0..<100).contains($0) }) else { return fields.map { pad($0, 2) }.joined(separator: ":") }
-        return String(unsafeUninitializedCapacity: fields.count * 3 - 1) { bytes in
-            for (index, field) in fields.enumerated() {
-                if index > 0 { bytes[index * 3 - 1] = UInt8(ascii: ":") }
-                bytes[index * 3] = UInt8(ascii: "0") + UInt8(field / 10)
-                bytes[index * 3 + 1] = UInt8(ascii: "0") + UInt8(field % 10)
+    /// time is printed with every order on a board): `third` is the seconds, when shown.
+    private static func twoDigits(_ first: Int, _ second: Int, _ third: Int? = nil) -> String {
+        let inRange = (0..<100).contains(first) && (0..<100).contains(second) && third.map { (0..<100).contains($0) } != false
+        guard inRange else { return ([first, second] + (third.map { [$0] } ?? [])).map { pad($0, 2) }.joined(separator: ":") }
+        return String(unsafeUninitializedCapacity: third == nil ? 5 : 8) { bytes in
+            func put(_ field: Int, at offset: Int) {
+                if offset > 0 { bytes[offset - 1] = UInt8(ascii: ":") }
+                bytes[offset] = UInt8(ascii: "0") + UInt8(field / 10)
+                bytes[offset + 1] = UInt8(ascii: "0") + UInt8(field % 10)
             }
-            return fields.count * 3 - 1
+            put(first, at: 0)
+            put(second, at: 3)
+            guard let third else { return 5 }
+            put(third, at: 6)
+            return 8
         }
     }
 

@@ -457,17 +457,6 @@ public struct JSONWriter: Sendable {
     /// Appends the decimal digits of `value` without making a `String`.
     @inlinable
     mutating func appendDecimal(_ value: some BinaryInteger) {
-        if value < 0 { put(UInt8(ascii: "-")) }
-        var magnitude = UInt64(value.magnitude)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
-        }
+        DecimalDigits.withDigits(of: value) { put($0) }
     }
 }

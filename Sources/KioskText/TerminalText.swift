@@ -59,6 +59,21 @@ public enum TerminalText {
         return out
     }
 
+    /// Appends `text` to `bytes` as UTF-8, every control character made visible as
+    /// `visible(_:)` makes it: a line written piece by piece into an output's buffer, with no
+    /// `String` made for the whole of it. Printable ASCII is copied as it is.
+    public static func appendVisible(_ text: String, to bytes: inout [UInt8]) {
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        guard copied != true else { return }
+        for scalar in text.unicodeScalars {
+            UTF8.encode(visible(scalar)) { bytes.append($0) }
+        }
+    }
+
     public static func visible(_ text: Substring) -> String {
         visible(String(text))
     }

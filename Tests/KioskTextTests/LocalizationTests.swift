@@ -1,3 +1,4 @@
+import Foundation
 import KioskText
 import Testing
 
@@ -137,6 +138,37 @@ import Testing
         var korean: [UInt8] = []
         Localization.write("'{name}'을(를) 찾을 수 없습니다", ["name": "딸기"], in: .korean, into: &korean)
         #expect(String(decoding: korean, as: UTF8.self) == "'딸기'를 찾을 수 없습니다")
+    }
+
+    @Test func valuesThatWriteThemselvesSayWhatTheirDescriptionsSay() {
+        // The promise line's values: numbers written as digits, texts as their bytes, in
+        // any order the call names them, a particle after a number in its Korean reading.
+        var bytes: [UInt8] = []
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", [
+            "minutes": .number(-4), "ticket": .number(Int64.max), "time": .text("09:14"),
+        ], in: .english, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "#9223372036854775807 ready by 09:14, in about -4 min")
+        var described: [UInt8] = []
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", [
+            "minutes": -4, "ticket": Int64.max, "time": "09:14",
+        ], in: .english, into: &described)
+        #expect(described == bytes, "the same line as from values of any kind")
+        var korean: [UInt8] = []
+        Localization.write("{n}을(를) 고르세요, {missing}", ["n": .number(3)], in: .korean, into: &korean)
+        #expect(String(decoding: korean, as: UTF8.self) == "3을 고르세요, {missing}")
+        #expect(MessageValue.number(Int64.min).description == "-9223372036854775808")
+    }
+
+    @Test func templatesOfOneLengthFilledInTurnEachKeepTheirOwnText() {
+        // The few templates filled last are looked at first: two of the same length, and
+        // more than that shelf holds, each still fill as themselves.
+        let templates = (0..<12).map { "message {v} number \($0 % 10)" + ($0 >= 10 ? "!" : ".") }
+        for round in 0..<3 {
+            for (index, template) in templates.enumerated() {
+                let expected = template.replacingOccurrences(of: "{v}", with: "\(round)")
+                #expect(Localization.fill(template, ["v": round]) == expected, "template \(index), round \(round)")
+            }
+        }
     }
 
     @Test func aTemplateReadOnceTakesEachFillsOwnValues() {

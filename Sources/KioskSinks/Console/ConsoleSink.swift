@@ -34,11 +34,11 @@ public final class ConsoleSink: Sink {
     public var target: String { output.descriptor == 1 ? "stdout" : "fd \(output.descriptor)" }
 
     public func send(_ event: Event) throws(SinkFailure) {
-        let line = TerminalText.visible(event.message)
         let colour = colors ? ConsoleSink.colour(of: event.type) : nil
+        // The message is made in the output's buffer: no `String` of the line between.
         output.write { bytes in
             if let colour { bytes += colour.utf8 }
-            bytes += line.utf8
+            event.writeVisibleMessage(into: &bytes)
             if colour != nil { bytes += "\u{1B}[0m".utf8 }
             bytes.append(UInt8(ascii: "\n"))
         }

@@ -92,9 +92,11 @@ public struct ResultText: Sendable {
         let byText = byTime.civil(offsetSeconds: utcOffset(byTime)).hourAndMinute
         let wait = promise.wait
         if wait < minute {
-            tr("#{ticket} ready by {time}, in under a minute", ["ticket": promise.ticket, "time": byText], into: &bytes)
+            tr("#{ticket} ready by {time}, in under a minute", ["ticket": .number(Int64(promise.ticket)), "time": .text(byText)], into: &bytes)
         } else {
-            tr("#{ticket} ready by {time}, in about {minutes} min", ["ticket": promise.ticket, "time": byText, "minutes": (wait + minute / 2) / minute], into: &bytes)
+            tr("#{ticket} ready by {time}, in about {minutes} min", [
+                "ticket": .number(Int64(promise.ticket)), "time": .text(byText), "minutes": .number((wait + minute / 2) / minute),
+            ], into: &bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
     }

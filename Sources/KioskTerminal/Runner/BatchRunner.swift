@@ -112,8 +112,11 @@ public final class BatchRunner: SessionRunner {
         let (outputMark, errorsMark) = openEntry()
         let result = session.execute(command)
         let failed = result.error != nil
-        // What `show` would write: nothing for a success under --quiet without --json.
-        if options.json || failed || !options.quiet {
+        // What `show` would write: nothing for a success under --quiet without --json. A
+        // success printed is written from the result in hand, not a copy made optional.
+        if !options.json, !failed {
+            if !options.quiet { write(success: result) }
+        } else {
             show(result, failure: result.error, line: line, hangup: false)
         }
         record(
@@ -223,12 +226,17 @@ public final class BatchRunner: SessionRunner {
         if options.bail { stopped = true }
     }
 
+    /// A success's text, written straight into the held output.
+    private func write(success result: CommandResult) {
+        output.write { resultText.write(result, into: &$0) }
+    }
+
     private func show(_ result: CommandResult?, failure: CommandError?, line: Int, hangup: Bool, name: String? = nil) {
         if options.json {
             let object = if hangup, let result { ResultJSON.object(for: result) } else { ResultJSON.object(for: result, command: name, error: failure, line: line) }
             output.write(bytes: object + [UInt8(ascii: "\n")])
         } else if let result, failure == nil, !options.quiet {
-            output.write { resultText.write(result, into: &$0) }
+            write(success: result)
         }
         if let failure {
             let message = resultText.message(for: failure)

@@ -97,7 +97,17 @@ public enum Localization {
             bytes += template.utf8
             return
         }
-        PreparedTemplate.of(template).fill(values, into: &bytes)
+        PreparedTemplate.of(template).fill(DescribedValues(pairs: values), into: &bytes)
+    }
+
+    /// Appends `message` in `language`, filled from values that write themselves, to `bytes`.
+    public static func write(_ message: String, _ values: KeyValuePairs<String, MessageValue>, in language: Language, into bytes: inout [UInt8]) {
+        let template = template(of: message, in: language)
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else {
+            bytes += template.utf8
+            return
+        }
+        PreparedTemplate.of(template).fill(WrittenValues(pairs: values), into: &bytes)
     }
 
     /// Whether `template` has a `{` for `values` to fill; a template without one is its text.
@@ -118,7 +128,7 @@ public enum Localization {
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard needsFilling(template, values) else { return template }
         var bytes: [UInt8] = []
-        PreparedTemplate.of(template).fill(values, into: &bytes)
+        PreparedTemplate.of(template).fill(DescribedValues(pairs: values), into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }
@@ -132,6 +142,13 @@ public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStri
 /// What `tr(message, values)` says, appended to `bytes` as UTF-8 without a `String`
 /// between: for the lines a busy batch prints with every order.
 public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], into bytes: inout [UInt8]) {
+    Localization.write(message, values, in: Localization.language, into: &bytes)
+}
+
+/// What `tr(message, values, into:)` says, from values that write themselves as bytes
+/// (`MessageValue`): for a line printed with every order, where making a `String` of each
+/// number would cost more than the line.
+public func tr(_ message: String, _ values: KeyValuePairs<String, MessageValue>, into bytes: inout [UInt8]) {
     Localization.write(message, values, in: Localization.language, into: &bytes)
 }
 

@@ -5,8 +5,8 @@ import Synchronization
 /// after a value starts with one — the Korean particle to choose for that value. Filling it
 /// then costs what writing the message does: no template is read twice, the parts hold no
 /// references (walking them retains nothing), the message is written straight into the
-/// caller's bytes, and a message without particles (every English one) never keeps its
-/// values' text.
+/// caller's bytes, and a message without particles (every English one) never looks at a
+/// value's ending.
 final class PreparedTemplate: Sendable {
     enum Part: Sendable {
         /// Bytes of `literal` to copy as they are.
@@ -56,54 +56,132 @@ final class PreparedTemplate: Sendable {
     }
 
     /// Appends the template's UTF-8 to `bytes`, each `{name}` of `values` replaced by its
-    /// value and a name without a value kept as it is.
-    func fill(_ values: KeyValuePairs<String, any CustomStringConvertible>, into bytes: inout [UInt8]) {
+    /// value and a name without a value kept as it is (the first value of a name counts).
+    /// A value is written as bytes where it is needed; its text is made only before a
+    /// particle, which needs its ending.
+    func fill(_ values: some TemplateValues, into bytes: inout [UInt8]) {
         var last = ""
-        for part in parts {
-            switch part {
-            case .text(let range):
-                bytes += literal[range]
-            case .value(let index):
-                let name = names[index]
-                guard let position = Self.position(of: name, in: values) else {
-                    last = ""
-                    bytes.append(UInt8(ascii: "{"))
-                    bytes += name.utf8
-                    bytes.append(UInt8(ascii: "}"))
-                    continue
+        literal.withUnsafeBufferPointer { literal in
+            for part in parts {
+                switch part {
+                case .text(let range):
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[range]))
+                case .value(let index):
+                    guard let position = values.position(of: names[index], expected: index) else {
+                        last = ""
+                        bytes.append(UInt8(ascii: "{"))
+                        bytes += names[index].utf8
+                        bytes.append(UInt8(ascii: "}"))
+                        continue
+                    }
+                    if particles.isEmpty {
+                        values.write(at: position, into: &bytes)
+                    } else {
+                        last = values.text(at: position)
+                        bytes += last.utf8
+                    }
+                case .particle(let index, let quoted):
+                    if quoted { bytes.append(UInt8(ascii: "'")) }
+                    bytes += KoreanParticle.form(of: particles[index], after: last).utf8
                 }
-                let text = values[position].value.description
-                bytes += text.utf8
-                if !particles.isEmpty { last = text }
-            case .particle(let index, let quoted):
-                if quoted { bytes.append(UInt8(ascii: "'")) }
-                bytes += KoreanParticle.form(of: particles[index], after: last).utf8
             }
         }
     }
 
-    /// Where `name` is among `values`: read by key alone, so that no value is copied.
-    private static func position(of name: String, in values: KeyValuePairs<String, any CustomStringConvertible>) -> Int? {
-        var position = values.startIndex
-        while position < values.endIndex {
-            if values[position].key == name { return position }
-            position += 1
-        }
-        return nil
-    }
-
     /// The template of each message filled so far, prepared once. A message comes from the
     /// code or a catalog, so the set is small; past `capacity` (text built at run time
-    /// passed as a message) a template is prepared each time rather than kept.
-    private static let prepared = Mutex<[String: PreparedTemplate]>([:])
+    /// passed as a message) a template is prepared each time rather than kept. The few
+    /// filled last are looked at first, by length and then equality: a template said with
+    /// every order is the same string each time, which compares equal at once, where
+    /// hashing it would read all of it.
+    private static let prepared = Mutex(Shelf())
     private static let capacity = 4096
 
+    private struct Shelf: ~Copyable {
+        var all: [String: PreparedTemplate] = [:]
+        var recent: [(template: String, prepared: PreparedTemplate)] = []
+        var next = 0
+
+        mutating func remember(_ template: String, _ prepared: PreparedTemplate) {
+            if recent.count < 8 {
+                recent.append((template, prepared))
+            } else {
+                recent[next] = (template, prepared)
+                next = (next + 1) % recent.count
+            }
+        }
+    }
+
     static func of(_ template: String) -> PreparedTemplate {
-        if let known = prepared.withLock({ $0[template] }) { return known }
+        let known = prepared.withLock { shelf -> PreparedTemplate? in
+            for entry in shelf.recent where entry.template.utf8.count == template.utf8.count && entry.template == template {
+                return entry.prepared
+            }
+            guard let known = shelf.all[template] else { return nil }
+            shelf.remember(template, known)
+            return known
+        }
+        if let known { return known }
         let made = PreparedTemplate(template)
-        prepared.withLock { cache in
-            if cache.count < capacity { cache[template] = made }
+        prepared.withLock { shelf in
+            guard shelf.all.count < capacity else { return }
+            shelf.all[template] = made
+            shelf.remember(template, made)
         }
         return made
+    }
+}
+
+/// The values a template is filled from, by name: the `tr` call's pairs.
+protocol TemplateValues {
+    associatedtype Value
+    var pairs: KeyValuePairs<String, Value> { get }
+    /// Appends the value's text as UTF-8.
+    func write(_ value: Value, into bytes: inout [UInt8])
+    /// The value's text, for a particle after it.
+    func text(of value: Value) -> String
+}
+
+extension TemplateValues {
+    /// Where the value of `name` is; `expected` is where the template's own order of names
+    /// would put it, looked at first (a call names its values in the message's order).
+    func position(of name: String, expected: Int) -> Int? {
+        if expected < pairs.count, pairs[expected].key == name { return expected }
+        return pairs.firstIndex { $0.key == name }
+    }
+
+    func write(at position: Int, into bytes: inout [UInt8]) {
+        write(pairs[position].value, into: &bytes)
+    }
+
+    func text(at position: Int) -> String {
+        text(of: pairs[position].value)
+    }
+}
+
+/// Values of any kind, each written as its `description`.
+struct DescribedValues: TemplateValues {
+    let pairs: KeyValuePairs<String, any CustomStringConvertible>
+
+    func write(_ value: any CustomStringConvertible, into bytes: inout [UInt8]) {
+        bytes += value.description.utf8
+    }
+
+    func text(of value: any CustomStringConvertible) -> String {
+        value.description
+    }
+}
+
+/// Values that write themselves as bytes (`MessageValue`): for the lines printed with every
+/// order.
+struct WrittenValues: TemplateValues {
+    let pairs: KeyValuePairs<String, MessageValue>
+
+    func write(_ value: MessageValue, into bytes: inout [UInt8]) {
+        value.write(into: &bytes)
+    }
+
+    func text(of value: MessageValue) -> String {
+        value.description
     }
 }
