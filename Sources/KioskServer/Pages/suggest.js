@@ -61,10 +61,11 @@ function showSuggestions(result) {
     if (item.allergens === 'undeclared') reasons.push(texts.undeclared);
     const row = menu.items.find((entry) => entry.name === item.item);
     // A suggested size and options (an oat latte for someone who avoids milk) go into the
-    // basket as chosen.
+    // basket as chosen, at the price of what was chosen.
     const choice = item.options ? {
       ...(item.size === undefined ? {} : { size: item.size }),
       options: item.options.map(({ group, option, count }) => ({ group, option, count })),
+      ...(item.unitPrice === undefined ? {} : { unitPrice: item.unitPrice }),
     } : {};
     const name = item.options
       ? `${item.item} (${[item.size, ...item.options.map((o) => (o.count > 1 ? `${o.option} ×${o.count}` : o.option))].filter(Boolean).join(', ')})`

@@ -341,6 +341,33 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// A suggestion of a chosen selection goes into the basket as chosen: someone who
+    /// avoids milk is offered the oat latte, and the order made from the basket is one.
+    @Test func aSuggestedSelectionGoesIntoTheBasketAsChosen() throws {
+        let session = try ScreenSession(menu: "menus/coffee-bar.kiosk")
+        try session.prompt("profile ana avoid milk")
+        try session.open("/suggest")
+        try session.browser.type("ana", into: try session.browser.find("#profiles"))
+        try session.browser.click("#start")
+        try session.waitFor("return document.querySelectorAll('#choices .choice').length > 0", toBe: "1")
+        let latte = "[...document.querySelectorAll('#choices .choice')].find(c => c.querySelector('.name').textContent.startsWith('Latte'))"
+        #expect(try session.value("return \(latte)?.querySelector('.name').textContent") == "Latte (large, Oat)")
+        let add = try #require(try session.browser.element("return \(latte)?.querySelector('button') ?? null"), "no Latte among the suggestions")
+        try session.browser.click(add)
+        try session.waitFor("#status", toContain: "Latte")
+
+        try session.open("/")
+        try session.waitFor("#lines", toContain: "Latte (large)")
+        #expect(try session.browser.text("#lines .options") == "Oat")
+        try session.waitFor("#total", toContain: "₩5,500")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result success")
+        #expect(try session.browser.text("#result").contains("Latte (large, Oat)"))
+        #expect(try session.prompt("history").stdout.contains("Latte (large, Oat)  made (5,500)"))
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     /// Every page at a phone's and a screen's size, on a day with something to show, into
     /// `docs/images/` for the README.
     @Test func screenshotsOfEveryPage() throws {
