@@ -56,7 +56,7 @@ final class PreparedTemplate: Sendable {
     }
 
     /// Appends the template's UTF-8 to `bytes`, each `{name}` of `values` replaced by its
-    /// value and a name without a value kept as it is (the first value of a name counts).
+    /// value and a name without a value kept as it is.
     /// A value is written as bytes where it is needed; its text is made only before a
     /// particle, which needs its ending.
     func fill(_ values: some TemplateValues, into bytes: inout [UInt8]) {
