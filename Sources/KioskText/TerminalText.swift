@@ -61,7 +61,9 @@ public enum TerminalText {
 
     /// Appends `text` to `bytes` as UTF-8, every control character made visible as
     /// `visible(_:)` makes it: a line written piece by piece into an output's buffer, with no
-    /// `String` made for the whole of it. Printable ASCII is copied as it is.
+    /// `String` made for the whole of it. Printable ASCII is copied as it is, checked and
+    /// copied in one pass over the text's bytes (`isPrintableASCII` and a copy would read
+    /// them twice: this runs for every printed event).
     public static func appendVisible(_ text: String, to bytes: inout [UInt8]) {
         let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }

@@ -92,27 +92,26 @@ public enum Localization {
     public static func write(
         _ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language, into bytes: inout [UInt8]
     ) {
-        let template = template(of: message, in: language)
-        guard needsFilling(template, values) else {
-            bytes += template.utf8
-            return
-        }
-        PreparedTemplate.of(template).fill(DescribedValues(pairs: values), into: &bytes)
+        write(message, DescribedValues(pairs: values), in: language, into: &bytes)
     }
 
     /// Appends `message` in `language`, filled from values that write themselves, to `bytes`.
     public static func write(_ message: String, _ values: KeyValuePairs<String, MessageValue>, in language: Language, into bytes: inout [UInt8]) {
+        write(message, WrittenValues(pairs: values), in: language, into: &bytes)
+    }
+
+    private static func write(_ message: String, _ values: some TemplateValues, in language: Language, into bytes: inout [UInt8]) {
         let template = template(of: message, in: language)
-        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else {
+        guard needsFilling(template, hasValues: !values.pairs.isEmpty) else {
             bytes += template.utf8
             return
         }
-        PreparedTemplate.of(template).fill(WrittenValues(pairs: values), into: &bytes)
+        PreparedTemplate.of(template).fill(values, into: &bytes)
     }
 
-    /// Whether `template` has a `{` for `values` to fill; a template without one is its text.
-    private static func needsFilling(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> Bool {
-        !values.isEmpty && template.utf8.contains(UInt8(ascii: "{"))
+    /// Whether `template` has a `{` for values to fill; a template without one is its text.
+    private static func needsFilling(_ template: String, hasValues: Bool) -> Bool {
+        hasValues && template.utf8.contains(UInt8(ascii: "{"))
     }
 
     private static func template(of message: String, in language: Language) -> String {
@@ -126,7 +125,7 @@ public enum Localization {
     /// becomes the form the value takes (`KoreanParticle`); the values themselves are never
     /// read for particles. Each template is read once (`PreparedTemplate`).
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
-        guard needsFilling(template, values) else { return template }
+        guard needsFilling(template, hasValues: !values.isEmpty) else { return template }
         var bytes: [UInt8] = []
         PreparedTemplate.of(template).fill(DescribedValues(pairs: values), into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
