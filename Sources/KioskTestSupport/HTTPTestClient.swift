@@ -44,7 +44,8 @@ public final class HTTPTestClient {
     }
 
     public let port: UInt16
-    public let descriptor: Int32
+    /// The socket; -1 once `disconnect` has closed it.
+    public private(set) var descriptor: Int32
     private var buffer: [UInt8] = []
     /// How long a response may take: generous, since the machine may be busy with other
     /// builds; a server that hangs still fails the test instead of blocking the suite.
@@ -54,7 +55,15 @@ public final class HTTPTestClient {
     /// with `receiveBuffer`, a socket that holds little of what it is sent).
     public init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveBuffer: Int32? = nil) throws {
         self.port = port
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // The last property set: a connect that fails throws before it, so no deinit runs
+        // to close the number again (by then perhaps another test's socket).
+        descriptor = try HTTPTestClient.connect(port: port, host: host, source: source, receiveBuffer: receiveBuffer)
+    }
+
+    /// A socket connected to `host:port`; one that cannot connect is closed, once.
+    private static func connect(port: UInt16, host: String, source: String?, receiveBuffer: Int32?) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure.connect(errno) }
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -71,7 +80,7 @@ public final class HTTPTestClient {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr(host)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
             let code = errno
@@ -80,10 +89,19 @@ public final class HTTPTestClient {
         }
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        return descriptor
+    }
+
+    /// Closes the connection, as a client that goes away does. The number is not closed
+    /// again: by then it may be another socket's.
+    public func disconnect() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
     }
 
     deinit {
-        close(descriptor)
+        disconnect()
     }
 
     /// Sends bytes as they are.

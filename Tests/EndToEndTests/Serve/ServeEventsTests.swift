@@ -51,7 +51,7 @@ import Testing
         for _ in 0..<3 { try ServeEventsTests.order(server, "banana juice") }
         let seen = ServeEventsTests.events(in: try first.readStream(within: .seconds(30)) { ServeEventsTests.events(in: $0).count >= 2 })
         let lastID = try #require(seen.last?.id)
-        close(first.descriptor)
+        first.disconnect()
         // While it is gone: more orders, here and from another process.
         for _ in 0..<2 { try ServeEventsTests.order(server, "kiwi juice") }
         #expect(try KioskProcess("--state", state, "--quiet", "-c", "order pineapple juice").run().status == 0)
