@@ -8,16 +8,20 @@ import KioskCore
 ///        | item:string 0 quantity choice        a line of an item with sizes or options
 /// choice = flags:u8 [size:string] options:count (group:string option:string count removes:u8)*
 ///          [unitPrice:zigzag] recipe:count (ingredient:string quantity)*
+///          [combo:string number quantity [comboPrice:zigzag]]
 /// ```
 ///
-/// Flag 1 says a size follows, flag 2 a unit price. A quantity is never 0, so a 0 where
+/// Flag 1 says a size follows, flag 2 a unit price, flag 4 the combo the line is a part of,
+/// flag 8 the combo's price. A quantity is never 0, so a 0 where
 /// one stands says that a choice follows the real quantity: the lines of every state
 /// written before choices existed read unchanged.
 enum LineCodec {
     enum ChoiceFlag {
         static let size: UInt8 = 1
         static let unitPrice: UInt8 = 2
-        static let all: UInt8 = 3
+        static let combo: UInt8 = 4
+        static let comboPrice: UInt8 = 8
+        static let all: UInt8 = 15
     }
 
     static func encode<Output: ByteOutput & ~Copyable>(item: String, quantity: Int, choice: LineChoice?, into writer: inout Output) {
@@ -33,7 +37,9 @@ enum LineCodec {
 
     /// A `choice` alone: in a line, and in a suggested item.
     static func encode<Output: ByteOutput & ~Copyable>(choice: LineChoice, into writer: inout Output) {
-        writer.byte((choice.size == nil ? 0 : ChoiceFlag.size) | (choice.unitPrice == nil ? 0 : ChoiceFlag.unitPrice))
+        var flags = (choice.size == nil ? 0 : ChoiceFlag.size) | (choice.unitPrice == nil ? 0 : ChoiceFlag.unitPrice)
+        if let combo = choice.combo { flags |= ChoiceFlag.combo | (combo.price == nil ? 0 : ChoiceFlag.comboPrice) }
+        writer.byte(flags)
         if let size = choice.size { writer.string(size) }
         writer.varint(UInt64(choice.options.count))
         for option in choice.options {
@@ -44,6 +50,12 @@ enum LineCodec {
         }
         if let price = choice.unitPrice { writer.int(price.hundredths) }
         PayloadCodec.encode(counts: choice.recipe, into: &writer)
+        if let combo = choice.combo {
+            writer.string(combo.name)
+            writer.int(combo.number)
+            writer.int(combo.quantity)
+            if let price = combo.price { writer.int(price.hundredths) }
+        }
     }
 
     static func encode<Output: ByteOutput & ~Copyable>(_ line: ItemQuantity, into writer: inout Output) {
@@ -63,7 +75,9 @@ enum LineCodec {
     /// The `choice` at the reader, as `encode(choice:into:)` wrote it.
     static func decodeChoice(_ reader: inout ByteReader) throws(RecordDecodingError) -> LineChoice {
         let flags = try reader.byte()
-        guard flags & ~ChoiceFlag.all == 0 else { throw .malformed("a line's choice flags are unknown") }
+        guard flags & ~ChoiceFlag.all == 0, flags & ChoiceFlag.comboPrice == 0 || flags & ChoiceFlag.combo != 0 else {
+            throw .malformed("a line's choice flags are unknown")
+        }
         let size = flags & ChoiceFlag.size == 0 ? nil : try reader.string()
         var options: [LineChoice.Option] = []
         for _ in 0..<(try reader.count(minimumBytes: 4)) {
@@ -74,7 +88,13 @@ enum LineCodec {
         }
         let unitPrice = flags & ChoiceFlag.unitPrice == 0 ? nil : Money(hundredths: try reader.int())
         let recipe = try PayloadCodec.decodeCounts(&reader)
-        return LineChoice(size: size, options: options, unitPrice: unitPrice, recipe: recipe)
+        var combo: LineChoice.Combo?
+        if flags & ChoiceFlag.combo != 0 {
+            let (name, number, quantity) = (try reader.string(), try reader.int(), try reader.int())
+            let price = flags & ChoiceFlag.comboPrice == 0 ? nil : Money(hundredths: try reader.int())
+            combo = LineChoice.Combo(name: name, number: number, quantity: quantity, price: price)
+        }
+        return LineChoice(size: size, options: options, unitPrice: unitPrice, recipe: recipe, combo: combo)
     }
 
     static func decodeItemQuantity(_ reader: inout ByteReader) throws(RecordDecodingError) -> ItemQuantity {

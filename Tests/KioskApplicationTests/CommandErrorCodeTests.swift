@@ -35,6 +35,8 @@ import Testing
             .choiceRequired(item: "Latte", choices: ["size: small, large"]), .unknownOption("oak", item: "Latte", suggestion: "Oat"),
             .unknownSize("medium", item: "Latte", sizes: ["small", "large"]),
             .choiceOutsideLimits(item: "Latte", group: "Extras", minimum: 0, maximum: 3, taken: 4), .optionRepeated(item: "Latte", option: "Vanilla", most: 1),
+            .comboOutsideLimits(combo: "Breakfast Set", slot: 2, minimum: 1, maximum: 1, taken: 2, items: ["Croissant", "Muffin"]),
+            .unknownComboItem("tea", combo: "Breakfast Set", items: ["Latte"], suggestion: nil),
             .belowZero(ingredient: "mango", available: 1, requested: 2), .aboveMaximum(ingredient: "mango", current: 1, requested: 2),
             .line(.tooLong(bytes: 2, limit: 1)), .line(.invalidUTF8), .unknownHelpTopic("x", suggestion: nil), .unknownSink("x", known: []),
             .profile(.unknownProfile("x")), .suggestion(.unknownProfile("x")), .suggestion(.tooManyAnswers(given: 4, questions: 3)),
@@ -47,5 +49,12 @@ import Testing
         // `reloadFailed` and `notSaved` carry a compilation and a journal error: the end-to-end
         // tests give their codes through the binary (`JSONInterfaceTests`).
         #expect(Set(CommandError.codes).subtracting(codes) == ["reload_failed", "io_error"])
+    }
+
+    @Test func aCombosChoiceLeftOpenIsAChoiceRequired() {
+        let open = CommandError.comboOutsideLimits(combo: "Breakfast Set", slot: 1, minimum: 1, maximum: 1, taken: 0, items: ["Latte", "Americano"])
+        #expect(open.code == "choice_required")
+        let optional = CommandError.comboOutsideLimits(combo: "Set", slot: 1, minimum: 0, maximum: 1, taken: 0, items: ["Tea"])
+        #expect(optional.code == "combo_outside_limits")
     }
 }

@@ -35,7 +35,8 @@ import Testing
     @Test func aChoiceWithAQuantityOfZeroOrUnknownFlagsIsMalformed() throws {
         for bad: [UInt8] in [
             FormatBytes.string("Latte") + [0, 0], // a chosen quantity of 0
-            FormatBytes.string("Latte") + [0, 2, 4], // flag 4 is not one
+            FormatBytes.string("Latte") + [0, 2, 16], // flag 16 is not one
+            FormatBytes.string("Latte") + [0, 2, 8, 0, 0], // a combo's price without a combo
             FormatBytes.string("Latte") + [0, 2, 0, 1] + FormatBytes.string("Milk") + FormatBytes.string("Oat") + [2, 2], // removes 2
         ] {
             #expect(throws: RecordDecodingError.self) {
@@ -45,6 +46,32 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func aPartOfACombosIsTheBytesTheFormatDescribes() throws {
+        let part = LineChoice(
+            size: nil, options: [], unitPrice: .zero, recipe: [IngredientCount(ingredient: "croissant", count: 1)],
+            combo: LineChoice.Combo(name: "Breakfast Set", number: 1, quantity: 2, price: Money(hundredths: 700_000))
+        )
+        var writer = ByteWriter()
+        LineCodec.encode(ItemQuantity(item: "Croissant", quantity: 2, choice: part), into: &writer)
+        var expected: [UInt8] = FormatBytes.string("Croissant") + [0, 4, 2 | 4 | 8, 0, 0] // no size, no options, a unit price of 0
+        expected += [1] + FormatBytes.string("croissant") + [2]
+        expected += FormatBytes.string("Breakfast Set") + [2, 4] + FormatBytes.varint(FormatBytes.zigzag(700_000))
+        #expect(writer.bytes == expected)
+        let decoded = try expected.withUnsafeBytes { raw in
+            var reader = ByteReader(raw)
+            return try LineCodec.decodeItemQuantity(&reader)
+        }
+        #expect(decoded == ItemQuantity(item: "Croissant", quantity: 2, choice: part))
+        let unpriced = LineChoice(size: "large", options: [], unitPrice: nil, recipe: [], combo: LineChoice.Combo(name: "Set", number: 3, quantity: 1, price: nil))
+        var again = ByteWriter()
+        LineCodec.encode(choice: unpriced, into: &again)
+        let read = try again.bytes.withUnsafeBytes { raw in
+            var reader = ByteReader(raw)
+            return try LineCodec.decodeChoice(&reader)
+        }
+        #expect(read == unpriced)
     }
 
     /// Orders of a latte with choices, on a board: every event they make, the records and a

@@ -138,7 +138,7 @@ enum ChoiceWords {
     }
 
     /// `x2`, `×2` or `*2`: the digits of a repeat, or `nil`.
-    private static func repeatCount(_ word: String) -> String? {
+    static func repeatCount(_ word: String) -> String? {
         for mark in ["x", "X", "×", "*"] where word.hasPrefix(mark) {
             let digits = String(word.dropFirst(mark.count))
             if CommandParser.isNumeral(digits) { return digits }

@@ -32,6 +32,11 @@ public enum CommandError: Error, Sendable, Equatable {
     case unknownOption(String, item: String, suggestion: String?)
     /// A group's options taken `taken` times, outside its `minimum...maximum`.
     case choiceOutsideLimits(item: String, group: String, minimum: Int, maximum: Int, taken: Int)
+    /// A combo's slot (numbered from 1) given `taken` items, outside its `minimum...maximum`;
+    /// `items` are what it offers. None given where one must be is a choice required.
+    case comboOutsideLimits(combo: String, slot: Int, minimum: Int, maximum: Int, taken: Int, items: [String])
+    /// `+NAME` after a combo's name names none of the items the combo offers.
+    case unknownComboItem(String, combo: String, items: [String], suggestion: String?)
     /// An option taken more times than its `repeat` allows.
     case optionRepeated(item: String, option: String, most: Int)
     case belowZero(ingredient: String, available: Int, requested: Int)

@@ -27,7 +27,7 @@ public enum OrderCommand: CommandHandler {
         var lines: [OrderLine] = []
         lines.reserveCapacity(arguments.lines.count)
         for request in arguments.lines {
-            lines.append(try resolve(request, in: session.kiosk.menu))
+            try resolve(request, in: session.kiosk.menu, into: &lines)
         }
         let order = Order(lines)
         let outcome: OrderOutcome
@@ -42,6 +42,18 @@ public enum OrderCommand: CommandHandler {
             case .empty: throw .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
             case .choiceRequired(let item): throw .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
             case .selectionNotAllowed(let item, _): throw .unknownOption("", item: menu.items[item].name, suggestion: nil)
+            case .comboNotAllowed(let combo, let slot):
+                // The words were checked against the combo already; this is a menu's guard.
+                let index = slot ?? 0
+                let declared = menu.combos[combo].slots[index]
+                let taken = order.lines.reduce(0) { sum, line in
+                    guard let part = line.part, part.combo == combo, part.slot == index else { return sum }
+                    return sum + line.quantity / part.quantity
+                }
+                throw .comboOutsideLimits(
+                    combo: menu.combos[combo].name, slot: index + 1, minimum: declared.minimum, maximum: declared.maximum,
+                    taken: taken, items: declared.items.map { menu.items[$0].name }
+                )
             }
         }
         let menu = session.kiosk.menu
@@ -63,6 +75,46 @@ public enum OrderCommand: CommandHandler {
     /// the end (`mango juice 2`) or the start (`2 mango juice`) and the rest as the name;
     /// for an item with choices, a size before its name and options after it
     /// (`2 large latte +oat +extra shot x2`, see `ChoiceWords`).
+    static func resolve(_ request: OrderRequest, in menu: Menu, into lines: inout [OrderLine]) throws(CommandError) {
+        if let combo = try comboLines(request, in: menu, number: (lines.last { $0.part != nil }?.part?.number ?? 0) + 1) {
+            lines += combo
+        } else {
+            lines.append(try resolve(request, in: menu))
+        }
+    }
+
+    /// The part lines of a combo the request names — `2 breakfast set +latte +muffin`, or
+    /// a combo with its parts apart — numbered `number`; `nil` when it names no combo.
+    static func comboLines(_ request: OrderRequest, in menu: Menu, number: Int) throws(CommandError) -> [OrderLine]? {
+        if !request.parts.isEmpty || (request.quantity != nil && request.choice == nil) {
+            guard let combo = menu.comboIndex(named: request.text) else {
+                if request.parts.isEmpty { return nil }
+                throw .unknownItem(request.text, suggestion: Suggestions.closest(to: request.text, among: menu.combos.map(\.name)))
+            }
+            let quantity = try request.quantity.map { text throws(CommandError) in try CommandParser.number(text, what: "quantity", minimum: 1) } ?? 1
+            return try ComboWords.lines(of: combo, quantity: quantity, parts: request.parts, number: number, in: menu)
+        }
+        guard request.choice == nil, !menu.combos.isEmpty, menu.itemIndex(named: request.text) == nil else { return nil }
+        let typed = ChoiceWords.split(request.text) ?? (request.text, [])
+        guard let (combo, quantity) = try namedCombo(typed.head, in: menu) else { return nil }
+        return try ComboWords.lines(of: combo, quantity: quantity, parts: typed.options, number: number, in: menu)
+    }
+
+    /// The combo `head` names, with a quantity at either end: `breakfast set 2`.
+    private static func namedCombo(_ head: String, in menu: Menu) throws(CommandError) -> (combo: Int, quantity: Int)? {
+        if let combo = menu.comboIndex(named: head) { return (combo, 1) }
+        var words = head.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        if let last = words.last, CommandParser.isNumeral(last), let combo = menu.comboIndex(named: words.dropLast().joined(separator: " ")) {
+            return (combo, try CommandParser.number(last, what: "quantity", minimum: 1))
+        }
+        guard CommandParser.isNumeral(words[0]) else { return nil }
+        let quantity = words.removeFirst()
+        guard let combo = menu.comboIndex(named: words.joined(separator: " ")) else { return nil }
+        return (combo, try CommandParser.number(quantity, what: "quantity", minimum: 1))
+    }
+
+    /// The one line of a request that names no combo.
     static func resolve(_ request: OrderRequest, in menu: Menu) throws(CommandError) -> OrderLine {
         if request.quantity != nil || request.choice != nil {
             let item = try itemIndex(request.text, in: menu)
@@ -148,6 +200,7 @@ public enum OrderCommand: CommandHandler {
     /// what its item needs (or fails for another reason, which running it reports).
     public static func openChoice(in arguments: Arguments, menu: Menu) -> OpenChoice? {
         for (index, request) in arguments.lines.enumerated() where request.choice == nil {
+            if let open = openComboChoice(of: request, line: index, in: menu) { return open }
             guard case .choiceRequired(let name, _)? = failure(of: request, in: menu),
                   let item = menu.itemIndex(named: name), let choices = menu.items[item].choices else { continue }
             let typed = ChoiceWords.split(request.text) ?? (request.text, [])
@@ -175,6 +228,21 @@ public enum OrderCommand: CommandHandler {
         return nil
     }
 
+    /// The first slot a typed combo leaves open, as a choice to ask for: `Breakfast Set —
+    /// choice 1, choose 1 (Latte, Americano)`.
+    private static func openComboChoice(of request: OrderRequest, line: Int, in menu: Menu) -> OpenChoice? {
+        guard request.parts.isEmpty, !menu.combos.isEmpty, menu.itemIndex(named: request.text) == nil else { return nil }
+        let typed = ChoiceWords.split(request.text) ?? (request.text, [])
+        guard let (combo, _) = try? namedCombo(typed.head, in: menu) else { return nil }
+        let declared = menu.combos[combo]
+        guard let slot = ComboWords.openSlot(of: declared, typed: typed.options, in: menu) else { return nil }
+        return OpenChoice(
+            line: line, item: declared.name, group: tr("choice {number}", ["number": slot + 1]),
+            limits: OptionGroup.limitsText(declared.slots[slot].minimum, declared.slots[slot].maximum),
+            options: declared.slots[slot].items.map { menu.items[$0].name }
+        )
+    }
+
     /// `arguments` with `answer` given for `open`: the size before the item's name (after
     /// a quantity), or each option of a comma-separated answer after a `+`.
     public static func answering(_ open: OpenChoice, with answer: String, in arguments: Arguments) -> Arguments {
@@ -194,6 +262,7 @@ public enum OrderCommand: CommandHandler {
 
     private static func failure(of request: OrderRequest, in menu: Menu) -> CommandError? {
         do {
+            if try comboLines(request, in: menu, number: 1) != nil { return nil }
             let line = try resolve(request, in: menu)
             guard line.selection == nil, menu.items[line.item].requiresChoice else { return nil }
             return .choiceRequired(item: menu.items[line.item].name, choices: required(of: menu.items[line.item]))

@@ -9,6 +9,9 @@ public struct OrderRequest: Sendable, Equatable {
     public let quantity: String?
     /// The size and options given apart from the name, by a program; `nil` when typed.
     public let choice: ChoiceRequest?
+    /// A combo's parts given apart from its name, by a program, each an item's name with
+    /// its count as `quantity`; empty for anything else.
+    public let parts: [OrderRequest]
 
     /// A size and options as a program names them: `{"size": "large", "options":
     /// [{"group": "Milk", "option": "Oat"}, {"option": "Extra shot", "count": 2}]}`.
@@ -40,6 +43,7 @@ public struct OrderRequest: Sendable, Equatable {
         self.text = text
         quantity = nil
         choice = nil
+        parts = []
     }
 
     /// An item named exactly, its quantity as text (`"2"`, `nil` for one) and its choices.
@@ -47,6 +51,15 @@ public struct OrderRequest: Sendable, Equatable {
         text = item
         self.quantity = quantity
         self.choice = choice
+        parts = []
+    }
+
+    /// A combo named exactly, its quantity as text and its parts.
+    public init(combo: String, quantity: String?, parts: [OrderRequest]) {
+        text = combo
+        self.quantity = quantity
+        choice = nil
+        self.parts = parts
     }
 
     public init(words: [String]) {

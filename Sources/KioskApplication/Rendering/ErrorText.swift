@@ -77,6 +77,20 @@ public struct ErrorText: Sendable {
             tr("order refused: {item} takes {limits} from {group}, and the order chose {taken}", [
                 "item": item, "limits": OptionGroup.limitsText(minimum, maximum), "group": group, "taken": taken,
             ])
+        case .comboOutsideLimits(let combo, let slot, let minimum, let maximum, let taken, let items):
+            taken == 0 && minimum > 0
+                ? tr("order refused: {combo} needs choice {slot}: {limits} of {items}", [
+                    "combo": combo, "slot": slot, "limits": OptionGroup.limitsText(minimum, maximum), "items": items.joined(separator: ", "),
+                ])
+                : tr("order refused: {combo} takes {limits} of {items} for choice {slot}, and the order chose {taken}", [
+                    "combo": combo, "limits": OptionGroup.limitsText(minimum, maximum), "items": items.joined(separator: ", "), "slot": slot, "taken": taken,
+                ])
+        case .unknownComboItem(let name, let combo, let items, let suggestion):
+            suggestion.map {
+                tr("{combo} has no '{name}' (did you mean '{suggestion}'?); it offers {items}", [
+                    "combo": combo, "name": shown(name), "suggestion": $0, "items": items.joined(separator: ", "),
+                ])
+            } ?? tr("{combo} has no '{name}'; it offers {items}", ["combo": combo, "name": shown(name), "items": items.joined(separator: ", ")])
         case .optionRepeated(let item, let option, let most):
             trn("order refused: {item} takes {option} at most {most} time", "order refused: {item} takes {option} at most {most} times", most, [
                 "item": item, "option": option, "most": most,

@@ -155,7 +155,8 @@ public enum ResultJSON {
 
     /// `menu`'s fields: the items with their recipes, tags and allergens (a list, left out
     /// when the menu does not say), and on a menu with a board each item's station and prep
-    /// time; the questions `suggest` asks; the board's marks and stations.
+    /// time; the combos, each choice with its items and the price of each the combo's
+    /// includes; the questions `suggest` asks; the board's marks and stations.
     static func writeMenu(_ listing: MenuListing, to writer: inout JSONWriter) {
         writer.field("name", listing.name)
         if let currency = listing.currency { writer.field("currency", currency) }
@@ -199,6 +200,27 @@ public enum ResultJSON {
                         writer.field("repeat", entry.0.repeatLimit)
                         writer.field("default", entry.0.isDefault)
                         writer.field("available", entry.1)
+                    }
+                }
+            }
+        }
+        if !listing.combos.isEmpty {
+            writer.array("combos", objects: listing.combos) { writer, combo in
+                writer.field("name", combo.name)
+                writer.array("aliases", strings: combo.aliases)
+                if let price = combo.price {
+                    writer.key("price")
+                    writer.number(price)
+                }
+                writer.array("choices", objects: combo.choices) { writer, choice in
+                    writer.field("minimum", choice.minimum)
+                    writer.field("maximum", choice.maximum)
+                    writer.array("items", objects: choice.items) { writer, item in
+                        writer.field("item", item.name)
+                        if let included = item.included {
+                            writer.key("included")
+                            writer.number(included)
+                        }
                     }
                 }
             }

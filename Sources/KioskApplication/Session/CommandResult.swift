@@ -106,9 +106,25 @@ public struct MenuListing: Sendable {
         public let makeable: Int
     }
 
+    /// A combo as `menu` lists it: each `choose` with its limits, and each item it offers
+    /// with the price of its cheapest selection, which the combo's price includes.
+    public struct ComboRow: Sendable {
+        public struct Choice: Sendable {
+            public let minimum: Int
+            public let maximum: Int
+            public let items: [(name: String, included: Money?)]
+        }
+
+        public let name: String
+        public let aliases: [String]
+        public let price: Money?
+        public let choices: [Choice]
+    }
+
     public let name: String
     public let currency: String?
     public let rows: [Row]
+    public let combos: [ComboRow]
     public let questions: [Question]
     /// The board's settings and stations, when the menu has a board.
     public let board: BoardSettings?
@@ -120,6 +136,13 @@ public struct MenuListing: Sendable {
         questions = menu.questions
         board = menu.board
         stations = menu.board == nil ? [] : menu.stations
+        combos = menu.combos.map { combo in
+            ComboRow(name: combo.name, aliases: combo.aliases, price: combo.price, choices: combo.slots.map { slot in
+                ComboRow.Choice(minimum: slot.minimum, maximum: slot.maximum, items: slot.items.map { item in
+                    (menu.items[item].name, combo.price == nil ? nil : menu.cheapestPrice(of: item))
+                })
+            })
+        }
         rows = menu.items.indices.map { index in
             let item = menu.items[index]
             return Row(

@@ -41,7 +41,8 @@ extension JSONWriter {
     }
 
     /// `"size":…,"options":[…],"unitPrice":…,"recipe":{…}`: a line's choice, in the object
-    /// being written (an order's line, a suggested item).
+    /// being written (an order's line, a suggested item); for a part of a combo, also
+    /// `"combo":{"name":…,"number":…,"quantity":…,"price":…}`.
     public mutating func fields(of choice: LineChoice) {
         if let size = choice.size { field("size", size) }
         array("options", objects: choice.options) { writer, option in
@@ -55,6 +56,18 @@ extension JSONWriter {
             number(price)
         }
         object("recipe", counts: choice.recipe)
+        if let combo = choice.combo {
+            key("combo")
+            beginObject()
+            field("name", combo.name)
+            field("number", combo.number)
+            field("quantity", combo.quantity)
+            if let price = combo.price {
+                key("price")
+                number(price)
+            }
+            endObject()
+        }
     }
 
     /// `"name":[{"ingredient":…,"needed":…,"available":…},…]`: what a refused order lacked.

@@ -109,7 +109,8 @@ public struct MessageTemplate: Sendable, Hashable {
         lines.reduce(0) { $0.saturatingAdding($1.quantity) }
     }
 
-    /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`, or `Latte (large, Oat) ×2`.
+    /// `Mango Juice`, or `Mango Juice ×2, Banana Juice`, or `Latte (large, Oat) ×2`, or
+    /// `Breakfast Set (Latte + Muffin)`.
     public static func describe(_ lines: [ItemQuantity]) -> String {
         var out = RenderedMessage()
         describe(lines, to: &out)
@@ -117,14 +118,39 @@ public struct MessageTemplate: Sendable, Hashable {
     }
 
     static func describe(_ lines: [ItemQuantity], to out: inout some MessageOutput) {
-        for (index, line) in lines.enumerated() {
+        var index = lines.startIndex
+        while index < lines.endIndex {
             if index > 0 { out.appendLiteral(", ") }
-            out.appendText(line.item)
-            describe(line.choice, to: &out)
-            if line.quantity != 1 {
-                out.appendLiteral(" ×")
-                out.appendNumber(line.quantity)
+            guard let combo = lines[index].choice?.combo else {
+                describe(lines[index], quantity: lines[index].quantity, to: &out)
+                index += 1
+                continue
             }
+            // `Breakfast Set ×2 (Latte (large, Oat) + Muffin)`: a combo once, its parts
+            // inside, each as many as one combo takes.
+            out.appendText(combo.name)
+            if combo.quantity != 1 {
+                out.appendLiteral(" ×")
+                out.appendNumber(combo.quantity)
+            }
+            out.appendLiteral(" (")
+            var part = index
+            while part < lines.endIndex, let next = lines[part].choice?.combo, next.number == combo.number {
+                if part > index { out.appendLiteral(" + ") }
+                describe(lines[part], quantity: lines[part].quantity / max(1, next.quantity), to: &out)
+                part += 1
+            }
+            out.appendLiteral(")")
+            index = part
+        }
+    }
+
+    private static func describe(_ line: ItemQuantity, quantity: Int, to out: inout some MessageOutput) {
+        out.appendText(line.item)
+        describe(line.choice, to: &out)
+        if quantity != 1 {
+            out.appendLiteral(" ×")
+            out.appendNumber(quantity)
         }
     }
 

@@ -71,7 +71,7 @@ extension Kiosk {
         // No copy of the board is bound here: one alive while the board changes would copy
         // every ticket.
         guard hasBoard else { return nil }
-        if order.lines.count == 1, menu.items[order.lines[0].item].choices == nil {
+        if order.lines.count == 1, menu.items[order.lines[0].item].choices == nil, order.lines[0].part == nil {
             // The usual order: a ticket of one line, with nothing allocated for it.
             let line = order.lines[0]
             var changes: [BoardChange] = []
@@ -85,7 +85,7 @@ extension Kiosk {
             let station = board?.station(forMenuStation: item.station) ?? 0
             return TicketLine(
                 item: item.name, quantity: line.quantity, station: station, prep: item.prep.milliseconds,
-                choice: menu.lineChoice(item: line.item, selection: line.selection)
+                choice: menu.lineChoice(of: line)
             )
         }
         var changes: [BoardChange] = []

@@ -26,6 +26,8 @@ public struct Kiosk: Sendable {
     public internal(set) var profiles = Profiles()
     var ids: UUIDv7Generator
     private let hasPrices: Bool
+    /// What a combo's price is shared among its lines in (`Menu.comboShareStep`).
+    private let comboShareStep: Int
     /// Whether the ledger keeps each order: its sales by item, usage by ingredient and
     /// history. When not (`keepLedgerCountsOnly()`), it keeps the counts and the revenue.
     var ledgerKeepsOrders = true
@@ -47,6 +49,7 @@ public struct Kiosk: Sendable {
         self.ids = ids
         self.source = menu.source
         self.hasPrices = menu.items.contains { $0.price != nil }
+        self.comboShareStep = menu.combos.isEmpty ? 1 : menu.comboShareStep
         self.board = menu.board == nil ? nil : Board(menu: menu)
     }
 
@@ -77,6 +80,7 @@ public struct Kiosk: Sendable {
         _ order: Order, at time: Timestamp, into events: inout Recipient
     ) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
+        if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
         // Asked here, not only inside: calling `price` copies the whole kiosk, every order.
         let pricing = hasPrices ? try price(order) : nil
         if hasBoard { advanceBoard(to: time, into: &events) }
@@ -158,21 +162,71 @@ public struct Kiosk: Sendable {
     }
 
     /// The price of each line and of the whole order, or `nil` when the menu has no prices.
+    /// A combo's lines share its price (see `comboLineTotals`).
     private func price(_ order: Order) throws(OrderError) -> (lines: [Money], total: Money)? {
         guard hasPrices else { return nil }
         var lines: [Money] = []
         var total = Money.zero
-        for line in order.lines {
-            // A selection is allowed here: the requirements were made first.
-            let price = (line.selection.flatMap { menu.items[line.item].choices?.price(of: $0) } ?? menu.items[line.item].price) ?? .zero
-            guard let lineTotal = price.multiplied(by: line.quantity), let sum = total.adding(lineTotal) else {
-                throw .totalTooLarge
+        var index = order.lines.startIndex
+        while index < order.lines.endIndex {
+            let line = order.lines[index]
+            if let part = line.part {
+                var end = index + 1
+                while end < order.lines.endIndex, order.lines[end].part?.number == part.number { end += 1 }
+                lines += try comboLineTotals(order.lines[index..<end], part: part)
+                index = end
+            } else {
+                // A selection is allowed here: the requirements were made first.
+                let price = (line.selection.flatMap { menu.items[line.item].choices?.price(of: $0) } ?? menu.items[line.item].price) ?? .zero
+                guard let lineTotal = price.multiplied(by: line.quantity) else { throw .totalTooLarge }
+                lines.append(lineTotal)
+                index += 1
             }
-            lines.append(lineTotal)
+        }
+        for line in lines {
+            guard let sum = total.adding(line) else { throw .totalTooLarge }
             total = sum
         }
         guard ledger.canRecord(lineTotals: lines, orderTotal: total, for: order) else { throw .totalTooLarge }
         return (lines, total)
+    }
+
+    /// The totals of one combo's lines: the combo's price times its quantity shared among
+    /// them in proportion to each line's cheapest price times its quantity (evenly by
+    /// quantity when those are all 0), each share rounded down to the menu's step and the
+    /// remainder to the last line, so the shares add up to the whole; then each line's own
+    /// upcharge times its quantity.
+    private func comboLineTotals(_ parts: ArraySlice<OrderLine>, part: ComboPart) throws(OrderError) -> [Money] {
+        guard let whole = (menu.combos[part.combo].price ?? .zero).multiplied(by: part.quantity) else { throw .totalTooLarge }
+        var weights: [Int] = []
+        for line in parts {
+            guard let weight = menu.cheapestPrice(of: line.item).multiplied(by: line.quantity) else { throw .totalTooLarge }
+            weights.append(weight.hundredths)
+        }
+        if weights.allSatisfy({ $0 == 0 }) { weights = parts.map(\.quantity) }
+        var sum = 0
+        for weight in weights {
+            let (next, overflow) = sum.addingReportingOverflow(weight)
+            guard !overflow else { throw .totalTooLarge }
+            sum = next
+        }
+        var totals: [Money] = []
+        var shared = 0
+        for (offset, line) in parts.enumerated() {
+            let share: Int
+            if offset == parts.count - 1 {
+                share = whole.hundredths - shared
+            } else {
+                // steps × weight / sum without overflow: both below 2^63, their product in 128 bits.
+                let product = (whole.hundredths / comboShareStep).multipliedFullWidth(by: weights[offset])
+                share = sum.dividingFullWidth(product).quotient * comboShareStep
+                shared += share
+            }
+            guard let upcharge = menu.comboUpcharge(of: line).multiplied(by: line.quantity),
+                  let lineTotal = Money(hundredths: share).adding(upcharge) else { throw .totalTooLarge }
+            totals.append(lineTotal)
+        }
+        return totals
     }
 
     // MARK: Stock

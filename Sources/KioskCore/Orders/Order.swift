@@ -1,21 +1,49 @@
-/// One line of an order: an item by its index in `Menu.items`, how many, and for an item
-/// with sizes or options the selection it takes.
+/// One line of an order: an item by its index in `Menu.items`, how many, for an item
+/// with sizes or options the selection it takes, and for a part of a combo which.
+///
+/// A combo is ordered as its parts: ordinary lines of the items chosen, each marked with
+/// the combo it belongs to. Stock, tickets and the board read them as any line; only the
+/// price reads the mark.
 public struct OrderLine: Sendable, Hashable {
     public let item: Int
     public let quantity: Int
     /// `nil` for the item's default selection (or an item without choices).
     public let selection: Selection?
+    /// The combo the line is a part of, or `nil` for a line sold on its own.
+    public let part: ComboPart?
 
-    public init(item: Int, quantity: Int, selection: Selection? = nil) {
+    public init(item: Int, quantity: Int, selection: Selection? = nil, part: ComboPart? = nil) {
         self.item = item
         self.quantity = quantity
         self.selection = selection
+        self.part = part
     }
 
     /// A line of `item` taking `selection`, kept as the default (`nil`) when it is the
     /// item's default one: so two lines that choose the same are the same line.
-    public init(item: Int, quantity: Int, choosing selection: Selection, in menu: Menu) {
-        self.init(item: item, quantity: quantity, selection: selection == menu.items[item].choices?.defaultSelection ? nil : selection)
+    public init(item: Int, quantity: Int, choosing selection: Selection, in menu: Menu, part: ComboPart? = nil) {
+        self.init(item: item, quantity: quantity, selection: selection == menu.items[item].choices?.defaultSelection ? nil : selection, part: part)
+    }
+}
+
+/// Where a line sits in a combo: which combo of the menu, which of the order's combos (two
+/// breakfast sets in one order are two), which of its `choose` slots, and how many of the
+/// combo the order takes. A part's quantity is what its slot takes times that.
+public struct ComboPart: Sendable, Hashable {
+    /// An index into `Menu.combos`.
+    public let combo: Int
+    /// The combo's place among the order's combos, from 1.
+    public let number: Int
+    /// An index into the combo's `slots`.
+    public let slot: Int
+    /// How many of the combo, at least 1.
+    public let quantity: Int
+
+    public init(combo: Int, number: Int, slot: Int, quantity: Int) {
+        self.combo = combo
+        self.number = number
+        self.slot = slot
+        self.quantity = quantity
     }
 }
 
@@ -35,13 +63,48 @@ public struct Order: Sendable, Hashable {
 extension Order {
     /// The item of an order of just one of it, the usual order.
     var singleItem: Int? {
-        guard lines.count == 1, let line = lines.first, line.quantity == 1, line.selection == nil else { return nil }
+        guard lines.count == 1, let line = lines.first, line.quantity == 1, line.selection == nil, line.part == nil else { return nil }
         return line.item
     }
 
     /// The lines by item name, as events and history show them.
     public func itemQuantities(in menu: Menu) -> [ItemQuantity] {
-        lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity, choice: menu.lineChoice(item: $0.item, selection: $0.selection)) }
+        lines.map { ItemQuantity(item: menu.items[$0.item].name, quantity: $0.quantity, choice: menu.lineChoice(of: $0)) }
+    }
+
+    /// Whether a line is a part of a combo.
+    var hasCombos: Bool { lines.contains { $0.part != nil } }
+
+    /// What is wrong with the order's combos, or `nil` when each is one its combo allows:
+    /// its parts in a row, each an item of its slot, a whole number of each per combo, and
+    /// each slot taking within its limits.
+    func comboProblem(in menu: Menu) -> OrderError? {
+        var index = lines.startIndex
+        var numbers = Set<Int>()
+        while index < lines.endIndex {
+            guard let part = lines[index].part else {
+                index += 1
+                continue
+            }
+            guard menu.combos.indices.contains(part.combo), part.quantity >= 1, numbers.insert(part.number).inserted else {
+                return .comboNotAllowed(combo: part.combo, slot: nil)
+            }
+            let combo = menu.combos[part.combo]
+            var taken = Array(repeating: 0, count: combo.slots.count)
+            while index < lines.endIndex, let next = lines[index].part, next.number == part.number {
+                let line = lines[index]
+                guard next.combo == part.combo, next.quantity == part.quantity, combo.slots.indices.contains(next.slot),
+                      combo.slots[next.slot].items.contains(line.item), line.quantity % part.quantity == 0 else {
+                    return .comboNotAllowed(combo: part.combo, slot: combo.slots.indices.contains(next.slot) ? next.slot : nil)
+                }
+                taken[next.slot] += line.quantity / part.quantity
+                index += 1
+            }
+            for (slot, limits) in combo.slots.enumerated() where !(limits.minimum...limits.maximum).contains(taken[slot]) {
+                return .comboNotAllowed(combo: part.combo, slot: slot)
+            }
+        }
+        return nil
     }
 }
 
@@ -60,6 +123,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case choiceRequired(item: Int)
     /// A line's selection is not one its item allows (or the item has no choices).
     case selectionNotAllowed(item: Int, SelectionProblem)
+    /// A combo's parts are not what it allows: a slot (by index) taking outside its limits
+    /// or an item it does not offer; `nil` for parts that do not hold together.
+    case comboNotAllowed(combo: Int, slot: Int?)
 }
 
 /// The total of each ingredient an order needs, every line summed.

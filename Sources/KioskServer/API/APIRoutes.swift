@@ -68,7 +68,7 @@ public enum APIRoutes {
     /// `POST /orders` with `{"lines":[{"item":"Mango Juice","quantity":1}, …]}`: one
     /// all-or-nothing `order`. A line of an item with choices may add `"size"` and
     /// `"options": [{"group": "Milk", "option": "Oat", "count": 1}, …]` (group and count
-    /// optional).
+    /// optional); a combo is `{"combo": NAME, "quantity": N, "items": [line, …]}`.
     private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
         let fields = try JSONBody(request.body, allowed: ["lines"])
         guard let lines = fields.first(where: { $0.key == "lines" })?.value.array, !lines.isEmpty else {
@@ -77,14 +77,39 @@ public enum APIRoutes {
         guard lines.count <= 1_000 else { throw Problem.invalidBody("an order has at most 1,000 lines") }
         var requests: [OrderRequest] = []
         for line in lines {
-            let parts = try JSONBody(line, allowed: ["item", "quantity", "size", "options"], what: "each line")
-            guard let item = parts.first(where: { $0.key == "item" })?.value.string else {
-                throw Problem.invalidBody("each line needs an \"item\": the item's name, alias or slug")
+            if case .object(let fields) = line, fields.contains(where: { $0.key == "combo" }) {
+                requests.append(try combo(line))
+            } else {
+                requests.append(try orderLine(line, what: "each line"))
             }
-            let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
-            requests.append(OrderRequest(item: item, quantity: quantity, choice: try choice(of: parts)))
         }
         return .command(try request.command("order", OrderCommand.Arguments(requests)), created: true)
+    }
+
+    /// `{"item": …, "quantity": …, "size": …, "options": […]}`: a line, or a combo's part
+    /// (whose quantity is how many one combo takes).
+    private static func orderLine(_ line: JSONValue, what: String) throws(Problem) -> OrderRequest {
+        let parts = try JSONBody(line, allowed: ["item", "quantity", "size", "options"], what: what)
+        guard let item = parts.first(where: { $0.key == "item" })?.value.string else {
+            throw Problem.invalidBody("\(what) needs an \"item\": the item's name, alias or slug")
+        }
+        let quantity = try parts.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
+        return OrderRequest(item: item, quantity: quantity, choice: try choice(of: parts))
+    }
+
+    /// `{"combo": "Breakfast Set", "quantity": 1, "items": [{"item": "Latte", …}, {"item": "Muffin"}]}`.
+    private static func combo(_ line: JSONValue) throws(Problem) -> OrderRequest {
+        let fields = try JSONBody(line, allowed: ["combo", "quantity", "items"], what: "a combo line")
+        guard let name = fields.first(where: { $0.key == "combo" })?.value.string else {
+            throw Problem.invalidBody("a combo line's \"combo\" is the combo's name, a string")
+        }
+        guard let items = fields.first(where: { $0.key == "items" })?.value.array, !items.isEmpty, items.count <= 1_000 else {
+            throw Problem.invalidBody("a combo line needs its \"items\": [{\"item\": \"Latte\"}, …], from 1 to 1,000")
+        }
+        let quantity = try fields.first { $0.key == "quantity" }.map { field throws(Problem) in try number(field.value, "quantity") }
+        var parts: [OrderRequest] = []
+        for item in items { parts.append(try orderLine(item, what: "each item of a combo")) }
+        return OrderRequest(combo: name, quantity: quantity, parts: parts)
     }
 
     /// A line's `"size"` and `"options"`, or `nil` when it gives neither.

@@ -15,6 +15,9 @@ public struct Problem: Error, Sendable, Equatable {
     public var missing: [Missing] = []
     /// The group whose limits an order line broke, and its limits: for `choice_outside_limits`.
     public var group: (name: String, minimum: Int, maximum: Int, taken: Int)?
+    /// The combo whose choice an order broke: which choice (from 1), its limits, what it
+    /// was given and what it offers; for `combo_outside_limits` and a combo's `choice_required`.
+    public var combo: (name: String, choice: Int, minimum: Int, maximum: Int, taken: Int, items: [String])?
     /// The command that failed, when one did.
     public var command: String?
     /// The methods the path allows, for a 405.
@@ -40,6 +43,9 @@ public struct Problem: Error, Sendable, Equatable {
         self.command = command
         if case .refused(let missing, _) = error { self.missing = missing }
         if case .choiceOutsideLimits(_, let group, let minimum, let maximum, let taken) = error { self.group = (group, minimum, maximum, taken) }
+        if case .comboOutsideLimits(let name, let slot, let minimum, let maximum, let taken, let items) = error {
+            combo = (name, slot, minimum, maximum, taken, items)
+        }
     }
 
     /// The HTTP status of a command error's code.
@@ -48,7 +54,7 @@ public struct Problem: Error, Sendable, Equatable {
         case "insufficient_stock", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
             409
         case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "choice_required", "unknown_size", "unknown_option",
-             "choice_outside_limits", "option_repeated", "invalid_profile", "unknown_profile",
+             "choice_outside_limits", "combo_outside_limits", "unknown_combo_item", "option_repeated", "invalid_profile", "unknown_profile",
              "unknown_rule", "reload_failed", "unknown_ticket", "unknown_sink", "invalid_suggestion":
             422
         case "io_error": 503
@@ -173,6 +179,17 @@ public struct Problem: Error, Sendable, Equatable {
             writer.field("minimum", group.minimum)
             writer.field("maximum", group.maximum)
             writer.field("taken", group.taken)
+            writer.endObject()
+        }
+        if let combo {
+            writer.key("combo")
+            writer.beginObject()
+            writer.field("name", combo.name)
+            writer.field("choice", combo.choice)
+            writer.field("minimum", combo.minimum)
+            writer.field("maximum", combo.maximum)
+            writer.field("taken", combo.taken)
+            writer.array("items", strings: combo.items)
             writer.endObject()
         }
         if !events.isEmpty {

@@ -57,6 +57,7 @@ public enum SimulationError: Error, Sendable, Equatable {
         case .totalTooLarge: tr("the sales total would pass what the ledger can hold")
         case .choiceRequired: tr("the item has choices without a default, which the simulation does not make yet")
         case .selectionNotAllowed: tr("the selection is not one the item allows")
+        case .comboNotAllowed: tr("the combo's parts are not what it allows")
         }
     }
 }

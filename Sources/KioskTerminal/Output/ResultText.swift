@@ -150,6 +150,19 @@ public struct ResultText: Sendable {
                 }
             }
         }
+        if !listing.combos.isEmpty {
+            // `Breakfast Set  7,000  choose 1 — Latte, Americano; choose 1 — Croissant, Muffin`
+            out += tr("Combos (order as COMBO +ITEM +OPTION … +ITEM):") + "\n"
+            var combos = TextTable([(tr("COMBO"), .left), (tr("PRICE"), .right), (tr("CHOICES"), .left)])
+            for combo in listing.combos {
+                let choices = combo.choices.map { choice in
+                    tr("choose {limits}", ["limits": OptionGroup.limitsText(choice.minimum, choice.maximum)]) + " — "
+                        + choice.items.map { TerminalText.visible($0.name) }.joined(separator: ", ")
+                }
+                combos.add([TerminalText.visible(combo.name), combo.price?.grouped ?? "", choices.joined(separator: "; ")])
+            }
+            out += combos.render(bold: bold)
+        }
         return out
     }
 
