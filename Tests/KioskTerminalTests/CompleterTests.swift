@@ -52,6 +52,31 @@ import Testing
         #expect(completer.complete(line: "order mocha +", word: "+") == [], "an item without options offers none")
     }
 
+    @Test func aCombosItemsCompleteAfterAPlusAndTheOptionsOfTheItemBefore() throws {
+        let source = """
+        ingredient espresso stock 10
+        ingredient milk stock 10
+        ingredient oat-milk stock 10
+        item "Latte" price 4000 needs espresso 1, milk 2 {
+          options "Milk" choose 1 { option "Whole" default
+            option "Oat" price +500 replaces milk with oat-milk }
+        }
+        item "Mocha" price 4500 needs espresso 1
+        item "Muffin" price 3000 needs milk 1
+        combo "Breakfast Set" alias "breakfast" price 7000 {
+          choose 1 from "Latte", "Mocha"
+          choose 1 from "Muffin"
+        }
+        """
+        let compiled = MenuCompiler(sinkSchemas: []).compile(source: Array(source.utf8), path: "menu.kiosk")
+        let completer = Completer(menu: try #require(compiled.menu?.menu, "\(compiled.diagnostics)"))
+        #expect(completer.complete(line: "order bre", word: "bre") == ["Breakfast Set", "breakfast"])
+        #expect(completer.complete(line: "order breakfast set +m", word: "+m") == ["+Mocha", "+Muffin"])
+        #expect(completer.complete(line: "order 2 breakfast +latte +o", word: "+o") == ["+Oat"])
+        #expect(completer.complete(line: "order breakfast +latte +oat +m", word: "+m") == ["+Mocha", "+Muffin"])
+        #expect(completer.complete(line: "order breakfast +mocha +w", word: "+w") == [], "a mocha has no options")
+    }
+
     @Test func boardCommandsCompleteTheTicketsInTheirStatesAndTheirSubcommands() {
         var completer = completer
         completer.tickets = [.queued: [4, 12], .preparing: [3], .ready: [1, 2], .pickedUp: [7]]

@@ -25,6 +25,9 @@ public struct Completer: Sendable {
     /// For each item with choices, by every name it answers to (`NameKey.fold`): its
     /// sizes and options, offered after the item's name and after a `+`.
     public var choices: [String: ItemChoiceWords] = [:]
+    /// For each combo, by every name it answers to (`NameKey.fold`): the names of the
+    /// items it offers, offered after a `+` with the options of the item before.
+    public var combos: [String: [String]] = [:]
 
     /// The words an item with choices adds to an order line: its sizes and options.
     public struct ItemChoiceWords: Sendable, Equatable {
@@ -76,6 +79,11 @@ public struct Completer: Sendable {
             for name in [item.name, item.slug] + item.aliases { choices[NameKey.fold(name)] = words }
             // `large Latte`: an item named after its size completes as one name.
             items += words.sizes.map { "\($0) \(item.name)" }
+        }
+        for combo in menu.combos {
+            let offered = combo.slots.flatMap { $0.items.map { menu.items[$0].name } }
+            for name in [combo.name, combo.slug] + combo.aliases { combos[NameKey.fold(name)] = offered }
+            items += [combo.name] + combo.aliases
         }
     }
 
@@ -135,6 +143,12 @@ public struct Completer: Sendable {
             return words.count == consumed ? matching(word, in: table.names(in: language)) : []
         case .items:
             let phrase = lastPhrase(afterWords: consumed, in: line)
+            if let first = phrase.firstIndex(of: "+"), let offered = comboItems(named: String(phrase[..<first])), let plus = phrase.lastIndex(of: "+") {
+                // In a combo: its items, and the options of the item named last.
+                let named = first == plus ? [] : phrase[phrase.index(after: first)..<plus].split(separator: "+").map(String.init)
+                let options = named.reversed().lazy.map { self.options(of: $0) }.first { !$0.isEmpty } ?? []
+                return rest(of: trimLeading(String(phrase[phrase.index(after: plus)...])), word: word, candidates: offered + options)
+            }
             if let plus = phrase.lastIndex(of: "+") {
                 return rest(of: trimLeading(String(phrase[phrase.index(after: plus)...])), word: word, candidates: options(of: String(phrase[..<plus])))
             }
@@ -148,6 +162,14 @@ public struct Completer: Sendable {
             let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
             return numbers.filter { $0.hasPrefix(digits) }
         }
+    }
+
+    /// The items of the combo `head` names (after a quantity), or `nil` when it names none.
+    private func comboItems(named head: String) -> [String]? {
+        var words = head.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let first = words.first, first.allSatisfy(\.isNumber) { words.removeFirst() }
+        if let last = words.last, last.allSatisfy(\.isNumber) { words.removeLast() }
+        return combos[NameKey.fold(words.joined(separator: " "))]
     }
 
     /// The options of the item `head` names (`2 large latte +oat `, up to its last `+`):
