@@ -50,6 +50,14 @@ import Testing
             commands: "order latte +no sugar +light sugar", code: "choice_outside_limits", command: "order",
             arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]
         ),
+        Case(
+            commands: "order breakfast +americano +croissant +muffin", code: "combo_outside_limits", command: "order",
+            arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]
+        ),
+        Case(
+            commands: "order breakfast +bagel", code: "unknown_combo_item", command: "order",
+            arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]
+        ),
         Case(commands: "order latte +vanilla x2", code: "option_repeated", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
         Case(commands: "stock remove mango 11", code: "below_zero", command: "stock"),
         Case(commands: "stock add mango 1000000000", code: "above_maximum", command: "stock"),
