@@ -3,6 +3,8 @@
 // said and kept — a required group starts at its defaults, a full group takes no more, a
 // sold-out option is greyed with why — and the price of what is chosen, updated as the
 // customer chooses. Add puts the line in the basket with its size, options and price.
+// Opened for an item of a combo (combo.js), over the combo's panel, it says the combo's
+// price as chosen and gives the item as chosen back to the combo.
 
 import { texts } from './texts.js';
 import { el, setText, money } from './common.js';
@@ -15,7 +17,7 @@ const price = document.getElementById('choices-price');
 const addButton = document.getElementById('choices-add');
 const cancelButton = document.getElementById('choices-cancel');
 
-let current = null;   // {row, currency, size, counts: [Map(option -> count)], onAdd, groups: [{fieldset, status, inputs}]}
+let current = null;   // {row, currency, size, counts: [Map(option -> count)], onAdd, within, groups: [{fieldset, status, inputs}]}
 
 /// Amounts in hundredths, added as integers: what a price in the menu's JSON (`4.50`,
 /// `5000`) adds up to without a float's error.
@@ -74,9 +76,17 @@ function update() {
       if (input.repeat) input.repeat.disabled = chosen === 0;
     }
   });
+  addButton.disabled = !complete;
+  const within = current.within;
+  if (within) {
+    // For a combo: the combo's price with this item as chosen.
+    const combo = priced() ? within.priceOf(unitPrice()) : undefined;
+    setText(price, combo !== undefined ? texts.comboPrice(within.name, money(combo, current.currency)) : '');
+    setText(addButton, texts.addToCombo(within.name));
+    return;
+  }
   const cost = priced() ? money(unitPrice(), current.currency) : '';
   setText(price, cost ? `${texts.price}: ${cost}` : '');
-  addButton.disabled = !complete;
   setText(addButton, cost ? texts.addFor(cost) : texts.addToOrder);
 }
 
@@ -149,16 +159,30 @@ function groupFieldset(group, index, currency) {
   return el('fieldset', { class: 'group', 'aria-describedby': status.id }, legend, ...nodes);
 }
 
+/// The counts of `groups` as `line` (a line's `{size, options}`) chose them.
+function countsOf(groups, line) {
+  return groups.map((group) => new Map(group.options.flatMap((option, index) => {
+    const count = line.options.filter((chosen) => chosen.group === group.name && chosen.option === option.name).reduce((sum, chosen) => sum + chosen.count, 0);
+    return count > 0 ? [[index, count]] : [];
+  })));
+}
+
 /// Opens the panel for `row` (an item of `GET /menu` with `sizes` or `groups`); `onAdd`
-/// gets the line to add: `{item, size?, options, unitPrice?}`.
-export function openChoices(row, currency, onAdd) {
+/// gets the line to add: `{item, size?, options, unitPrice?}`. For an item of a combo,
+/// `within` is `{name, priceOf(unitPrice), chosen?, onCancel}`: the combo's name and its
+/// price with the item at `unitPrice`, what was chosen before, and what closing without
+/// adding does.
+export function openChoices(row, currency, onAdd, within = null) {
   const sizes = row.sizes ?? [];
   const groups = row.groups ?? [];
   const defaultSize = Math.max(0, sizes.findIndex((size) => size.default));
+  const chosenSize = within?.chosen?.size === undefined ? -1 : sizes.findIndex((size) => size.name === within.chosen.size);
   current = {
-    row: { ...row, groups }, currency, onAdd, groups: [],
-    size: sizes.length ? (sizes[defaultSize].available === 0 ? Math.max(0, sizes.findIndex((size) => size.available !== 0)) : defaultSize) : 0,
-    counts: groups.map((group) => new Map(group.options.flatMap((option, index) => option.default ? [[index, 1]] : []))),
+    row: { ...row, groups }, currency, onAdd, within, groups: [],
+    size: chosenSize >= 0 ? chosenSize
+      : sizes.length ? (sizes[defaultSize].available === 0 ? Math.max(0, sizes.findIndex((size) => size.available !== 0)) : defaultSize) : 0,
+    counts: within?.chosen ? countsOf(groups, within.chosen)
+      : groups.map((group) => new Map(group.options.flatMap((option, index) => option.default ? [[index, 1]] : []))),
   };
   setText(title, row.name);
   body.replaceChildren(...(sizes.length ? [sizeFieldset(row, currency)] : []), ...groups.map((group, index) => groupFieldset(group, index, currency)));
@@ -180,6 +204,7 @@ function add() {
   if (row.sizes?.length) line.size = row.sizes[current.size].name;
   if (priced()) line.unitPrice = unitPrice();
   const onAdd = current.onAdd;
+  current = null;
   dialog.close();
   onAdd(line);
 }
@@ -188,5 +213,12 @@ export function setUpChoices() {
   setText(cancelButton, texts.cancel);
   form.addEventListener('submit', (event) => { event.preventDefault(); add(); });
   cancelButton.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => { current = null; });
+  // Closed without Add (Cancel, Escape): a combo's item goes back to as it was. The panel
+  // may be open again by the time the event comes; then it is not this close's.
+  dialog.addEventListener('close', () => {
+    if (dialog.open || !current) return;
+    const closed = current;
+    current = null;
+    closed.within?.onCancel();
+  });
 }

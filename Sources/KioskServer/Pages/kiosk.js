@@ -1,17 +1,19 @@
-// The kiosk (/): the menu's items as large buttons, a basket of several lines, and Order,
-// which shows the menu's own message with the ticket and its time, or what is short.
+// The kiosk (/): the menu's items and combos as large buttons, a basket of several lines,
+// and Order, which shows the menu's own message with the ticket and its time, or what is
+// short.
 
 import { texts } from './texts.js';
 import { api, el, setText, follow, coalesce, money, clockTime, requestKey, showFailure } from './common.js';
 import { loadBasket, saveBasket, addLine } from './basket.js';
 import { openChoices, setUpChoices } from './choices.js';
+import { openCombo, setUpCombo, comboAvailable, partName } from './combo.js';
 
 /// Items drawn at once: a screenful and more. The next ones are drawn when "Show more" is
 /// pressed or scrolled near, so a menu of thousands opens and filters as fast as a short one.
 const PAGE = 60;
 
 let menu = null;
-let items = [];              // {row, key, node}
+let items = [];              // {row, key, node, combo?}: the items, then the combos
 let basket = loadBasket();
 let query = '';
 let last = { query: '', matching: [] };  // the last query and its matches
@@ -24,18 +26,26 @@ const search = document.getElementById('search');
 const more = document.getElementById('more');
 const result = document.getElementById('result');
 
+/// The items' rows by name.
+function rowsByName() {
+  return new Map(items.filter((entry) => !entry.combo).map((entry) => [entry.row.name, entry.row]));
+}
+
 function itemNode(entry) {
   if (entry.node) return entry.node;
   const row = entry.row;
   const allergens = Array.isArray(row.allergens)
     ? (row.allergens.length ? texts.allergens(row.allergens.join(', ')) : texts.noAllergens) : '';
-  const button = el('button', { type: 'button', class: 'item' },
+  // A combo says what it offers: `Latte / Americano + Croissant / Muffin`.
+  const offers = entry.combo ? row.choices.map((choice) => choice.items.map((offered) => offered.item).join(' / ')).join(' + ') : '';
+  const button = el('button', { type: 'button', class: entry.combo ? 'item combo' : 'item' },
     el('span', { class: 'name', text: row.name }),
+    offers ? el('span', { class: 'offers', text: offers }) : null,
     row.price !== undefined ? el('span', { class: 'price', text: money(row.price, menu.currency) }) : null,
     allergens ? el('span', { class: 'allergens', text: allergens }) : null,
     el('span', { class: 'left' }));
-  button.addEventListener('click', () => add(entry.row));
-  if (row.sizes?.length || row.groups?.length) button.setAttribute('aria-haspopup', 'dialog');
+  button.addEventListener('click', () => (entry.combo ? addCombo(entry.row) : add(entry.row)));
+  if (entry.combo || row.sizes?.length || row.groups?.length) button.setAttribute('aria-haspopup', 'dialog');
   // The first item drawn is timed by the browser (Element Timing): navigation start to the
   // menu on screen, which kiosk-bench reads.
   if (!timed) { button.firstChild.setAttribute('elementtiming', 'kiosk-items'); timed = true; }
@@ -47,7 +57,7 @@ function itemNode(entry) {
 function showAvailability(entry) {
   if (!entry.node) return;
   const button = entry.node.firstChild;
-  const soldOut = entry.row.available === 0;
+  const soldOut = entry.combo ? !comboAvailable(entry.row, rowsByName()) : entry.row.available === 0;
   button.disabled = soldOut;
   button.classList.toggle('soldout', soldOut);
   setText(button.querySelector('.left'), soldOut ? texts.soldOut : entry.row.available <= 3 ? texts.canMake(entry.row.available) : '');
@@ -102,6 +112,15 @@ function add(row) {
   basketChanged();
 }
 
+/// A combo opens its panel, which walks its choices; then it goes in the basket.
+function addCombo(combo) {
+  openCombo(combo, rowsByName(), menu.currency, (line) => {
+    addLine(basket, line);
+    basketChanged();
+    (list.querySelector('button:not([disabled])') ?? search).focus();
+  });
+}
+
 /// `Oat, Extra shot ×2`: the options of a basket line, under its name.
 function chosen(line) {
   return (line.options ?? []).map((option) => option.count > 1 ? `${option.option} ×${option.count}` : option.option).join(', ');
@@ -115,7 +134,7 @@ function basketChanged() {
 
 function renderBasket() {
   const lines = document.getElementById('lines');
-  const byName = new Map(items.map((entry) => [entry.row.name, entry.row]));
+  const byName = rowsByName();
   let total = 0;
   let priced = true;
   const nodes = [];
@@ -124,11 +143,23 @@ function renderBasket() {
     const unit = line.unitPrice ?? row?.price;
     // In hundredths, so that prices with cents add up exactly.
     if (unit !== undefined) total += Math.round(unit * 100) * line.quantity; else priced = false;
-    const name = line.size ? `${line.item} (${line.size})` : line.item;
-    const options = chosen(line);
-    const label = options ? `${name}: ${options}` : name;
+    let name;
+    let label;
+    let under = null;
+    if (line.combo !== undefined) {
+      // A combo: its items, each with its own choices, under its name.
+      const parts = line.items.map(partName);
+      name = line.combo;
+      label = `${name}: ${parts.join(', ')}`;
+      under = el('ul', { class: 'parts' }, ...parts.map((part) => el('li', { text: part })));
+    } else {
+      name = line.size ? `${line.item} (${line.size})` : line.item;
+      const options = chosen(line);
+      label = options ? `${name}: ${options}` : name;
+      if (options) under = el('span', { class: 'options', text: options });
+    }
     nodes.push(el('li', { class: 'line' },
-      el('span', { class: 'name' }, el('span', { text: name }), options ? el('span', { class: 'options', text: options }) : null),
+      el('span', { class: 'name' }, el('span', { text: name }), under),
       el('span', { class: 'stepper' },
         el('button', { type: 'button', 'aria-label': texts.less(label), text: '−', onclick: () => step(key, -1) }),
         el('output', { class: 'quantity', 'aria-label': texts.quantity, text: String(line.quantity) }),
@@ -160,6 +191,15 @@ async function order() {
   setText(button, texts.ordering);
   pendingKey = pendingKey ?? requestKey();
   const lines = [...basket.values()].map((line) => {
+    if (line.combo !== undefined) {
+      return {
+        combo: line.combo, quantity: line.quantity,
+        items: line.items.map(({ item, quantity, size, options }) => ({
+          item, ...(quantity !== undefined && { quantity }), ...(size !== undefined && { size }),
+          ...(options?.length && { options: options.map(({ group, option, count }) => ({ group, option, count })) }),
+        })),
+      };
+    }
     const sent = { item: line.item, quantity: line.quantity };
     if (line.size !== undefined) sent.size = line.size;
     if (line.options?.length) sent.options = line.options.map(({ group, option, count }) => ({ group, option, count }));
@@ -220,19 +260,24 @@ function dismiss() {
 }
 
 function showMenu(data) {
-  const reloaded = !menu || menu.name !== data.name || menu.items.length !== data.items.length
-    || menu.items.some((row, index) => row.name !== data.items[index].name);
+  const rows = (menuData) => [...menuData.items, ...(menuData.combos ?? [])];
+  const reloaded = !menu || menu.name !== data.name || rows(menu).length !== rows(data).length
+    || rows(menu).some((row, index) => row.name !== rows(data)[index].name);
   menu = data;
   if (reloaded) {
     // What the search box matches: the name, its aliases and its tags.
-    items = data.items.map((row) => ({ row, key: [row.name, ...(row.aliases ?? []), ...(row.tags ?? [])].join('\n').toLowerCase(), node: null }));
+    const entry = (row, combo) => ({ row, combo, key: [row.name, ...(row.aliases ?? []), ...(row.tags ?? [])].join('\n').toLowerCase(), node: null });
+    items = [...data.items.map((row) => entry(row, false)), ...(data.combos ?? []).map((row) => entry(row, true))];
     last = { query: '', matching: items };
     setText(document.getElementById('title'), data.name);
     document.title = data.name;
     document.getElementById('searching').hidden = items.length <= 12;
     renderItems();
   } else {
-    items.forEach((entry, index) => { entry.row = data.items[index]; showAvailability(entry); });
+    const fresh = rows(data);
+    items.forEach((entry, index) => { entry.row = fresh[index]; });
+    // A combo's availability is its items': shown once every row is new.
+    items.forEach(showAvailability);
   }
   renderBasket();
 }
@@ -270,6 +315,7 @@ async function start() {
   clear.addEventListener('click', () => { basket = new Map(); basketChanged(); });
   setText(document.getElementById('suggest-link'), texts.pages.suggest);
   setUpChoices();
+  setUpCombo();
   renderBasket();
   const seq = await load();
   if (seq !== null) follow('order.*,stock.*,menu.*', seq, refresh);

@@ -97,6 +97,7 @@ struct PageServer: Sendable {
         "/assets/common.js": Asset(PackageResources.common_js, javaScript),
         "/assets/basket.js": Asset(PackageResources.basket_js, javaScript),
         "/assets/choices.js": Asset(PackageResources.choices_js, javaScript),
+        "/assets/combo.js": Asset(PackageResources.combo_js, javaScript),
         "/assets/kiosk.js": Asset(PackageResources.kiosk_js, javaScript),
         "/assets/stock.js": Asset(PackageResources.stock_js, javaScript),
         "/assets/kitchen.js": Asset(PackageResources.kitchen_js, javaScript),

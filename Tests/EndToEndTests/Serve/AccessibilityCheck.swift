@@ -124,13 +124,32 @@ struct AccessibilityCheck {
         func checkChoosing(_ name: String) throws { report("\(name) (\(size))", try axe(choosing, script: script)) }
         try choosing.prompt("stock set vanilla 0")
         try choosing.open("/")
-        try choosing.waitFor("return document.querySelectorAll('#items .item').length", toBe: "5")
+        try choosing.waitFor("return document.querySelectorAll('#items .item').length", toBe: "6")
         try choosing.browser.click(try #require(try choosing.browser.element(ScreensTests.itemButton, ["Latte"])))
         try choosing.waitFor("return document.getElementById('choices').open", toBe: "1")
         try checkChoosing("/ the customisation panel")
         try choosing.browser.click("#choices-add")
         try choosing.waitFor("return document.querySelectorAll('#lines li').length", toBe: "1")
         try checkChoosing("/ a basket line with its choices")
+        // A combo: its panel, an item's panel over it, and the combo in the basket.
+        try choosing.browser.click(try #require(try choosing.browser.element(ScreensTests.itemButton, ["Breakfast Set"])))
+        try choosing.waitFor("return document.getElementById('combo').open", toBe: "1")
+        try checkChoosing("/ a combo's panel")
+        func pick(_ name: String) throws {
+            try choosing.browser.click(try #require(try choosing.browser.element(
+                "return [...document.querySelectorAll('#combo .pick')].find(l => l.textContent.startsWith(arguments[0])) ?? null", [name])))
+        }
+        try pick("Latte")
+        try choosing.waitFor("return document.getElementById('choices').open", toBe: "1")
+        try checkChoosing("/ an item's panel over a combo's")
+        try choosing.browser.click("#choices-add")
+        try choosing.waitFor("return document.getElementById('choices').open", toBe: "0")
+        try checkChoosing("/ a combo's item chosen with its choices")
+        try choosing.browser.click("#combo-next")
+        try pick("Muffin")
+        try choosing.browser.click("#combo-next")
+        try choosing.waitFor("return document.querySelectorAll('#lines .parts li').length", toBe: "2")
+        try checkChoosing("/ a combo in the basket")
         #expect(choosing.server.stop() == 0)
 
         // A menu too long to scan: the search box, a query typed, its matches and Show more;

@@ -122,6 +122,79 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// The label of the item `name` on the open combo panel's choice.
+    private static func comboPick(_ name: String) -> String {
+        "[...document.querySelectorAll('#combo .pick')].find(l => l.textContent.startsWith(\(jsString(name))))"
+    }
+
+    /// A combo walks its choices in order: an item with sizes or options opens its own
+    /// panel over the combo's (closed without adding, the item is not chosen), the combo's
+    /// price follows each choice, a sold-out item is greyed with why; the basket lists the
+    /// combo's items with their choices under it, and the order is the combo with them.
+    @Test func aComboWalksItsChoicesAndTheOrderTakesThem() throws {
+        let session = try ScreenSession(menu: "menus/coffee-bar.kiosk")
+        try session.prompt("stock set croissant 0")
+        try session.open("/")
+        try clickItem(session, "Breakfast Set")
+        try session.waitFor("return document.getElementById('combo').open", toBe: "1")
+        #expect(try session.value("return document.activeElement?.closest('#combo') !== null") == "1", "focus is in the panel")
+        #expect(try session.value("return document.querySelector('#combo legend').textContent") == "Choice 1 of 2 choose 1: 0 chosen")
+        #expect(try session.value("return document.querySelector('#combo-next').disabled") == "1")
+        #expect(try session.browser.text("#combo-price") == "Price: ₩7,000")
+
+        // An item with options opens its panel; Escape there leaves it unchosen.
+        try session.browser.click(try #require(try session.browser.element("return \(ScreensTests.comboPick("Americano")) ?? null")))
+        try session.waitFor("return document.getElementById('choices').open", toBe: "1")
+        try session.browser.type(Browser.escapeKey, into: try session.browser.find("#choices-add"))
+        try session.waitFor("return document.getElementById('choices').open", toBe: "0")
+        #expect(try session.value("return document.getElementById('combo').open") == "1", "the combo's panel stays")
+        #expect(try session.value("return document.querySelector('#combo input:checked') === null") == "1", "nothing chosen")
+
+        // The latte's own panel, over the combo's, with the combo's price as chosen.
+        try session.browser.click(try #require(try session.browser.element("return \(ScreensTests.comboPick("Latte")) ?? null")))
+        try session.waitFor("return document.getElementById('choices').open", toBe: "1")
+        try session.waitFor("#choices-price", toContain: "Breakfast Set as chosen: ₩8,000")
+        try clickPick(session, "Oat")
+        try session.waitFor("#choices-price", toContain: "Breakfast Set as chosen: ₩8,500")
+        #expect(try session.browser.text("#choices-add") == "Add to Breakfast Set")
+        try session.browser.click("#choices-add")
+        try session.waitFor("return document.getElementById('choices').open", toBe: "0")
+        try session.waitFor("return \(ScreensTests.comboPick("Latte"))?.textContent ?? ''", toBe: "Latte (large, Oat) +₩1,500")
+        #expect(try session.value("return \(ScreensTests.comboPick("Latte")).querySelector('input').checked") == "1")
+        #expect(try session.value("return document.activeElement?.closest('#combo') !== null") == "1", "focus is back in the combo's panel")
+        try session.waitFor("#combo-price", toContain: "₩8,500")
+
+        // The second choice: the croissant is sold out.
+        try session.browser.click("#combo-next")
+        try session.waitFor("return document.querySelector('#combo legend').textContent", toBe: "Choice 2 of 2 choose 1: 0 chosen")
+        #expect(try session.value("return \(ScreensTests.comboPick("Croissant"))?.textContent") == "Croissant (Sold out)")
+        #expect(try session.value("return \(ScreensTests.comboPick("Croissant")).querySelector('input').disabled") == "1")
+        try session.browser.click(try #require(try session.browser.element("return \(ScreensTests.comboPick("Muffin")) ?? null")))
+        try session.waitFor("#combo-next", toContain: "Add to order — ₩8,500")
+        try session.browser.type(Browser.enterKey, into: try session.browser.find("#combo-next"))
+        try session.waitFor("return document.getElementById('combo').open", toBe: "0")
+
+        try session.waitFor("#lines", toContain: "Breakfast Set")
+        #expect(try session.value("return [...document.querySelectorAll('#lines .parts li')].map(n => n.textContent).join('|')") == "Latte (large, Oat)|Muffin")
+        try session.waitFor("#total", toContain: "₩8,500")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result success")
+        let made = try session.browser.text("#result")
+        #expect(made.contains("Breakfast Set (Latte (large, Oat) + Muffin)"), "\(made)")
+
+        // The server has the combo with those items, at 7,000 + 1,500.
+        let orders = try #require(try session.server.request("GET", "/api/v1/orders", operator: true).json?["result"] as? [String: Any])
+        let order = try #require((orders["orders"] as? [[String: Any]])?.first)
+        #expect(order["total"] as? Int == 8500)
+        let lines = order["lines"] as? [[String: Any]] ?? []
+        #expect(lines.map { $0["item"] as? String ?? "" } == ["Latte", "Muffin"])
+        #expect(lines.allSatisfy { ($0["combo"] as? [String: Any])?["name"] as? String == "Breakfast Set" })
+        #expect(lines.first?["size"] as? String == "large")
+        #expect((lines.first?["options"] as? [[String: Any]])?.map { $0["option"] as? String ?? "" } == ["Oat"])
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     @Test func theCustomisationPanelSpeaksKorean() throws {
         let session = try ScreenSession(menu: "menus/coffee-bar.kiosk", environment: ["LANGUAGE": "ko"], width: 360, height: 800, touch: true)
         try session.open("/")
