@@ -75,7 +75,7 @@ let package = Package(
         // The application: the commands and their table, the session, the state store, the
         // results as data. No terminal, no readline.
         .target(
-            name: "KioskApplication", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText"],
+            name: "KioskApplication", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText"],
             swiftSettings: strict
         ),
         // The terminal: line readers (readline), completion, history, rendering as text and
@@ -97,7 +97,7 @@ let package = Package(
         // The command line: arguments, `check`, `state`, `simulate`, wiring a session to a terminal.
         .target(
             name: "KioskCLI",
-            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskText", "KioskSimulation", "KioskServer"],
+            dependencies: ["KioskApplication", "KioskTerminal", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText", "KioskSimulation", "KioskServer"],
             swiftSettings: strict
         ),
         // The thin executable.
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskRecords", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
-            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskMenu", "KioskSystem", "KioskJournal", "KioskText", "KioskWire", "KioskTestSupport"],
+            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText", "KioskWire", "KioskTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),

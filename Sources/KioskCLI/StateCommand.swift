@@ -1,6 +1,8 @@
+import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskMenu
+import KioskSinks
 import KioskSystem
 import KioskText
 
@@ -22,12 +24,12 @@ struct StateCommand {
         do throws(JournalError) {
             switch action {
             case .verify:
-                let summary = try JournalInspector.verify(state)
+                let summary = try JournalInspector.verify(state, format: .kiosk)
                 output.write(json ? StateCommand.json(summary, directory: directory) : StateCommand.text(summary, directory: directory))
             case .dump:
-                _ = try JournalInspector.dump(state) { output.write(bytes: $0) }
+                _ = try JournalInspector.dump(state, format: .kiosk) { output.write(bytes: $0) }
             case .compact:
-                let compaction = try JournalInspector.compact(state, menu: menu)
+                let compaction = try JournalInspector.compact(state, menu: menu, format: .kiosk)
                 let line = tr(
                     "{directory}: compacted; journal segments took {before}, now {after}",
                     [
@@ -37,10 +39,10 @@ struct StateCommand {
                 )
                 output.write(line + "\n")
             case .sinks:
-                let cursors = try JournalInspector.sinks(state)
+                let cursors = try JournalInspector.sinks(state, format: .kiosk)
                 output.write(json ? StateCommand.json(cursors, directory: directory) : StateCommand.text(cursors))
             case .forget:
-                let forgotten = try JournalInspector.forget(state, sink: sink ?? "")
+                let forgotten = try JournalInspector.forget(state, sink: sink ?? "", format: .kiosk)
                 output.write(StateCommand.text(forgotten: forgotten, directory: directory))
             }
         } catch {
@@ -83,8 +85,8 @@ struct StateCommand {
             } ?? tr("nothing delivered yet")
             row(tr("cursor"), "\(TerminalText.visible(cursor.sink)): \(mark)")
         }
-        for (sink, count) in summary.failedDeliveries.sorted(by: { $0.key < $1.key }) {
-            row(tr("failed"), tr("{sink}: {count} events wait for 'sinks retry'", ["sink": TerminalText.visible(sink), "count": count]))
+        for (sink, failures) in summary.facts[DeliveryFailures.self].bySink.sorted(by: { $0.key < $1.key }) {
+            row(tr("failed"), tr("{sink}: {count} events wait for 'sinks retry'", ["sink": TerminalText.visible(sink), "count": failures.count]))
         }
         return TerminalText.visibleLines(lines.joined(separator: "\n") + "\n")
     }

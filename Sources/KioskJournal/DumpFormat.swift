@@ -1,4 +1,5 @@
 import KioskCore
+import KioskRecords
 import KioskText
 
 /// The JSON lines of `kiosk state dump`: a snapshot line, then a line per record.
@@ -8,7 +9,7 @@ import KioskText
 /// {"position":…,"time":"…","source":"…","events":[CloudEvents…],"facts":[{"fact":"stock.declared",…}]}
 /// ```
 enum DumpFormat {
-    static func line(for snapshot: JournalSnapshot) -> [UInt8] {
+    static func line(for snapshot: JournalSnapshot, format: RecordFormat) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
         writer.key("snapshot")
@@ -36,11 +37,7 @@ enum DumpFormat {
             for change in snapshot.kiosk.profiles.changes { change.write(to: &writer) }
             writer.endArray()
         }
-        if !snapshot.answers.isEmpty {
-            writer.array("answers", objects: snapshot.answers.answers) { writer, answer in
-                fields(of: answer, into: &writer)
-            }
-        }
+        for kind in format.folds { dump(kind, of: snapshot.facts, into: &writer) }
         writer.endObject()
         writer.endObject()
         writer.endLine()
@@ -76,42 +73,21 @@ enum DumpFormat {
             writer.field("fact", "stock.declared")
             writer.field("ingredient", ingredient)
             writer.field("count", count)
-        case .deliveryFailed(let sink, let event, let reason):
-            writer.beginObject()
-            writer.field("fact", "delivery.failed")
-            writer.field("sink", sink)
-            writer.field("reason", reason)
-            writer.key("event")
-            event.write(to: &writer)
-        case .retryRequested(let sink):
-            writer.beginObject()
-            writer.field("fact", "retry.requested")
-            writer.field("sink", sink)
-        case .deliveryResolved(let sink, let id):
-            writer.beginObject()
-            writer.field("fact", "delivery.resolved")
-            writer.field("sink", sink)
-            writer.key("id")
-            writer.eventID(id)
         case .profileChanged(let change):
             writer.beginObject()
             writer.field("fact", "profile.changed")
             writer.key("change")
             change.write(to: &writer)
-        case .requestAnswered(let answer):
+        case .fact(let fact):
+            guard let recorded = fact.value as? any RecordedFact else { return }
             writer.beginObject()
-            writer.field("fact", "request.answered")
-            fields(of: answer, into: &writer)
+            writer.field("fact", type(of: recorded).name)
+            recorded.dump(into: &writer)
         }
         writer.endObject()
     }
 
-    private static func fields(of answer: AnsweredRequest, into writer: inout JSONWriter) {
-        writer.field("key", answer.key)
-        writer.key("time")
-        writer.timestamp(answer.time)
-        writer.field("request", answer.request)
-        writer.field("status", answer.status)
-        writer.field("body", answer.body)
+    private static func dump<Fold: RecordedFold>(_ kind: Fold.Type, of facts: FactFolds, into writer: inout JSONWriter) {
+        facts[kind].dump(into: &writer)
     }
 }

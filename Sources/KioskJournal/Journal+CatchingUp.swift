@@ -16,7 +16,7 @@ import KioskText
 extension Journal {
     func catchUp() throws(JournalError) -> CatchUp {
         var records: [JournalRecord] = []
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: options.format)
         if try !fold.hasSegment(for: fold.position) { return try reloadFromSnapshot() }
         while true {
             let step = try fold.next()
@@ -52,11 +52,11 @@ extension Journal {
             let path = fold.currentSegment?.path ?? directory.path
             throw .corrupt(file: path, offset: 0, problem: tr("the segment this kiosk was reading was removed, and no snapshot holds what it had"))
         }
-        let snapshot = try Snapshots.load(directory.snapshotPath(position: position))
+        let snapshot = try Snapshots.load(directory.snapshotPath(position: position), format: options.format)
         let scanner = JournalScanner(directory: directory, segments: listing.segments, from: snapshot.position, chunk: 16 << 10)
         var records: [JournalRecord] = []
         var repairs: [Repair] = []
-        try Journal.readAll(scanner, into: &records, repairs: &repairs, segments: listing.segments)
+        try Journal.readAll(scanner, format: options.format, into: &records, repairs: &repairs, segments: listing.segments)
         self.repairs += repairs
         fold = scanner
         try settleEnd(at: scanner.position, readBy: scanner)

@@ -33,7 +33,7 @@ extension Journal {
         try directory.settleFormat()
         let listing = try directory.list()
         let snapshot = try listing.snapshots.last.map { position throws(JournalError) in
-            try Snapshots.load(directory.snapshotPath(position: position))
+            try Snapshots.load(directory.snapshotPath(position: position), format: options.format)
         }
         let start = snapshot?.position ?? listing.segments.first ?? 0
         if snapshot == nil, let first = listing.segments.first, first != 0 {
@@ -45,7 +45,7 @@ extension Journal {
         let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)
         var records: [JournalRecord] = []
         var repairs: [Repair] = []
-        try readAll(scanner, into: &records, repairs: &repairs, segments: listing.segments)
+        try readAll(scanner, format: options.format, into: &records, repairs: &repairs, segments: listing.segments)
         let journal = Journal(
             directory: directory, options: options, lockFile: lockFile, end: scanner.position,
             segments: listing.segments, lastSnapshot: snapshot?.position ?? 0
@@ -56,8 +56,10 @@ extension Journal {
     }
 
     /// Reads and decodes every record the scanner meets; cuts a torn tail back.
-    static func readAll(_ scanner: JournalScanner, into records: inout [JournalRecord], repairs: inout [Repair], segments: [UInt64]) throws(JournalError) {
-        var decoder = RecordDecoder()
+    static func readAll(
+        _ scanner: JournalScanner, format: RecordFormat, into records: inout [JournalRecord], repairs: inout [Repair], segments: [UInt64]
+    ) throws(JournalError) {
+        var decoder = RecordDecoder(format: format)
         while true {
             switch try scanner.next() {
             case .record(let location):

@@ -27,7 +27,7 @@ extension Journal {
     /// older snapshots, and segments wholly before both it and every sink's cursor — but
     /// for cursors past their retention at `now` (the kiosk's clock), which it forgets.
     public func writeSnapshot(_ snapshot: JournalSnapshot, now: Timestamp?) throws(JournalError) {
-        try Snapshots.write(snapshot, in: directory)
+        try Snapshots.write(snapshot, format: options.format, in: directory)
         transaction.withLock { lastSnapshot = max(lastSnapshot, snapshot.position) }
         try compact(keeping: snapshot.position, now: now)
     }

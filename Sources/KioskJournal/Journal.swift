@@ -40,11 +40,19 @@ public final class Journal: @unchecked Sendable {
         /// `noSnapshots` offers none, not even at exit.
         public var snapshotInterval: UInt64
 
+        /// The kinds of fact its records and snapshots hold beyond the domain's, as the
+        /// layers above register them (`RecordFormat.kiosk` for a kiosk's state).
+        public var format: RecordFormat
+
         /// The interval of a journal that takes no snapshots.
         public static let noSnapshots = UInt64.max
 
-        public init(durability: Durability, segmentLimit: UInt64 = 64 << 20, allocationChunk: Int = 1 << 20, snapshotInterval: UInt64 = 1 << 20) {
+        public init(
+            durability: Durability, segmentLimit: UInt64 = 64 << 20, allocationChunk: Int = 1 << 20, snapshotInterval: UInt64 = 1 << 20,
+            format: RecordFormat = .domain
+        ) {
             self.durability = durability
+            self.format = format
             self.segmentLimit = max(segmentLimit, 4096)
             self.allocationChunk = max(allocationChunk, 4096)
             self.snapshotInterval = snapshotInterval

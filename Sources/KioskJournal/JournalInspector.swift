@@ -8,6 +8,7 @@ import KioskText
 ///
 /// Reading takes no lock; only where the journal seems to end in bad bytes does it wait
 /// for the shared lock and look again, so a commit in progress is never taken for damage.
+/// Each reads with the `RecordFormat` of the kiosk whose state it is (`.kiosk`).
 public enum JournalInspector {
     /// The segments' bytes on disk before and after a compaction.
     public struct Compaction: Sendable, Equatable {
@@ -41,8 +42,9 @@ public enum JournalInspector {
         /// Bytes of a commit a crash cut short: the next start cuts them back.
         public var tornBytes: UInt64?
         public var cursors: [Cursor] = []
-        /// Events that sinks gave up on and that wait for `sinks retry`, by sink.
-        public var failedDeliveries: [String: Int] = [:]
+        /// What the layers above the domain fold of the whole journal's facts (the events
+        /// sinks gave up on, by sink, among them).
+        public var facts = FactFolds()
     }
 
     /// One sink's cursor and how far behind the end it is.
@@ -63,14 +65,14 @@ public enum JournalInspector {
     /// Checks every snapshot and record.
     ///
     /// - Throws: `JournalError.corrupt` with the file and offset of the first damage.
-    public static func verify(_ directory: StateDirectory) throws(JournalError) -> Summary {
-        try walk(directory) { _, _ in }
+    public static func verify(_ directory: StateDirectory, format: RecordFormat) throws(JournalError) -> Summary {
+        try walk(directory, format: format) { _, _ in }
     }
 
     /// The sinks the state keeps a cursor for — also those no run has configured for a
     /// while — each with how many events wait for it.
-    public static func sinks(_ directory: StateDirectory) throws(JournalError) -> [Cursor] {
-        try walk(directory) { _, _ in }.cursors
+    public static func sinks(_ directory: StateDirectory, format: RecordFormat) throws(JournalError) -> [Cursor] {
+        try walk(directory, format: format) { _, _ in }.cursors
     }
 
     /// Forgets the sink named `sink`: its cursor goes, and with it the events it had not
@@ -78,8 +80,8 @@ public enum JournalInspector {
     ///
     /// - Throws: `unknownSink` when the state keeps no cursor of that name, `sinkInUse` while
     ///   a process delivers for it.
-    public static func forget(_ directory: StateDirectory, sink: String) throws(JournalError) -> Cursor {
-        let cursors = try sinks(directory)
+    public static func forget(_ directory: StateDirectory, sink: String, format: RecordFormat) throws(JournalError) -> Cursor {
+        let cursors = try sinks(directory, format: format)
         guard let cursor = cursors.first(where: { $0.sink == sink }) else {
             throw .unknownSink(path: directory.path, sink: sink, suggestion: Suggestions.closest(to: sink, among: cursors.map(\.sink)))
         }
@@ -89,8 +91,8 @@ public enum JournalInspector {
 
     /// Writes the newest snapshot (if any) and then every record as one JSON object per
     /// line.
-    public static func dump(_ directory: StateDirectory, to write: ([UInt8]) -> Void) throws(JournalError) -> Summary {
-        try walk(directory, snapshot: { snapshot in write(DumpFormat.line(for: snapshot)) }) { position, record in
+    public static func dump(_ directory: StateDirectory, format: RecordFormat, to write: ([UInt8]) -> Void) throws(JournalError) -> Summary {
+        try walk(directory, format: format, snapshot: { snapshot in write(DumpFormat.line(for: snapshot, format: format)) }) { position, record in
             write(DumpFormat.line(for: record, at: position))
         }
     }
@@ -100,23 +102,23 @@ public enum JournalInspector {
     ///
     /// The order board is folded with its menu's stations: a state that has one needs
     /// `menu`, or nothing is changed (`boardNeedsMenu`).
-    public static func compact(_ directory: StateDirectory, menu: Menu? = nil) throws(JournalError) -> Compaction {
+    public static func compact(_ directory: StateDirectory, menu: Menu? = nil, format: RecordFormat) throws(JournalError) -> Compaction {
         try directory.checkExisting()
         let before = try segmentBytes(directory)
-        let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized))
+        let opened = try Journal.open(directory, options: Journal.Options(durability: .synchronized, format: format))
         if menu == nil, hasBoard(opened) { throw .boardNeedsMenu(path: directory.path) }
         let ids = UUIDv7Generator(seed: 0)
         var kiosk = Kiosk(menu: menu ?? Menu(trusting: "", ingredients: [], items: []), ids: ids)
-        var operations = OperationsState(opened.snapshot)
+        var facts = opened.snapshot?.facts ?? format.emptyFolds
         if let snapshot = opened.snapshot { kiosk = kiosk.reloaded(from: snapshot.kiosk) }
         for record in opened.records {
             kiosk.apply(record)
-            operations.apply(record)
+            facts.apply(record)
         }
         let position = opened.journal.endPosition
         // The kiosk's clock, as far as the state tells it: the time of its last record.
         try opened.journal.writeSnapshot(
-            JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: operations.deliveries, answers: operations.answers),
+            JournalSnapshot(position: position, kiosk: kiosk.snapshot, facts: facts),
             now: opened.records.last?.time
         )
         return Compaction(before: before, after: try segmentBytes(directory))
@@ -146,7 +148,7 @@ public enum JournalInspector {
     // MARK: Walking
 
     private static func walk(
-        _ directory: StateDirectory, snapshot onSnapshot: (JournalSnapshot) -> Void = { _ in },
+        _ directory: StateDirectory, format: RecordFormat, snapshot onSnapshot: (JournalSnapshot) -> Void = { _ in },
         record onRecord: (UInt64, JournalRecord) -> Void
     ) throws(JournalError) -> Summary {
         try directory.checkExisting()
@@ -158,19 +160,18 @@ public enum JournalInspector {
         }
         var newest: JournalSnapshot?
         for position in listing.snapshots {
-            newest = try Snapshots.load(directory.snapshotPath(position: position))
+            newest = try Snapshots.load(directory.snapshotPath(position: position), format: format)
         }
         if let newest {
             summary.snapshot = Summary.Snapshot(name: StateDirectory.name(newest.position) + ".snapshot", position: newest.position, sequence: newest.kiosk.sequence)
             onSnapshot(newest)
-            summary.failedDeliveries = newest.deliveries.bySink.mapValues(\.count)
         }
         summary.cursors = CursorFile.all(in: directory).map { Cursor(sink: $0.sink, file: $0.file, mark: $0.mark, seen: $0.seen) }
         let start = listing.segments.first ?? newest?.position ?? 0
         summary.firstPosition = start
         let scanner = JournalScanner(directory: directory, segments: listing.segments, from: start)
-        var deliveries = newest?.deliveries ?? DeliveryFailures()
-        var decoder = RecordDecoder()
+        var facts = newest?.facts ?? format.emptyFolds
+        var decoder = RecordDecoder(format: format)
         var lockedLook = false
         while true {
             switch try scanner.next() {
@@ -181,13 +182,13 @@ public enum JournalInspector {
                 }
                 try checkChain(record, at: location, snapshot: newest, summary: summary, scanner: scanner)
                 count(record, at: location.position, into: &summary)
-                if newest.map({ location.position >= $0.position }) ?? true { deliveries.apply(record) }
+                if newest.map({ location.position >= $0.position }) ?? true { facts.apply(record) }
                 onRecord(location.position, record)
                 scanner.advance()
             case .end:
                 try checkReached(newest, end: scanner.position, in: directory)
                 summary.endPosition = scanner.position
-                summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
+                summary.facts = facts
                 return summary
             case .gap(let position, let next):
                 throw Journal.gapError(scanner, at: position, nextSegment: next)
@@ -203,7 +204,7 @@ public enum JournalInspector {
                 summary.endPosition = position
                 summary.tornBytes = try inspect(scanner, at: position, problem: problem, in: directory)
                 try checkReached(newest, end: position, in: directory)
-                summary.failedDeliveries = deliveries.bySink.mapValues(\.count)
+                summary.facts = facts
                 return summary
             }
         }

@@ -20,8 +20,8 @@ enum Snapshots {
     static let version: UInt32 = 1
     static let headerSize = 24
 
-    static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
-        let body = SnapshotCodec.encode(snapshot)
+    static func encode(_ snapshot: JournalSnapshot, format: RecordFormat) -> [UInt8] {
+        let body = SnapshotCodec.encode(snapshot, format: format)
         var bytes = magic
         bytes.reserveCapacity(headerSize + body.count)
         withUnsafeBytes(of: version.littleEndian) { bytes.append(contentsOf: $0) }
@@ -32,7 +32,7 @@ enum Snapshots {
     }
 
     /// Reads and verifies a snapshot file.
-    static func load(_ path: String) throws(JournalError) -> JournalSnapshot {
+    static func load(_ path: String, format: RecordFormat) throws(JournalError) -> JournalSnapshot {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: 1 << 30)
@@ -55,7 +55,7 @@ enum Snapshots {
             let body = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
             guard Checksum.crc32c(body) == crc else { return .failure(.corruptSnapshot(file: path, problem: tr("a checksum mismatch"))) }
             do throws(RecordDecodingError) {
-                return .success(try SnapshotCodec.decode(body))
+                return .success(try SnapshotCodec.decode(body, format: format))
             } catch {
                 return .failure(.corruptSnapshot(file: path, problem: error.message))
             }
@@ -64,9 +64,9 @@ enum Snapshots {
     }
 
     /// Writes the snapshot file for `snapshot.position` in `directory`.
-    static func write(_ snapshot: JournalSnapshot, in directory: StateDirectory) throws(JournalError) {
+    static func write(_ snapshot: JournalSnapshot, format: RecordFormat, in directory: StateDirectory) throws(JournalError) {
         do {
-            try FileSystem.writeAtomically(encode(snapshot), to: directory.snapshotPath(position: snapshot.position))
+            try FileSystem.writeAtomically(encode(snapshot, format: format), to: directory.snapshotPath(position: snapshot.position))
         } catch {
             throw .system(error)
         }

@@ -67,7 +67,7 @@ public enum StateMigration {
             let directory = StateDirectory(path: building)
             try directory.prepare()
             try directory.settleFormat()
-            try Snapshots.write(JournalSnapshot(position: 0, kiosk: old), in: directory)
+            try Snapshots.write(JournalSnapshot(position: 0, kiosk: old), format: .domain, in: directory)
         } catch {
             try? FileSystem.removeTree(building)
             throw .cannotWrite(error)

@@ -127,24 +127,24 @@ package struct ByteWriter: ~Copyable, ByteOutput {
 
 /// Reads what `ByteWriter` wrote, checking every bound: a malformed record throws, it
 /// never traps.
-struct ByteReader {
+package struct ByteReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
 
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    package init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
-    mutating func byte() throws(RecordDecodingError) -> UInt8 {
+    package mutating func byte() throws(RecordDecodingError) -> UInt8 {
         guard offset < bytes.count else { throw .truncated }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    mutating func varint() throws(RecordDecodingError) -> UInt64 {
+    package mutating func varint() throws(RecordDecodingError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -156,37 +156,37 @@ struct ByteReader {
         }
     }
 
-    mutating func signed() throws(RecordDecodingError) -> Int64 {
+    package mutating func signed() throws(RecordDecodingError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
-    mutating func int() throws(RecordDecodingError) -> Int {
+    package mutating func int() throws(RecordDecodingError) -> Int {
         Int(try signed())
     }
 
     /// A count of things that follow, each at least `minimumBytes` long: bounded by what is
     /// left, so a corrupt count cannot make the reader reserve memory it does not need.
-    mutating func count(minimumBytes: Int = 1) throws(RecordDecodingError) -> Int {
+    package mutating func count(minimumBytes: Int = 1) throws(RecordDecodingError) -> Int {
         let value = try varint()
         guard value <= UInt64(bytes.count - offset) / UInt64(max(minimumBytes, 1)) else { throw .malformed("a count is larger than the record") }
         return Int(value)
     }
 
-    mutating func word() throws(RecordDecodingError) -> UInt64 {
+    package mutating func word() throws(RecordDecodingError) -> UInt64 {
         guard bytes.count - offset >= 8 else { throw .truncated }
         defer { offset += 8 }
         return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    mutating func string() throws(RecordDecodingError) -> String {
+    package mutating func string() throws(RecordDecodingError) -> String {
         let slice = try stringBytes()
         // The record's checksum vouches for its bytes; anything not UTF-8 is repaired, never trusted.
         return String(decoding: slice.bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
     /// A count, then that many strings.
-    mutating func strings() throws(RecordDecodingError) -> [String] {
+    package mutating func strings() throws(RecordDecodingError) -> [String] {
         var values: [String] = []
         for _ in 0..<(try count()) { values.append(try string()) }
         return values

@@ -13,17 +13,17 @@ package protocol ByteOutput: ~Copyable {
 extension ByteOutput where Self: ~Copyable {
     /// A count, stock or quantity: never negative in a valid state, but written whole.
     @inline(__always)
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         signed(Int64(value))
     }
 
     @inline(__always)
-    mutating func signed(_ value: Int64) {
+    package mutating func signed(_ value: Int64) {
         varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     @inline(__always)
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         // Native and small strings lend their UTF-8 in place, without a copy of the string.
         let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
             varint(UInt64(utf8.count))
@@ -36,7 +36,7 @@ extension ByteOutput where Self: ~Copyable {
     }
 
     /// A count, then that many strings.
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         varint(UInt64(values.count))
         for index in values.indices { string(values[index]) }
     }

@@ -55,14 +55,11 @@ public enum RecordCodec {
         }
     }
 
+    /// The domain's facts; the other layers' are registered in a `RecordFormat`.
     enum FactTag: UInt8 {
         case stockDeclared = 64
-        case deliveryFailed = 65
-        case retryRequested = 66
-        case deliveryResolved = 67
         /// 69–71 are kept for the profiles too: a new kind of profile change takes one.
         case profileChanged = 68
-        case requestAnswered = 72
     }
 
     // MARK: Encoding
@@ -154,30 +151,15 @@ public enum RecordCodec {
             writer.byte(FactTag.stockDeclared.rawValue)
             writer.string(ingredient)
             writer.int(count)
-        case .deliveryFailed(let sink, let event, let reason):
-            writer.byte(FactTag.deliveryFailed.rawValue)
-            writer.string(sink)
-            writer.string(reason)
-            writer.string(event.source)
-            withUnsafePointer(to: event) { encode($0, relativeTo: time, defaults: defaults, into: &writer) }
-        case .retryRequested(let sink):
-            writer.byte(FactTag.retryRequested.rawValue)
-            writer.string(sink)
-        case .deliveryResolved(let sink, let id):
-            writer.byte(FactTag.deliveryResolved.rawValue)
-            writer.string(sink)
-            writer.word(id.high)
-            writer.word(id.low)
         case .profileChanged(let change):
             writer.byte(FactTag.profileChanged.rawValue)
             writer.strings(change.fields)
-        case .requestAnswered(let answer):
-            writer.byte(FactTag.requestAnswered.rawValue)
-            writer.string(answer.key)
-            writer.signed(answer.time.millisecondsSince1970 &- time.millisecondsSince1970)
-            writer.string(answer.request)
-            writer.varint(UInt64(clamping: answer.status))
-            writer.string(answer.body)
+        case .fact(let fact):
+            guard let recorded = fact.value as? any RecordedFact else {
+                preconditionFailure("\(Swift.type(of: fact.value)) is a journal fact without a byte form (RecordedFact)")
+            }
+            writer.byte(Swift.type(of: recorded).code)
+            recorded.encode(into: &writer, at: time)
         }
     }
 
@@ -218,26 +200,26 @@ public enum RecordCodec {
     /// Reads a record body.
     ///
     /// - Throws: `RecordDecodingError` for anything malformed; it never traps.
-    public static func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalRecord {
+    public static func decode(_ body: UnsafeRawBufferPointer, format: RecordFormat) throws(RecordDecodingError) -> JournalRecord {
         var reader = ByteReader(body)
         var templates = TemplateCache()
-        return try decode(&reader, templates: &templates)
+        return try decode(&reader, templates: &templates, format: format)
     }
 
-    public static func decode(_ body: [UInt8]) throws(RecordDecodingError) -> JournalRecord {
-        let result = body.withUnsafeBytes { raw in Result { () throws(RecordDecodingError) in try decode(raw) } }
+    public static func decode(_ body: [UInt8], format: RecordFormat) throws(RecordDecodingError) -> JournalRecord {
+        let result = body.withUnsafeBytes { raw in Result { () throws(RecordDecodingError) in try decode(raw, format: format) } }
         return try result.get()
     }
 
     /// Reads a record body, reusing parsed message templates across records.
-    static func decode(_ reader: inout ByteReader, templates: inout TemplateCache) throws(RecordDecodingError) -> JournalRecord {
+    static func decode(_ reader: inout ByteReader, templates: inout TemplateCache, format: RecordFormat) throws(RecordDecodingError) -> JournalRecord {
         let time = Timestamp(millisecondsSince1970: try reader.signed())
         let source = templates.source(try reader.stringBytes())
         let count = try reader.count(minimumBytes: 2)
         var entries: [JournalEntry] = []
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            entries.append(try decodeEntry(&reader, time: time, source: source, templates: &templates))
+            entries.append(try decodeEntry(&reader, time: time, source: source, templates: &templates, format: format))
         }
         guard reader.isAtEnd else { throw .malformed("bytes follow the last entry") }
         return JournalRecord(time: time, source: source, entries: entries)
@@ -247,7 +229,8 @@ public enum RecordCodec {
     /// without making the record or its entries: for a sink reading the journal. Facts
     /// are read and left. On an error `events` is as it was.
     static func decodeEvents(
-        _ reader: inout ByteReader, templates: inout TemplateCache, into events: inout [Event], where include: (Event) -> Bool
+        _ reader: inout ByteReader, templates: inout TemplateCache, format: RecordFormat, into events: inout [Event],
+        where include: (Event) -> Bool
     ) throws(RecordDecodingError) {
         let before = events.count
         do throws(RecordDecodingError) {
@@ -261,7 +244,7 @@ public enum RecordCodec {
                     if include(event) { events.append(event) }
                 } else {
                     reader.rewind(by: 1)
-                    _ = try decodeEntry(&reader, time: time, source: source, templates: &templates)
+                    _ = try decodeEntry(&reader, time: time, source: source, templates: &templates, format: format)
                 }
             }
             guard reader.isAtEnd else { throw .malformed("bytes follow the last entry") }
@@ -272,7 +255,7 @@ public enum RecordCodec {
     }
 
     private static func decodeEntry(
-        _ reader: inout ByteReader, time: Timestamp, source: String, templates: inout TemplateCache
+        _ reader: inout ByteReader, time: Timestamp, source: String, templates: inout TemplateCache, format: RecordFormat
     ) throws(RecordDecodingError) -> JournalEntry {
         let tag = try reader.byte()
         if let type = type(ofCode: tag) {
@@ -281,31 +264,16 @@ public enum RecordCodec {
         switch FactTag(rawValue: tag) {
         case .stockDeclared:
             return .stockDeclared(ingredient: try reader.string(), count: try reader.int())
-        case .deliveryFailed:
-            let sink = try reader.string()
-            let reason = try reader.string()
-            let eventSource = try reader.string()
-            let eventTag = try reader.byte()
-            guard let type = type(ofCode: eventTag) else { throw .unknownEntry(eventTag) }
-            let event = try decodeEvent(type, &reader, time: time, source: eventSource, templates: &templates)
-            return .deliveryFailed(sink: sink, event: event, reason: reason)
-        case .retryRequested:
-            return .retryRequested(sink: try reader.string())
-        case .deliveryResolved:
-            let sink = try reader.string()
-            return .deliveryResolved(sink: sink, id: EventID(high: try reader.word(), low: try reader.word()))
         case .profileChanged:
             let fields = try reader.strings()
             guard let change = ProfileChange(fields: fields) else { throw .malformed("an unknown profile change") }
             return .profileChanged(change)
-        case .requestAnswered:
-            let key = try reader.string()
-            let answered = Timestamp(millisecondsSince1970: time.millisecondsSince1970 &+ (try reader.signed()))
-            let request = try reader.string()
-            guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else { throw .malformed("an HTTP status out of range") }
-            return .requestAnswered(AnsweredRequest(key: key, time: answered, request: request, status: status, body: try reader.string()))
         case nil:
-            throw .unknownEntry(tag)
+            guard let kind = format.fact(code: tag) else { throw .unknownEntry(tag) }
+            var context = FactContext(time: time, source: source, templates: templates)
+            templates = TemplateCache()
+            defer { templates = context.templates }
+            return .fact(Fact(try kind.decode(from: &reader, in: &context)))
         }
     }
 
@@ -360,12 +328,16 @@ struct TemplateCache: Sendable {
 /// Decodes many record bodies in a row, parsing each custom message template once.
 public struct RecordDecoder: Sendable {
     private var templates = TemplateCache()
+    /// The kinds of fact the records may hold.
+    public let format: RecordFormat
 
-    public init() {}
+    public init(format: RecordFormat) {
+        self.format = format
+    }
 
     public mutating func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalRecord {
         var reader = ByteReader(body)
-        return try RecordCodec.decode(&reader, templates: &templates)
+        return try RecordCodec.decode(&reader, templates: &templates, format: format)
     }
 
     /// Reads a record body and appends the events `include` accepts to `events`, without
@@ -374,6 +346,6 @@ public struct RecordDecoder: Sendable {
         _ body: UnsafeRawBufferPointer, into events: inout [Event], where include: (Event) -> Bool
     ) throws(RecordDecodingError) {
         var reader = ByteReader(body)
-        try RecordCodec.decodeEvents(&reader, templates: &templates, into: &events, where: include)
+        try RecordCodec.decodeEvents(&reader, templates: &templates, format: format, into: &events, where: include)
     }
 }

@@ -3,30 +3,31 @@ import KioskCore
 /// The binary form of a snapshot's body (format version 1).
 ///
 /// ```
-/// snapshot = position:varint seq:varint menu:string stock ledger deliveries
+/// snapshot = position:varint seq:varint menu:string stock ledger after-ledger section*
 /// stock    = count (ingredient:string count)*
 /// ledger   = made refused revenue:zigzag sales usage history
-/// deliveries = count (sink:string count (reason:string retrying:u8 source:string event)*)*
-/// section* = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
+/// after-ledger = the fold registered `.afterLedger` (the sinks' failed deliveries) | 0
+/// section  = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
 ///          | 2 board                               (`SnapshotCodec+Board.swift`)
-///          | 3 answers: count (key:string time:signed request:string status:varint body:string)*
 ///          | 4 choice sales: count (item:string 0 size:string quantity | item:string 1 group:string option:string quantity)*
+///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
-/// Sections follow the deliveries only when they hold something: a snapshot without
-/// profiles, a board, answers or sales by size and option is byte for byte what kiosk wrote
-/// before they were state,
-/// and a snapshot from then reads as one without them.
+/// Sections follow in the order of their tags, each only when it holds something: a
+/// snapshot without profiles, a board, sales by size and option or a layer's facts is byte
+/// for byte what kiosk wrote before they were state, and a snapshot from then reads as one
+/// without them. The layers' folds are written and read by the `RecordFormat` given.
 public enum SnapshotCodec {
-    /// What may follow the deliveries, each at most once, in this order.
-    enum Section: UInt8 {
+    /// The domain's sections, each at most once, in this order.
+    enum Section: UInt8, CaseIterable {
         case profiles = 1
         case board = 2
-        case answers = 3
         case choiceSales = 4
+
+        static let domainTags = Set(allCases.map(\.rawValue))
     }
 
-    public static func encode(_ snapshot: JournalSnapshot) -> [UInt8] {
+    public static func encode(_ snapshot: JournalSnapshot, format: RecordFormat) -> [UInt8] {
         var writer = ByteWriter()
         writer.varint(snapshot.position)
         writer.varint(snapshot.kiosk.sequence)
@@ -37,41 +38,25 @@ public enum SnapshotCodec {
             writer.int(entry.count)
         }
         encode(snapshot.kiosk.ledger, into: &writer)
-        let sinks = snapshot.deliveries.bySink.keys.sorted()
-        writer.varint(UInt64(sinks.count))
-        for sink in sinks {
-            let failures = snapshot.deliveries.failures(of: sink)
-            writer.string(sink)
-            writer.varint(UInt64(failures.count))
-            for failure in failures {
-                writer.string(failure.reason)
-                writer.byte(failure.retrying ? 1 : 0)
-                writer.string(failure.event.source)
-                RecordCodec.encode(failure.event, relativeTo: Timestamp(millisecondsSince1970: 0), into: &writer)
-            }
+        if let kind = format.folds.first(where: { $0.place == .afterLedger }) {
+            encode(kind, of: snapshot.facts, into: &writer)
+        } else {
+            writer.varint(0)
         }
+        var sections = foldSections(format)
+        writeSections(&sections, below: Int(Section.profiles.rawValue), of: snapshot.facts, into: &writer)
         if !snapshot.kiosk.profiles.isEmpty {
             writer.byte(Section.profiles.rawValue)
             let changes = snapshot.kiosk.profiles.changes
             writer.varint(UInt64(changes.count))
             for change in changes { writer.strings(change.fields) }
         }
+        writeSections(&sections, below: Int(Section.board.rawValue), of: snapshot.facts, into: &writer)
         if let board = snapshot.kiosk.board {
             writer.byte(Section.board.rawValue)
             encode(board, into: &writer)
         }
-        if !snapshot.answers.isEmpty {
-            writer.byte(Section.answers.rawValue)
-            let answers = snapshot.answers.answers
-            writer.varint(UInt64(answers.count))
-            for answer in answers {
-                writer.string(answer.key)
-                writer.signed(answer.time.millisecondsSince1970)
-                writer.string(answer.request)
-                writer.varint(UInt64(clamping: answer.status))
-                writer.string(answer.body)
-            }
-        }
+        writeSections(&sections, below: Int(Section.choiceSales.rawValue), of: snapshot.facts, into: &writer)
         let choiceSales = snapshot.kiosk.ledger.choiceSales
         if !choiceSales.isEmpty {
             writer.byte(Section.choiceSales.rawValue)
@@ -90,7 +75,43 @@ public enum SnapshotCodec {
                 writer.int(line.quantity)
             }
         }
+        writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
+    }
+
+    /// The folds kept in sections of their own, by tag.
+    private static func foldSections(_ format: RecordFormat) -> ArraySlice<(tag: UInt8, kind: any RecordedFold.Type)> {
+        let sections = format.folds.compactMap { kind -> (tag: UInt8, kind: any RecordedFold.Type)? in
+            if case .section(let tag) = kind.place { (tag, kind) } else { nil }
+        }
+        return sections.sorted { $0.tag < $1.tag }[...]
+    }
+
+    /// Writes the sections of `sections` with a tag below `limit` that hold something.
+    private static func writeSections(
+        _ sections: inout ArraySlice<(tag: UInt8, kind: any RecordedFold.Type)>, below limit: Int, of facts: FactFolds,
+        into writer: inout ByteWriter
+    ) {
+        while let next = sections.first, Int(next.tag) < limit {
+            sections.removeFirst()
+            guard !isEmpty(next.kind, in: facts) else { continue }
+            writer.byte(next.tag)
+            encode(next.kind, of: facts, into: &writer)
+        }
+    }
+
+    private static func isEmpty<Fold: RecordedFold>(_ kind: Fold.Type, in facts: FactFolds) -> Bool {
+        facts[kind].isEmpty
+    }
+
+    private static func encode<Fold: RecordedFold>(_ kind: Fold.Type, of facts: FactFolds, into writer: inout ByteWriter) {
+        facts[kind].encode(into: &writer)
+    }
+
+    private static func decode<Fold: RecordedFold>(
+        _ kind: Fold.Type, from reader: inout ByteReader, in context: inout FactContext, into facts: inout FactFolds
+    ) throws(RecordDecodingError) {
+        facts[kind] = try kind.decode(from: &reader, in: &context)
     }
 
     private static func encode(_ ledger: LedgerSnapshot, into writer: inout ByteWriter) {
@@ -133,7 +154,7 @@ public enum SnapshotCodec {
     /// Reads a snapshot body.
     ///
     /// - Throws: `RecordDecodingError` for anything malformed; it never traps.
-    public static func decode(_ body: UnsafeRawBufferPointer) throws(RecordDecodingError) -> JournalSnapshot {
+    public static func decode(_ body: UnsafeRawBufferPointer, format: RecordFormat) throws(RecordDecodingError) -> JournalSnapshot {
         var reader = ByteReader(body)
         let position = try reader.varint()
         let sequence = try reader.varint()
@@ -143,32 +164,28 @@ public enum SnapshotCodec {
             stock.append(IngredientCount(ingredient: try reader.string(), count: try reader.int()))
         }
         var ledger = try decodeLedger(&reader)
-        var templates = TemplateCache()
-        var bySink: [String: [DeliveryFailures.Failure]] = [:]
-        for _ in 0..<(try reader.count(minimumBytes: 2)) {
-            let sink = try reader.string()
-            var failures: [DeliveryFailures.Failure] = []
-            for _ in 0..<(try reader.count(minimumBytes: 20)) {
-                let reason = try reader.string()
-                let retrying = try reader.byte() == 1
-                let source = try reader.string()
-                let tag = try reader.byte()
-                guard let type = RecordCodec.type(ofCode: tag) else { throw .unknownEntry(tag) }
-                let event = try RecordCodec.decodeEvent(type, &reader, time: Timestamp(millisecondsSince1970: 0), source: source, templates: &templates)
-                failures.append(DeliveryFailures.Failure(event: event, reason: reason, retrying: retrying))
-            }
-            bySink[sink] = failures
+        var facts = format.emptyFolds
+        var context = FactContext(time: Timestamp(millisecondsSince1970: 0), source: "", templates: TemplateCache())
+        if let kind = format.folds.first(where: { $0.place == .afterLedger }) {
+            try decode(kind, from: &reader, in: &context, into: &facts)
+        } else if try reader.varint() != 0 {
+            throw .malformed("the snapshot keeps facts of a kind this program does not know")
         }
         var profiles = Profiles()
         var board: BoardSnapshot?
-        var answers = AnsweredRequests()
         var choiceSales: [Ledger.ChoiceSales] = []
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
-            guard let section = Section(rawValue: tag) else { throw .malformed("bytes follow the snapshot") }
+            let section = Section(rawValue: tag)
+            let fold = section == nil ? format.folds.first(where: { $0.place == .section(tag) }) : nil
+            guard section != nil || fold != nil else { throw .malformed("bytes follow the snapshot") }
             guard tag > last else { throw .malformed("section \(tag) is out of order") }
             last = tag
+            guard let section else {
+                if let fold { try decode(fold, from: &reader, in: &context, into: &facts) }
+                continue
+            }
             switch section {
             case .profiles:
                 for _ in 0..<(try reader.count(minimumBytes: 3)) {
@@ -177,16 +194,6 @@ public enum SnapshotCodec {
                 }
             case .board:
                 board = try decodeBoard(&reader)
-            case .answers:
-                for _ in 0..<(try reader.count(minimumBytes: 5)) {
-                    let key = try reader.string()
-                    let time = Timestamp(millisecondsSince1970: try reader.signed())
-                    let request = try reader.string()
-                    guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else {
-                        throw .malformed("an HTTP status out of range")
-                    }
-                    answers.remember(AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string()))
-                }
             case .choiceSales:
                 for _ in 0..<(try reader.count(minimumBytes: 4)) {
                     let item = try reader.string()
@@ -202,7 +209,7 @@ public enum SnapshotCodec {
         }
         ledger.choiceSales = choiceSales
         let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
-        return JournalSnapshot(position: position, kiosk: kiosk, deliveries: DeliveryFailures(bySink: bySink), answers: answers)
+        return JournalSnapshot(position: position, kiosk: kiosk, facts: facts)
     }
 
     private static func decodeLedger(_ reader: inout ByteReader) throws(RecordDecodingError) -> LedgerSnapshot {

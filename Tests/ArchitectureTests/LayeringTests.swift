@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The domain is the domain: the journal's byte formats live in `KioskRecords`, below the
@@ -46,4 +47,39 @@ import Testing
     @Test func aByteFormatInTheDomainWouldBeFound() throws {
         #expect(try Self.uses(in: "KioskRecords", of: ["RecordCodec"]).contains { $0.hasPrefix("Sources/KioskRecords/RecordCodec.swift") })
     }
+
+    /// Each layer's records are its own: a kind of fact (`RecordedFact`) or a fold of them
+    /// (`RecordedFold`) is declared in the module that registers it in a `RecordFormat`, and
+    /// neither the domain nor the records module declares one — so a new layer adds its
+    /// records without editing either.
+    @Test func eachLayerRegistersItsOwnRecords() throws {
+        let declaration = try Regex(#"(?:struct|enum|final class|class|extension)\s+(\w+)\s*:[^{]*\bRecorded(?:Fact|Fold)\b"#)
+        var registered: [String: [String]] = [:]
+        for module in try PackageManifest().targets.map(\.name) {
+            for path in SourceTree.files(under: "Sources/\(module)", endingIn: ".swift") {
+                let code = try Self.code(of: path).joined(separator: "\n")
+                for match in code.matches(of: declaration) {
+                    guard let name = match.output[1].substring.map(String.init) else { continue }
+                    registered[module, default: []].append(name)
+                }
+            }
+        }
+        #expect(Set(registered.keys) == ["KioskSinks", "KioskApplication"], "the layers that keep facts: \(registered)")
+        #expect(Set(registered["KioskSinks"] ?? []) == ["DeliveryFailed", "RetryRequested", "DeliveryResolved", "DeliveryFailures"])
+        for (module, names) in registered {
+            let code = try SourceTree.files(under: "Sources/\(module)", endingIn: ".swift").map { try Self.code(of: $0).joined(separator: "\n") }
+            let formats = code.flatMap { $0.split(separator: "RecordFormat(").dropFirst() }
+            for name in names {
+                #expect(formats.contains { $0.contains("\(name).self") }, "\(module) registers \(name) in a RecordFormat")
+            }
+        }
+        // The domain's entries are its own and one for every other layer's fact.
+        let entries = try Self.code(of: "Sources/KioskCore/Journal/JournalRecord.swift").filter { $0.contains("    case ") }
+        #expect(entries.map { $0.trimmingCharacters(in: .whitespaces) } == [
+            "case event(Event)", "case stockDeclared(ingredient: String, count: Int)", "case profileChanged(ProfileChange)", "case fact(Fact)",
+        ])
+        let domainCodes = try Self.code(of: "Sources/KioskRecords/RecordCodec.swift").filter { $0.contains("case ") && $0.contains(" = 6") }
+        #expect(domainCodes.count == 2, "the codec's own facts: stock declared (64) and profile changed (68): \(domainCodes)")
+    }
 }
+

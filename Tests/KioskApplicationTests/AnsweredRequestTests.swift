@@ -21,7 +21,7 @@ import Testing
             .requestAnswered(AnsweredRequestTests.answer("k-2", at: Timestamp(millisecondsSince1970: 0), status: 409)),
         ])
         let body = RecordCodec.encode(record)
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .kiosk)
         let decoded = try body.withUnsafeBytes { bytes in try decoder.decode(bytes) }
         #expect(decoded == record)
     }
@@ -29,7 +29,7 @@ import Testing
     @Test func aStatusOutsideHTTPsIsAMalformedRecord() throws {
         let record = JournalRecord(time: AnsweredRequestTests.time, source: "/kiosk/x", entries: [.requestAnswered(AnsweredRequestTests.answer("k", status: 700))])
         let body = RecordCodec.encode(record)
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .kiosk)
         #expect(throws: RecordDecodingError.malformed("an HTTP status out of range")) {
             _ = try body.withUnsafeBytes { bytes in try decoder.decode(bytes) }
         }
@@ -40,12 +40,14 @@ import Testing
         answers.remember(AnsweredRequestTests.answer("k-1"))
         answers.remember(AnsweredRequestTests.answer("k-2", status: 409))
         let kiosk = Kiosk(menu: Menu.juiceMaker, ids: UUIDv7Generator(seed: 1)).snapshot
-        let with = JournalSnapshot(position: 40, kiosk: kiosk, answers: answers)
-        let bytes = SnapshotCodec.encode(with)
-        let decoded = try bytes.withUnsafeBytes { body in try SnapshotCodec.decode(body) }
+        var facts = RecordFormat.kiosk.emptyFolds
+        facts[AnsweredRequests.self] = answers
+        let with = JournalSnapshot(position: 40, kiosk: kiosk, facts: facts)
+        let bytes = SnapshotCodec.encode(with, format: .kiosk)
+        let decoded = try bytes.withUnsafeBytes { body in try SnapshotCodec.decode(body, format: .kiosk) }
         #expect(decoded == with)
-        #expect(decoded.answers.answers.map(\.key) == ["k-1", "k-2"])
-        let without = SnapshotCodec.encode(JournalSnapshot(position: 40, kiosk: kiosk))
+        #expect(decoded.facts[AnsweredRequests.self].answers.map(\.key) == ["k-1", "k-2"])
+        let without = SnapshotCodec.encode(JournalSnapshot(position: 40, kiosk: kiosk), format: .kiosk)
         #expect(bytes.starts(with: without) && bytes[without.count] == 3, "section 3 follows what a snapshot without answers holds")
     }
 

@@ -52,7 +52,7 @@ import Testing
         try journal.writeSnapshot(snapshot, now: CursorRetentionTests.monday.adding(milliseconds: 10 * CursorRetentionTests.week))
         #expect(CursorFile.all(in: scratch.state).map(\.sink) == ["log a.jsonl"])
         #expect(throws: JournalError.sinkInUse(path: scratch.state.path, sink: "log a.jsonl")) {
-            _ = try JournalInspector.forget(scratch.state, sink: "log a.jsonl")
+            _ = try JournalInspector.forget(scratch.state, sink: "log a.jsonl", format: .domain)
         }
         cursor.unlock()
     }
@@ -61,9 +61,9 @@ import Testing
         let scratch = try ScratchDirectory()
         let events = try CursorRetentionTests.journalWithAnAwaySink(scratch, seen: CursorRetentionTests.monday).events
         #expect(throws: JournalError.unknownSink(path: scratch.state.path, sink: "log b.jsonl", suggestion: "log a.jsonl")) {
-            _ = try JournalInspector.forget(scratch.state, sink: "log b.jsonl")
+            _ = try JournalInspector.forget(scratch.state, sink: "log b.jsonl", format: .domain)
         }
-        let forgotten = try JournalInspector.forget(scratch.state, sink: "log a.jsonl")
+        let forgotten = try JournalInspector.forget(scratch.state, sink: "log a.jsonl", format: .domain)
         #expect(forgotten.behind == events)
         #expect(CursorFile.all(in: scratch.state).isEmpty)
     }

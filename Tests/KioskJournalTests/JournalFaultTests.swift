@@ -56,7 +56,7 @@ import Testing
         let reopened = try Journal.open(scratch.state, options: options)
         #expect(reopened.repairs.isEmpty)
         #expect(reopened.records == committed)
-        #expect(try JournalInspector.verify(scratch.state).records == committed.count)
+        #expect(try JournalInspector.verify(scratch.state, format: .domain).records == committed.count)
     }
 
     /// A commit of several records torn at a 512-byte boundary of a segment's file: in the

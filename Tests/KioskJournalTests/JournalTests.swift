@@ -74,7 +74,7 @@ import Testing
         try segment.write(contentsOf: bytes[..<(bytes.count / 2)])
 
         let reader = journal.scanner(from: end)
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .domain)
         #expect(reader.nextRecord(upTo: .max, decoder: &decoder) == nil, "half a record is not one")
         try segment.write(contentsOf: bytes[(bytes.count / 2)...])
         let whole = reader.nextRecord(upTo: .max, decoder: &decoder)

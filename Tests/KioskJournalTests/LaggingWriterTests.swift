@@ -53,7 +53,7 @@ import Testing
                 try other.commit()
             }
             try names.look()
-            _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu())
+            _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu(), format: .domain)
             compactedAt = other.endPosition
             try names.look()
         }
@@ -75,7 +75,7 @@ import Testing
         #expect(reopened.snapshot?.position == compactedAt)
         #expect(reopened.records == [last], "the laggard's record is in the live journal, after the snapshot")
         #expect(reopened.journal.endPosition == end)
-        _ = try JournalInspector.verify(scratch.state)
+        _ = try JournalInspector.verify(scratch.state, format: .domain)
     }
 
     /// The segment a compaction keeps first is never older than one it removes: a reader
@@ -91,7 +91,7 @@ import Testing
         }
         let before = try scratch.state.list().segments
         #expect(before.count > 4)
-        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu())
+        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu(), format: .domain)
         let after = try scratch.state.list().segments
         #expect(after == [before.last].compactMap { $0 }, "every segment before the snapshot's went, the first among them too")
     }
@@ -110,7 +110,7 @@ import Testing
             try writer.commit()
         }
         let before = try scratch.state.list().segments
-        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu())
+        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu(), format: .domain)
         let removed = try #require(Set(before).subtracting(try scratch.state.list().segments).max())
         var frame = ByteWriter()
         RecordFrame.append(groupStart: removed, to: &frame) { RecordCodec.encode(numbering(records[3]), into: &$0) }
@@ -118,7 +118,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: orphan, contents: frame.withUnsafeBytes { Data($0) }))
 
         #expect {
-            _ = try JournalInspector.verify(scratch.state)
+            _ = try JournalInspector.verify(scratch.state, format: .domain)
         } throws: { error in
             guard case .corrupt(let file, _, let problem) = error as? JournalError else { return false }
             return file == orphan && problem.contains("the next segment starts at byte")
@@ -139,7 +139,7 @@ import Testing
             try writer.commit()
         }
         #expect {
-            _ = try JournalInspector.verify(scratch.state)
+            _ = try JournalInspector.verify(scratch.state, format: .domain)
         } throws: { error in
             guard case .corrupt(_, _, let problem) = error as? JournalError else { return false }
             return problem.contains("after seq")
@@ -157,13 +157,13 @@ import Testing
             writer.append(record)
             try writer.commit()
         }
-        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu())
+        _ = try JournalInspector.compact(scratch.state, menu: try Sample.menu(), format: .domain)
         let position = try #require(try scratch.state.list().snapshots.last)
-        var beyond = try Snapshots.load(scratch.state.snapshotPath(position: position))
+        var beyond = try Snapshots.load(scratch.state.snapshotPath(position: position), format: .domain)
         beyond.position += 1000
-        try Snapshots.write(beyond, in: scratch.state)
+        try Snapshots.write(beyond, format: .domain, in: scratch.state)
         #expect {
-            _ = try JournalInspector.verify(scratch.state)
+            _ = try JournalInspector.verify(scratch.state, format: .domain)
         } throws: { error in
             guard case .corrupt(let file, _, let problem) = error as? JournalError else { return false }
             return file == scratch.state.snapshotPath(position: beyond.position) && problem.contains("before this snapshot's position")

@@ -182,7 +182,7 @@ struct BoardDay {
         for (index, position) in positions.enumerated() {
             if index > 0 { prefix.apply(day.records[index - 1]) }
             let taken = JournalSnapshot(position: position, kiosk: prefix.snapshot)
-            let snapshot = try SnapshotCodec.encode(taken).withUnsafeBytes { try SnapshotCodec.decode($0) }
+            let snapshot = try SnapshotCodec.encode(taken, format: .domain).withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
             #expect(snapshot == taken)
             var rest = Array(reopened.records[index...])
             if index % 32 == 0 || index == day.records.count {
@@ -251,7 +251,7 @@ extension Event {
     }
 
     static func decode(_ bytes: some Collection<UInt8>) throws -> JournalSnapshot {
-        try Array(bytes).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        try Array(bytes).withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
     }
 
     @Test func theBoardIsSectionTwoAfterTheProfilesAndReadsBackWhole() throws {
@@ -263,8 +263,8 @@ extension Event {
         #expect(!taken.kiosk.profiles.isEmpty)
         var without = taken
         without.kiosk.board = nil
-        let before = SnapshotCodec.encode(without)
-        let bytes = SnapshotCodec.encode(taken)
+        let before = SnapshotCodec.encode(without, format: .domain)
+        let bytes = SnapshotCodec.encode(taken, format: .domain)
         #expect(Array(bytes.prefix(before.count)) == before)
         #expect(bytes[before.count] == 2)
         #expect(try Self.decode(bytes) == taken)
@@ -284,7 +284,7 @@ extension Event {
         let board = try #require(kiosk.snapshot.board)
         var taken = JournalSnapshot(position: 1, kiosk: kiosk.snapshot)
         taken.kiosk.board = nil
-        let before = SnapshotCodec.encode(taken)
+        let before = SnapshotCodec.encode(taken, format: .domain)
         taken.kiosk.board = board
 
         typealias B = FormatBytes
@@ -300,15 +300,15 @@ extension Event {
         expected += [1] + B.string("mango") + signed(1) + [0]                         // consumed; unpriced
         expected += [0, 0, 0, 0, 0]                                                   // recall, waste, late, cancelled, scheduled
         expected += [1] + signed(300_000) + signed(480_000) + signed(2) + signed(1) + signed(1)  // ages
-        #expect(SnapshotCodec.encode(taken) == before + expected)
+        #expect(SnapshotCodec.encode(taken, format: .domain) == before + expected)
 
         // A kiosk without a board: its numbers alone.
         let numbers = JournalSnapshot(position: 1, kiosk: KioskSnapshot(
             menuName: "x", sequence: 0, stock: [], ledger: LedgerSnapshot(madeOrders: 0, refusedOrders: 0), board: BoardSnapshot(numberingFrom: 7)
         ))
         let alone = [2] + signed(7) + signed(7) + signed(.min) + signed(300_000) + signed(480_000) + [0] + [UInt8](repeating: 0, count: 9)
-        #expect(Array(SnapshotCodec.encode(numbers).suffix(alone.count)) == alone)
-        #expect(try Self.decode(SnapshotCodec.encode(numbers)) == numbers)
+        #expect(Array(SnapshotCodec.encode(numbers, format: .domain).suffix(alone.count)) == alone)
+        #expect(try Self.decode(SnapshotCodec.encode(numbers, format: .domain)) == numbers)
     }
 
     @Test func aKioskThatNeverNumberedATicketWritesNoBoard() throws {
@@ -317,15 +317,15 @@ extension Event {
         let (withoutBoard, _) = try Sample.records()
         #expect(withoutBoard.snapshot.board == nil)
         // Deliveries (none) and no section: the bytes of a snapshot before boards were kept.
-        #expect(SnapshotCodec.encode(JournalSnapshot(position: 7, kiosk: withoutBoard.snapshot)).last == 0)
+        #expect(SnapshotCodec.encode(JournalSnapshot(position: 7, kiosk: withoutBoard.snapshot), format: .domain).last == 0)
     }
 
     @Test func everyTruncationOfTheBoardIsRefusedAndNoDamagedByteTraps() throws {
         let (menu, taken) = try Self.snapshot(after: 30)
         var without = taken
         without.kiosk.board = nil
-        let start = SnapshotCodec.encode(without).count
-        let bytes = SnapshotCodec.encode(taken)
+        let start = SnapshotCodec.encode(without, format: .domain).count
+        let bytes = SnapshotCodec.encode(taken, format: .domain)
         for length in (start + 1)..<bytes.count {
             #expect(throws: RecordDecodingError.self) { try Self.decode(bytes[0..<length]) }
         }
@@ -379,7 +379,7 @@ extension Event {
             damaged.kiosk.board = board
             damage(&damaged.kiosk.board!)
             #expect(throws: RecordDecodingError.malformed("the board: \(problem)"), "\(problem)") {
-                try Self.decode(SnapshotCodec.encode(damaged))
+                try Self.decode(SnapshotCodec.encode(damaged, format: .domain))
             }
         }
         // A ticket with a part at a station the board does not have.
@@ -387,7 +387,7 @@ extension Event {
         oneStation.kiosk.board?.stations.removeLast()
         let atCounter = try #require(board.tickets.first { $0.stations.contains(1) })
         #expect(throws: RecordDecodingError.malformed("the board: ticket \(atCounter.number) has a part no board makes")) {
-            try Self.decode(SnapshotCodec.encode(oneStation))
+            try Self.decode(SnapshotCodec.encode(oneStation, format: .domain))
         }
     }
 
@@ -406,9 +406,9 @@ extension Event {
         profilesOnly.kiosk.board = nil
         var neither = profilesOnly
         neither.kiosk.profiles = Profiles()
-        let base = SnapshotCodec.encode(neither)
-        let profiles = Array(SnapshotCodec.encode(profilesOnly).dropFirst(base.count))
-        let board = Array(SnapshotCodec.encode(boardOnly).dropFirst(base.count))
+        let base = SnapshotCodec.encode(neither, format: .domain)
+        let profiles = Array(SnapshotCodec.encode(profilesOnly, format: .domain).dropFirst(base.count))
+        let board = Array(SnapshotCodec.encode(boardOnly, format: .domain).dropFirst(base.count))
         #expect(try Self.decode(base + profiles + board) == taken)
         #expect(throws: RecordDecodingError.malformed("section 1 is out of order")) { try Self.decode(base + board + profiles) }
         #expect(throws: RecordDecodingError.malformed("section 2 is out of order")) { try Self.decode(base + board + board) }
@@ -422,7 +422,7 @@ extension Event {
         var damaged = taken
         damaged.kiosk.board?.states[0].count += 1
         _ = try Journal.open(scratch.state, options: SnapshotBoardTests.options)
-        try Snapshots.write(damaged, in: scratch.state)
+        try Snapshots.write(damaged, format: .domain, in: scratch.state)
         let path = scratch.state.snapshotPath(position: damaged.position)
         #expect(throws: JournalError.corruptSnapshot(file: path, problem: "the board: its ticket states do not add up")) {
             try Journal.open(scratch.state, options: SnapshotBoardTests.options)

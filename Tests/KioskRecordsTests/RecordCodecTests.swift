@@ -10,12 +10,10 @@ import Testing
         var extra = records
         let event = try #require(records[1].events.first)
         extra.append(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [
-            .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410"),
-            .retryRequested(sink: "webhook http://x"),
-            .deliveryResolved(sink: "webhook http://x", id: event.id),
+            .note("one"), .event(event), .note("두 번째"), .stockDeclared(ingredient: "kiwi", count: 3),
         ]))
         for record in extra {
-            #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+            #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .notes) == record)
         }
     }
 
@@ -24,7 +22,7 @@ import Testing
         let (_, records) = try Sample.records()
         let original = try #require(records[1].events.first)
         let event = Event(id: original.id, sequence: original.sequence, time: original.time, source: original.source, payload: original.payload, template: template)
-        let decoded = try RecordCodec.decode(RecordCodec.encode(JournalRecord(time: Sample.time, source: "s", entries: [.event(event)])))
+        let decoded = try RecordCodec.decode(RecordCodec.encode(JournalRecord(time: Sample.time, source: "s", entries: [.event(event)])), format: .domain)
         #expect(decoded.events.first?.message == "Mango Juice ×2, 딸기 Juice 나왔습니다!")
     }
 
@@ -98,20 +96,19 @@ import Testing
             RecordCodec.encode(time: Sample.time, source: "/kiosk/juice", facts: [], events: [event], into: &writer, repeating: &parts)
             #expect(writer.bytes == expected)
         }
-        #expect(try RecordCodec.decode(expected) == record)
+        #expect(try RecordCodec.decode(expected, format: .notes) == record)
     }
 
     @Test func theOrderPathWritesTheRecordOfItsFactsThenItsEventsAfterWhatIsThere() throws {
         let (_, records) = try Sample.records()
-        let event = try #require(records[1].events.first)
-        let facts: [JournalEntry] = [.stockDeclared(ingredient: "딸기", count: 9), .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410")]
+        let facts: [JournalEntry] = [.stockDeclared(ingredient: "딸기", count: 9), .note("after the stock")]
         for record in records {
             let events = record.entries.compactMap { entry -> Event? in if case .event(let event) = entry { event } else { nil } }
             var bytes: [UInt8] = [7, 7]
             RecordCodec.encode(time: record.time, source: record.source, facts: facts, events: events, into: &bytes)
             let whole = JournalRecord(time: record.time, source: record.source, entries: facts + events.map(JournalEntry.event))
             #expect(bytes == [7, 7] + RecordCodec.encode(whole))
-            #expect(try RecordCodec.decode(Array(bytes.dropFirst(2))) == whole)
+            #expect(try RecordCodec.decode(Array(bytes.dropFirst(2)), format: .notes) == whole)
         }
     }
 
@@ -137,20 +134,20 @@ import Testing
         RecordCodec.encode(time: Sample.time, source: "/kiosk/juice", facts: [], events: events, into: &bytes)
         let whole = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))
         #expect(bytes == RecordCodec.encode(whole))
-        #expect(try RecordCodec.decode(bytes) == whole)
+        #expect(try RecordCodec.decode(bytes, format: .notes) == whole)
     }
 
     @Test func everyTruncationAndEveryFlippedByteThrowsOrDecodesNeverTraps() throws {
         let (_, records) = try Sample.records()
         let body = RecordCodec.encode(records[1])
         for length in 0..<body.count {
-            #expect(throws: RecordDecodingError.self) { try RecordCodec.decode(Array(body[0..<length])) }
+            #expect(throws: RecordDecodingError.self) { try RecordCodec.decode(Array(body[0..<length]), format: .notes) }
         }
         for index in body.indices {
             for bit in 0..<8 {
                 var damaged = body
                 damaged[index] ^= 1 << bit
-                _ = try? RecordCodec.decode(damaged)
+                _ = try? RecordCodec.decode(damaged, format: .notes)
             }
         }
     }
@@ -170,13 +167,30 @@ import Testing
     }
 
     @Test func snapshotsRoundTrip() throws {
-        let (kiosk, records) = try Sample.records()
-        var deliveries = DeliveryFailures()
-        let event = try #require(records[1].events.first)
-        deliveries.apply(.deliveryFailed(sink: "log x", event: event, reason: "EIO"))
-        let snapshot = JournalSnapshot(position: 12_345, kiosk: kiosk.snapshot, deliveries: deliveries)
-        let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        let (kiosk, _) = try Sample.records()
+        var facts = RecordFormat.notes.emptyFolds
+        facts.apply(JournalRecord(time: Sample.time, source: "s", entries: [.note("kept"), .note("too")]))
+        let snapshot = JournalSnapshot(position: 12_345, kiosk: kiosk.snapshot, facts: facts)
+        let decoded = try SnapshotCodec.encode(snapshot, format: .notes).withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }
         #expect(decoded == snapshot)
+        #expect(decoded.facts[Notes.self].texts == ["kept", "too"])
+    }
+
+    /// A layer registers its facts with a format: a record or snapshot holding a kind the
+    /// reader's format does not register cannot be read, and says which.
+    @Test func aFactOfAKindTheFormatDoesNotRegisterIsAnUnknownEntry() throws {
+        let record = JournalRecord(time: Sample.time, source: "s", entries: [.note("who?")])
+        let bytes = RecordCodec.encode(record)
+        #expect(try RecordCodec.decode(bytes, format: .notes) == record)
+        #expect(throws: RecordDecodingError.unknownEntry(Note.code)) { try RecordCodec.decode(bytes, format: .domain) }
+        let (kiosk, _) = try Sample.records()
+        var facts = FactFolds()
+        facts[Notes.self] = Notes(texts: ["kept"])
+        let snapshot = SnapshotCodec.encode(JournalSnapshot(position: 1, kiosk: kiosk.snapshot, facts: facts), format: .notes)
+        #expect(snapshot.suffix(7) == [9, 1, 4] + Array("kept".utf8))
+        #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
+            try snapshot.withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
+        }
     }
 }
 
@@ -217,13 +231,13 @@ import Testing
             )), 8),
         ]
         let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: events.map(JournalEntry.event))
-        #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+        #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .notes) == record)
     }
 
     @Test func aFailedReloadRoundTripsAsCode13() throws {
         let failed = event(.menuReloadFailed(MenuReloadFailed(menu: "쥬스 메이커", errors: 3)), 9)
         let bytes = RecordCodec.encode(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [.event(failed)]))
-        #expect(try RecordCodec.decode(bytes).events == [failed])
+        #expect(try RecordCodec.decode(bytes, format: .notes).events == [failed])
         #expect(bytes.contains(13))
     }
 }
@@ -239,7 +253,7 @@ import Testing
 
     @Test func everyProfileChangeRoundTripsAsAFact() throws {
         let record = JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: ProfileFactCodecTests.changes.map(JournalEntry.profileChanged))
-        #expect(try RecordCodec.decode(RecordCodec.encode(record)) == record)
+        #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .notes) == record)
     }
 
     @Test func aProfileFactIsCode68ThenTheChangesWords() {
@@ -251,7 +265,7 @@ import Testing
     @Test func anUnknownProfileOperationIsMalformed() {
         // 68 with the words ["shout", "ana"].
         let body: [UInt8] = [0, 1, 0x73, 1, 68, 2, 5] + Array("shout".utf8) + [3] + Array("ana".utf8)
-        #expect(throws: RecordDecodingError.malformed("an unknown profile change")) { try RecordCodec.decode(body) }
+        #expect(throws: RecordDecodingError.malformed("an unknown profile change")) { try RecordCodec.decode(body, format: .notes) }
     }
 
     @Test func foldingProfileFactsGivesTheProfilesTheChangesMake() throws {
@@ -266,7 +280,7 @@ import Testing
         let (kiosk, _) = try Sample.records()
         var snapshot = JournalSnapshot(position: 99, kiosk: kiosk.snapshot)
         snapshot.kiosk.profiles = Profiles(replaying: ProfileFactCodecTests.changes)
-        let decoded = try SnapshotCodec.encode(snapshot).withUnsafeBytes { try SnapshotCodec.decode($0) }
+        let decoded = try SnapshotCodec.encode(snapshot, format: .notes).withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }
         #expect(decoded == snapshot)
         #expect(decoded.kiosk.profiles["ana"]?.ratings == [.init(item: "Mango Juice", score: 8)])
     }
@@ -274,17 +288,17 @@ import Testing
     @Test func aSnapshotWithoutProfilesHasTheBytesOfOneWrittenBeforeProfilesAndReadsBack() throws {
         let (kiosk, _) = try Sample.records()
         let snapshot = JournalSnapshot(position: 7, kiosk: kiosk.snapshot)
-        let bytes = SnapshotCodec.encode(snapshot)
+        let bytes = SnapshotCodec.encode(snapshot, format: .notes)
         // Before profiles, a snapshot ended with its deliveries: here none, one zero byte.
         #expect(bytes.last == 0)
         var withProfiles = snapshot
         withProfiles.kiosk.profiles = Profiles(replaying: [.add(profile: "ana")])
         // The same bytes, then section 1 with one change of two words.
-        #expect(SnapshotCodec.encode(withProfiles) == bytes + [1, 1, 2, 3] + Array("add".utf8) + [3] + Array("ana".utf8))
-        #expect(try bytes.withUnsafeBytes { try SnapshotCodec.decode($0) }.kiosk.profiles.isEmpty)
+        #expect(SnapshotCodec.encode(withProfiles, format: .notes) == bytes + [1, 1, 2, 3] + Array("add".utf8) + [3] + Array("ana".utf8))
+        #expect(try bytes.withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }.kiosk.profiles.isEmpty)
         // Section 5 is none kiosk writes.
         #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
-            try (bytes + [5]).withUnsafeBytes { try SnapshotCodec.decode($0) }
+            try (bytes + [5]).withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }
         }
     }
 }

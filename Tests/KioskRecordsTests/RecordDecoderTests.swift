@@ -20,7 +20,7 @@ import Testing
         }
         let (_, samples) = try Sample.records()
         records += samples + records
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .notes)
         for record in records {
             let body = RecordCodec.encode(record)
             let decoded = try body.withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) }
@@ -39,7 +39,7 @@ import Testing
             records.append(record)
             bodies.append(RecordCodec.encode(record))
         }
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .notes)
         #expect(try bodies[0].withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) } == records[0])
         for length in 0..<bodies[1].count {
             _ = try? Array(bodies[1][0..<length]).withUnsafeBytes { raw throws(RecordDecodingError) in try decoder.decode(raw) }
@@ -69,9 +69,9 @@ import Testing
         let event = try #require(samples[1].events.first)
         var records = samples
         records.append(JournalRecord(time: Sample.time, source: "/kiosk/juice", entries: [
-            .deliveryFailed(sink: "webhook http://x", event: event, reason: "HTTP 410"), .event(event), .retryRequested(sink: "webhook http://x"),
+            .note("before"), .event(event), .note("after"),
         ]))
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .notes)
         var batch: [Event] = []
         var expected: [Event] = []
         for record in records {
@@ -86,7 +86,7 @@ import Testing
     @Test func aDamagedRecordLeavesTheBatchAsItWas() throws {
         let (_, samples) = try Sample.records()
         let body = RecordCodec.encode(samples[1])
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: .notes)
         var batch: [Event] = []
         #expect(decode(body, with: &decoder, into: &batch, where: { _ in true }))
         let whole = batch

@@ -14,7 +14,7 @@ import Testing
 
         init(_ scratch: ScratchDirectory? = nil) throws {
             self.scratch = try scratch ?? ScratchDirectory()
-            journal = try Journal.open(StateDirectory(path: self.scratch.path + "/state"), options: Journal.Options(durability: .written)).journal
+            journal = try Journal.open(StateDirectory(path: self.scratch.path + "/state"), options: Journal.Options(durability: .written, format: .sinks)).journal
         }
 
         func commit(_ events: [Event]) throws {
@@ -27,7 +27,7 @@ import Testing
 
         /// The facts sinks recorded, read back from disk.
         func facts() throws -> [JournalEntry] {
-            let opened = try Journal.open(journal.directory, options: Journal.Options(durability: .written))
+            let opened = try Journal.open(journal.directory, options: Journal.Options(durability: .written, format: .sinks))
             return opened.records.flatMap(\.entries).filter { if case .event = $0 { false } else { true } }
         }
     }

@@ -1,5 +1,7 @@
 import KioskCore
 import KioskJournal
+import KioskRecords
+import KioskSinks
 
 /// The journal a session keeps its state and its events in.
 ///
@@ -16,12 +18,12 @@ public final class StateStore {
 
     public let journal: Journal
     public let mode: Mode
-    /// What the store folds besides the kiosk, in either mode.
-    private var fold: OperationsState
+    /// What the store folds of the layers' facts, in either mode.
+    private var fold: FactFolds
     /// Events sinks gave up on: the fold of the journal's delivery records.
-    public var deliveries: DeliveryFailures { fold.deliveries }
+    public var deliveries: DeliveryFailures { fold[DeliveryFailures.self] }
     /// Requests answered under an `Idempotency-Key` in the last day.
-    public var answers: AnsweredRequests { fold.answers }
+    public var answers: AnsweredRequests { fold[AnsweredRequests.self] }
 
     /// What opening found, for the messages a person should see at start.
     public struct Opening: Sendable {
@@ -39,7 +41,7 @@ public final class StateStore {
         public var repairs: [Journal.Repair] = []
     }
 
-    private init(journal: Journal, mode: Mode, fold: OperationsState) {
+    private init(journal: Journal, mode: Mode, fold: FactFolds) {
         self.journal = journal
         self.mode = mode
         self.fold = fold
@@ -53,11 +55,16 @@ public final class StateStore {
 
     /// Opens the journal in `directory` and folds it into a kiosk for `menu`. Ingredients
     /// new to the state are recorded at once, so every process learns their stock.
+    ///
+    /// The journal reads every kind of record a kiosk writes (`RecordFormat.kiosk`),
+    /// whatever `options.format` says.
     public static func open(
         _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
     ) throws(JournalError) -> Opened {
+        var options = options
+        options.format = .kiosk
         let opened = try Journal.open(directory, options: options)
-        var fold = OperationsState(opened.snapshot)
+        var fold = opened.snapshot?.facts ?? RecordFormat.kiosk.emptyFolds
         for record in opened.records { fold.apply(record) }
         let store = StateStore(journal: opened.journal, mode: mode, fold: fold)
         let existed = opened.snapshot != nil || !opened.records.isEmpty
@@ -135,7 +142,7 @@ public final class StateStore {
             if folding {
                 if mode == .state { kiosk = kiosk.reloaded(from: snapshot.kiosk) } else { kiosk.advance(toSequenceOf: snapshot.kiosk.sequence) }
             }
-            fold = OperationsState(snapshot)
+            fold = snapshot.facts
             for record in records { take(record, into: &kiosk, folding: folding) }
         }
     }
@@ -151,7 +158,7 @@ public final class StateStore {
     }
 
     /// The fold as of the last commit, while one is open.
-    private var committedFold: OperationsState?
+    private var committedFold: FactFolds?
 
     /// Catches up with what was appended since the last command — the sinks' own records
     /// of failures, at exit — so the delivery fold is current.
@@ -189,6 +196,6 @@ public final class StateStore {
 
     /// The snapshot of a fold at `position`.
     func snapshot(of kiosk: Kiosk, at position: UInt64) -> JournalSnapshot {
-        JournalSnapshot(position: position, kiosk: kiosk.snapshot, deliveries: fold.deliveries, answers: fold.answers)
+        JournalSnapshot(position: position, kiosk: kiosk.snapshot, facts: fold)
     }
 }

@@ -29,15 +29,8 @@ public enum JournalEntry: Sendable, Hashable {
     case event(Event)
     /// An ingredient the state did not know yet, at the stock its menu declares.
     case stockDeclared(ingredient: String, count: Int)
-    /// A sink refused an event for good (or ran out of retries): it waits in the state
-    /// until `sinks retry` sends it again.
-    case deliveryFailed(sink: String, event: Event, reason: String)
-    /// `sinks retry`: the sink's failed events are to be sent again.
-    case retryRequested(sink: String)
-    /// A failed event was delivered on a retry.
-    case deliveryResolved(sink: String, id: EventID)
     /// `profile`: one change to the profiles `suggest` reads.
     case profileChanged(ProfileChange)
-    /// A request with an `Idempotency-Key` and its answer, in the record of what it did.
-    case requestAnswered(AnsweredRequest)
+    /// A fact of a layer above the domain, which the domain carries and never reads.
+    case fact(Fact)
 }

@@ -4,14 +4,13 @@ public struct JournalSnapshot: Sendable, Hashable {
     /// The journal position of the first record the snapshot does not include.
     public var position: UInt64
     public var kiosk: KioskSnapshot
-    public var deliveries: DeliveryFailures
-    /// Requests answered under an `Idempotency-Key` in the day before the position.
-    public var answers: AnsweredRequests
+    /// What the layers above the domain fold of their facts (the events sinks gave up on,
+    /// the requests answered under an `Idempotency-Key`).
+    public var facts: FactFolds
 
-    public init(position: UInt64, kiosk: KioskSnapshot, deliveries: DeliveryFailures = DeliveryFailures(), answers: AnsweredRequests = AnsweredRequests()) {
+    public init(position: UInt64, kiosk: KioskSnapshot, facts: FactFolds = FactFolds()) {
         self.position = position
         self.kiosk = kiosk
-        self.deliveries = deliveries
-        self.answers = answers
+        self.facts = facts
     }
 }

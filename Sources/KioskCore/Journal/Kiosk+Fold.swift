@@ -15,7 +15,7 @@ extension Kiosk {
                 setStock(of: ingredient, to: count)
             case .profileChanged(let change):
                 profiles.apply(change)
-            case .deliveryFailed, .retryRequested, .deliveryResolved, .requestAnswered:
+            case .fact:
                 break
             }
         }

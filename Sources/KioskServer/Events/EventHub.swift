@@ -37,7 +37,7 @@ final class EventHub: @unchecked Sendable {
 
     // The thread's alone.
     private var reader: JournalReader
-    private var decoder = RecordDecoder()
+    private var decoder: RecordDecoder
     /// The frames kept, oldest first, with their sequence numbers, types, and where their
     /// records start in the journal (for a stream that falls behind to read from).
     private var frames: [(sequence: UInt64, type: EventType, position: UInt64, bytes: [UInt8])] = []
@@ -60,6 +60,7 @@ final class EventHub: @unchecked Sendable {
     /// A hub that starts at the journal's end, whose last event is `lastSequence`.
     init(journal: Journal, lastSequence: UInt64, settings: Settings) {
         self.journal = journal
+        decoder = RecordDecoder(format: journal.options.format)
         self.settings = settings
         self.lastSequence = lastSequence
         reader = journal.scanner(from: journal.endPosition)
@@ -298,7 +299,7 @@ final class EventHub: @unchecked Sendable {
     /// as it has room; live again once it has read up to where the hub is.
     private func feedFromJournal(_ stream: EventStream) {
         guard let catchUp = stream.catchUp else { return }
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: journal.options.format)
         while true {
             if stream.waiting.isEmpty {
                 guard catchUp.position < reader.position else {

@@ -165,7 +165,7 @@ public final class Dispatcher: Sendable {
     /// Events of `types` after `mark`, counted by reading the journal.
     static func count(after mark: CursorFile.Mark, of types: EventTypes, in journal: Journal) -> Int {
         let reader = journal.scanner(from: mark.position)
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: journal.options.format)
         var count = 0
         let end = journal.endPosition
         while let record = reader.nextRecord(upTo: end, decoder: &decoder)?.record {

@@ -176,7 +176,7 @@ final class SinkRunner: @unchecked Sendable {
         guard let cursor, acquire(cursor) else { return }
         guard var mark = control.withLock({ mark }) else { return }
         let scanner = journal.scanner(from: mark.position)
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(format: journal.options.format)
         var batch: [Event] = []
         var positions: [UInt64] = []
         let readAhead = max(member.readAhead, sink.batchLimit)

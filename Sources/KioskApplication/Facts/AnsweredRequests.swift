@@ -1,6 +1,15 @@
+import KioskCore
+import KioskRecords
+import KioskText
+
 /// The requests answered under an `Idempotency-Key` in the last day: the fold of the
-/// journal's `requestAnswered` entries.
-public struct AnsweredRequests: Sendable, Hashable {
+/// journal's `AnsweredRequest` facts.
+///
+/// In a snapshot, section 3, written when it holds any:
+/// ```
+/// answers = count (key:string time:zigzag request:string status:varint body:string)*
+/// ```
+public struct AnsweredRequests: RecordedFold {
     /// How long a key is remembered, in milliseconds of the kiosk's clock.
     public static let lifetime: Int64 = 24 * 60 * 60 * 1000
 
@@ -25,7 +34,9 @@ public struct AnsweredRequests: Sendable, Hashable {
     }
 
     public mutating func apply(_ record: JournalRecord) {
-        for case .requestAnswered(let answer) in record.entries { remember(answer) }
+        for case .fact(let fact) in record.entries {
+            if let answer = fact.as(AnsweredRequest.self) { remember(answer) }
+        }
         forget(expiredBy: record.time)
     }
 
@@ -58,5 +69,28 @@ public struct AnsweredRequests: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(answers)
+    }
+
+    // MARK: In a snapshot
+
+    package static let place = SnapshotPlace.section(3)
+
+    package func encode(into writer: inout ByteWriter) {
+        let answers = answers
+        writer.varint(UInt64(answers.count))
+        for answer in answers { answer.encode(into: &writer, relativeTo: Timestamp(millisecondsSince1970: 0)) }
+    }
+
+    package static func decode(from reader: inout ByteReader, in snapshot: inout FactContext) throws(RecordDecodingError) -> AnsweredRequests {
+        var answers = AnsweredRequests()
+        for _ in 0..<(try reader.count(minimumBytes: 5)) {
+            answers.remember(try AnsweredRequest.decode(from: &reader, relativeTo: Timestamp(millisecondsSince1970: 0)))
+        }
+        return answers
+    }
+
+    package func dump(into writer: inout JSONWriter) {
+        guard !isEmpty else { return }
+        writer.array("answers", objects: answers) { writer, answer in answer.dump(into: &writer) }
     }
 }

@@ -1,0 +1,80 @@
+import KioskCore
+import KioskRecords
+import KioskText
+
+/// How a request that carried an `Idempotency-Key` was answered: kept in the journal, in the
+/// same record as what the request did, so a retry gets the same answer and never does it
+/// twice — after a restart too, and from another process on the state.
+///
+/// ```
+/// 72 request answered  key:string time:zigzag request:string status:varint body:string
+/// ```
+public struct AnsweredRequest: RecordedFact {
+    /// The client's key, as it sent it.
+    public let key: String
+    /// When the request was answered, on the kiosk's clock: keys expire a day later.
+    public let time: Timestamp
+    /// What the request was — its method, path and body — so the same key with another
+    /// request is told apart from a retry.
+    public let request: String
+    /// The status the server answered with, kept as it gave it.
+    public let status: Int
+    public let body: String
+
+    public init(key: String, time: Timestamp, request: String, status: Int, body: String) {
+        self.key = key
+        self.time = time
+        self.request = request
+        self.status = status
+        self.body = body
+    }
+
+    package static let code: UInt8 = 72
+    package static let name = "request.answered"
+
+    package func encode(into writer: inout ByteWriter, at time: Timestamp) {
+        encode(into: &writer, relativeTo: time)
+    }
+
+    package static func decode(from reader: inout ByteReader, in record: inout FactContext) throws(RecordDecodingError) -> AnsweredRequest {
+        try decode(from: &reader, relativeTo: record.time)
+    }
+
+    package func dump(into writer: inout JSONWriter) {
+        writer.field("key", key)
+        writer.key("time")
+        writer.timestamp(time)
+        writer.field("request", request)
+        writer.field("status", status)
+        writer.field("body", body)
+    }
+
+    /// Its fields, its time relative to `base`: in a record, to the record's; in a
+    /// snapshot, to 1970.
+    func encode(into writer: inout ByteWriter, relativeTo base: Timestamp) {
+        writer.string(key)
+        writer.time(time, at: base)
+        writer.string(request)
+        writer.varint(UInt64(clamping: status))
+        writer.string(body)
+    }
+
+    static func decode(from reader: inout ByteReader, relativeTo base: Timestamp) throws(RecordDecodingError) -> AnsweredRequest {
+        let key = try reader.string()
+        let time = Timestamp(millisecondsSince1970: base.millisecondsSince1970 &+ (try reader.signed()))
+        let request = try reader.string()
+        guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else { throw .malformed("an HTTP status out of range") }
+        return AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string())
+    }
+}
+
+extension JournalEntry {
+    public static func requestAnswered(_ answer: AnsweredRequest) -> JournalEntry {
+        .fact(Fact(answer))
+    }
+}
+
+extension RecordFormat {
+    /// Every record kind of a kiosk's journal: the sinks' and the application's.
+    public static let kiosk = RecordFormat.sinks.adding(RecordFormat(facts: [AnsweredRequest.self], folds: [AnsweredRequests.self]))
+}
