@@ -4,16 +4,16 @@ import KioskJournal
 /// Hands what the runner read to its sink and moves the cursor past what was delivered,
 /// never further: that is what keeps delivery at least once.
 ///
-/// An ordinary sink gets each batch through the `RetryLoop`, which returns once the batch
+/// An ordinary sink gets each batch through the `SinkSender`, which returns once the batch
 /// is settled. A pipelined sink (MQTT) keeps batches in flight — waiting for one batch's
 /// acknowledgements would stall the next — so the events it holds are kept here, each with
-/// the position of its record, until it reports them delivered; when it fails, the loop
+/// the position of its record, until it reports them delivered; when it fails, the sender
 /// settles every one of them before anything more is submitted.
 struct DeliveryPipeline {
     /// Where the cursor stands.
     private(set) var mark: CursorFile.Mark
     private let cursor: SinkCursor
-    private let loop: RetryLoop
+    private let sender: SinkSender
     private let pipelined: (any PipelinedSink)?
     /// A pipelined sink's events not yet reported delivered, oldest first.
     private var inFlight: [Event] = []
@@ -22,11 +22,11 @@ struct DeliveryPipeline {
     /// Where reading stopped after the newest event in flight.
     private var readUpTo: UInt64 = 0
 
-    init(from mark: CursorFile.Mark, cursor: SinkCursor, loop: RetryLoop) {
+    init(from mark: CursorFile.Mark, cursor: SinkCursor, sender: SinkSender) {
         self.mark = mark
         self.cursor = cursor
-        self.loop = loop
-        pipelined = loop.sink as? any PipelinedSink
+        self.sender = sender
+        pipelined = sender.sink as? any PipelinedSink
     }
 
     /// Delivers `batch`, read from the records at `positions`, reading having stopped at
@@ -38,7 +38,7 @@ struct DeliveryPipeline {
             self.readUpTo = readUpTo
             return hand(batch[...], to: pipelined)
         }
-        let delivered = loop.deliver(batch[...])
+        let delivered = sender.deliver(batch[...])
         if delivered == batch.count {
             mark = CursorFile.Mark(position: readUpTo, sequence: batch[batch.count - 1].sequence)
         } else if delivered > 0 {
@@ -68,13 +68,13 @@ struct DeliveryPipeline {
     private mutating func hand(_ batch: ArraySlice<Event>?, to sink: any PipelinedSink) -> Bool {
         do throws(BatchFailure) {
             let delivered = if let batch { try sink.submit(batch) } else { try sink.flush() }
-            loop.status.count(delivered: delivered)
+            sender.status.count(delivered: delivered)
             advance(delivered)
             return true
         } catch {
-            loop.status.count(delivered: error.delivered)
+            sender.status.count(delivered: error.delivered)
             advance(error.delivered)
-            advance(loop.deliver(inFlight[...]))
+            advance(sender.deliver(inFlight[...]))
             return inFlight.isEmpty
         }
     }

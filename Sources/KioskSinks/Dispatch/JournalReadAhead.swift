@@ -47,10 +47,10 @@ struct JournalReadAhead {
 
     /// Waits a moment for records past the last read. When none came from this process,
     /// and no stop is under way, looks for what other processes appended.
-    func waitForNews(unless stop: StopSignal) {
+    func waitForNews(unless control: RunnerControl) {
         let deadline = ContinuousClock.now.advanced(by: SinkRunner.pollInterval)
         let end = journal.waitForNews(after: readUpTo, until: deadline)
-        if end <= readUpTo, !stop.isStopping {
+        if end <= readUpTo, !control.isStopping {
             journal.refresh()
         }
     }

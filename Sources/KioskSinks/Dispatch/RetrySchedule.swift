@@ -3,7 +3,7 @@
 ///
 /// The count restarts with every event and whenever the sink makes progress, so a receiver
 /// that recovered is not made to wait for an earlier outage. Nothing here sleeps or sends:
-/// `RetryLoop` does that, and this stays a rule that can be checked on its own.
+/// `SinkSender` does that, and this stays a rule that can be checked on its own.
 struct RetrySchedule {
     let policy: RetryPolicy
     /// Retries since the last progress.

@@ -11,22 +11,18 @@ import KioskText
 /// the events the sink wants to a `DeliveryPipeline`, and that moves the cursor past them
 /// once they are delivered. Memory holds one batch at most (the read-ahead), however far
 /// behind the sink is: the rest waits on disk. One process at a time delivers for a sink —
-/// the one holding its `SinkCursor`'s lock; the others wait to take over. Every failure is
-/// retried or recorded by the `RetryLoop`, and every wait ends at the `StopSignal`.
+/// the one holding its `SinkCursor`'s lock; the others wait to take over. The
+/// `SinkSender` sends, and retries or records every failure; what other threads read or
+/// signal (the stop, `sinks retry`, the cursor's place) is in its `RunnerControl`.
 final class SinkRunner: @unchecked Sendable {
     let sink: any Sink
     let member: Dispatcher.Member
     let journal: Journal
     private let status: RunnerStatus
-    private let stopSignal = StopSignal()
+    private let control = RunnerControl()
     /// `nil` when the cursor file cannot be opened: nothing is delivered then.
     private let cursor: SinkCursor?
-    private let loop: RetryLoop
-    /// Guards the three below; signalled when the thread finishes and when a close ends.
-    private let control = Condition()
-    private var retries: [Event] = []
-    private var finished = false
-    private var closing = Closing.open
+    private let sender: SinkSender
 
     /// How often a process that does not deliver for the sink tries to take it over, and
     /// how long a caught-up sink waits before looking for other processes' records.
@@ -47,21 +43,18 @@ final class SinkRunner: @unchecked Sendable {
                     ? CursorFile.Mark(position: journal.startPosition, sequence: 0)
                     : CursorFile.Mark(position: journal.endPosition, sequence: lastSequence)
             },
-            status: status, stop: stopSignal, clock: clock
+            status: status, control: control, clock: clock
         )
         if cursor == nil {
             status.update { $0.lastError = tr("cannot open the cursor file in {path}", ["path": journal.directory.path]) }
         }
-        loop = RetryLoop(sink: sink, member: member, journal: journal, status: status, stop: stopSignal)
+        sender = SinkSender(sink: sink, member: member, journal: journal, status: status, control: control)
     }
 
     func start() {
         WorkerThread.start(name: "kiosk-\(member.kind)", background: true) { [self] in
             run()
-            control.withLock {
-                finished = true
-                control.broadcast()
-            }
+            control.finish()
         }
     }
 
@@ -69,21 +62,18 @@ final class SinkRunner: @unchecked Sendable {
 
     /// Failed events to send again (`sinks retry`), before anything new.
     func retry(_ events: [Event]) {
-        control.withLock { retries += events }
+        control.queue(retries: events)
     }
 
     /// Delivers what the journal holds now, until `deadline`; then closes the sink.
     func stop(by deadline: ContinuousClock.Instant) {
-        stopSignal.stop(by: deadline, end: journal.endPosition)
+        control.stop(by: deadline, end: journal.endPosition)
         journal.wakeReaders()
     }
 
     /// Waits for the thread to finish; returns whether it did by `deadline`.
     func join(until deadline: ContinuousClock.Instant) -> Bool {
-        control.withLock {
-            while !finished, control.wait(until: deadline) {}
-            return finished
-        }
+        control.join(until: deadline)
     }
 
     /// Closes the sink, once, whoever asks first: this runner's thread after its last
@@ -93,26 +83,12 @@ final class SinkRunner: @unchecked Sendable {
     /// deadline): the shutdown must not return, and kiosk exit, while this runner's thread
     /// is between an exec program's SIGTERM and its SIGKILL — the program would outlive it.
     func close(by deadline: ContinuousClock.Instant) {
-        let first = control.withLock { () -> Bool in
-            guard closing == .open else { return false }
-            closing = .underway
-            return true
-        }
-        guard first else {
-            control.withLock {
-                while closing != .done, control.wait(until: deadline.advanced(by: .seconds(2))) {}
-            }
+        guard control.beginClose() else {
+            control.waitForClose(until: deadline.advanced(by: .seconds(2)))
             return
         }
         sink.close(by: deadline)
-        control.withLock {
-            closing = .done
-            control.broadcast()
-        }
-    }
-
-    private enum Closing {
-        case open, underway, done
+        control.endClose()
     }
 
     var currentStatus: SinkStatus {
@@ -123,24 +99,24 @@ final class SinkRunner: @unchecked Sendable {
 
     /// Where the sink has delivered up to, if this process delivered for it (`nil` when
     /// another process held the sink all along).
-    var currentMark: CursorFile.Mark? { cursor?.mark }
+    var currentMark: CursorFile.Mark? { control.mark }
 
     // MARK: The thread
 
     private func run() {
         defer {
-            close(by: stopSignal.deadline ?? ContinuousClock.now.advanced(by: .seconds(5)))
+            close(by: control.deadline ?? ContinuousClock.now.advanced(by: .seconds(5)))
             // Another kiosk on the state may deliver for the sink now.
             cursor?.release()
         }
-        guard let cursor, cursor.acquire(), let mark = cursor.mark else { return }
-        var delivery = DeliveryPipeline(from: mark, cursor: cursor, loop: loop)
+        guard let cursor, let mark = cursor.acquire() else { return }
+        var delivery = DeliveryPipeline(from: mark, cursor: cursor, sender: sender)
         var reading = JournalReadAhead(
             journal: journal, from: mark.position, wanted: member.events, capacity: max(member.readAhead, sink.batchLimit)
         )
         while true {
             guard deliverRetries() else { return }
-            reading.read(after: delivery.mark.sequence, upTo: min(journal.endPosition, stopSignal.end))
+            reading.read(after: delivery.mark.sequence, upTo: min(journal.endPosition, control.end))
             if !reading.batch.isEmpty {
                 guard delivery.deliver(reading.batch, at: reading.positions, readUpTo: reading.readUpTo) else { return }
                 continue
@@ -148,16 +124,16 @@ final class SinkRunner: @unchecked Sendable {
             guard delivery.caughtUp(readUpTo: reading.readUpTo) else { return }
             // Done once everything up to where the journal ended at the stop is read: the
             // read's limit was taken before it, and a stop that came since may reach further.
-            if stopSignal.isStopping, reading.readUpTo >= stopSignal.end || stopSignal.pastDeadline { return }
-            if stopSignal.isStopping { continue }
-            reading.waitForNews(unless: stopSignal)
+            if control.isStopping, reading.readUpTo >= control.end || control.pastDeadline { return }
+            if control.isStopping { continue }
+            reading.waitForNews(unless: control)
         }
     }
 
     /// Sends the events `sinks retry` asked for. Returns `false` when the stop deadline came.
     private func deliverRetries() -> Bool {
-        while let event = control.withLock({ retries.isEmpty ? nil : retries.removeFirst() }) {
-            guard loop.redeliver(event) else { return false }
+        while let event = control.nextRetry() {
+            guard sender.redeliver(event) else { return false }
         }
         return true
     }

@@ -1,6 +1,5 @@
 import KioskCore
 import KioskMenu
-import Synchronization
 
 /// One sink's state and counters, as `sinks` shows them.
 public struct SinkStatus: Sendable, Equatable {
@@ -47,26 +46,5 @@ public struct SinkStatus: Sendable, Equatable {
         masked.lastError = lastError.map(mask.apply)
         masked.connection = connection.map { SinkConnection(state: $0.state, inFlight: $0.inFlight, lastError: $0.lastError.map(mask.apply)) }
         return masked
-    }
-}
-
-/// A background sink's status, shared by the parts of its runner — each writes the fields
-/// of its own job — and read by `sinks` from another thread.
-final class RunnerStatus: Sendable {
-    private let status: Mutex<SinkStatus>
-
-    init(_ status: SinkStatus) {
-        self.status = Mutex(status)
-    }
-
-    var value: SinkStatus { status.withLock { $0 } }
-
-    func update(_ change: (inout SinkStatus) -> Void) {
-        status.withLock { change(&$0) }
-    }
-
-    func count(delivered: Int) {
-        guard delivered > 0 else { return }
-        status.withLock { $0.delivered += delivered }
     }
 }
