@@ -9,7 +9,7 @@ extension Binder {
     /// The statement's properties checked against its specs, by lower-cased name.
     mutating func readProperties(of statement: Statement) -> BoundProperties {
         guard let specs = statement.specs else { return BoundProperties() }
-        var result = BoundProperties()
+        var result = BoundProperties(capacity: statement.properties.count)
         // Read once: each read of the statement's file goes through its syntax.
         let tokens = statement.tokens
         let allElements = statement.elements
@@ -38,7 +38,7 @@ extension Binder {
                 }
                 if let last = element.last { previousEnd = tokens[last].range.upperBound }
             }
-            result.add(bound, to: key, namedBy: nameToken)
+            result.add(bound, to: key, namedBy: nameToken, repeatable: spec.isRepeatable)
         }
         return result
     }

@@ -28,17 +28,24 @@ struct Binder {
     struct BoundProperties: Sequence {
         private var entries: [(name: String, property: BoundProperty)] = []
 
+        init() {}
+
+        /// Room for `capacity` properties, the statement's count: one allocation of the right size.
+        init(capacity: Int) {
+            entries.reserveCapacity(capacity)
+        }
+
         subscript(name: String) -> BoundProperty? {
             // Names are the specs' own strings: most differ in length, and equal ones in bits.
             entries.first { $0.name.utf8.count == name.utf8.count && $0.name == name }?.property
         }
 
-        /// Adds elements to the property `name`, which `token` names in the source.
-        mutating func add(_ elements: [(value: OptionValue, tokens: ArraySlice<Token>)], to name: String, namedBy token: Token) {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
+        /// Adds elements to the property `name`, which `token` names in the source; only a
+        /// `repeatable` one may have some already.
+        mutating func add(_ elements: [(value: OptionValue, tokens: ArraySlice<Token>)], to name: String, namedBy token: Token, repeatable: Bool) {
+            if repeatable, let index = entries.firstIndex(where: { $0.name == name }) {
                 entries[index].property.elements += elements
             } else {
-                if entries.isEmpty { entries.reserveCapacity(4) }
                 entries.append((name, BoundProperty(name: token, elements: elements)))
             }
         }
