@@ -30,9 +30,14 @@ enum StatementKind: String, Sendable, CaseIterable {
     /// The statement `keyword` names, in any case. Compares bytes: every word that may
     /// start a statement is looked up, and nearly all are ASCII.
     init?(keyword: String) {
-        if let kind = StatementKind.all.first(where: { keyword.equalsIgnoringASCIICase($0.rawValue) }) {
-            self = kind
-        } else if !keyword.utf8.allSatisfy({ $0 < 0x80 }), let kind = StatementKind(rawValue: keyword.lowercased()) {
+        let length = keyword.utf8.count
+        if length < StatementKind.byLength.count {
+            for (name, kind) in StatementKind.byLength[length] where keyword.equalsIgnoringASCIICase(name) {
+                self = kind
+                return
+            }
+        }
+        if !keyword.utf8.allSatisfy({ $0 < 0x80 }), let kind = StatementKind(rawValue: keyword.lowercased()) {
             // Some letters lower-case to ASCII ones (the Kelvin sign to `k`).
             self = kind
         } else {
@@ -100,6 +105,12 @@ enum StatementKind: String, Sendable, CaseIterable {
 
     /// `allCases` made once: the synthesized one makes a new array at each call.
     private static let all = allCases
+    /// The keywords by their length: a word is compared with those of its own.
+    private static let byLength: [[(name: String, kind: StatementKind)]] = {
+        var table = Array(repeating: [(name: String, kind: StatementKind)](), count: (all.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+        for kind in all { table[kind.rawValue.utf8.count].append((kind.rawValue, kind)) }
+        return table
+    }()
     /// Tables by position in `all`, which takes a few comparisons of the case where hashing
     /// the kind would cost more than the rest of a small statement's parsing.
     private var ordinal: Int { StatementKind.all.firstIndex(of: self) ?? 0 }
