@@ -11,17 +11,21 @@ extension Binder {
     mutating func bindChoices(of statement: Statement, item: String, price: Money?, recipe: Recipe?) -> ItemChoices? {
         var complete = true
         guard let (sizes, defaultSize) = bindSizes(of: statement, item: item, price: price, recipe: recipe, complete: &complete) else { return nil }
+        // Every table sized once: an item of many options would grow each a few times.
+        let groupStatements = statement.children.filter { $0.kind == .options }
         var groups: [OptionGroup] = []
-        var groupRanges: [SourceRange] = []
+        groups.reserveCapacity(groupStatements.count)
         var groupNames: [String: SourceRange] = [:]
+        groupNames.reserveCapacity(groupStatements.count)
         var optionNames: [String: SourceRange] = [:]
-        optionNames.reserveCapacity(statement.children.reduce(0) { $0 + ($1.kind == .options ? $1.children.count : 0) })
+        optionNames.reserveCapacity(groupStatements.reduce(0) { $0 + $1.children.count })
         var changes: [(group: Int, option: String, ingredient: Int, range: SourceRange)] = []
-        for child in statement.children where child.kind == .options {
+        for child in groupStatements {
             let properties = readProperties(of: child)
             guard let name = nameText(child.head(0), property: "options", file: child.file) else { complete = false; continue }
             complete = unique(name, at: child.headRange, item: item, in: &groupNames) && complete
             var options: [ItemOption] = []
+            options.reserveCapacity(child.children.count)
             var optionsComplete = true
             for optionStatement in child.children {
                 guard let option = bindOption(optionStatement, item: item, sizes: sizes, names: &optionNames) else { optionsComplete = false; continue }
@@ -33,7 +37,6 @@ extension Binder {
             // Limits are checked against every option, so not when one has errors.
             guard optionsComplete, let group = bindLimits(of: child, name: name, properties: properties, options: options) else { complete = false; continue }
             groups.append(group)
-            groupRanges.append(child.headRange)
         }
         complete = checkConflicts(changes, groups: groups) && complete
         guard complete else { return nil }
