@@ -61,22 +61,26 @@ public enum NameKey {
         case .folded: return original
         case .needsFolding: break
         }
-        var key: [UInt8] = []
-        key.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for index in utf8.indices {
-            let byte = utf8[index]
-            if isSpace(byte) {
-                pendingSpace = !key.isEmpty
-                continue
+        // Written in place: a short key stays inside the string, with nothing allocated.
+        return String(unsafeUninitializedCapacity: utf8.count) { key in
+            var count = 0
+            var pendingSpace = false
+            for index in utf8.indices {
+                let byte = utf8[index]
+                if isSpace(byte) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    key[count] = UInt8(ascii: " ")
+                    count += 1
+                    pendingSpace = false
+                }
+                key[count] = lowercased(byte)
+                count += 1
             }
-            if pendingSpace {
-                key.append(UInt8(ascii: " "))
-                pendingSpace = false
-            }
-            key.append(lowercased(byte))
+            return count
         }
-        return String(decoding: key, as: UTF8.self)
     }
 
     private enum Shape {
@@ -103,20 +107,25 @@ public enum NameKey {
     /// `slug` for an ASCII name, or `nil` when the name is not ASCII.
     private static func slugASCII(_ utf8: Span<UInt8>) -> String? {
         for index in utf8.indices where utf8[index] >= 0x80 { return nil }
-        var slug: [UInt8] = []
-        slug.reserveCapacity(utf8.count)
-        var pendingDash = false
-        for index in utf8.indices {
-            let lower = lowercased(utf8[index])
-            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
-                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                slug.append(lower)
-            } else {
-                pendingDash = true
+        return String(unsafeUninitializedCapacity: utf8.count) { slug in
+            var count = 0
+            var pendingDash = false
+            for index in utf8.indices {
+                let lower = lowercased(utf8[index])
+                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                    if pendingDash && count > 0 {
+                        slug[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    pendingDash = false
+                    slug[count] = lower
+                    count += 1
+                } else {
+                    pendingDash = true
+                }
             }
+            return count
         }
-        return String(decoding: slug, as: UTF8.self)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

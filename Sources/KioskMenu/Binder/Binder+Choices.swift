@@ -11,16 +11,21 @@ extension Binder {
     mutating func bindChoices(of statement: Statement, item: String, price: Money?, recipe: Recipe?) -> ItemChoices? {
         var complete = true
         guard let (sizes, defaultSize) = bindSizes(of: statement, item: item, price: price, recipe: recipe, complete: &complete) else { return nil }
+        // Every table sized once: an item of many options would grow each a few times.
+        let groupStatements = statement.children.filter { $0.kind == .options }
         var groups: [OptionGroup] = []
-        var groupRanges: [SourceRange] = []
+        groups.reserveCapacity(groupStatements.count)
         var groupNames: [String: SourceRange] = [:]
+        groupNames.reserveCapacity(groupStatements.count)
         var optionNames: [String: SourceRange] = [:]
+        optionNames.reserveCapacity(groupStatements.reduce(0) { $0 + $1.children.count })
         var changes: [(group: Int, option: String, ingredient: Int, range: SourceRange)] = []
-        for child in statement.children where child.kind == .options {
+        for child in groupStatements {
             let properties = readProperties(of: child)
             guard let name = nameText(child.head(0), property: "options", file: child.file) else { complete = false; continue }
             complete = unique(name, at: child.headRange, item: item, in: &groupNames) && complete
             var options: [ItemOption] = []
+            options.reserveCapacity(child.children.count)
             var optionsComplete = true
             for optionStatement in child.children {
                 guard let option = bindOption(optionStatement, item: item, sizes: sizes, names: &optionNames) else { optionsComplete = false; continue }
@@ -32,7 +37,6 @@ extension Binder {
             // Limits are checked against every option, so not when one has errors.
             guard optionsComplete, let group = bindLimits(of: child, name: name, properties: properties, options: options) else { complete = false; continue }
             groups.append(group)
-            groupRanges.append(child.headRange)
         }
         complete = checkConflicts(changes, groups: groups) && complete
         guard complete else { return nil }
@@ -156,7 +160,7 @@ extension Binder {
             guard case .text(let text) = value, let index = ingredient(text.value, at: tokens[tokens.startIndex], in: statement) else { complete = false; continue }
             changes.append(.remove(index))
         }
-        for (word, factor) in [("light", RecipeChange.light), ("extra", RecipeChange.extra)] {
+        for (word, factor) in Binder.adjustments {
             for (value, tokens) in properties[word]?.elements ?? [] {
                 guard case .nameAndOptionalQuantity(let text, let amount) = value,
                       let index = ingredient(text, at: tokens[tokens.startIndex], in: statement) else { complete = false; continue }
@@ -289,44 +293,57 @@ extension Binder {
                 complete = false
             }
         }
+        if mostNeeded.count < ingredients.count { mostNeeded = Array(repeating: nil, count: ingredients.count) }
+        var needed: [Int] = []
+        var removes: [Int] = []
         for size in choices.sizes {
-            let label = size.name.map { "\(item) (\($0))" } ?? item
+            func label() -> String { size.name.map { "\(item) (\($0))" } ?? item }
             // Every line of the size, at the most any option can make it, and every line
             // the options add, each as often as it may be taken.
-            var most: [Int: Int] = [:]
-            for line in size.recipe.components { most[line.ingredient] = line.quantity }
-            var removable: [Int] = []
+            func raise(_ ingredient: Int, to quantity: Int) {
+                if mostNeeded[ingredient] == nil { needed.append(ingredient) }
+                mostNeeded[ingredient] = quantity
+            }
+            for line in size.recipe.components { raise(line.ingredient, to: line.quantity) }
+            var removable = 0
             for group in choices.groups {
-                var removes: [Int] = []
+                removes.removeAll(keepingCapacity: true)
                 for option in group.options {
                     var lines = 0
                     for change in option.changes {
                         guard let quantity = size.recipe.components.first(where: { $0.ingredient == change.ingredient })?.quantity else { continue }
                         switch change {
-                        case .scale(let ingredient, let numerator, let denominator): most[ingredient] = max(most[ingredient] ?? 0, quantity * numerator / denominator)
-                        case .adjust(let ingredient, let amount): most[ingredient] = max(most[ingredient] ?? 0, quantity + amount)
-                        case .replace(let old, let new): most[new, default: 0] += most[old] ?? quantity
+                        case .scale(let ingredient, let numerator, let denominator):
+                            raise(ingredient, to: max(mostNeeded[ingredient] ?? 0, quantity * numerator / denominator))
+                        case .adjust(let ingredient, let amount): raise(ingredient, to: max(mostNeeded[ingredient] ?? 0, quantity + amount))
+                        case .replace(let old, let new): raise(new, to: (mostNeeded[new] ?? 0) + (mostNeeded[old] ?? quantity))
                         case .remove: lines += 1
                         }
                     }
-                    for add in option.adds { most[add.ingredient, default: 0] += add.quantity * option.repeatLimit }
+                    for add in option.adds { raise(add.ingredient, to: (mostNeeded[add.ingredient] ?? 0) + add.quantity * option.repeatLimit) }
                     removes.append(lines)
                 }
                 // Changes to one line cannot be chosen together (proved above), so the
                 // most lines a group leaves out are those of its `maximum` best options.
-                removable += removes.sorted(by: >).prefix(group.maximum)
+                removes.sort(by: >)
+                removable += removes.prefix(group.maximum).reduce(0, +)
             }
-            if let (ingredient, _) = most.first(where: { $0.value > Menu.maximumQuantity }) {
-                report(.selectionTooLarge(item: label, what: ingredients[ingredient].name), range)
+            if let ingredient = needed.first(where: { (mostNeeded[$0] ?? 0) > Menu.maximumQuantity }) {
+                report(.selectionTooLarge(item: label(), what: ingredients[ingredient].name), range)
                 complete = false
             }
-            if removable.reduce(0, +) >= size.recipe.components.count, !choices.groups.contains(where: { $0.isRequired && $0.options.allSatisfy { !$0.adds.isEmpty } }) {
-                report(.recipeCanBeEmpty(item: label), range)
+            for ingredient in needed { mostNeeded[ingredient] = nil }
+            needed.removeAll(keepingCapacity: true)
+            if removable >= size.recipe.components.count, !choices.groups.contains(where: { $0.isRequired && $0.options.allSatisfy { !$0.adds.isEmpty } }) {
+                report(.recipeCanBeEmpty(item: label()), range)
                 complete = false
             }
         }
         return complete
     }
+
+    /// The properties that make less or more of a line, and by how much when they give no quantity.
+    private static let adjustments = [("light", RecipeChange.light), ("extra", RecipeChange.extra)]
 
     /// The most a selection may cost.
     private static let largestPrice = Money(hundredths: Menu.maximumQuantity * 100)

@@ -9,43 +9,47 @@ extension Binder {
     /// The statement's properties checked against its specs, by lower-cased name.
     mutating func readProperties(of statement: Statement) -> BoundProperties {
         guard let specs = statement.specs else { return BoundProperties() }
-        var result = BoundProperties()
+        var result = BoundProperties(capacity: statement.properties.count)
+        // Read once: each read of the statement's file goes through its syntax.
+        let tokens = statement.tokens
+        let allElements = statement.elements
         for property in statement.properties {
-            guard let spec = specs.first(where: { property.name.text.equalsIgnoringASCIICase($0.name) }) else { continue }
+            let nameToken = tokens[property.nameIndex]
+            guard let spec = specs.first(where: { nameToken.text.equalsIgnoringASCIICase($0.name) }) else { continue }
             let key = spec.name
-            if let existing = result[key], !spec.isRepeatable {
-                report(.duplicateProperty(key), range(property.name, in: statement), related: range(existing.name, in: statement))
+            if !spec.isRepeatable, let existing = result[key] {
+                report(.duplicateProperty(key), range(nameToken, in: statement), related: range(existing.name, in: statement))
                 continue
             }
-            var elements = statement.elements[property.elements]
+            var elements = allElements[property.elements]
             if !spec.isList, elements.count > 1 {
-                let at = statement.tokens[elements[elements.startIndex + 1]].first ?? property.name
+                let at = tokens[elements[elements.startIndex + 1]].first ?? nameToken
                 report(.notAList(property: key), range(at, in: statement))
                 elements = elements.prefix(1)
             }
             var bound: [(value: OptionValue, tokens: ArraySlice<Token>)] = []
             bound.reserveCapacity(elements.count)
-            var previous = property.name
+            // Where the value before the element ends: a missing one is pointed at there.
+            var previousEnd = nameToken.range.upperBound
             for element in elements {
-                let tokens = statement.tokens[element]
-                if let value = bindElement(tokens, spec: spec, after: previous, statement: statement) {
-                    bound.append((value, tokens))
+                let values = tokens[element]
+                if let value = bindElement(values, spec: spec, after: previousEnd, statement: statement) {
+                    bound.append((value, values))
                 }
-                previous = tokens.last ?? previous
+                if let last = element.last { previousEnd = tokens[last].range.upperBound }
             }
-            result.add(bound, to: key, namedBy: property.name)
+            result.add(bound, to: key, namedBy: nameToken, repeatable: spec.isRepeatable)
         }
         return result
     }
 
     /// One element of a property: the right number of values, each of the right kind.
-    private mutating func bindElement(_ tokens: ArraySlice<Token>, spec: PropertySpec, after previous: Token, statement: Statement) -> OptionValue? {
+    private mutating func bindElement(_ tokens: ArraySlice<Token>, spec: PropertySpec, after end: Int, statement: Statement) -> OptionValue? {
         let file = statement.file
         let property = spec.name
         let arity = spec.shape.arity
         if case .flag = spec.shape { return .flag }
         guard let first = tokens.first else {
-            let end = previous.range.upperBound
             report(.missingValue(property: property, expected: Binder.describe(spec.shape)), SourceRange(file: file, bytes: end..<end))
             return nil
         }

@@ -28,16 +28,24 @@ struct Binder {
     struct BoundProperties: Sequence {
         private var entries: [(name: String, property: BoundProperty)] = []
 
-        subscript(name: String) -> BoundProperty? {
-            entries.first { $0.name == name }?.property
+        init() {}
+
+        /// Room for `capacity` properties, the statement's count: one allocation of the right size.
+        init(capacity: Int) {
+            entries.reserveCapacity(capacity)
         }
 
-        /// Adds elements to the property `name`, which `token` names in the source.
-        mutating func add(_ elements: [(value: OptionValue, tokens: ArraySlice<Token>)], to name: String, namedBy token: Token) {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
+        subscript(name: String) -> BoundProperty? {
+            // Names are the specs' own strings: most differ in length, and equal ones in bits.
+            entries.first { $0.name.utf8.count == name.utf8.count && $0.name == name }?.property
+        }
+
+        /// Adds elements to the property `name`, which `token` names in the source; only a
+        /// `repeatable` one may have some already.
+        mutating func add(_ elements: [(value: OptionValue, tokens: ArraySlice<Token>)], to name: String, namedBy token: Token, repeatable: Bool) {
+            if repeatable, let index = entries.firstIndex(where: { $0.name == name }) {
                 entries[index].property.elements += elements
             } else {
-                if entries.isEmpty { entries.reserveCapacity(4) }
                 entries.append((name, BoundProperty(name: token, elements: elements)))
             }
         }
@@ -111,6 +119,9 @@ struct Binder {
     /// For the recipe being bound: where in its `needs` each ingredient was first listed,
     /// or -1. One table for every recipe, reset after each, so a duplicate costs no hashing.
     private var listedAt: [Int] = []
+    /// For the size whose selections are being checked: the most of each ingredient a
+    /// selection may need, or `nil` for one it never needs. Reset like `listedAt`.
+    var mostNeeded: [Int?] = []
     /// Questions, `suggest` settings and the tags items use: see `Binder+Suggest.swift`.
     var suggest = SuggestBinding()
     /// The `simulate` block and where it was first given: see `Binder+Simulate.swift`.

@@ -111,8 +111,14 @@ struct Lexer {
         }
         // `70%`: a percent sign ends a word that starts with a digit.
         if index < bytes.count, bytes[index] == UInt8(ascii: "%"), Lexer.isDigit(bytes[start]) { index += 1 }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        tokens.append(Token(kind: Lexer.classify(bytes[start..<index]), range: start..<index, text: text))
+        let (kind, text) = word(start..<index)
+        tokens.append(Token(kind: kind, range: start..<index, text: text))
+    }
+
+    /// The kind and text of the word at `range`, read from the bytes in place.
+    private func word(_ range: Range<Int>) -> (Token.Kind, String) {
+        let word = bytes.span.extracting(range)
+        return (Lexer.classify(word), word.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Whether the `:` or `/` at `index` joins what follows to the word that began at
@@ -126,22 +132,26 @@ struct Lexer {
 
     /// `[-+]?digits` is an integer, `[-+]?digits.digits` a decimal, `digits(.digits)?(ms|s|m|h)`
     /// a duration; anything else is a word (`7up`, `order.failed`).
-    static func classify(_ word: ArraySlice<UInt8>) -> Token.Kind {
-        var i = word.startIndex
+    static func classify(_ word: Span<UInt8>) -> Token.Kind {
+        var i = 0
         let negative = word[i] == UInt8(ascii: "-") || word[i] == UInt8(ascii: "+")
         if negative { i += 1 }
         let wholeStart = i
-        while i < word.endIndex, isDigit(word[i]) { i += 1 }
+        while i < word.count, isDigit(word[i]) { i += 1 }
         guard i > wholeStart else { return .word }
-        if i == word.endIndex { return .integer }
-        if word[i] == UInt8(ascii: "."), i + 1 < word.endIndex, isDigit(word[i + 1]) {
+        if i == word.count { return .integer }
+        if word[i] == UInt8(ascii: "."), i + 1 < word.count, isDigit(word[i + 1]) {
             i += 1
-            while i < word.endIndex, isDigit(word[i]) { i += 1 }
-            if i == word.endIndex { return .decimal }
+            while i < word.count, isDigit(word[i]) { i += 1 }
+            if i == word.count { return .decimal }
         }
         guard !negative else { return .word }
-        let unit = String(decoding: word[i...], as: UTF8.self)
-        return ["ms", "s", "m", "h"].contains(unit) ? .duration : .word
+        // The units of a duration: `ms`, `s`, `m`, `h`.
+        switch word.count - i {
+        case 1: return word[i] == UInt8(ascii: "s") || word[i] == UInt8(ascii: "m") || word[i] == UInt8(ascii: "h") ? .duration : .word
+        case 2: return word[i] == UInt8(ascii: "m") && word[i + 1] == UInt8(ascii: "s") ? .duration : .word
+        default: return .word
+        }
     }
 
     static func isDigit(_ byte: UInt8) -> Bool {

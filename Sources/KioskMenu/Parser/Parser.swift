@@ -13,34 +13,47 @@ struct Parser {
     private let file: Int
     private let sinkSchemas: [String: SinkSchema]
     private var index = 0
-    /// The keyword of the statement being parsed, for messages.
-    private var keyword = ""
-    /// The name the statement being parsed declares, if it declares one.
-    private var headName: Token?
-    private(set) var statements: [Statement] = []
+    /// The statement being parsed and the position of its head, for messages.
+    private var current: (kind: StatementKind, headStart: Int, head: Range<Int>)?
+    private var nodes: [StatementNode] = []
+    private var properties: [Property] = []
+    private var elements: [Range<Int>] = []
+    private var blocks: [Int] = []
+    /// The properties of the statements being parsed, innermost last: each statement's run
+    /// moves to `properties` when it ends, so a block's statements between its own
+    /// properties leave those one run.
+    private var openProperties: [Property] = []
+    /// Likewise the statements of the blocks being parsed, moving to `blocks`.
+    private var openBlocks: [Int] = []
+    private var topLevel: [Int] = []
     private(set) var diagnostics: [Diagnostic] = []
 
     static func parse(_ tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema]) -> (statements: [Statement], diagnostics: [Diagnostic]) {
         var parser = Parser(tokens: tokens, file: file, sinkSchemas: sinkSchemas)
         parser.run()
-        return (parser.statements, parser.diagnostics)
+        let syntax = FileSyntax(
+            file: file, tokens: tokens, nodes: parser.nodes, properties: parser.properties, elements: parser.elements, blocks: parser.blocks
+        )
+        return (parser.topLevel.map { Statement(syntax: syntax, index: $0) }, parser.diagnostics)
     }
 
     private init(tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema]) {
         self.tokens = tokens
         self.file = file
         self.sinkSchemas = sinkSchemas
+        // About one statement a line and two properties a statement: growing past a guess
+        // costs a copy, guessing costs nothing.
+        nodes.reserveCapacity(tokens.count / 8)
+        properties.reserveCapacity(tokens.count / 4)
+        elements.reserveCapacity(tokens.count / 3)
     }
 
     private var peek: Token { tokens[index] }
     /// The kind of the next token, without copying the token.
     private var peekKind: Token.Kind { tokens[index].kind }
 
-    @discardableResult
-    private mutating func advance() -> Token {
-        let token = tokens[index]
-        if token.kind != .end { index += 1 }
-        return token
+    private mutating func advance() {
+        if tokens[index].kind != .end { index += 1 }
     }
 
     private mutating func report(_ problem: MenuProblem, _ range: Range<Int>) {
@@ -49,19 +62,18 @@ struct Parser {
 
     private mutating func run() {
         while true {
-            let token = peek
-            switch token.kind {
+            switch peekKind {
             case .end: return
             case .newline: advance()
             case .word: parseStatement()
             case .openBrace:
-                report(.unexpectedBrace("{"), token.range)
+                report(.unexpectedBrace("{"), peek.range)
                 skipBalanced()
             case .closeBrace:
-                report(.unexpectedBrace("}"), token.range)
+                report(.unexpectedBrace("}"), peek.range)
                 advance()
             default:
-                report(.expectedStatement(found: token.described), token.range)
+                report(.expectedStatement(found: peek.described), peek.range)
                 skipStatement()
             }
         }
@@ -71,19 +83,19 @@ struct Parser {
 
     private mutating func parseStatement() {
         let keywordIndex = index
-        let keyword = advance()
-        guard let kind = StatementKind(rawValue: keyword.text.asciiLowercased), kind.parent == nil else {
-            reportMisplacedOrUnknown(keyword)
+        advance()
+        guard let kind = StatementKind(keyword: tokens[keywordIndex].text), kind.parent == nil else {
+            reportMisplacedOrUnknown(tokens[keywordIndex])
             skipStatement()
             return
         }
-        if let statement = parseBody(of: kind, keywordIndex: keywordIndex, nested: false) { statements.append(statement) }
+        if let node = parseBody(of: kind, keywordIndex: keywordIndex, nested: false) { topLevel.append(node) }
     }
 
     /// A word where a statement goes that is none there: one written in the wrong block
     /// (`size` outside an item), or an unknown keyword, with the closest one.
     private mutating func reportMisplacedOrUnknown(_ keyword: Token) {
-        if let kind = StatementKind(rawValue: keyword.text.asciiLowercased), let parent = kind.parent {
+        if let kind = StatementKind(keyword: keyword.text), let parent = kind.parent {
             report(.misplacedStatement(kind.rawValue, parent: parent.rawValue), keyword.range)
             return
         }
@@ -92,133 +104,141 @@ struct Parser {
     }
 
     /// A statement after its keyword: its head, then its properties and, in a block, the
-    /// statements nested in it. `nil` when the head is missing (reported, skipped). A
-    /// nested statement ends before the `}` of the block around it.
-    private mutating func parseBody(of kind: StatementKind, keywordIndex: Int, nested: Bool) -> Statement? {
+    /// statements nested in it; the position of its node. `nil` when the head is missing
+    /// (reported, skipped). A nested statement ends before the `}` of the block around it.
+    private mutating func parseBody(of kind: StatementKind, keywordIndex: Int, nested: Bool) -> Int? {
         let headStart = index
-        for slot in kind.head {
+        for slot in 0..<kind.headCount {
             guard peekKind.isValue else {
                 let atLineEnd = peekKind == .newline || peekKind == .end || (nested && peekKind == .closeBrace)
                 let after = tokens[index - 1].range.upperBound
-                report(.missingHead(slot, after: tokens[keywordIndex].text), atLineEnd ? after..<after : peek.range)
+                report(.missingHead(kind.head[slot], after: tokens[keywordIndex].text), atLineEnd ? after..<after : peek.range)
                 skipStatement(nested: nested)
                 return nil
             }
             advance()
         }
         let head = headStart..<index
-        let (outerKeyword, outerName) = (self.keyword, self.headName)
-        defer { (self.keyword, self.headName) = (outerKeyword, outerName) }
-        self.keyword = kind == .sink ? "\(tokens[headStart].text.lowercased()) sink" : kind.rawValue
-        self.headName = [.ingredient, .item, .kiosk, .station, .combo].contains(kind) && !head.isEmpty ? tokens[head.upperBound - 1] : nil
+        let outer = current
+        defer { current = outer }
+        current = (kind, headStart, head)
         var specs: [PropertySpec]? = kind.properties
         if kind == .sink {
             specs = sinkSchemas[tokens[headStart].text.lowercased()]?.options
         }
-        var statement = Statement(kind: kind, file: file, tokens: tokens, keywordIndex: keywordIndex, headIndices: head, specs: specs)
+        let propertyBase = openProperties.count
+        let blockBase = openBlocks.count
         if let specs {
-            let properties = parseProperties(specs, of: kind, nested: nested, into: &statement)
-            statement.properties = properties
+            parseProperties(specs, of: kind, nested: nested)
         } else {
             skipStatement(nested: nested)
         }
-        return statement
+        let ownProperties = properties.count..<(properties.count + openProperties.count - propertyBase)
+        properties += openProperties[propertyBase...]
+        openProperties.removeSubrange(propertyBase...)
+        let children = blocks.count..<(blocks.count + openBlocks.count - blockBase)
+        blocks += openBlocks[blockBase...]
+        openBlocks.removeSubrange(blockBase...)
+        nodes.append(StatementNode(
+            kind: kind, keywordIndex: keywordIndex, headIndices: head, properties: ownProperties, children: children, specs: specs
+        ))
+        return nodes.count - 1
     }
 
-    private mutating func parseProperties(_ specs: [PropertySpec], of kind: StatementKind, nested: Bool, into statement: inout Statement) -> [Property] {
-        var properties: [Property] = []
+    private mutating func parseProperties(_ specs: [PropertySpec], of kind: StatementKind, nested: Bool) {
         while true {
-            let token = peek
-            switch token.kind {
+            switch peekKind {
             case .newline, .end:
-                return properties
+                return
             case .closeBrace where nested:
-                return properties
+                return
             case .openBrace:
-                let open = advance()
-                parseBlock(opening: open, specs: specs, of: kind, into: &properties, statement: &statement)
+                let open = index
+                advance()
+                parseBlock(opening: open, specs: specs, of: kind)
                 if peekKind != .newline, peekKind != .end, !(nested && peekKind == .closeBrace) {
                     report(.extraValue(peek.described, property: "}"), peek.range)
                     skipStatement(nested: nested)
                 }
-                return properties
+                return
             case .closeBrace:
-                report(.unexpectedBrace("}"), token.range)
+                report(.unexpectedBrace("}"), peek.range)
                 advance()
             default:
-                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &statement.elements)
+                parsePropertyOrSkip(specs: specs)
             }
         }
     }
 
-    private mutating func parseBlock(opening: Token, specs: [PropertySpec], of kind: StatementKind, into properties: inout [Property], statement: inout Statement) {
+    private mutating func parseBlock(opening: Int, specs: [PropertySpec], of kind: StatementKind) {
         while true {
-            let token = peek
-            switch token.kind {
+            switch peekKind {
             case .newline:
                 advance()
             case .closeBrace:
                 advance()
                 return
             case .end:
-                report(.unterminatedBlock, opening.range)
+                report(.unterminatedBlock, tokens[opening].range)
                 return
             case .openBrace:
-                report(.unexpectedBrace("{"), token.range)
+                report(.unexpectedBrace("{"), peek.range)
                 skipBalanced()
-            case .word where !isPropertyName(at: index, of: specs) && StatementKind(rawValue: token.text.asciiLowercased)?.parent != nil:
-                parseNested(in: kind, into: &statement)
+            case .word where propertySpec(at: index, in: specs) == nil && StatementKind(keyword: tokens[index].text)?.parent != nil:
+                parseNested(in: kind)
             default:
-                parsePropertyOrSkip(token, specs: specs, into: &properties, elements: &statement.elements)
+                parsePropertyOrSkip(specs: specs)
             }
         }
     }
 
     /// A statement written in a block (`size` in an item's): kept as the block's child, or,
     /// in a block that does not take it, reported and skipped to the end of its line.
-    private mutating func parseNested(in kind: StatementKind, into parent: inout Statement) {
+    private mutating func parseNested(in kind: StatementKind) {
         let keywordIndex = index
-        let keyword = advance()
-        guard let child = StatementKind(rawValue: keyword.text.asciiLowercased), kind.children.contains(child) else {
-            reportMisplacedOrUnknown(keyword)
+        advance()
+        guard let child = StatementKind(keyword: tokens[keywordIndex].text), child.parent == kind else {
+            reportMisplacedOrUnknown(tokens[keywordIndex])
             skipStatement(nested: true)
             return
         }
-        if let statement = parseBody(of: child, keywordIndex: keywordIndex, nested: true) { parent.children.append(statement) }
+        if let node = parseBody(of: child, keywordIndex: keywordIndex, nested: true) { openBlocks.append(node) }
     }
 
     /// What a line and a block read alike: a property by one of the statement's names, or,
     /// reported, an unknown word or something that names no property, skipped with the
     /// values after it.
-    private mutating func parsePropertyOrSkip(_ token: Token, specs: [PropertySpec], into properties: inout [Property], elements: inout [Range<Int>]) {
-        if token.kind == .word, isPropertyName(at: index, of: specs) {
-            properties.append(parseProperty(specs, elements: &elements))
+    private mutating func parsePropertyOrSkip(specs: [PropertySpec]) {
+        if let spec = propertySpec(at: index, in: specs) {
+            openProperties.append(parseProperty(arity: specs[spec].shape.arity.upperBound, specs: specs))
             return
         }
-        if token.kind == .word {
-            reportUnknownProperty(token, specs: specs)
+        if peekKind == .word {
+            reportUnknownProperty(peek, specs: specs)
         } else {
-            report(.expectedPropertyName(found: token.described), token.range)
+            report(.expectedPropertyName(found: peek.described), peek.range)
         }
         advance()
         skipValues(specs)
     }
 
-    /// Whether the token at `position` is a word naming one of the statement's properties,
-    /// in any case.
-    private func isPropertyName(at position: Int, of specs: [PropertySpec]) -> Bool {
-        tokens[position].kind == .word && specs.contains { tokens[position].text.equalsIgnoringASCIICase($0.name) }
+    /// The position in `specs` of the property the token at `position` names, in any case;
+    /// `nil` when it is no word or names none.
+    private func propertySpec(at position: Int, in specs: [PropertySpec]) -> Int? {
+        guard tokens[position].kind == .word else { return nil }
+        let text = tokens[position].text
+        return specs.indices.first { text.equalsIgnoringASCIICase(specs[$0].name) }
     }
 
-    /// A property and its elements. Each element takes at most as many values as the
-    /// property's shape has; what follows is the next property (or an error about it).
-    private mutating func parseProperty(_ specs: [PropertySpec], elements: inout [Range<Int>]) -> Property {
-        let name = advance()
-        let arity = specs.first { name.text.equalsIgnoringASCIICase($0.name) }?.shape.arity.upperBound ?? 1
+    /// A property and its elements. Each element takes at most `arity` values; what follows
+    /// is the next property (or an error about it).
+    private mutating func parseProperty(arity: Int, specs: [PropertySpec]) -> Property {
+        let name = index
+        advance()
         let first = elements.count
         while true {
             let start = index
-            while index - start < arity, peekKind.isValue, !isPropertyName(at: index, of: specs) {
+            while index - start < arity, peekKind.isValue, propertySpec(at: index, in: specs) == nil {
                 advance()
             }
             elements.append(start..<index)
@@ -226,19 +246,22 @@ struct Parser {
             advance()
             while peekKind == .newline { advance() }
         }
-        return Property(name: name, elements: first..<elements.count)
+        return Property(nameIndex: name, elements: first..<elements.count)
     }
 
     private mutating func reportUnknownProperty(_ token: Token, specs: [PropertySpec]) {
         let known = specs.map(\.name)
         let suggestion = Suggestions.closest(to: token.text, among: known)
         let name = TerminalText.visible(token.text)
+        let keyword = current.map { current in
+            current.kind == .sink ? "\(tokens[current.headStart].text.lowercased()) sink" : current.kind.rawValue
+        } ?? ""
         // `item Mango Juice needs …`: a lone word right after an unquoted name, followed by a
         // property or the end of the line, is more likely more of the name than a property.
         let next = min(index + 1, tokens.count - 1)
-        let nextIsBoundary = [.newline, .end, .openBrace].contains(tokens[next].kind) || isPropertyName(at: next, of: specs)
-        if suggestion == nil, nextIsBoundary, index > 0, let head = headName,
-           tokens[index - 1].range == head.range, head.kind == .word {
+        let nextIsBoundary = [.newline, .end, .openBrace].contains(tokens[next].kind) || propertySpec(at: next, in: specs) != nil
+        if suggestion == nil, nextIsBoundary, index > 0, let current, current.kind.declaresName, !current.head.isEmpty,
+           case let head = tokens[current.head.upperBound - 1], tokens[index - 1].range == head.range, head.kind == .word {
             report(.unquotedName(TerminalText.visible(head.text + " " + token.text), statement: keyword), token.range)
             return
         }
@@ -249,7 +272,7 @@ struct Parser {
 
     /// Skips values and commas up to the next property name or the end of the line.
     private mutating func skipValues(_ specs: [PropertySpec]) {
-        while (peekKind.isValue && !isPropertyName(at: index, of: specs)) || peekKind == .comma {
+        while (peekKind.isValue && propertySpec(at: index, in: specs) == nil) || peekKind == .comma {
             advance()
         }
     }
@@ -269,7 +292,8 @@ struct Parser {
 
     /// Skips a `{ … }` group and everything nested in it; counts rather than recursing.
     private mutating func skipBalanced() {
-        let opening = advance()
+        let opening = peek
+        advance()
         var depth = 1
         while depth > 0 {
             switch peekKind {
@@ -286,25 +310,15 @@ struct Parser {
 }
 
 extension String {
-    /// Lower-cased, without allocating when there is nothing to lower: for keywords.
-    var asciiLowercased: String {
-        utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } || !utf8.allSatisfy { $0 < 0x80 } ? lowercased() : self
-    }
-
     /// Whether this is `lowercaseName` with its ASCII letters in any case; compares bytes
-    /// without allocating, for every word of a menu that might name a property.
+    /// without allocating, for every word of a menu that might name a property or a
+    /// statement. Most words differ in length from the name, or equal it exactly.
     func equalsIgnoringASCIICase(_ lowercaseName: String) -> Bool {
         guard utf8.count == lowercaseName.utf8.count else { return false }
-        var text = self
-        var name = lowercaseName
-        return text.withUTF8 { text in
-            name.withUTF8 { name in
-                for index in 0..<text.count where text[index] != name[index] {
-                    let byte = text[index]
-                    guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z"), byte + 32 == name[index] else { return false }
-                }
-                return true
-            }
+        if self == lowercaseName { return true }
+        for (byte, lower) in zip(utf8, lowercaseName.utf8) where byte != lower {
+            guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z"), byte + 32 == lower else { return false }
         }
+        return true
     }
 }

@@ -27,6 +27,33 @@ enum StatementKind: String, Sendable, CaseIterable {
     /// The statements a file's top level takes; the others are written inside a block.
     static let topLevel = allCases.filter { $0.parent == nil }
 
+    /// The statement `keyword` names, in any case. Compares bytes: every word that may
+    /// start a statement is looked up, and nearly all are ASCII.
+    init?(keyword: String) {
+        let length = keyword.utf8.count
+        if length < StatementKind.byLength.count {
+            for (name, kind) in StatementKind.byLength[length] where keyword.equalsIgnoringASCIICase(name) {
+                self = kind
+                return
+            }
+        }
+        if !keyword.utf8.allSatisfy({ $0 < 0x80 }), let kind = StatementKind(rawValue: keyword.lowercased()) {
+            // Some letters lower-case to ASCII ones (the Kelvin sign to `k`).
+            self = kind
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether its last head argument is a name it declares (`item Mango`), which a word
+    /// after it may continue (`item Mango Juice`).
+    var declaresName: Bool {
+        switch self {
+        case .ingredient, .item, .kiosk, .station, .combo: true
+        default: false
+        }
+    }
+
     /// The statement whose block this one is written in, or `nil` for a top-level one.
     var parent: StatementKind? {
         switch self {
@@ -46,6 +73,9 @@ enum StatementKind: String, Sendable, CaseIterable {
         default: []
         }
     }
+
+    /// How many head arguments it takes: `head.count`, without making the array.
+    var headCount: Int { StatementKind.headCounts[ordinal] }
 
     /// What each head argument is, as an error names it: "expected an item name after 'item'".
     var head: [String] {
@@ -71,9 +101,21 @@ enum StatementKind: String, Sendable, CaseIterable {
 
     /// The properties it accepts, made once per kind: a big menu has a statement for every
     /// size and option, and each reads its kind's specs.
-    var properties: [PropertySpec] { StatementKind.specs[self] ?? [] }
+    var properties: [PropertySpec] { StatementKind.specs[ordinal] }
 
-    private static let specs = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaredProperties) })
+    /// `allCases` made once: the synthesized one makes a new array at each call.
+    private static let all = allCases
+    /// The keywords by their length: a word is compared with those of its own.
+    private static let byLength: [[(name: String, kind: StatementKind)]] = {
+        var table = Array(repeating: [(name: String, kind: StatementKind)](), count: (all.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+        for kind in all { table[kind.rawValue.utf8.count].append((kind.rawValue, kind)) }
+        return table
+    }()
+    /// Tables by position in `all`, which takes a few comparisons of the case where hashing
+    /// the kind would cost more than the rest of a small statement's parsing.
+    private var ordinal: Int { StatementKind.all.firstIndex(of: self) ?? 0 }
+    private static let specs = all.map(\.declaredProperties)
+    private static let headCounts = all.map(\.head.count)
 
     private var declaredProperties: [PropertySpec] {
         switch self {
