@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(name: "KioskCLITests", dependencies: ["KioskCLI", "KioskSimulation", "KioskCore", "KioskText"], swiftSettings: strict),
         .testTarget(
-            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskSystem", "KioskText", "KioskWire", "KioskTestSupport"],
+            name: "KioskServerTests", dependencies: ["KioskServer", "KioskApplication", "KioskCore", "KioskJournal", "KioskRecords", "KioskSystem", "KioskText", "KioskWire", "KioskTestSupport"],
             swiftSettings: strict
         ),
         // The module walls and the architecture page, checked on the source tree.
@@ -154,7 +154,7 @@ let package = Package(
         // Test support: a real HTTP server on 127.0.0.1 and real MQTT brokers, for the tests
         // and the benchmark; scratch directories, the repository's files, a session harness.
         .target(
-            name: "KioskTestSupport", dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal"],
+            name: "KioskTestSupport", dependencies: ["KioskApplication", "KioskCore", "KioskMenu", "KioskSinks", "KioskSystem", "KioskJournal", "KioskRecords"],
             swiftSettings: strict
         ),
         // Test support: forkpty in C, so the forked child runs nothing but execve.

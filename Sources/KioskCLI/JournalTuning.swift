@@ -18,7 +18,7 @@ enum JournalTuning {
 
     /// The options of the journal that is the state (`--state`): synced at every commit.
     static func stateJournal(_ environment: [String: String]) -> Journal.Options {
-        Journal.Options(durability: .synchronized, segmentLimit: segmentLimit(environment), snapshotInterval: snapshotInterval(environment))
+        Journal.Options(durability: .synchronized, segmentLimit: segmentLimit(environment), snapshotInterval: snapshotInterval(environment), format: .kiosk)
     }
 
     /// The options of a journal where events only wait for their sinks (the private
@@ -27,6 +27,6 @@ enum JournalTuning {
     /// there only bounds what the next start reads after a kill, while each one written
     /// during a batch slows it (measured by kiosk-bench --only batch, slow-receiver).
     static func eventsJournal(_ environment: [String: String]) -> Journal.Options {
-        Journal.Options(durability: .written, segmentLimit: segmentLimit(environment), snapshotInterval: 4 << 20)
+        Journal.Options(durability: .written, segmentLimit: segmentLimit(environment), snapshotInterval: 4 << 20, format: .kiosk)
     }
 }

@@ -1,4 +1,3 @@
-import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskMenu

@@ -116,8 +116,17 @@ public struct RecordFormat: @unchecked Sendable {
     public static let domain = RecordFormat()
 
     /// This format's kinds and `other`'s.
+    ///
+    /// - Precondition: the two share no code or snapshot place.
     public func adding(_ other: RecordFormat) -> RecordFormat {
         RecordFormat(facts: facts + other.facts, folds: folds + other.folds)
+    }
+
+    /// This format's kinds and those of `other` it does not register yet.
+    public func including(_ other: RecordFormat) -> RecordFormat {
+        let codes = Set(facts.map { $0.code })
+        let places = Set(folds.map { $0.place })
+        return RecordFormat(facts: facts + other.facts.filter { !codes.contains($0.code) }, folds: folds + other.folds.filter { !places.contains($0.place) })
     }
 
     /// An empty fold of every kind registered: the state of an empty journal.

@@ -2,6 +2,7 @@ import KioskApplication
 import KioskCore
 import KioskJournal
 import KioskMenu
+import KioskRecords
 import KioskSinks
 
 /// A session on a menu from source, with an in-memory console and a fixed clock (or the
@@ -17,13 +18,14 @@ public struct SessionHarness {
     }
 
     /// The Juice Maker, or `source`, with `files` for its includes.
-    /// With `state`, the session keeps its state in a journal there, as `--state` does.
+    /// With `state`, the session keeps its state in a journal there, as `--state` does,
+    /// reading the kinds of record `format` registers (the sinks' always).
     public init(
         menu source: String = juiceMakerSource, files: [String: String] = [:], commands: CommandTable = .standard, time: SessionClock? = nil,
-        state: StateDirectory? = nil
+        state: StateDirectory? = nil, format: RecordFormat = .domain
     ) throws {
         let loader = InMemorySourceLoader(files: files.merging(["menu.kiosk": source]) { _, new in new })
-        try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time, state: state)
+        try self.init(path: "menu.kiosk", loader: loader, commands: commands, time: time, state: state, format: format)
     }
 
     /// The fixed time of a harness without a clock of its own: 2026-11-21T12:00:00Z.
@@ -32,7 +34,7 @@ public struct SessionHarness {
     /// A session on a menu file that tests may rewrite, for `reload`.
     public init(
         path: String, loader: any SourceLoader = FileSourceLoader(), commands: CommandTable = .standard, time: SessionClock? = nil,
-        state: StateDirectory? = nil
+        state: StateDirectory? = nil, format: RecordFormat = .domain
     ) throws {
         let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, loader: loader)
         let menuSource = MenuSource(path: path, compiler: compiler)
@@ -42,7 +44,7 @@ public struct SessionHarness {
         var kiosk = Kiosk(menu: compiled.menu, ids: UUIDv7Generator(seed: 3))
         var store: StateStore?
         if let state {
-            let options = Journal.Options(durability: .written, snapshotInterval: Journal.Options.noSnapshots)
+            let options = Journal.Options(durability: .written, snapshotInterval: Journal.Options.noSnapshots, format: format)
             let opened = try StateStore.open(state, mode: .state, options: options, menu: compiled.menu, ids: UUIDv7Generator(seed: 3), at: clock.now())
             kiosk = opened.opening.kiosk
             store = opened.store

@@ -64,7 +64,7 @@ import Testing
                 }
             }
         }
-        #expect(Set(registered.keys) == ["KioskSinks", "KioskApplication"], "the layers that keep facts: \(registered)")
+        #expect(Set(registered.keys) == ["KioskSinks", "KioskServer"], "the layers that keep facts: \(registered)")
         #expect(Set(registered["KioskSinks"] ?? []) == ["DeliveryFailed", "RetryRequested", "DeliveryResolved", "DeliveryFailures"])
         for (module, names) in registered {
             let code = try SourceTree.files(under: "Sources/\(module)", endingIn: ".swift").map { try Self.code(of: $0).joined(separator: "\n") }

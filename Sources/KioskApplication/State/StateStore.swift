@@ -20,10 +20,10 @@ public final class StateStore {
     public let mode: Mode
     /// What the store folds of the layers' facts, in either mode.
     private var fold: FactFolds
+    /// Every layer's fold of its facts, as of the last record read or appended.
+    public var facts: FactFolds { fold }
     /// Events sinks gave up on: the fold of the journal's delivery records.
     public var deliveries: DeliveryFailures { fold[DeliveryFailures.self] }
-    /// Requests answered under an `Idempotency-Key` in the last day.
-    public var answers: AnsweredRequests { fold[AnsweredRequests.self] }
 
     /// What opening found, for the messages a person should see at start.
     public struct Opening: Sendable {
@@ -56,15 +56,15 @@ public final class StateStore {
     /// Opens the journal in `directory` and folds it into a kiosk for `menu`. Ingredients
     /// new to the state are recorded at once, so every process learns their stock.
     ///
-    /// The journal reads every kind of record a kiosk writes (`RecordFormat.kiosk`),
-    /// whatever `options.format` says.
+    /// The journal reads the kinds of record `options.format` registers, and the sinks'
+    /// always: the store folds their failed deliveries.
     public static func open(
         _ directory: StateDirectory, mode: Mode, options: Journal.Options, menu: Menu, ids: UUIDv7Generator, at time: Timestamp
     ) throws(JournalError) -> Opened {
         var options = options
-        options.format = .kiosk
+        options.format = options.format.including(.sinks)
         let opened = try Journal.open(directory, options: options)
-        var fold = opened.snapshot?.facts ?? RecordFormat.kiosk.emptyFolds
+        var fold = opened.snapshot?.facts ?? options.format.emptyFolds
         for record in opened.records { fold.apply(record) }
         let store = StateStore(journal: opened.journal, mode: mode, fold: fold)
         let existed = opened.snapshot != nil || !opened.records.isEmpty

@@ -3,6 +3,7 @@ import KioskCore
 import KioskJournal
 import KioskTestSupport
 @testable import KioskRecords
+@testable import KioskServer
 import Testing
 
 /// Requests answered under an `Idempotency-Key`: kept in the record of what the request
@@ -21,7 +22,7 @@ import Testing
             .requestAnswered(AnsweredRequestTests.answer("k-2", at: Timestamp(millisecondsSince1970: 0), status: 409)),
         ])
         let body = RecordCodec.encode(record)
-        var decoder = RecordDecoder(format: .kiosk)
+        var decoder = RecordDecoder(format: .server)
         let decoded = try body.withUnsafeBytes { bytes in try decoder.decode(bytes) }
         #expect(decoded == record)
     }
@@ -29,7 +30,7 @@ import Testing
     @Test func aStatusOutsideHTTPsIsAMalformedRecord() throws {
         let record = JournalRecord(time: AnsweredRequestTests.time, source: "/kiosk/x", entries: [.requestAnswered(AnsweredRequestTests.answer("k", status: 700))])
         let body = RecordCodec.encode(record)
-        var decoder = RecordDecoder(format: .kiosk)
+        var decoder = RecordDecoder(format: .server)
         #expect(throws: RecordDecodingError.malformed("an HTTP status out of range")) {
             _ = try body.withUnsafeBytes { bytes in try decoder.decode(bytes) }
         }
@@ -40,14 +41,14 @@ import Testing
         answers.remember(AnsweredRequestTests.answer("k-1"))
         answers.remember(AnsweredRequestTests.answer("k-2", status: 409))
         let kiosk = Kiosk(menu: Menu.juiceMaker, ids: UUIDv7Generator(seed: 1)).snapshot
-        var facts = RecordFormat.kiosk.emptyFolds
+        var facts = RecordFormat.server.emptyFolds
         facts[AnsweredRequests.self] = answers
         let with = JournalSnapshot(position: 40, kiosk: kiosk, facts: facts)
-        let bytes = SnapshotCodec.encode(with, format: .kiosk)
-        let decoded = try bytes.withUnsafeBytes { body in try SnapshotCodec.decode(body, format: .kiosk) }
+        let bytes = SnapshotCodec.encode(with, format: .server)
+        let decoded = try bytes.withUnsafeBytes { body in try SnapshotCodec.decode(body, format: .server) }
         #expect(decoded == with)
         #expect(decoded.facts[AnsweredRequests.self].answers.map(\.key) == ["k-1", "k-2"])
-        let without = SnapshotCodec.encode(JournalSnapshot(position: 40, kiosk: kiosk), format: .kiosk)
+        let without = SnapshotCodec.encode(JournalSnapshot(position: 40, kiosk: kiosk), format: .server)
         #expect(bytes.starts(with: without) && bytes[without.count] == 3, "section 3 follows what a snapshot without answers holds")
     }
 
@@ -69,8 +70,8 @@ import Testing
     @Test func anAnswerIsFoundByAnotherProcessAndAfterARestart() throws {
         let scratch = try ScratchDirectory()
         let state = StateDirectory(path: scratch.path("state"))
-        let first = try SessionHarness(state: state)
-        let other = try SessionHarness(state: state)
+        let first = try SessionHarness(state: state, format: .server)
+        let other = try SessionHarness(state: state, format: .server)
         #expect(try first.session.answeredRequest(key: "k-1").get() == nil)
         let order = try #require(try CommandParser.parse("order mango juice", table: first.session.commands))
         let result = first.session.execute(order) { result in
@@ -83,7 +84,7 @@ import Testing
         let seen = try other.session.answeredRequest(key: "k-1").get()
         #expect(seen?.status == 201 && seen?.body == "made 1")
         other.session.commit()
-        let restarted = try SessionHarness(state: state)
+        let restarted = try SessionHarness(state: state, format: .server)
         #expect(try restarted.session.answeredRequest(key: "k-1").get()?.request == "POST order")
         #expect(restarted.stock("mango") == 7, "and the order it answered, once")
     }

@@ -17,7 +17,7 @@ public struct AnsweredRequest: RecordedFact {
     /// What the request was — its method, path and body — so the same key with another
     /// request is told apart from a retry.
     public let request: String
-    /// The status the server answered with, kept as it gave it.
+    /// The HTTP status it was answered with.
     public let status: Int
     public let body: String
 
@@ -75,6 +75,6 @@ extension JournalEntry {
 }
 
 extension RecordFormat {
-    /// Every record kind of a kiosk's journal: the sinks' and the application's.
-    public static let kiosk = RecordFormat.sinks.adding(RecordFormat(facts: [AnsweredRequest.self], folds: [AnsweredRequests.self]))
+    /// The server's records: the requests it answered under an `Idempotency-Key`.
+    public static let server = RecordFormat(facts: [AnsweredRequest.self], folds: [AnsweredRequests.self])
 }
