@@ -87,13 +87,8 @@ final class JournalScanner {
                 if buffer.count >= needed { continue }
                 // The file ends inside a header or a record: zeros are the end, else it was cut short.
                 if buffer.allSatisfy({ $0 == 0 }) {
-                    switch try moveToNextSegment() {
-                    case .moved:
-                        rereadAtEnd = true
-                        continue
-                    case .none: return .end
-                    case .gap(let next): return .gap(position: position, nextSegment: next)
-                    }
+                    if let step = try stepPastSegment(rereadingAtEnd: &rereadAtEnd) { return step }
+                    continue
                 }
                 return .damaged(position: position, problem: tr("a record cut short by the end of the file"))
             case .end:
@@ -106,14 +101,20 @@ final class JournalScanner {
                     try reread(atLeast: RecordFrame.headerSize, size: min(page, chunk))
                     continue
                 }
-                switch try moveToNextSegment() {
-                case .moved:
-                    rereadAtEnd = true
-                    continue
-                case .none: return .end
-                case .gap(let next): return .gap(position: position, nextSegment: next)
-                }
+                if let step = try stepPastSegment(rereadingAtEnd: &rereadAtEnd) { return step }
             }
+        }
+    }
+
+    /// Past the end of a segment: `nil` when the next one is open to be read (its end read
+    /// again when reached), else the journal's end or the gap before the next segment.
+    private func stepPastSegment(rereadingAtEnd rereadAtEnd: inout Bool) throws(JournalError) -> Step? {
+        switch try moveToNextSegment() {
+        case .moved:
+            rereadAtEnd = true
+            return nil
+        case .none: return .end
+        case .gap(let next): return .gap(position: position, nextSegment: next)
         }
     }
 

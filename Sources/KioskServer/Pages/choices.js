@@ -7,7 +7,7 @@
 // price as chosen and gives the item as chosen back to the combo.
 
 import { texts } from './texts.js';
-import { el, setText, money } from './common.js';
+import { el, setText, money, hundredths } from './common.js';
 
 const dialog = document.getElementById('choices');
 const form = document.getElementById('choices-form');
@@ -18,12 +18,6 @@ const addButton = document.getElementById('choices-add');
 const cancelButton = document.getElementById('choices-cancel');
 
 let current = null;   // {row, currency, size, counts: [Map(option -> count)], onAdd, within, groups: [{fieldset, status, inputs}]}
-
-/// Amounts in hundredths, added as integers: what a price in the menu's JSON (`4.50`,
-/// `5000`) adds up to without a float's error.
-function hundredths(value) {
-  return Math.round((value ?? 0) * 100);
-}
 
 /// `choose 1`, `choose up to 3`, `choose 1 to 3`, `choose 1 or more`: a group's limits.
 function limits(group) {

@@ -6,7 +6,7 @@
 // chosen follows every choice. Add puts the combo in the basket with its items.
 
 import { texts } from './texts.js';
-import { el, setText, money } from './common.js';
+import { el, setText, money, hundredths } from './common.js';
 import { openChoices } from './choices.js';
 
 const dialog = document.getElementById('combo');
@@ -21,10 +21,6 @@ const cancelButton = document.getElementById('combo-cancel');
 // {combo, rows: Map(name -> item row), currency, onAdd, step,
 //  picks: [Map(item index -> {quantity, chosen?: {size?, options, unitPrice?}})], shown: [{item, box, count, summary, change}]}
 let current = null;
-
-function hundredths(value) {
-  return Math.round((value ?? 0) * 100);
-}
 
 function needsChoices(row) {
   return Boolean(row?.sizes?.length || row?.groups?.length);

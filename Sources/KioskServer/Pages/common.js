@@ -191,6 +191,12 @@ export function coalesce(work, ms) {
 
 /// A price in the menu's currency: with its symbol for an ISO 4217 code, else the number
 /// and the currency as the menu writes it.
+/// Amounts in hundredths, added as integers: what a price in the menu's JSON (`4.50`,
+/// `5000`) adds up to without a float's error.
+export function hundredths(value) {
+  return Math.round((value ?? 0) * 100);
+}
+
 export function money(value, currency) {
   if (value === undefined || value === null) return '';
   const format = moneyFormat(currency);
