@@ -270,6 +270,8 @@ public enum RecordCodec {
             return .profileChanged(change)
         case nil:
             guard let kind = format.fact(code: tag) else { throw .unknownEntry(tag) }
+            // The context borrows the templates and gives them back: moved, not shared, so
+            // a template the fact's event parses is kept without copying the cache.
             var context = FactContext(time: time, source: source, templates: templates)
             templates = TemplateCache()
             defer { templates = context.templates }

@@ -92,8 +92,7 @@ extension ByteReader {
 /// The journal's record kinds beyond the domain's: each layer's facts and folds, as that
 /// layer registers them. A journal reads with one; a record or snapshot holding a kind it
 /// does not register cannot be read with it.
-public struct RecordFormat: @unchecked Sendable {
-    // Metatypes: immutable, and safe to share.
+public struct RecordFormat: Sendable {
     package let facts: [any RecordedFact.Type]
     package let folds: [any RecordedFold.Type]
 

@@ -13,7 +13,4 @@ extension Session {
         if let failure = openTransaction() { return .failure(failure) }
         return .success(store.facts[kind])
     }
-
-    /// The time now, on the session's clock: what a fact's own time is measured against.
-    public var now: Timestamp { clock() }
 }

@@ -32,12 +32,21 @@ public struct AnsweredRequest: RecordedFact {
     package static let code: UInt8 = 72
     package static let name = "request.answered"
 
+    /// Its time relative to `time`: in a record, the record's; in a snapshot, 1970.
     package func encode(into writer: inout ByteWriter, at time: Timestamp) {
-        encode(into: &writer, relativeTo: time)
+        writer.string(key)
+        writer.time(self.time, at: time)
+        writer.string(request)
+        writer.varint(UInt64(clamping: status))
+        writer.string(body)
     }
 
     package static func decode(from reader: inout ByteReader, in record: inout FactContext) throws(RecordDecodingError) -> AnsweredRequest {
-        try decode(from: &reader, relativeTo: record.time)
+        let key = try reader.string()
+        let time = try reader.time(in: record)
+        let request = try reader.string()
+        guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else { throw .malformed("an HTTP status out of range") }
+        return AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string())
     }
 
     package func dump(into writer: inout JSONWriter) {
@@ -47,24 +56,6 @@ public struct AnsweredRequest: RecordedFact {
         writer.field("request", request)
         writer.field("status", status)
         writer.field("body", body)
-    }
-
-    /// Its fields, its time relative to `base`: in a record, to the record's; in a
-    /// snapshot, to 1970.
-    func encode(into writer: inout ByteWriter, relativeTo base: Timestamp) {
-        writer.string(key)
-        writer.time(time, at: base)
-        writer.string(request)
-        writer.varint(UInt64(clamping: status))
-        writer.string(body)
-    }
-
-    static func decode(from reader: inout ByteReader, relativeTo base: Timestamp) throws(RecordDecodingError) -> AnsweredRequest {
-        let key = try reader.string()
-        let time = Timestamp(millisecondsSince1970: base.millisecondsSince1970 &+ (try reader.signed()))
-        let request = try reader.string()
-        guard let status = Int(exactly: try reader.varint()), (100...599).contains(status) else { throw .malformed("an HTTP status out of range") }
-        return AnsweredRequest(key: key, time: time, request: request, status: status, body: try reader.string())
     }
 }
 

@@ -78,13 +78,13 @@ public struct AnsweredRequests: RecordedFold {
     package func encode(into writer: inout ByteWriter) {
         let answers = answers
         writer.varint(UInt64(answers.count))
-        for answer in answers { answer.encode(into: &writer, relativeTo: Timestamp(millisecondsSince1970: 0)) }
+        for answer in answers { answer.encode(into: &writer, at: Timestamp(millisecondsSince1970: 0)) }
     }
 
     package static func decode(from reader: inout ByteReader, in snapshot: inout FactContext) throws(RecordDecodingError) -> AnsweredRequests {
         var answers = AnsweredRequests()
         for _ in 0..<(try reader.count(minimumBytes: 5)) {
-            answers.remember(try AnsweredRequest.decode(from: &reader, relativeTo: Timestamp(millisecondsSince1970: 0)))
+            answers.remember(try AnsweredRequest.decode(from: &reader, in: &snapshot))
         }
         return answers
     }

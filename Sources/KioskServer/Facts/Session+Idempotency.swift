@@ -7,6 +7,6 @@ extension Session {
     /// other on the state: first catches up with what others appended (opening the
     /// transaction the request's command will join).
     func answeredRequest(key: String) -> Result<AnsweredRequest?, CommandError> {
-        currentFacts(AnsweredRequests.self).map { $0?.answer(for: key, at: now) }
+        currentFacts(AnsweredRequests.self).map { $0?.answer(for: key, at: time.now()) }
     }
 }
