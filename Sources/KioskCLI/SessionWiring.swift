@@ -80,6 +80,8 @@ struct SessionWiring {
             (kiosk, store) = try openPrivateJournal(sinks.privateJournalPath(menuName: compiled.menu.name, members: members), kiosk: kiosk)
         }
         let clock = sessionClock(notBefore: loaded.latestTime)
+        // The windows of discounts are read in the machine's zone, as the clock times shown are.
+        kiosk.utcOffset = SystemClock.utcOffset
         let dispatcher = Dispatcher(members, journal: store?.journal, lastSequence: kiosk.sequence, clock: { clock.now() })
         dispatcher.start(retrying: store?.interruptedRetries ?? [:])
         let session = Session(

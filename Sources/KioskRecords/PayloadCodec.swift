@@ -15,7 +15,12 @@ import KioskCore
 /// lines           = count line*             (a line as `LineCodec` writes it)
 ///
 /// `order.succeeded` flag 16 adds `ticket` and `promised` (milliseconds, zigzag) after the
-/// line totals.
+/// line totals; flag 32, after those, the price of a menu with taxes or discounts:
+///
+/// price           = subtotal discounts:parts taxes:parts count (gross discounted net total
+///                   discounts:shares taxes:shares)*
+/// parts           = count (name:string amount included:u8)*
+/// shares          = count (part:varint amount)*   (a part of the order's, by its place)
 /// ```
 enum PayloadCodec {
     enum SucceededFlag {
@@ -25,6 +30,7 @@ enum PayloadCodec {
         /// `stock` lists the ingredients of `consumed`, in its order: only counts follow.
         static let stockFollowsConsumed: UInt8 = 8
         static let ticket: UInt8 = 16
+        static let price: UInt8 = 32
     }
 
     /// Appends `payload` to `writer`.
@@ -109,6 +115,7 @@ enum PayloadCodec {
         if e.currency != nil { flags |= SucceededFlag.currency }
         if !e.lineTotals.isEmpty { flags |= SucceededFlag.lineTotals }
         if e.ticket != nil { flags |= SucceededFlag.ticket }
+        if e.price != nil { flags |= SucceededFlag.price }
         writer.byte(flags)
         if aligned {
             for index in e.stock.indices { writer.int(e.stock[index].count) }
@@ -125,6 +132,80 @@ enum PayloadCodec {
             writer.int(ticket)
             writer.signed(e.promised?.millisecondsSince1970 ?? 0)
         }
+        if let price = e.price { encode(price, into: &writer) }
+    }
+
+    private static func encode<Output: ByteOutput & ~Copyable>(_ price: PriceBreakdown, into writer: inout Output) {
+        func parts(_ parts: [PriceBreakdown.Part], into writer: inout Output) {
+            writer.varint(UInt64(parts.count))
+            for part in parts {
+                writer.string(part.name)
+                writer.int(part.amount.hundredths)
+                writer.byte(part.included ? 1 : 0)
+            }
+        }
+        func shares(_ shares: [PriceBreakdown.Part], of parts: [PriceBreakdown.Part], into writer: inout Output) {
+            writer.varint(UInt64(shares.count))
+            for share in shares {
+                writer.varint(UInt64(parts.firstIndex { $0.name == share.name } ?? 0))
+                writer.int(share.amount.hundredths)
+            }
+        }
+        writer.int(price.subtotal.hundredths)
+        parts(price.discounts, into: &writer)
+        parts(price.taxes, into: &writer)
+        writer.varint(UInt64(price.lines.count))
+        for line in price.lines {
+            writer.int(line.gross.hundredths)
+            writer.int(line.discounted.hundredths)
+            writer.int(line.net.hundredths)
+            writer.int(line.total.hundredths)
+            shares(line.discounts, of: price.discounts, into: &writer)
+            shares(line.taxes, of: price.taxes, into: &writer)
+        }
+    }
+
+    private static func decodePrice(_ reader: inout ByteReader, total: Money) throws(RecordDecodingError) -> PriceBreakdown {
+        func parts(_ reader: inout ByteReader) throws(RecordDecodingError) -> [PriceBreakdown.Part] {
+            let count = try reader.count()
+            var parts: [PriceBreakdown.Part] = []
+            parts.reserveCapacity(count)
+            for _ in 0..<count {
+                let name = try reader.string()
+                let amount = Money(hundredths: try reader.int())
+                parts.append(PriceBreakdown.Part(name: name, amount: amount, included: try reader.byte() != 0))
+            }
+            return parts
+        }
+        func shares(_ reader: inout ByteReader, of parts: [PriceBreakdown.Part]) throws(RecordDecodingError) -> [PriceBreakdown.Part] {
+            let count = try reader.count()
+            var shares: [PriceBreakdown.Part] = []
+            shares.reserveCapacity(count)
+            for _ in 0..<count {
+                let index = try reader.count()
+                guard parts.indices.contains(index) else { throw .malformed("a price's share names part \(index) of \(parts.count)") }
+                let amount = Money(hundredths: try reader.int())
+                shares.append(PriceBreakdown.Part(name: parts[index].name, amount: amount, included: parts[index].included))
+            }
+            return shares
+        }
+        let subtotal = Money(hundredths: try reader.int())
+        let discounts = try parts(&reader)
+        let taxes = try parts(&reader)
+        let count = try reader.count()
+        var lines: [PriceBreakdown.Line] = []
+        lines.reserveCapacity(count)
+        for _ in 0..<count {
+            let gross = Money(hundredths: try reader.int())
+            let discounted = Money(hundredths: try reader.int())
+            let net = Money(hundredths: try reader.int())
+            let lineTotal = Money(hundredths: try reader.int())
+            lines.append(PriceBreakdown.Line(
+                gross: gross, discounts: try shares(&reader, of: discounts), taxes: try shares(&reader, of: taxes),
+                discounted: discounted, net: net, total: lineTotal
+            ))
+        }
+        return PriceBreakdown(lines: lines, subtotal: subtotal, discounts: discounts, taxes: taxes, total: total)
     }
 
     /// Appends `part`: the bytes `kept` holds when it is the part kept there, else `part`
@@ -182,9 +263,10 @@ enum PayloadCodec {
                 ticket = try reader.int()
                 promised = Timestamp(millisecondsSince1970: try reader.signed())
             }
+            let price = flags & SucceededFlag.price != 0 ? try decodePrice(&reader, total: total ?? .zero) : nil
             return .orderSucceeded(OrderSucceeded(
                 lines: lines, consumed: consumed, stock: stock, total: total, currency: currency, lineTotals: lineTotals,
-                ticket: ticket, promised: promised
+                ticket: ticket, promised: promised, price: price
             ))
         case .ticketStarted:
             let ticket = try reader.int()

@@ -47,8 +47,8 @@ import Testing
 
     @Test func mistakesSayWhatToFix() {
         #expect(throws: CommandError.unknownCommand("ordr", suggestion: "order")) { try CommandParser.parse("ordr mango") }
-        #expect(throws: CommandError.usage("order ITEM [QTY] [, ITEM [QTY]]…")) { try CommandParser.parse("order") }
-        #expect(throws: CommandError.usage("order ITEM [QTY] [, ITEM [QTY]]…")) { try CommandParser.parse("order mango juice,") }
+        #expect(throws: CommandError.usage("order ITEM [QTY] [, ITEM [QTY]]… [discount NAME]")) { try CommandParser.parse("order") }
+        #expect(throws: CommandError.usage("order ITEM [QTY] [, ITEM [QTY]]… [discount NAME]")) { try CommandParser.parse("order mango juice,") }
         #expect(throws: CommandError.unexpectedArguments(command: "menu")) { try CommandParser.parse("menu please") }
         #expect(throws: CommandError.unknownSubcommand("ad", command: "stock", suggestion: "add", synopsis: "stock [add|remove|set INGREDIENT N]")) {
             try CommandParser.parse("stock ad mango 1")

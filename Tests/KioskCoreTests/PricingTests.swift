@@ -41,7 +41,7 @@ import Testing
         let pricing = Pricing(unit: Self.won, taxes: [Tax(name: "부가세", rate: try Self.rate("10%"), kind: .included)])
         let price = try pricing.price([PricedLine(gross: Self.money(902_600))])
         #expect(price.total == Self.money(902_600))
-        #expect(price.taxes == [.init(name: "부가세", amount: Self.money(82_100))])
+        #expect(price.taxes == [.init(name: "부가세", amount: Self.money(82_100), included: true)])
         #expect(price.lines[0].net == Self.money(820_500))
         #expect(price.lines[0].net.hundredths + price.taxes[0].amount.hundredths == price.total.hundredths)
     }

@@ -37,6 +37,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case comboOutsideLimits(combo: String, slot: Int, minimum: Int, maximum: Int, taken: Int, items: [String])
     /// `+NAME` after a combo's name names none of the items the combo offers.
     case unknownComboItem(String, combo: String, items: [String], suggestion: String?)
+    /// `discount NAME` names no `ask` discount of the menu; `known` are those there are.
+    case unknownDiscount(String, suggestion: String?, known: [String])
     /// An option taken more times than its `repeat` allows.
     case optionRepeated(item: String, option: String, most: Int)
     case belowZero(ingredient: String, available: Int, requested: Int)

@@ -40,9 +40,15 @@ public struct CommandTable: Sendable {
             handler: MenuCommand.self
         ),
         CommandEntry(
-            trContextNoop("command", "order"), synopsis: "order ITEM [QTY] [, ITEM [QTY]]…", summary: trNoop("one order of one or more items, made whole or not at all"),
-            details: trNoop("Orders items by name, alias or slug, in any case. Several lines make one order: every ingredient\nof every line is checked before any is taken, so the order is made whole or refused whole.\n  order mango juice\n  order strawberry-banana-juice 2, kiwi juice\nAn item with sizes and options takes its size before its name and each option after a +, by its\nname or as GROUP: OPTION, xN for N of it; what is not named takes its default ('menu' lists them):\n  order 2 large latte +oat +extra shot x2, croissant\nA combo takes its items after a +, each with its own size and options:\n  order breakfast set +large latte +oat +muffin\nA refused order says what is missing. At a terminal, kiosk then offers to restock and retry."),
+            trContextNoop("command", "order"), synopsis: "order ITEM [QTY] [, ITEM [QTY]]… [discount NAME]", summary: trNoop("one order of one or more items, made whole or not at all"),
+            details: trNoop("Orders items by name, alias or slug, in any case. Several lines make one order: every ingredient\nof every line is checked before any is taken, so the order is made whole or refused whole.\n  order mango juice\n  order strawberry-banana-juice 2, kiwi juice\nAn item with sizes and options takes its size before its name and each option after a +, by its\nname or as GROUP: OPTION, xN for N of it; what is not named takes its default ('menu' lists them):\n  order 2 large latte +oat +extra shot x2, croissant\nA combo takes its items after a +, each with its own size and options:\n  order breakfast set +large latte +oat +muffin\nA discount the menu gives only when asked ('ask') follows the lines:\n  order latte, croissant discount staff\nA refused order says what is missing. At a terminal, kiosk then offers to restock and retry."),
             completion: .items, handler: OrderCommand.self
+        ),
+        CommandEntry(
+            trContextNoop("command", "price"), synopsis: "price ITEM [QTY] [, ITEM [QTY]]… [discount NAME]",
+            summary: trNoop("what an order would cost, with its discounts and taxes, without placing it"),
+            details: trNoop("Prices the lines as 'order' would, now, and shows the subtotal, each discount and tax, and the\ntotal; nothing is made, taken or recorded.\n  price 2 latte, croissant\n  price latte discount staff     with an 'ask' discount, as the till gives it"),
+            completion: .items, handler: PriceCommand.self
         ),
         CommandEntry(
             trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),

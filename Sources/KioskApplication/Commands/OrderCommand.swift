@@ -1,14 +1,17 @@
 import KioskCore
 import KioskText
 
-/// `order [QTY] [SIZE] ITEM [+OPTION [xN]]… [, …]`: one order of one or more lines, made
-/// whole or refused whole.
+/// `order [QTY] [SIZE] ITEM [+OPTION [xN]]… [, …] [discount NAME]…`: one order of one or
+/// more lines, made whole or refused whole, with the `ask` discounts the operator gives.
 public enum OrderCommand: CommandHandler {
     public struct Arguments: CommandArguments, Equatable {
         public let lines: [OrderRequest]
+        /// The `ask` discounts given, by name as typed.
+        public let discounts: [String]
 
-        public init(_ lines: [OrderRequest]) {
+        public init(_ lines: [OrderRequest], discounts: [String] = []) {
             self.lines = lines
+            self.discounts = discounts
         }
 
         public var conversation: Conversation { .offerRestockWhenRefused }
@@ -16,50 +19,54 @@ public enum OrderCommand: CommandHandler {
 
     public static func parse(_ words: CommandWords) throws(CommandError) -> Arguments {
         var requests: [OrderRequest] = []
+        var discounts: [String] = []
         for text in words.phrases {
             guard !text.isEmpty else { throw words.usage }
-            requests.append(OrderRequest(text: text))
+            // `latte, discount staff` or `latte discount staff`: a discount asked for.
+            let (line, discount) = splitDiscount(text)
+            if let discount { discounts.append(discount) }
+            if !line.isEmpty { requests.append(OrderRequest(text: line)) }
         }
-        return Arguments(requests)
+        guard !requests.isEmpty else { throw words.usage }
+        return Arguments(requests, discounts: discounts)
+    }
+
+    /// A phrase's line and the discount named after the word `discount` (or `할인`) in it,
+    /// if any.
+    static func splitDiscount(_ text: String) -> (line: String, discount: String?) {
+        let words = text.split(separator: " ")
+        guard let at = words.lastIndex(where: { $0.lowercased() == "discount" || $0 == "할인" }), at + 1 < words.count else { return (text, nil) }
+        return (words[..<at].joined(separator: " "), words[(at + 1)...].joined(separator: " "))
+    }
+
+    /// The `ask` discounts `names` name, by index into the menu's discounts.
+    static func askedDiscounts(_ names: [String], in menu: Menu) throws(CommandError) -> Set<Int> {
+        var asked = Set<Int>()
+        let discounts = menu.pricing?.discounts ?? []
+        for name in names {
+            let key = NameKey.fold(name)
+            guard let index = discounts.firstIndex(where: { $0.onlyWhenAsked && NameKey.fold($0.name) == key }) else {
+                let askable = discounts.filter(\.onlyWhenAsked).map(\.name)
+                throw .unknownDiscount(name, suggestion: Suggestions.closest(to: name, among: askable), known: askable)
+            }
+            asked.insert(index)
+        }
+        return asked
     }
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
-        var lines: [OrderLine] = []
-        lines.reserveCapacity(arguments.lines.count)
-        for request in arguments.lines {
-            try resolve(request, in: session.kiosk.menu, into: &lines)
-        }
-        let order = Order(lines)
+        let order = try order(arguments, in: session)
         let outcome: OrderOutcome
         do {
             outcome = try session.kiosk.place(order, at: session.clock(), emitting: &session.events)
         } catch {
-            let menu = session.kiosk.menu
-            switch error {
-            case .requirementTooLarge(let ingredient): throw .requirementTooLarge(ingredient: menu.ingredients[ingredient].name)
-            case .totalTooLarge: throw .totalTooLarge
-            case .quantityOutOfRange(let quantity): throw .numberTooLarge(String(quantity), what: "quantity")
-            case .empty: throw .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
-            case .choiceRequired(let item): throw .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
-            case .selectionNotAllowed(let item, _): throw .unknownOption("", item: menu.items[item].name, suggestion: nil)
-            case .comboNotAllowed(let combo, let slot):
-                // The words were checked against the combo already; this is a menu's guard.
-                let index = slot ?? 0
-                let declared = menu.combos[combo].slots[index]
-                let taken = order.lines.reduce(0) { sum, line in
-                    guard let part = line.part, part.combo == combo, part.slot == index else { return sum }
-                    return sum + line.quantity / part.quantity
-                }
-                throw .comboOutsideLimits(
-                    combo: menu.combos[combo].name, slot: index + 1, minimum: declared.minimum, maximum: declared.maximum,
-                    taken: taken, items: declared.items.map { menu.items[$0].name }
-                )
-            }
+            throw commandError(error, of: order, in: session)
         }
         let menu = session.kiosk.menu
         switch outcome {
-        case .made(let total):
+        case .made(let total, let price):
             var summary = OrderSummary(lines: session.kiosk.itemQuantities(of: order), total: total, currency: total == nil ? nil : menu.currency)
+            summary.price = price
             summary.promise = TicketPromise.made(in: session.events)
             return .ordered(summary)
         case .refused(let shortfalls):
@@ -67,6 +74,42 @@ public enum OrderCommand: CommandHandler {
             throw .refused(
                 missing: shortfalls.map { Missing(ingredient: menu.ingredients[$0.ingredient].name, needed: $0.needed, available: $0.available) },
                 neededBy: neededBy.contains { $0 != nil } ? neededBy : []
+            )
+        }
+    }
+
+    /// The order `arguments` name, resolved against the session's menu.
+    static func order(_ arguments: Arguments, in session: Session) throws(CommandError) -> Order {
+        var lines: [OrderLine] = []
+        lines.reserveCapacity(arguments.lines.count)
+        for request in arguments.lines {
+            try resolve(request, in: session.kiosk.menu, into: &lines)
+        }
+        let asked = arguments.discounts.isEmpty ? [] : try askedDiscounts(arguments.discounts, in: session.kiosk.menu)
+        return Order(lines, askingFor: asked)
+    }
+
+    /// What an order the kiosk would not consider is, for the operator.
+    static func commandError(_ error: OrderError, of order: Order, in session: Session) -> CommandError {
+        let menu = session.kiosk.menu
+        switch error {
+        case .requirementTooLarge(let ingredient): return .requirementTooLarge(ingredient: menu.ingredients[ingredient].name)
+        case .totalTooLarge: return .totalTooLarge
+        case .quantityOutOfRange(let quantity): return .numberTooLarge(String(quantity), what: "quantity")
+        case .empty: return .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
+        case .choiceRequired(let item): return .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
+        case .selectionNotAllowed(let item, _): return .unknownOption("", item: menu.items[item].name, suggestion: nil)
+        case .comboNotAllowed(let combo, let slot):
+            // The words were checked against the combo already; this is a menu's guard.
+            let index = slot ?? 0
+            let declared = menu.combos[combo].slots[index]
+            let taken = order.lines.reduce(0) { sum, line in
+                guard let part = line.part, part.combo == combo, part.slot == index else { return sum }
+                return sum + line.quantity / part.quantity
+            }
+            return .comboOutsideLimits(
+                combo: menu.combos[combo].name, slot: index + 1, minimum: declared.minimum, maximum: declared.maximum,
+                taken: taken, items: declared.items.map { menu.items[$0].name }
             )
         }
     }

@@ -91,6 +91,14 @@ public struct ErrorText: Sendable {
                     "combo": combo, "name": shown(name), "suggestion": $0, "items": items.joined(separator: ", "),
                 ])
             } ?? tr("{combo} has no '{name}'; it offers {items}", ["combo": combo, "name": shown(name), "items": items.joined(separator: ", ")])
+        case .unknownDiscount(let name, let suggestion, let known):
+            if let suggestion {
+                tr("order refused: no discount '{name}' to ask for (did you mean '{suggestion}'?)", ["name": shown(name), "suggestion": suggestion])
+            } else if known.isEmpty {
+                tr("order refused: no discount '{name}' to ask for; the menu has none", ["name": shown(name)])
+            } else {
+                tr("order refused: no discount '{name}' to ask for; there are {discounts}", ["name": shown(name), "discounts": known.joined(separator: ", ")])
+            }
         case .optionRepeated(let item, let option, let most):
             trn("order refused: {item} takes {option} at most {most} time", "order refused: {item} takes {option} at most {most} times", most, [
                 "item": item, "option": option, "most": most,

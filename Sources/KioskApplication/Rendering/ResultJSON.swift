@@ -74,13 +74,14 @@ public enum ResultJSON {
             writer.endArray()
         case .text(let text):
             writer.field("text", text)
-        case .ordered(let summary):
+        case .ordered(let summary), .quoted(let summary):
             writer.array("lines", lines: summary.lines)
             if let total = summary.total {
                 writer.key("total")
                 writer.number(total)
                 if let currency = summary.currency { writer.field("currency", currency) }
             }
+            if let price = summary.price { writer.price(price) }
             if let promise = summary.promise {
                 writer.field("ticket", promise.ticket)
                 writer.key("promised")

@@ -33,6 +33,8 @@ public enum CommandOutput: Sendable {
     /// Text to show as it is (`help`).
     case text(String)
     case ordered(OrderSummary)
+    /// What `price` says an order would cost; no total when the menu gives no prices.
+    case quoted(OrderSummary)
     case stockChanges([StockChange])
     /// What `restock` alone changed; nothing when nothing was low or short.
     case restocked([StockChange])
@@ -259,6 +261,8 @@ public struct OrderSummary: Sendable {
     public let lines: [ItemQuantity]
     public let total: Money?
     public let currency: String?
+    /// How the total was reached, when the menu has taxes or discounts.
+    public var price: PriceBreakdown? = nil
     /// Its ticket and when it is promised, when the menu has a board.
     public var promise: TicketPromise? = nil
 }

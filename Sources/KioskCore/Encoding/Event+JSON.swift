@@ -56,6 +56,7 @@ extension Event.Payload {
             writer.object("consumed", counts: e.consumed)
             writer.object("stock", counts: e.stock)
             writer.total(e.total, currency: e.currency)
+            if let price = e.price { writer.price(price) }
             if let ticket = e.ticket { writer.field("ticket", ticket) }
             if let promised = e.promised {
                 writer.key("promised")

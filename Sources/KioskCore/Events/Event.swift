@@ -117,11 +117,15 @@ public struct OrderSucceeded: Sendable, Hashable {
     public let ticket: Int?
     /// When the ticket is promised to be ready, when the menu has a board.
     public let promised: Timestamp?
+    /// How the total was reached, when the menu has taxes or discounts: each line's gross,
+    /// discounts, taxes and net; `lineTotals` are then the lines' totals after them.
+    public let price: PriceBreakdown?
 
     public init(
         lines: [ItemQuantity], consumed: [IngredientCount], stock: [IngredientCount], total: Money? = nil, currency: String? = nil,
-        lineTotals: [Money] = [], ticket: Int? = nil, promised: Timestamp? = nil
+        lineTotals: [Money] = [], ticket: Int? = nil, promised: Timestamp? = nil, price: PriceBreakdown? = nil
     ) {
+        self.price = price
         self.lines = lines
         self.consumed = consumed
         self.stock = stock

@@ -28,7 +28,13 @@ public final class Menu: Sendable {
     public let suggestSettings: SuggestSettings
     /// The `simulate` block: who comes when, for `kiosk simulate`; `nil` when the menu has none.
     public let simulateSettings: SimulateSettings?
+    /// The menu's taxes and discounts, rounded to its currency's minor unit; `nil` when it
+    /// declares none, and then an order's total is the sum of its lines.
+    public let pricing: Pricing?
     let suggestionIndex: SuggestionIndex
+    /// Each item's tags folded (`NameKey.fold`), as taxes and discounts pick lines by;
+    /// empty when the menu has no `pricing`.
+    let pricingTags: [Set<String>]
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -120,9 +126,10 @@ public final class Menu: Sendable {
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
         board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults,
-        simulateSettings: SimulateSettings? = nil, combos: [Combo] = [], combosByKey: [String: Int] = [:]
+        simulateSettings: SimulateSettings? = nil, combos: [Combo] = [], combosByKey: [String: Int] = [:], pricing: Pricing? = nil
     ) {
         self.name = name
+        self.pricing = pricing
         self.combos = combos
         self.combosByKey = combosByKey
         self.currency = currency
@@ -134,6 +141,7 @@ public final class Menu: Sendable {
         self.suggestSettings = suggestSettings
         self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredients: ingredients, items: items, questions: questions)
+        self.pricingTags = pricing == nil ? [] : items.map { Set($0.tags.map(NameKey.fold)) }
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

@@ -84,14 +84,18 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Like `description`, with thousands separated by commas: `13,500`.
     public var grouped: String { format(grouped: true) }
 
-    private func format(grouped: Bool) -> String {
+    /// Like `grouped`, with two decimals even when they are zero (`5.00`) when `cents`:
+    /// for a column of amounts where some have cents.
+    public func grouped(cents: Bool) -> String { format(grouped: true, cents: cents) }
+
+    private func format(grouped: Bool, cents: Bool = false) -> String {
         let negative = hundredths < 0
         let magnitude = hundredths.magnitude
         let units = magnitude / 100
         let fraction = magnitude % 100
         let digits = grouped ? units.grouped : String(units)
         let sign = negative ? "-" : ""
-        if fraction == 0 { return sign + digits }
+        if fraction == 0, !cents { return sign + digits }
         return sign + digits + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 }

@@ -51,11 +51,37 @@ public struct Discount: Sendable, Hashable {
     public var name: String
     public var amount: Amount
     public var target: Target
+    /// The subtotal an order must reach (before any discount) for it to apply.
+    public var minimum: Money?
+    /// Given only when the operator asks for it at the till (`ask`).
+    public var onlyWhenAsked: Bool
+    /// When it applies, on the kiosk's clock; `nil`: always.
+    public var availability: Availability?
 
-    public init(name: String, amount: Amount, target: Target) {
+    public init(
+        name: String, amount: Amount, target: Target, minimum: Money? = nil, onlyWhenAsked: Bool = false, availability: Availability? = nil
+    ) {
         self.name = name
         self.amount = amount
         self.target = target
+        self.minimum = minimum
+        self.onlyWhenAsked = onlyWhenAsked
+        self.availability = availability
+    }
+}
+
+/// When and for what an order is priced: the moment (for discounts with a window), the
+/// local time zone's offset, and the `ask` discounts the operator gave.
+public struct PricingMoment: Sendable, Hashable {
+    public var time: Timestamp
+    public var offsetSeconds: Int
+    /// Indices into `Pricing.discounts` of the `ask` discounts asked for.
+    public var asked: Set<Int>
+
+    public init(time: Timestamp, offsetSeconds: Int = 0, asked: Set<Int> = []) {
+        self.time = time
+        self.offsetSeconds = offsetSeconds
+        self.asked = asked
     }
 }
 
@@ -78,23 +104,35 @@ public struct PriceBreakdown: Sendable, Hashable {
     public struct Part: Sendable, Hashable {
         public let name: String
         public let amount: Money
+        /// A tax the prices already hold (backed out, not added); `false` for a discount.
+        public let included: Bool
 
-        public init(name: String, amount: Money) {
+        public init(name: String, amount: Money, included: Bool = false) {
             self.name = name
             self.amount = amount
+            self.included = included
         }
     }
 
     public struct Line: Sendable, Hashable {
         public let gross: Money
-        public internal(set) var discounts: [Part] = []
-        public internal(set) var taxes: [Part] = []
+        public let discounts: [Part]
+        public let taxes: [Part]
         /// What the line costs after its discounts (the included taxes inside it).
-        public internal(set) var discounted: Money
+        public let discounted: Money
         /// `discounted` less its included taxes: the supply value (공급가액).
-        public internal(set) var net: Money
+        public let net: Money
         /// What the customer pays for the line: `discounted` and its added taxes.
-        public internal(set) var total: Money
+        public let total: Money
+
+        public init(gross: Money, discounts: [Part], taxes: [Part], discounted: Money, net: Money, total: Money) {
+            self.gross = gross
+            self.discounts = discounts
+            self.taxes = taxes
+            self.discounted = discounted
+            self.net = net
+            self.total = total
+        }
     }
 
     public let lines: [Line]
@@ -105,6 +143,23 @@ public struct PriceBreakdown: Sendable, Hashable {
     public let taxes: [Part]
     /// What the customer pays.
     public let total: Money
+
+    public init(lines: [Line], subtotal: Money, discounts: [Part], taxes: [Part], total: Money) {
+        self.lines = lines
+        self.subtotal = subtotal
+        self.discounts = discounts
+        self.taxes = taxes
+        self.total = total
+    }
+
+    /// Whether any amount has a fraction of its unit: then every amount is shown with cents.
+    public var hasCents: Bool {
+        let amounts = [subtotal, total] + discounts.map(\.amount) + taxes.map(\.amount) + lines.flatMap { [$0.gross, $0.net, $0.total] }
+        return amounts.contains { $0.hundredths % 100 != 0 }
+    }
+
+    /// What the lines cost after discounts, less their included taxes: the supply value.
+    public var net: Money { Money(hundredths: lines.reduce(0) { $0 &+ $1.net.hundredths }) }
 }
 
 /// An amount the pricing of an order cannot hold: its totals do not fit.
@@ -132,12 +187,29 @@ public struct Pricing: Sendable, Hashable {
         self.discounts = discounts
     }
 
-    public func price(_ lines: [PricedLine]) throws(PricingOverflow) -> PriceBreakdown {
+    /// Whether discount `index` applies to an order of `subtotal` at `moment`: asked for if
+    /// it must be, inside its window, and the order reaching its minimum. Without a
+    /// moment, every discount but the asked ones applies.
+    public func applies(_ index: Int, subtotal: Money, at moment: PricingMoment?) -> Bool {
+        let discount = discounts[index]
+        if discount.onlyWhenAsked, !(moment?.asked.contains(index) ?? false) { return false }
+        if let minimum = discount.minimum, subtotal < minimum { return false }
+        if let availability = discount.availability, let moment, !availability.isOpen(at: moment.time, offsetSeconds: moment.offsetSeconds) {
+            return false
+        }
+        return true
+    }
+
+    /// The price of `lines` with the discounts that apply at `moment` (see `applies`).
+    public func price(_ lines: [PricedLine], at moment: PricingMoment? = nil) throws(PricingOverflow) -> PriceBreakdown {
+        var subtotal = 0
+        for line in lines { subtotal = try checked(subtotal, plus: line.gross.hundredths) }
         var left = lines.map { $0.gross.hundredths }
         var lineDiscounts = Array(repeating: [PriceBreakdown.Part](), count: lines.count)
         var given: [PriceBreakdown.Part] = []
         for pass in Pass.allCases {
-            for discount in discounts where pass.takes(discount) {
+            for (index, discount) in discounts.enumerated()
+            where pass.takes(discount) && applies(index, subtotal: Money(hundredths: subtotal), at: moment) {
                 let amounts = try apply(discount, to: lines, left: left)
                 var sum = 0
                 for index in amounts.indices where amounts[index] != 0 {
@@ -156,17 +228,16 @@ public struct Pricing: Sendable, Hashable {
             let amounts = try apply(tax, to: lines, amounts: left)
             var sum = 0
             for index in amounts.indices where amounts[index] != 0 {
-                lineTaxes[index].append(.init(name: tax.name, amount: Money(hundredths: amounts[index])))
+                lineTaxes[index].append(.init(name: tax.name, amount: Money(hundredths: amounts[index]), included: tax.kind == .included))
                 switch tax.kind {
                 case .included: included[index] = try checked(included[index], plus: amounts[index])
                 case .added: added[index] = try checked(added[index], plus: amounts[index])
                 }
                 sum = try checked(sum, plus: amounts[index])
             }
-            collected.append(.init(name: tax.name, amount: Money(hundredths: sum)))
+            collected.append(.init(name: tax.name, amount: Money(hundredths: sum), included: tax.kind == .included))
         }
         var breakdown: [PriceBreakdown.Line] = []
-        var subtotal = 0
         var total = 0
         for index in lines.indices {
             let lineTotal = try checked(left[index], plus: added[index])
@@ -175,7 +246,6 @@ public struct Pricing: Sendable, Hashable {
                 discounted: Money(hundredths: left[index]), net: Money(hundredths: left[index] - included[index]),
                 total: Money(hundredths: lineTotal)
             ))
-            subtotal = try checked(subtotal, plus: lines[index].gross.hundredths)
             total = try checked(total, plus: lineTotal)
         }
         return PriceBreakdown(

@@ -96,3 +96,18 @@ public struct Rate: Sendable, Hashable, Comparable, CustomStringConvertible {
         lhs.parts < rhs.parts
     }
 }
+
+/// What a currency's amounts are rounded to.
+public enum MinorUnit {
+    /// The ISO 4217 currencies without a fraction: their amounts are whole units.
+    static let wholeUnitCurrencies: Set<String> = [
+        "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
+    ]
+
+    /// The minor unit of `currency` in hundredths of its unit: 100 for KRW or JPY, whose
+    /// amounts are whole; 1 (a cent) for any other currency, or none.
+    public static func hundredths(of currency: String?) -> Int {
+        guard let currency else { return 1 }
+        return wholeUnitCurrencies.contains(currency.uppercased()) ? 100 : 1
+    }
+}

@@ -25,6 +25,10 @@ public struct Kiosk: Sendable {
     /// The profiles `suggest` reads: state, the fold of the journal's profile changes.
     public internal(set) var profiles = Profiles()
     var ids: UUIDv7Generator
+    /// The local time zone's offset from UTC at a moment, in seconds: what the windows of
+    /// discounts are read in. UTC unless the caller says otherwise; the kiosk never reads
+    /// the system's zone itself.
+    public var utcOffset: @Sendable (Timestamp) -> Int = { _ in 0 }
     private let hasPrices: Bool
     /// What a combo's price is shared among its lines in (`Menu.comboShareStep`).
     private let comboShareStep: Int
@@ -82,7 +86,7 @@ public struct Kiosk: Sendable {
         let requirements = try Requirements(for: order, in: menu)
         if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
         // Asked here, not only inside: calling `price` copies the whole kiosk, every order.
-        let pricing = hasPrices ? try price(order) : nil
+        let pricing = hasPrices ? try price(order, at: time) : nil
         if hasBoard { advanceBoard(to: time, into: &events) }
         let shortfalls = inventory.take(requirements)
         // The lines by name are for the history and the events only: a kiosk that keeps
@@ -118,7 +122,7 @@ public struct Kiosk: Sendable {
             .orderSucceeded(OrderSucceeded(
                 lines: lines, consumed: consumed, stock: kiosk.stockByName(requirements), total: total,
                 currency: total == nil ? nil : kiosk.menu.currency, lineTotals: pricing?.lines ?? [],
-                ticket: opened?.number, promised: opened?.promised
+                ticket: opened?.number, promised: opened?.promised, price: pricing?.breakdown
             ))
         }
         if ledgerKeepsOrders {
@@ -133,7 +137,15 @@ public struct Kiosk: Sendable {
             emitIfNewlyLow(need.ingredient, before: inventory[need.ingredient] + need.quantity, at: time, into: &events)
         }
         if let opened { emit(opened.changes, into: &events) }
-        return .made(total: total)
+        return .made(total: total, price: pricing?.breakdown)
+    }
+
+    /// What `order` would cost now, without placing it: its lines' totals and, when the menu
+    /// has taxes or discounts, every one of them; `nil` when the menu has no prices.
+    public func quote(_ order: Order, at time: Timestamp) throws(OrderError) -> (total: Money, breakdown: PriceBreakdown?)? {
+        _ = try Requirements(for: order, in: menu)
+        if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
+        return try price(order, at: time).map { ($0.total, $0.breakdown) }
     }
 
     /// The lines of `order` by item name, as its events name them: an order of one of an
@@ -162,8 +174,9 @@ public struct Kiosk: Sendable {
     }
 
     /// The price of each line and of the whole order, or `nil` when the menu has no prices.
-    /// A combo's lines share its price (see `comboLineTotals`).
-    private func price(_ order: Order) throws(OrderError) -> (lines: [Money], total: Money)? {
+    /// A combo's lines share its price (see `comboLineTotals`). With the menu's taxes and
+    /// discounts, each line's is what it costs after them, and `breakdown` says how.
+    private func price(_ order: Order, at time: Timestamp) throws(OrderError) -> (lines: [Money], total: Money, breakdown: PriceBreakdown?)? {
         guard hasPrices else { return nil }
         var lines: [Money] = []
         var total = Money.zero
@@ -183,12 +196,23 @@ public struct Kiosk: Sendable {
                 index += 1
             }
         }
+        var breakdown: PriceBreakdown?
+        if let pricing = menu.pricing {
+            let priced = zip(order.lines, lines).map { line, gross in PricedLine(gross: gross, tags: menu.pricingTags[line.item]) }
+            let moment = PricingMoment(time: time, offsetSeconds: utcOffset(time), asked: order.askedDiscounts)
+            do {
+                breakdown = try pricing.price(priced, at: moment)
+            } catch {
+                throw .totalTooLarge
+            }
+            lines = breakdown?.lines.map(\.total) ?? lines
+        }
         for line in lines {
             guard let sum = total.adding(line) else { throw .totalTooLarge }
             total = sum
         }
         guard ledger.canRecord(lineTotals: lines, orderTotal: total, for: order) else { throw .totalTooLarge }
-        return (lines, total)
+        return (lines, total, breakdown)
     }
 
     /// The totals of one combo's lines: the combo's price times its quantity shared among
@@ -297,7 +321,9 @@ public struct Kiosk: Sendable {
         carried?.reconfigure(for: newMenu)
         let profiles = profiles
         let nextTicket = nextTicketNumber
+        let utcOffset = utcOffset
         self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
+        self.utcOffset = utcOffset
         retainedStock = retained
         self.profiles = profiles
         // A board goes on with its tickets and numbers; a menu without one has none, and

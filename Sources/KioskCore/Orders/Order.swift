@@ -50,13 +50,17 @@ public struct ComboPart: Sendable, Hashable {
 /// One atomic order: every line is made, or none is.
 public struct Order: Sendable, Hashable {
     public let lines: [OrderLine]
+    /// The `ask` discounts the operator gave, by index into the menu's `Pricing.discounts`.
+    public let askedDiscounts: Set<Int>
 
-    public init(_ lines: [OrderLine]) {
+    public init(_ lines: [OrderLine], askingFor discounts: Set<Int> = []) {
         self.lines = lines
+        self.askedDiscounts = discounts
     }
 
     public init(item: Int, quantity: Int = 1) {
         self.lines = [OrderLine(item: item, quantity: quantity)]
+        self.askedDiscounts = []
     }
 }
 

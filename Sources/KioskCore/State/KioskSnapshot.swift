@@ -109,6 +109,7 @@ extension Kiosk {
     public func reloaded(from snapshot: KioskSnapshot) -> Kiosk {
         var kiosk = Kiosk.restoring(snapshot, menu: menu, ids: ids).kiosk
         kiosk.ids = ids
+        kiosk.utcOffset = utcOffset
         return kiosk
     }
 

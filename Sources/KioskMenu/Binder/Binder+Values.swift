@@ -110,6 +110,22 @@ extension Binder {
                 return nil
             }
             return nameText(tokens[tokens.startIndex + 1], property: property, file: file).map { .share(basisPoints: share, name: $0) }
+        case .pricingTarget:
+            if tokens.count == 1, first.kind == .word, first.text.equalsIgnoringASCIICase("order") { return .target(tag: nil) }
+            if tokens.count == 2, !(first.kind == .word && first.text.equalsIgnoringASCIICase("tag")) {
+                report(.invalidPricingTarget(found: first.described), SourceRange(file: file, bytes: first.range))
+                return nil
+            }
+            return nameText(tokens[tokens.endIndex - 1], property: property, file: file).map { .target(tag: $0) }
+        case .window:
+            let days = tokens.count == 2 ? tokens[tokens.startIndex + 1].text : nil
+            guard first.kind != .string, let window = Availability.Window(times: first.text, days: days) else {
+                let text = tokens.map(\.text).joined(separator: " ")
+                report(.invalidWindow(TerminalText.visible(MenuProblem.shorten(text))),
+                       SourceRange(file: file, bytes: first.range.lowerBound..<tokens[tokens.endIndex - 1].range.upperBound))
+                return nil
+            }
+            return .window(window)
         case .duration:
             return duration(first, property: property, file: file).map { .duration($0) }
         case .eventType:
@@ -231,6 +247,8 @@ extension Binder {
         case .substitution: trNoop("an ingredient, 'with' and another")
         case .nameAndOptionalQuantity: trNoop("an ingredient")
         case .share: trNoop("a share and a size or option, such as 70% large")
+        case .pricingTarget: trNoop("'order' or a tag, such as tag drinks")
+        case .window: trNoop("a time window such as 15:00-17:00 mon-fri")
         }
     }
 
@@ -403,7 +421,7 @@ extension Binder {
 
     /// An amount up to `Menu.maximumQuantity` units; `signed`, one that may also be as far
     /// below zero (what an option adds to a price). A `+` before it changes nothing.
-    private mutating func amount(_ token: Token, property: String, signed: Bool = false, file: Int) -> Money? {
+    mutating func amount(_ token: Token, property: String, signed: Bool = false, file: Int) -> Money? {
         let range = SourceRange(file: file, bytes: token.range)
         guard token.kind == .integer || token.kind == .decimal else {
             report(.expectedAmount(property: property, found: token.described), range)

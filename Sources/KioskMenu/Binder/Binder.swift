@@ -104,7 +104,7 @@ struct Binder {
     private var source: String?
     private(set) var ingredients: [Ingredient] = []
     private var ingredientClaims: [String: Claim] = [:]
-    private var items: [Item] = []
+    private(set) var items: [Item] = []
     private(set) var itemClaims: [String: Claim] = [:]
     var combos: [Combo] = []
     var comboClaims: [String: Claim] = [:]
@@ -127,6 +127,11 @@ struct Binder {
     /// The `simulate` block and where it was first given: see `Binder+Simulate.swift`.
     var simulate: SimulateSettings?
     var simulateRange: SourceRange?
+    /// Taxes and discounts, as declared: see `Binder+Pricing.swift`.
+    var taxes: [Tax] = []
+    var taxClaims: [String: Claim] = [:]
+    var discounts: [Discount] = []
+    var discountClaims: [String: Claim] = [:]
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -148,6 +153,9 @@ struct Binder {
         for index in byKind[.question, default: []] { bindQuestion(statements[index]) }
         for index in byKind[.suggest, default: []] { bindSuggest(statements[index]) }
         for index in byKind[.simulate, default: []] { bindSimulate(statements[index]) }
+        // After the items, whose tags they name.
+        for index in byKind[.tax, default: []] { bindTax(statements[index]) }
+        for index in byKind[.discount, default: []] { bindDiscount(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
@@ -169,7 +177,8 @@ struct Binder {
             suggestSettings: suggest.settings,
             simulateSettings: simulate,
             combos: combos,
-            combosByKey: comboClaims.mapValues(\.index)
+            combosByKey: comboClaims.mapValues(\.index),
+            pricing: taxes.isEmpty && discounts.isEmpty ? nil : Pricing(unit: MinorUnit.hundredths(of: currency), taxes: taxes, discounts: discounts)
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files, language: language)
     }
@@ -232,7 +241,11 @@ struct Binder {
         }
         let prep = itemPrep(properties["prep"], statement: statement)
         let station = itemStation(properties["station"], statement: statement)
-        let tags = bindTags(properties["tags"])
+        var tagged = properties["tags"]
+        if let singular = properties["tag"] {
+            if tagged == nil { tagged = singular } else { tagged?.elements += singular.elements }
+        }
+        let tags = bindTags(tagged)
         let allergens = bindAllergens(properties["allergens"], statement: statement)
         let popularity = integer(properties["popularity"]) ?? 1
         guard let name else { return }

@@ -93,4 +93,8 @@ public enum OptionValue: Sendable, Hashable {
     case nameAndOptionalQuantity(String, Int?)
     /// `70% large`: a share in basis points (10,000 is 100%) of a size or an option.
     case share(basisPoints: Int, name: String)
+    /// `on tag drinks`: a tag; `on order`: `nil`, the order as a whole.
+    case target(tag: String?)
+    /// `available 15:00-17:00 mon-fri`.
+    case window(Availability.Window)
 }

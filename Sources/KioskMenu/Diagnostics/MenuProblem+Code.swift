@@ -108,6 +108,18 @@ extension MenuProblem {
         case .unknownDemandChoice: "unknown_demand_choice"
         case .sharesAboveWhole: "shares_above_whole"
         case .demandWithoutChoices: "demand_without_choices"
+        case .invalidPercentage: "invalid_percentage"
+        case .invalidDiscountAmount: "invalid_discount_amount"
+        case .taxWithoutKind: "tax_without_kind"
+        case .taxKindTwice: "tax_kind_twice"
+        case .taxOnOrder: "tax_on_order"
+        case .discountOnOrderAndTags: "discount_on_order_and_tags"
+        case .duplicateTax: "duplicate_tax"
+        case .duplicateDiscount: "duplicate_discount"
+        case .unknownPricingTag: "unknown_pricing_tag"
+        case .invalidPricingTarget: "invalid_pricing_target"
+        case .invalidWindow: "invalid_window"
+        case .minimumOnLines: "minimum_on_lines"
         }
     }
 }

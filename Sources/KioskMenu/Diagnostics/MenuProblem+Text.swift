@@ -178,6 +178,18 @@ extension MenuProblem {
         case .sharesAboveWhole(let item, let what, let total):
             tr("the shares of {what} of '{item}' add up to {total}, more than 100%", ["what": what, "item": item, "total": total])
         case .demandWithoutChoices(let item): tr("'{item}' has no sizes or options for 'demand' to share", ["item": item])
+        case .invalidPercentage(let text): tr("'{text}' is not a rate from 0% to 100%", ["text": text])
+        case .invalidDiscountAmount(let text): tr("'{text}' is neither a percentage nor an amount", ["text": text])
+        case .taxWithoutKind(let name): tr("tax '{name}' does not say whether the prices include it", ["name": name])
+        case .taxKindTwice(let name): tr("tax '{name}' cannot be both included and added", ["name": name])
+        case .taxOnOrder(let name): tr("tax '{name}' cannot be on the order: a tax is on lines", ["name": name])
+        case .discountOnOrderAndTags(let name): tr("discount '{name}' is on the order and on tagged lines at once", ["name": name])
+        case .duplicateTax(let name, _): tr("tax '{name}' is declared twice", ["name": name])
+        case .duplicateDiscount(let name, _): tr("discount '{name}' is declared twice", ["name": name])
+        case .unknownPricingTag(let tag, _): tr("no item has the tag '{tag}'", ["tag": tag])
+        case .invalidPricingTarget(let found): tr("expected 'order' or 'tag' and a tag, found {found}", ["found": found])
+        case .invalidWindow(let text): tr("'{text}' is not a time window", ["text": text])
+        case .minimumOnLines(let name): tr("discount '{name}' has a minimum but is not on the order", ["name": name])
         case .invalidSlotLimits(let combo, let text, let items):
             tr("combo '{combo}' cannot choose {limits} from {count} items", ["combo": combo, "limits": text, "count": items])
         }
@@ -278,6 +290,16 @@ extension MenuProblem {
         case .unknownDemandChoice(_, _, let suggestion): MenuProblem.didYouMean(suggestion) ?? [tr("'demand' shares the item's own sizes and options, by name")]
         case .sharesAboveWhole: [tr("a customer takes one size, and one option of a group that takes one: their shares add up to at most 100%")]
         case .demandWithoutChoices: [tr("'demand' weighs sizes and options for kiosk simulate; 'popularity' weighs the item itself")]
+        case .invalidPercentage: [tr("write a percentage with up to three decimals: 10% or 8.875%")]
+        case .invalidDiscountAmount: [tr("write a percentage (20%) or an amount (1000)")]
+        case .taxWithoutKind, .taxKindTwice: [tr("write 'included' for a tax the prices hold (a VAT) or 'added' for one put on top (a sales tax)")]
+        case .taxOnOrder: [tr("to round it once for the whole order, write scope order")]
+        case .discountOnOrderAndTags: [tr("declare two discounts: one off order, one on tag drinks")]
+        case .unknownPricingTag(let tag, let suggestion):
+            MenuProblem.didYouMean(suggestion) ?? [tr("give the items it means the tag: tag {tag}", ["tag": tag])]
+        case .invalidPricingTarget: [tr("write on tag drinks, or off order")]
+        case .invalidWindow: [tr("write HH:MM-HH:MM and, if it is not every day, the days: 15:00-17:00 mon-fri")]
+        case .minimumOnLines: [tr("write off order minimum 10000")]
         default: []
         }
     }
@@ -286,7 +308,7 @@ extension MenuProblem {
     public var relatedNote: String {
         switch self {
         case .duplicateIngredient(_, let existing), .duplicateItem(_, let existing), .duplicateStation(_, let existing),
-             .duplicateQuestion(_, let existing):
+             .duplicateQuestion(_, let existing), .duplicateTax(_, let existing), .duplicateDiscount(_, let existing):
             tr("'{name}' was first declared here", ["name": existing])
         case .duplicateAlias(_, let owner): tr("item '{item}' is declared here", ["item": owner])
         case .duplicateNeed, .duplicateComboItem: tr("first listed here")

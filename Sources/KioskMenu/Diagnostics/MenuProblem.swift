@@ -131,6 +131,27 @@ public enum MenuProblem: Sendable, Hashable {
     case sharesAboveWhole(item: String, what: String, total: String)
     /// `demand` on an item without sizes or options.
     case demandWithoutChoices(String)
+    /// A tax's rate that is no percentage from 0% to 100% to the thousandth.
+    case invalidPercentage(String)
+    /// A discount's amount that is neither a percentage nor an amount.
+    case invalidDiscountAmount(String)
+    /// A tax that says neither `included` nor `added`, or says both.
+    case taxWithoutKind(String)
+    case taxKindTwice(String)
+    /// `tax … on order`: a tax is on lines; `scope order` rounds it once per order.
+    case taxOnOrder(String)
+    /// `on tag drinks, order`: a discount on the order and on tagged lines at once.
+    case discountOnOrderAndTags(String)
+    case duplicateTax(String, existing: String)
+    case duplicateDiscount(String, existing: String)
+    /// A tax or discount on a tag no item has.
+    case unknownPricingTag(String, suggestion: String?)
+    /// `on` followed by something other than `order` or `tag NAME`.
+    case invalidPricingTarget(found: String)
+    /// `available 25:00-26:00`, `15:00-17:00 someday`.
+    case invalidWindow(String)
+    /// `minimum` on a discount of lines: a minimum is the order's.
+    case minimumOnLines(String)
 
     public enum NameProblem: Sendable, Hashable {
         case empty

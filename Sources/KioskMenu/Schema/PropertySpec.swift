@@ -48,12 +48,17 @@ public enum ValueShape: Sendable, Hashable {
     case nameAndOptionalQuantity
     /// A percentage and a size's or option's name: `70% large`, `30% Oat`.
     case share
+    /// What a tax or discount applies to: `order`, `tag drinks`, or another tag after a
+    /// comma: `on tag food, drinks`.
+    case pricingTarget
+    /// A time of day's window and, if given, days of the week: `15:00-17:00 mon-fri`.
+    case window
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
         case .nameAndQuantity, .header, .share: 2...2
-        case .choiceWithDuration, .arrival, .nameAndOptionalQuantity: 1...2
+        case .choiceWithDuration, .arrival, .nameAndOptionalQuantity, .pricingTarget, .window: 1...2
         case .substitution: 3...3
         case .flag: 0...0
         default: 1...1

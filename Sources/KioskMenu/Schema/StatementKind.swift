@@ -15,6 +15,10 @@ enum StatementKind: String, Sendable, CaseIterable {
     case suggest
     case simulate
     case combo
+    /// `tax "부가세" 10% included`.
+    case tax
+    /// `discount "Happy hour" 20% on tag drinks available 15:00-17:00 mon-fri`.
+    case discount
     /// Inside an item's block: `size large price 5000 needs …`.
     case size
     /// Inside an item's block: `options "Milk" choose 1 { … }`.
@@ -92,6 +96,8 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .suggest: []
         case .simulate: []
         case .combo: [trNoop("a combo name")]
+        case .tax: [trNoop("a tax name"), trNoop("a rate such as 10%")]
+        case .discount: [trNoop("a discount name"), trNoop("a percentage (20%) or an amount (1000)")]
         case .size: [trNoop("a size name")]
         case .options: [trNoop("a group name")]
         case .option: [trNoop("an option name")]
@@ -135,6 +141,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("price", .amount),
             PropertySpec("needs", .nameAndQuantity, list: true),
             PropertySpec("tags", .name, list: true, repeatable: true),
+            PropertySpec("tag", .name, list: true, repeatable: true),
             PropertySpec("allergens", .name, list: true),
             PropertySpec("prep", .duration),
             PropertySpec("station", .name),
@@ -159,6 +166,20 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .combo: [
             PropertySpec("alias", .name, list: true, repeatable: true),
             PropertySpec("price", .amount),
+        ]
+        case .tax: [
+            PropertySpec("included", .flag),
+            PropertySpec("added", .flag),
+            PropertySpec("on", .pricingTarget, list: true),
+            PropertySpec("rounding", .choice(Rounding.allCases.map(\.rawValue))),
+            PropertySpec("scope", .choice(["line", "order"])),
+        ]
+        case .discount: [
+            PropertySpec("on", .pricingTarget, list: true),
+            PropertySpec("off", .pricingTarget, list: true),
+            PropertySpec("minimum", .amount),
+            PropertySpec("ask", .flag),
+            PropertySpec("available", .window, list: true),
         ]
         case .size: [
             PropertySpec("price", .amount),

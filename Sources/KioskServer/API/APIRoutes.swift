@@ -68,9 +68,10 @@ public enum APIRoutes {
     /// `POST /orders` with `{"lines":[{"item":"Mango Juice","quantity":1}, …]}`: one
     /// all-or-nothing `order`. A line of an item with choices may add `"size"` and
     /// `"options": [{"group": "Milk", "option": "Oat", "count": 1}, …]` (group and count
-    /// optional); a combo is `{"combo": NAME, "quantity": N, "items": [line, …]}`.
+    /// optional); a combo is `{"combo": NAME, "quantity": N, "items": [line, …]}`. The menu's
+    /// `ask` discounts the till gives are `"discounts": ["Staff"]`.
     private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
-        let fields = try JSONBody(request.body, allowed: ["lines"])
+        let fields = try JSONBody(request.body, allowed: ["lines", "discounts"])
         guard let lines = fields.first(where: { $0.key == "lines" })?.value.array, !lines.isEmpty else {
             throw Problem.invalidBody("give the order's \"lines\": [{\"item\": \"Mango Juice\", \"quantity\": 1}, …], at least one")
         }
@@ -83,7 +84,15 @@ public enum APIRoutes {
                 requests.append(try orderLine(line, what: "each line"))
             }
         }
-        return .command(try request.command("order", OrderCommand.Arguments(requests)), created: true)
+        var discounts: [String] = []
+        if let given = fields.first(where: { $0.key == "discounts" })?.value {
+            guard let names = given.array, names.count <= 100 else { throw Problem.invalidBody("\"discounts\" is an array of discount names, at most 100") }
+            for name in names {
+                guard let text = name.string, !text.isEmpty else { throw Problem.invalidBody("each of \"discounts\" is a discount's name") }
+                discounts.append(text)
+            }
+        }
+        return .command(try request.command("order", OrderCommand.Arguments(requests, discounts: discounts)), created: true)
     }
 
     /// `{"item": …, "quantity": …, "size": …, "options": […]}`: a line, or a combo's part

@@ -32,6 +32,7 @@ public struct ResultText: Sendable {
     /// order on a board, is written there directly.
     public func write(_ result: CommandResult, into bytes: inout [UInt8]) {
         if case .ordered(let summary) = result.output {
+            if let price = summary.price { bytes += PriceText.text(price, currency: summary.currency).utf8 }
             if let promise = summary.promise { write(promise, into: &bytes) }
         } else {
             bytes += text(for: result).utf8
@@ -44,11 +45,12 @@ public struct ResultText: Sendable {
         switch result.output {
         case .none, .ticketMoved: ""
         case .ordered(let summary):
-            summary.promise.map { promise in
+            (summary.price.map { PriceText.text($0, currency: summary.currency) } ?? "") + (summary.promise.map { promise in
                 var bytes: [UInt8] = []
                 write(promise, into: &bytes)
                 return String(decoding: bytes, as: UTF8.self)
-            } ?? ""
+            } ?? "")
+        case .quoted(let summary): quoted(summary)
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
@@ -99,6 +101,17 @@ public struct ResultText: Sendable {
             ], into: &bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `Latte ×2, Croissant` and what they would cost.
+    private func quoted(_ summary: OrderSummary) -> String {
+        let lines = summary.lines.map { line in
+            TerminalText.visible(line.item) + (line.quantity == 1 ? "" : " ×\(line.quantity)")
+        }.joined(separator: ", ")
+        guard let total = summary.total else { return lines + ": " + tr("the menu gives no prices") + "\n" }
+        let price = summary.price.map { PriceText.text($0, currency: summary.currency) }
+            ?? tr("Total") + "  " + total.grouped + (summary.currency.map { " " + TerminalText.visible($0) } ?? "") + "\n"
+        return lines + "\n" + price
     }
 
     /// `2026-11-23 09:06:00`, local time.

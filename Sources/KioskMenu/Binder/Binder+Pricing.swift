@@ -1,0 +1,107 @@
+import KioskCore
+import KioskText
+
+/// `tax` and `discount`: what an order's lines are priced with, checked against the
+/// items' tags, which are bound first.
+extension Binder {
+    mutating func bindTax(_ statement: Statement) {
+        let name = nameText(statement.head(0), property: "tax", file: statement.file)
+        let properties = readProperties(of: statement)
+        let rate = percentage(statement.head(1), in: statement)
+        let displayName = name ?? statement.head(0).text
+        let included = properties["included"]
+        let added = properties["added"]
+        var kind: Tax.Kind?
+        switch (included, added) {
+        case (.some, .some(let second)): report(.taxKindTwice(displayName), range(second.name, in: statement))
+        case (.some, nil): kind = .included
+        case (nil, .some): kind = .added
+        case (nil, nil): report(.taxWithoutKind(displayName), statement.headRange)
+        }
+        var rounding = Rounding.halfEven
+        if case .choice(let word, _)? = properties["rounding"]?.elements.first?.value, let mode = Rounding(rawValue: word) { rounding = mode }
+        var scope = Tax.Scope.line
+        if case .choice("order", _)? = properties["scope"]?.elements.first?.value { scope = .order }
+        let target = pricingTarget(properties["on"], nil, in: statement)
+        if target.order, let on = properties["on"] { report(.taxOnOrder(displayName), range(on.name, in: statement)) }
+        guard let name, let rate, let kind, !target.order, target.known,
+              claim(name, of: statement, index: taxes.count, in: \.taxClaims, duplicate: { .duplicateTax($0, existing: $1) })
+        else { return }
+        taxes.append(Tax(name: name, rate: rate, kind: kind, rounding: rounding, scope: scope, tags: target.tags))
+    }
+
+    mutating func bindDiscount(_ statement: Statement) {
+        let name = nameText(statement.head(0), property: "discount", file: statement.file)
+        let properties = readProperties(of: statement)
+        let displayName = name ?? statement.head(0).text
+        let amountToken = statement.head(1)
+        var amount: Discount.Amount?
+        if amountToken.kind == .word, amountToken.text.hasSuffix("%") {
+            amount = percentage(amountToken, in: statement).map { .percent($0) }
+        } else if amountToken.kind == .integer || amountToken.kind == .decimal {
+            amount = self.amount(amountToken, property: "discount", file: statement.file).map { .fixed($0) }
+        } else {
+            report(.invalidDiscountAmount(TerminalText.visible(MenuProblem.shorten(amountToken.text))), range(amountToken, in: statement))
+        }
+        let target = pricingTarget(properties["on"], properties["off"], in: statement)
+        if target.order, target.tags != nil { report(.discountOnOrderAndTags(displayName), statement.headRange) }
+        var minimum: Money?
+        if let given = properties["minimum"] {
+            if case .amount(let value)? = given.elements.first?.value { minimum = value }
+            if !target.order { report(.minimumOnLines(displayName), range(given.name, in: statement)) }
+        }
+        var windows: [Availability.Window] = []
+        for (value, _) in properties["available"]?.elements ?? [] {
+            if case .window(let window) = value { windows.append(window) }
+        }
+        let windowsBound = windows.count == properties["available"]?.elements.count ?? 0
+        guard let name, let amount, target.known, !(target.order && target.tags != nil), windowsBound,
+              minimum == nil || target.order,
+              claim(name, of: statement, index: discounts.count, in: \.discountClaims, duplicate: { .duplicateDiscount($0, existing: $1) })
+        else { return }
+        discounts.append(Discount(
+            name: name, amount: amount, target: target.order ? .order : .lines(tags: target.tags), minimum: minimum,
+            onlyWhenAsked: properties["ask"] != nil, availability: windows.isEmpty ? nil : Availability(windows)
+        ))
+    }
+
+    /// `10%`, `8.875%` as a rate; reported and `nil` for anything else.
+    private mutating func percentage(_ token: Token, in statement: Statement) -> Rate? {
+        guard token.kind == .word, token.text.hasSuffix("%"), let rate = Rate(token.text) else {
+            report(.invalidPercentage(TerminalText.visible(MenuProblem.shorten(token.text))), range(token, in: statement))
+            return nil
+        }
+        return rate
+    }
+
+    /// What `on` (and a discount's `off`) name: the order, and the tags (folded) of the
+    /// lines; `known` is false when a tag is one no item has (reported).
+    private mutating func pricingTarget(
+        _ on: BoundProperty?, _ off: BoundProperty?, in statement: Statement
+    ) -> (order: Bool, tags: Set<String>?, known: Bool) {
+        var order = false
+        var tags: Set<String>?
+        var known = true
+        let itemTags = items.flatMap(\.tags)
+        let keys = Set(itemTags.map(NameKey.fold))
+        for (value, tokens) in (on?.elements ?? []) + (off?.elements ?? []) {
+            guard case .target(let tag) = value else {
+                known = false
+                continue
+            }
+            guard let tag else {
+                order = true
+                continue
+            }
+            let key = NameKey.fold(tag)
+            guard keys.contains(key) else {
+                report(.unknownPricingTag(tag, suggestion: Suggestions.closest(to: tag, among: itemTags)), range(tokens[tokens.endIndex - 1], in: statement))
+                known = false
+                continue
+            }
+            tags = (tags ?? []).union([key])
+        }
+        if (on?.elements.count ?? 0) + (off?.elements.count ?? 0) > 0, !order, tags == nil { known = false }
+        return (order, tags, known)
+    }
+}

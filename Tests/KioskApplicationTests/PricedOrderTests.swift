@@ -1,0 +1,97 @@
+import KioskApplication
+import KioskCore
+import KioskJournal
+import KioskRecords
+import KioskTestSupport
+import KioskText
+import Testing
+
+/// An order on a menu with taxes and discounts: its price in the result, the event, the
+/// journal's bytes and back, and the same numbers wherever it is shown.
+@Suite struct PricedOrderTests {
+    static let menu = """
+    kiosk "Corner Café" currency "KRW"
+    ingredient cup stock 100
+    item "Latte" price 4500 needs cup 1 tag drinks
+    item "Croissant" price 3500 needs cup 1 tag food
+    item "Muffin" price 3000 needs cup 1 tag food
+    tax "부가세" 10% included
+    discount "Set saver" 1000 off order minimum 10000
+    discount "Staff" 50% ask
+
+    """
+
+    @Test func theResultTheEventAndTheJournalCarryOnePrice() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        let harness = try SessionHarness(menu: Self.menu, state: state)
+        let result = try harness.run("order latte, croissant, muffin")
+        guard case .ordered(let summary) = result.output, let price = summary.price else {
+            Issue.record("no price: \(String(describing: result.error))")
+            return
+        }
+        #expect(summary.total == Money(hundredths: 1_000_000))
+        #expect(price.discounts == [.init(name: "Set saver", amount: Money(hundredths: 100_000))])
+        #expect(price.lines.map(\.total) == [409_100, 318_200, 272_700].map(Money.init(hundredths:)))
+        guard case .orderSucceeded(let made)? = result.events.first?.payload else {
+            Issue.record("no event")
+            return
+        }
+        #expect(made.price == price)
+        #expect(made.total == price.total)
+        #expect(made.lineTotals == price.lines.map(\.total))
+        // Through the record's bytes and back.
+        let record = JournalRecord(time: SessionHarness.fixedTime, source: "/kiosk/x", entries: result.events.map(JournalEntry.event))
+        let decoded = try RecordCodec.decode(RecordCodec.encode(record), format: .domain)
+        guard case .orderSucceeded(let read)? = decoded.events.first?.payload else {
+            Issue.record("no event decoded")
+            return
+        }
+        #expect(read.price == price)
+        // The event's JSON and the result's carry the same `price` object.
+        let eventJSON = String(decoding: try #require(result.events.first).dataJSON, as: UTF8.self)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.price(price)
+        writer.endObject()
+        let priceJSON = String(decoding: writer.bytes, as: UTF8.self).dropFirst().dropLast()
+        #expect(eventJSON.contains(priceJSON))
+        #expect(priceJSON.hasPrefix(#""price":{"subtotal":11000,"discounts":[{"name":"Set saver","amount":1000}],"taxes":[{"name":"부가세","amount":909,"included":true}],"net":9091,"total":10000,"#))
+    }
+
+    @Test func anAskedDiscountIsGivenOnlyWhenAskedAndAnUnknownOneSaysWhichThereAre() throws {
+        let harness = try SessionHarness(menu: Self.menu)
+        guard case .ordered(let plain) = try harness.run("order latte").output else { Issue.record("not made"); return }
+        #expect(plain.price?.discounts == [])
+        guard case .ordered(let staff) = try harness.run("order latte discount staff").output else { Issue.record("not made"); return }
+        #expect(staff.total == Money(hundredths: 225_000))
+        guard case .ordered(let apart) = try harness.run("order latte, discount Staff").output else { Issue.record("not made"); return }
+        #expect(apart.total == Money(hundredths: 225_000))
+        let wrong = try harness.run("order latte discount stuff")
+        #expect(wrong.error == .unknownDiscount("stuff", suggestion: "Staff", known: ["Staff"]))
+        #expect(harness.stock("cup") == 97, "the refused order took nothing")
+    }
+
+    @Test func aMenuWithoutTaxesOrDiscountsPricesAsItAlwaysHas() throws {
+        let harness = try SessionHarness()
+        let result = try harness.run("order mango juice")
+        guard case .ordered(let summary) = result.output, case .orderSucceeded(let made)? = result.events.first?.payload else {
+            Issue.record("not made")
+            return
+        }
+        #expect(summary.price == nil && made.price == nil)
+        #expect(!String(decoding: try #require(result.events.first).dataJSON, as: UTF8.self).contains("\"price\""))
+    }
+
+    @Test func priceSaysWhatAnOrderWouldCostAndTakesNothing() throws {
+        let harness = try SessionHarness(menu: Self.menu)
+        let result = try harness.run("price 2 latte, croissant")
+        guard case .quoted(let summary) = result.output else { Issue.record("not quoted: \(String(describing: result.error))"); return }
+        #expect(summary.total == Money(hundredths: 1_150_000))
+        #expect(result.events.isEmpty && harness.stock("cup") == 100)
+        #expect(try harness.run("price latte discount nobody").error == .unknownDiscount("nobody", suggestion: nil, known: ["Staff"]))
+        let unpriced = try SessionHarness()
+        guard case .quoted(let none) = try unpriced.run("price mango juice").output else { Issue.record("not quoted"); return }
+        #expect(none.total == nil)
+    }
+}

@@ -1,0 +1,83 @@
+import KioskCore
+@testable import KioskMenu
+import Testing
+
+/// `tax` and `discount`: what they compile to, and every mistake said with where and what to write.
+@Suite struct MoneyLanguageTests {
+    static let items = pantry + """
+    item "Latte" price 4500 needs milk 1 tag drinks
+    item "Split" price 3500 needs banana 1 tags food, sweet
+
+    """
+
+    @Test func taxesAndDiscountsCompileToTheirPricing() throws {
+        let menu = try #require(Compile("kiosk \"Café\" currency \"KRW\"\n" + Self.items + """
+        tax "부가세" 10% included
+        tax "Sales" 8.875% added on tag food rounding half-up scope order
+        discount "Happy hour" 20% on tag drinks available 15:00-17:00 mon-fri, 22:00-02:00 sat
+        discount "Set saver" 1000 off order minimum 10000
+        discount "Staff" 50% ask
+        """).menu).menu
+        let pricing = try #require(menu.pricing)
+        #expect(pricing.unit == 100)
+        #expect(pricing.taxes == [
+            Tax(name: "부가세", rate: Rate(parts: 10_000), kind: .included),
+            Tax(name: "Sales", rate: Rate(parts: 8_875), kind: .added, rounding: .halfUp, scope: .order, tags: ["food"]),
+        ])
+        #expect(pricing.discounts.map(\.name) == ["Happy hour", "Set saver", "Staff"])
+        #expect(pricing.discounts[0].availability?.description == "15:00-17:00 mon-fri, 22:00-02:00 sat")
+        #expect(pricing.discounts[0].target == .lines(tags: ["drinks"]))
+        #expect(pricing.discounts[1].target == .order && pricing.discounts[1].minimum == Money(hundredths: 1_000_000))
+        #expect(pricing.discounts[2].onlyWhenAsked && pricing.discounts[2].amount == .percent(Rate(parts: 50_000)))
+        #expect(menu.items[1].tags == ["food", "sweet"])
+    }
+
+    @Test func aMenuWithoutTaxesOrDiscountsHasNoPricingAndCentsWithoutACurrency() throws {
+        #expect(try #require(Compile(Self.items).menu).menu.pricing == nil)
+        #expect(try #require(Compile(Self.items + "tax VAT 20% included\n").menu).menu.pricing?.unit == 1)
+    }
+
+    @Test func everyMistakeIsReportedAtOnceWithWhatToWrite() {
+        let rendered = Compile(Self.items + """
+        tax "VAT" 10%
+        tax "Both" 5% included added
+        tax "Odd" 12.3456% added
+        tax "Tagged" 5% added on tag fod
+        discount "Bad" lots
+        discount "Window" 10% available 25:00-26:00
+        discount "Min" 10% on tag drinks minimum 100
+        discount "Mixed" 10% on tag drinks, order
+        tax "City" 2% added
+        tax "city" 3% added
+        """).rendered
+        for expected in [
+            "menu.kiosk:5:1: error: tax 'VAT' does not say whether the prices include it",
+            "menu.kiosk:6:24: error: tax 'Both' cannot be both included and added",
+            "menu.kiosk:7:11: error: '12.3456%' is not a rate from 0% to 100%",
+            "menu.kiosk:8:30: error: no item has the tag 'fod'",
+            "= help: did you mean 'food'?",
+            "menu.kiosk:9:16: error: 'lots' is neither a percentage nor an amount",
+            "menu.kiosk:10:33: error: '25:00-26:00' is not a time window",
+            "menu.kiosk:11:34: error: discount 'Min' has a minimum but is not on the order",
+            "menu.kiosk:12:1: error: discount 'Mixed' is on the order and on tagged lines at once",
+            "menu.kiosk:14:5: error: tax 'city' is declared twice",
+        ] {
+            #expect(rendered.contains(expected), "\(expected)\n\(rendered)")
+        }
+    }
+
+    @Test func windowsReadTheirDaysAndRunPastMidnight() throws {
+        let friday = Timestamp(millisecondsSince1970: 1_795_190_400_000)  // 2026-11-20T16:00:00Z, a Friday
+        let window = try #require(Availability.Window(times: "15:00-17:00", days: "mon-fri"))
+        #expect(Availability([window]).isOpen(at: friday, offsetSeconds: 0))
+        #expect(!Availability([window]).isOpen(at: friday, offsetSeconds: 3_600), "17:00 is past the window")
+        #expect(!Availability([window]).isOpen(at: friday.adding(milliseconds: 86_400_000), offsetSeconds: 0), "not on Saturday")
+        let late = try #require(Availability.Window(times: "22:00-02:00", days: "fri"))
+        #expect(Availability([late]).isOpen(at: friday.adding(milliseconds: 9 * 3_600_000), offsetSeconds: 0), "01:00 Saturday is Friday's night")
+        #expect(!Availability([late]).isOpen(at: friday.adding(milliseconds: -24 * 3_600_000 + 9 * 3_600_000), offsetSeconds: 0), "01:00 Friday is Thursday's")
+        #expect(Availability.Window(times: "09:00-09:00", days: nil) == nil)
+        #expect(Availability.Window(times: "9:00-10:00", days: nil) == nil)
+        #expect(Availability.Window(times: "09:00-10:00", days: "someday") == nil)
+        #expect(Availability.Window(times: "09:00-10:00", days: "sat-mon")?.description == "09:00-10:00 mon,sat-sun")
+    }
+}
