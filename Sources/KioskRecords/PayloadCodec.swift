@@ -135,7 +135,7 @@ enum PayloadCodec {
         if let price = e.price { encode(price, into: &writer) }
     }
 
-    private static func encode<Output: ByteOutput & ~Copyable>(_ price: PriceBreakdown, into writer: inout Output) {
+    static func encode<Output: ByteOutput & ~Copyable>(_ price: PriceBreakdown, into writer: inout Output) {
         func parts(_ parts: [PriceBreakdown.Part], into writer: inout Output) {
             writer.varint(UInt64(parts.count))
             for part in parts {
@@ -165,7 +165,7 @@ enum PayloadCodec {
         }
     }
 
-    private static func decodePrice(_ reader: inout ByteReader, total: Money) throws(RecordDecodingError) -> PriceBreakdown {
+    static func decodePrice(_ reader: inout ByteReader, total: Money) throws(RecordDecodingError) -> PriceBreakdown {
         func parts(_ reader: inout ByteReader) throws(RecordDecodingError) -> [PriceBreakdown.Part] {
             let count = try reader.count()
             var parts: [PriceBreakdown.Part] = []

@@ -10,6 +10,9 @@ import KioskCore
 /// section  = 1 profiles: count (count string*)*   the changes that make them (`Profiles.changes`)
 ///          | 2 board                               (`SnapshotCodec+Board.swift`)
 ///          | 4 choice sales: count (item:string 0 size:string quantity | item:string 1 group:string option:string quantity)*
+///          | 5 money by day: count (day:zigzag orders gross discounts net total cancelled
+///                                   taxes:count (name:string included:u8 amount)*)*
+///          | 6 prices of the history's orders: count (seq:varint price)*   (price as in `PayloadCodec`)
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -23,6 +26,8 @@ public enum SnapshotCodec {
         case profiles = 1
         case board = 2
         case choiceSales = 4
+        case moneyDays = 5
+        case historyPrices = 6
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -73,6 +78,33 @@ public enum SnapshotCodec {
                     writer.string(option)
                 }
                 writer.int(line.quantity)
+            }
+        }
+        writeSections(&sections, below: Int(Section.moneyDays.rawValue), of: snapshot.facts, into: &writer)
+        let days = snapshot.kiosk.ledger.moneyDays
+        if !days.isEmpty {
+            writer.byte(Section.moneyDays.rawValue)
+            writer.varint(UInt64(days.count))
+            for day in days {
+                writer.int(day.day)
+                writer.int(day.orders)
+                for amount in [day.gross, day.discounts, day.net, day.total, day.cancelled] { writer.int(amount.hundredths) }
+                writer.varint(UInt64(day.taxes.count))
+                for tax in day.taxes {
+                    writer.string(tax.name)
+                    writer.byte(tax.included ? 1 : 0)
+                    writer.int(tax.amount.hundredths)
+                }
+            }
+        }
+        writeSections(&sections, below: Int(Section.historyPrices.rawValue), of: snapshot.facts, into: &writer)
+        let priced = snapshot.kiosk.ledger.history.filter { $0.price != nil }
+        if !priced.isEmpty {
+            writer.byte(Section.historyPrices.rawValue)
+            writer.varint(UInt64(priced.count))
+            for record in priced {
+                writer.varint(record.sequence)
+                if let price = record.price { PayloadCodec.encode(price, into: &writer) }
             }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
@@ -174,6 +206,8 @@ public enum SnapshotCodec {
         var profiles = Profiles()
         var board: BoardSnapshot?
         var choiceSales: [Ledger.ChoiceSales] = []
+        var moneyDays: [Ledger.MoneyDay] = []
+        var prices: [UInt64: PriceBreakdown] = [:]
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -205,9 +239,38 @@ public enum SnapshotCodec {
                     }
                     choiceSales.append(Ledger.ChoiceSales(item: item, choice: choice, quantity: max(0, try reader.int())))
                 }
+            case .moneyDays:
+                for _ in 0..<(try reader.count(minimumBytes: 8)) {
+                    let day = try reader.int()
+                    let orders = max(0, try reader.int())
+                    var amounts: [Money] = []
+                    for _ in 0..<5 { amounts.append(Money(hundredths: try reader.int())) }
+                    var taxes: [Ledger.MoneyDay.TaxTotal] = []
+                    for _ in 0..<(try reader.count(minimumBytes: 3)) {
+                        let name = try reader.string()
+                        let included = try reader.byte() != 0
+                        taxes.append(Ledger.MoneyDay.TaxTotal(name: name, included: included, amount: Money(hundredths: try reader.int())))
+                    }
+                    moneyDays.append(Ledger.MoneyDay(
+                        day: day, orders: orders, gross: amounts[0], discounts: amounts[1], net: amounts[2], total: amounts[3],
+                        cancelled: amounts[4], taxes: taxes
+                    ))
+                }
+            case .historyPrices:
+                for _ in 0..<(try reader.count(minimumBytes: 6)) {
+                    let sequence = try reader.varint()
+                    prices[sequence] = try PayloadCodec.decodePrice(&reader, total: .zero)
+                }
             }
         }
         ledger.choiceSales = choiceSales
+        ledger.moneyDays = moneyDays
+        if !prices.isEmpty {
+            ledger.history = ledger.history.map { record in
+                guard let price = prices[record.sequence], case .made(let total) = record.result else { return record }
+                return OrderRecord(sequence: record.sequence, time: record.time, lines: record.lines, result: record.result, price: price.with(total: total ?? price.total))
+            }
+        }
         let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
         return JournalSnapshot(position: position, kiosk: kiosk, facts: facts)
     }

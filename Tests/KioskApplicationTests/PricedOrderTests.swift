@@ -94,4 +94,65 @@ import Testing
         guard case .quoted(let none) = try unpriced.run("price mango juice").output else { Issue.record("not quoted"); return }
         #expect(none.total == nil)
     }
+
+    @Test func aReceiptShowsTheOrdersPriceAndSaysWhatIsNotThere() throws {
+        let harness = try SessionHarness(menu: Self.menu)
+        #expect(try harness.run("receipt").error == .unknownOrder(nil, kept: Ledger.historyCapacity))
+        guard case .ordered(let made) = try harness.run("order latte, croissant, muffin").output else { Issue.record("not made"); return }
+        try harness.run("stock set cup 0")
+        let refused = try harness.run("order latte")
+        guard case .receipt(let receipt) = try harness.run("receipt").output else { Issue.record("no receipt"); return }
+        #expect(receipt.record.price == made.price && receipt.total == made.total && receipt.currency == "KRW")
+        let number = receipt.record.sequence
+        guard case .receipt(let again) = try harness.run("receipt #\(number)").output else { Issue.record("no receipt"); return }
+        #expect(again.record == receipt.record)
+        let refusedNumber = try #require(refused.events.first).sequence
+        #expect(try harness.run("receipt \(refusedNumber)").error == .orderRefused(refusedNumber))
+        #expect(try harness.run("receipt 999").error == .unknownOrder(999, kept: Ledger.historyCapacity))
+    }
+
+    @Test func theReportKeepsMoneyByDay() throws {
+        let harness = try SessionHarness(menu: Self.menu)
+        try harness.run("order latte, croissant, muffin")
+        try harness.run("order latte discount staff")
+        guard case .report(let report) = try harness.run("report").output else { Issue.record("no report"); return }
+        let day = try #require(report.days.first)
+        #expect(report.days.count == 1)
+        #expect(CivilTime(millisecondsSince1970: Int64(day.day) * 86_400_000).date == "2026-11-21")
+        #expect(day.orders == 2)
+        #expect(day.gross == Money(hundredths: 1_550_000))
+        #expect(day.discounts == Money(hundredths: 325_000))
+        #expect(day.total == Money(hundredths: 1_225_000) && day.total == report.revenue)
+        #expect(day.taxes == [Ledger.MoneyDay.TaxTotal(name: "부가세", included: true, amount: Money(hundredths: 111_400))])
+        #expect(day.net.hundredths + day.taxes[0].amount.hundredths == day.total.hundredths)
+    }
+
+    /// What a receipt and the report read survives a restart, from the records (the fold)
+    /// and from a snapshot (a compaction).
+    @Test func pricesAndMoneyByDaySurviveTheJournalAndItsSnapshots() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        var made: OrderSummary?
+        do {
+            let harness = try SessionHarness(menu: Self.menu, state: state)
+            if case .ordered(let summary) = try harness.run("order latte, croissant, muffin").output { made = summary }
+            try harness.run("order croissant discount staff")
+        }
+        let before = try Self.moneyAndReceipt(state)
+        #expect(before.receipt.price == made?.price)
+        #expect(before.days.first?.orders == 2)
+        let menu = try SessionHarness(menu: Self.menu).session.kiosk.menu
+        _ = try JournalInspector.compact(state, menu: menu, format: .domain)
+        let after = try Self.moneyAndReceipt(state)
+        #expect(after.days == before.days)
+        #expect(after.receipt == before.receipt)
+    }
+
+    private static func moneyAndReceipt(_ state: StateDirectory) throws -> (days: [Ledger.MoneyDay], receipt: OrderRecord) {
+        let harness = try SessionHarness(menu: Self.menu, state: state)
+        guard case .report(let report) = try harness.run("report").output, case .receipt(let receipt) = try harness.run("receipt 1").output else {
+            throw SessionHarness.Failure.blank
+        }
+        return (report.days, receipt.record)
+    }
 }

@@ -12,7 +12,7 @@ import Testing
 
     @Test func commandsCompleteFirst() {
         #expect(completer.complete(line: "or", word: "or") == ["order"])
-        #expect(completer.complete(line: "re", word: "re") == ["ready", "recall", "reload", "report", "restock"])
+        #expect(completer.complete(line: "re", word: "re") == ["ready", "recall", "receipt", "reload", "report", "restock"])
         #expect(completer.complete(line: "", word: "").count == CommandTable.standard.names.count)
     }
 

@@ -37,6 +37,10 @@ public enum CommandError: Error, Sendable, Equatable {
     case comboOutsideLimits(combo: String, slot: Int, minimum: Int, maximum: Int, taken: Int, items: [String])
     /// `+NAME` after a combo's name names none of the items the combo offers.
     case unknownComboItem(String, combo: String, items: [String], suggestion: String?)
+    /// `receipt N` for an order the history does not keep (`nil`: none made yet).
+    case unknownOrder(UInt64?, kept: Int)
+    /// `receipt N` for an order that was refused.
+    case orderRefused(UInt64)
     /// `discount NAME` names no `ask` discount of the menu; `known` are those there are.
     case unknownDiscount(String, suggestion: String?, known: [String])
     /// An option taken more times than its `repeat` allows.

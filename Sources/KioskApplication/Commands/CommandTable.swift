@@ -51,6 +51,11 @@ public struct CommandTable: Sendable {
             completion: .items, handler: PriceCommand.self
         ),
         CommandEntry(
+            trContextNoop("command", "receipt"), synopsis: "receipt [N]", summary: trNoop("the receipt of order N, or of the last order made"),
+            details: trNoop("Prints a made order's receipt: its lines and choices, each discount, the net (supply value), each\ntax and the total, which add up exactly. N is the order's # in 'history'; alone, the last order made."),
+            handler: ReceiptCommand.self
+        ),
+        CommandEntry(
             trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
             details: trNoop("Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.\n  stock add mango 5       adds 5\n  stock remove mango 2    takes 2 away (never below 0)\n  stock set mango 10      sets the count"),
             completion: .subcommands([.init(trContextNoop("command", "add"), then: .ingredients), .init(trContextNoop("command", "remove"), then: .ingredients), .init(trContextNoop("command", "set"), then: .ingredients)]),

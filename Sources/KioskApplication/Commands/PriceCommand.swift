@@ -7,6 +7,10 @@ public enum PriceCommand: CommandHandler {
 
     public struct PriceArguments: CommandArguments, Equatable {
         public let order: OrderCommand.Arguments
+
+        public init(order: OrderCommand.Arguments) {
+            self.order = order
+        }
     }
 
     public static func parse(_ words: CommandWords) throws(CommandError) -> Arguments {

@@ -91,6 +91,10 @@ public struct ErrorText: Sendable {
                     "combo": combo, "name": shown(name), "suggestion": $0, "items": items.joined(separator: ", "),
                 ])
             } ?? tr("{combo} has no '{name}'; it offers {items}", ["combo": combo, "name": shown(name), "items": items.joined(separator: ", ")])
+        case .unknownOrder(let sequence, let kept):
+            sequence.map { tr("no order {order} in the history, which keeps the last {kept}", ["order": String($0), "kept": grouped(kept)]) }
+                ?? tr("no order has been made yet")
+        case .orderRefused(let sequence): tr("order {order} was refused: it has no receipt", ["order": String(sequence)])
         case .unknownDiscount(let name, let suggestion, let known):
             if let suggestion {
                 tr("order refused: no discount '{name}' to ask for (did you mean '{suggestion}'?)", ["name": shown(name), "suggestion": suggestion])

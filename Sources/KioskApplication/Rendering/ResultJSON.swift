@@ -88,6 +88,17 @@ public enum ResultJSON {
                 writer.timestamp(promise.promised)
                 writer.field("waitMs", promise.wait)
             }
+        case .receipt(let receipt):
+            writer.field("order", receipt.record.sequence)
+            writer.field("time", receipt.record.time.iso8601)
+            writer.field("kiosk", receipt.kiosk)
+            writer.array("lines", lines: receipt.record.lines)
+            if let total = receipt.total {
+                writer.key("total")
+                writer.number(total)
+                if let currency = receipt.currency { writer.field("currency", currency) }
+            }
+            if let price = receipt.record.price { writer.price(price) }
         case .board(let listing):
             BoardJSON.write(listing, to: &writer)
         case .publicBoard(let board):
@@ -273,6 +284,26 @@ public enum ResultJSON {
             writer.key("revenue")
             writer.number(report.revenue)
             if let currency = report.currency { writer.field("currency", currency) }
+        }
+        if !report.days.isEmpty {
+            writer.array("days", objects: report.days) { writer, day in
+                writer.field("date", CivilTime(millisecondsSince1970: Int64(day.day) * 86_400_000).date)
+                writer.field("orders", day.orders)
+                for (name, amount) in [("gross", day.gross), ("discounts", day.discounts), ("net", day.net)] as [(StaticString, Money)] {
+                    writer.key(name)
+                    writer.number(amount)
+                }
+                writer.array("taxes", objects: day.taxes) { writer, tax in
+                    writer.field("name", tax.name)
+                    writer.key("amount")
+                    writer.number(tax.amount)
+                    if tax.included { writer.field("included", true) }
+                }
+                writer.key("total")
+                writer.number(day.total)
+                writer.key("cancelled")
+                writer.number(day.cancelled)
+            }
         }
         writer.array("ingredients", objects: report.usage) { writer, line in
             writer.field("ingredient", line.ingredient)

@@ -35,6 +35,8 @@ public enum CommandOutput: Sendable {
     case ordered(OrderSummary)
     /// What `price` says an order would cost; no total when the menu gives no prices.
     case quoted(OrderSummary)
+    /// `receipt`: a made order's lines, discounts, taxes and total.
+    case receipt(Receipt)
     case stockChanges([StockChange])
     /// What `restock` alone changed; nothing when nothing was low or short.
     case restocked([StockChange])
@@ -242,9 +244,13 @@ public struct SalesReport: Sendable {
     public let choiceSales: [Ledger.ChoiceSales]
     /// Per station times, late tickets and waste, when the menu has a board.
     public let board: BoardReport?
+    /// Money by day — gross, discounts, net, each tax, total — for orders priced with taxes
+    /// or discounts.
+    public let days: [Ledger.MoneyDay]
 
     init(menu: Menu, ledger: Ledger, board: BoardReport? = nil) {
         self.board = board
+        days = ledger.moneyDays
         currency = menu.currency
         hasPrices = menu.items.contains { $0.price != nil } || ledger.revenue != .zero
         sales = Array(ledger.sales) + ledger.retiredSales.filter { $0.quantity > 0 }

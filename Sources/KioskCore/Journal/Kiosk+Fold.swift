@@ -27,8 +27,11 @@ extension Kiosk {
         switch event.payload {
         case .orderSucceeded(let made):
             for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
-            let record = OrderRecord(sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total))
+            let record = OrderRecord(
+                sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total), price: made.price
+            )
             ledger.recordMade(made, record: record, menu: menu)
+            if let price = made.price { ledger.recordPrice(price, day: localDay(of: event.time)) }
             if hasBoard {
                 board?.apply(event, menu: menu)
             } else if let number = made.ticket {
@@ -46,6 +49,7 @@ extension Kiosk {
             let lineTotals = board?.ticket(cancelled.ticket)?.lineTotals ?? []
             if board?.apply(event, menu: menu) == true {
                 ledger.reverse(cancelled.lines, lineTotals: lineTotals, restocked: cancelled.restocked, menu: menu)
+                ledger.recordCancelled(lineTotals, day: localDay(of: event.time))
             }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)

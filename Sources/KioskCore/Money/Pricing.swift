@@ -152,6 +152,11 @@ public struct PriceBreakdown: Sendable, Hashable {
         self.total = total
     }
 
+    /// The same price with `total` as its total: for a record that keeps the total apart.
+    public func with(total: Money) -> PriceBreakdown {
+        PriceBreakdown(lines: lines, subtotal: subtotal, discounts: discounts, taxes: taxes, total: total)
+    }
+
     /// Whether any amount has a fraction of its unit: then every amount is shown with cents.
     public var hasCents: Bool {
         let amounts = [subtotal, total] + discounts.map(\.amount) + taxes.map(\.amount) + lines.flatMap { [$0.gross, $0.net, $0.total] }

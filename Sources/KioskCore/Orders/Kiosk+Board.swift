@@ -113,6 +113,7 @@ extension Kiosk {
         )
         emit(.ticketCancelled(payload), at: time, into: &events)
         ledger.reverse(ticket.items, lineTotals: ticket.lineTotals, restocked: restockedCounts, menu: menu)
+        ledger.recordCancelled(ticket.lineTotals, day: localDay(of: time))
         for (index, amount) in restocked {
             let before = inventory[index]
             try? inventory.add(amount, to: index)

@@ -128,8 +128,9 @@ public struct Kiosk: Sendable {
         if ledgerKeepsOrders {
             ledger.recordMade(
                 order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
-                record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total))
+                record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total), price: pricing?.breakdown)
             )
+            if let price = pricing?.breakdown { ledger.recordPrice(price, day: localDay(of: time)) }
         } else {
             ledger.countMade(total: total ?? .zero)
         }
@@ -138,6 +139,14 @@ public struct Kiosk: Sendable {
         }
         if let opened { emit(opened.changes, into: &events) }
         return .made(total: total, price: pricing?.breakdown)
+    }
+
+    /// The day of `time` in the kiosk's local time, in days since 1970-01-01: what the
+    /// ledger keeps money by.
+    func localDay(of time: Timestamp) -> Int {
+        let (shifted, overflow) = time.millisecondsSince1970.addingReportingOverflow(Int64(utcOffset(time)) * 1000)
+        let milliseconds = overflow ? time.millisecondsSince1970 : shifted
+        return Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1)
     }
 
     /// What `order` would cost now, without placing it: its lines' totals and, when the menu

@@ -54,6 +54,52 @@ public struct Ledger: Sendable {
         }
     }
 
+    /// One day's money, in the kiosk's local time: what the orders made that day came to
+    /// before and after their discounts, each tax, and what cancellations took back. Kept
+    /// for the orders of a menu with taxes or discounts, which carry their price.
+    public struct MoneyDay: Sendable, Hashable {
+        public struct TaxTotal: Sendable, Hashable {
+            public let name: String
+            public let included: Bool
+            public internal(set) var amount: Money
+
+            public init(name: String, included: Bool, amount: Money) {
+                self.name = name
+                self.included = included
+                self.amount = amount
+            }
+        }
+
+        /// Days since 1970-01-01.
+        public let day: Int
+        public internal(set) var orders = 0
+        /// The orders' subtotals, before discounts.
+        public internal(set) var gross = Money.zero
+        public internal(set) var discounts = Money.zero
+        /// What the orders came to less their included taxes: the supply value.
+        public internal(set) var net = Money.zero
+        /// What customers paid.
+        public internal(set) var total = Money.zero
+        /// The totals of orders cancelled this day, taken back.
+        public internal(set) var cancelled = Money.zero
+        /// Each tax collected, in the order first met.
+        public internal(set) var taxes: [TaxTotal] = []
+
+        public init(
+            day: Int, orders: Int = 0, gross: Money = .zero, discounts: Money = .zero, net: Money = .zero, total: Money = .zero,
+            cancelled: Money = .zero, taxes: [TaxTotal] = []
+        ) {
+            self.day = day
+            self.orders = orders
+            self.gross = gross
+            self.discounts = discounts
+            self.net = net
+            self.total = total
+            self.cancelled = cancelled
+            self.taxes = taxes
+        }
+    }
+
     public private(set) var history = RingBuffer<OrderRecord>(capacity: Ledger.historyCapacity)
     /// By item index. Chunked, so the copy a transaction keeps costs little whatever the menu.
     public private(set) var sales: ChunkedArray<Sales>
@@ -68,6 +114,8 @@ public struct Ledger: Sendable {
     public private(set) var choiceSales: [ChoiceSales] = []
     private var choiceSalesIndex: [String: Int] = [:]
     public private(set) var revenue: Money = .zero
+    /// By day, oldest first.
+    public private(set) var moneyDays: [MoneyDay] = []
     public private(set) var madeOrders = 0
     public private(set) var refusedOrders = 0
 
@@ -100,6 +148,7 @@ public struct Ledger: Sendable {
         }
         for line in snapshot.choiceSales { count(line.item, line.choice, by: line.quantity) }
         revenue = snapshot.revenue
+        moneyDays = snapshot.moneyDays.sorted { $0.day < $1.day }
         madeOrders = snapshot.madeOrders
         refusedOrders = snapshot.refusedOrders
         for record in snapshot.history.suffix(Ledger.historyCapacity) { history.append(record) }
@@ -113,8 +162,48 @@ public struct Ledger: Sendable {
             revenue: revenue,
             madeOrders: madeOrders,
             refusedOrders: refusedOrders,
-            choiceSales: choiceSales
+            choiceSales: choiceSales,
+            moneyDays: moneyDays
         )
+    }
+
+    /// Adds a made order's price to its day's money.
+    mutating func recordPrice(_ price: PriceBreakdown, day: Int) {
+        let index = moneyDayIndex(day)
+        var entry = moneyDays[index]
+        entry.orders = entry.orders.saturatingAdding(1)
+        entry.gross = entry.gross.adding(price.subtotal) ?? entry.gross
+        entry.discounts = entry.discounts.adding(Money(hundredths: price.discounts.reduce(0) { $0 &+ $1.amount.hundredths })) ?? entry.discounts
+        entry.net = entry.net.adding(price.net) ?? entry.net
+        entry.total = entry.total.adding(price.total) ?? entry.total
+        for tax in price.taxes {
+            if let at = entry.taxes.firstIndex(where: { $0.name == tax.name && $0.included == tax.included }) {
+                entry.taxes[at].amount = entry.taxes[at].amount.adding(tax.amount) ?? entry.taxes[at].amount
+            } else {
+                entry.taxes.append(MoneyDay.TaxTotal(name: tax.name, included: tax.included, amount: tax.amount))
+            }
+        }
+        moneyDays[index] = entry
+    }
+
+    /// Notes what a cancellation took back on `day`, when the ledger keeps money by day.
+    mutating func recordCancelled(_ lineTotals: [Money], day: Int) {
+        guard !moneyDays.isEmpty else { return }
+        let index = moneyDayIndex(day)
+        let sum = lineTotals.reduce(0) { $0 &+ $1.hundredths }
+        moneyDays[index].cancelled = moneyDays[index].cancelled.adding(Money(hundredths: sum)) ?? moneyDays[index].cancelled
+    }
+
+    /// The place of `day` in `moneyDays`, made when it is not there: nearly always the last.
+    private mutating func moneyDayIndex(_ day: Int) -> Int {
+        if let last = moneyDays.last, last.day == day { return moneyDays.count - 1 }
+        if let at = moneyDays.firstIndex(where: { $0.day >= day }) {
+            if moneyDays[at].day == day { return at }
+            moneyDays.insert(MoneyDay(day: day), at: at)
+            return at
+        }
+        moneyDays.append(MoneyDay(day: day))
+        return moneyDays.count - 1
     }
 
     /// Whether the totals `recordMade` would produce fit, checked before any stock is taken.
@@ -224,12 +313,15 @@ public struct LedgerSnapshot: Sendable, Hashable {
     public var madeOrders: Int
     public var refusedOrders: Int
     public var choiceSales: [Ledger.ChoiceSales]
+    public var moneyDays: [Ledger.MoneyDay]
 
     public init(
         history: [OrderRecord] = [], sales: [Ledger.Sales] = [], usage: [Ledger.Usage] = [],
-        revenue: Money = .zero, madeOrders: Int = 0, refusedOrders: Int = 0, choiceSales: [Ledger.ChoiceSales] = []
+        revenue: Money = .zero, madeOrders: Int = 0, refusedOrders: Int = 0, choiceSales: [Ledger.ChoiceSales] = [],
+        moneyDays: [Ledger.MoneyDay] = []
     ) {
         self.choiceSales = choiceSales
+        self.moneyDays = moneyDays
         self.history = history
         self.sales = sales
         self.usage = usage
@@ -251,12 +343,16 @@ public struct OrderRecord: Sendable, Hashable {
     public let time: Timestamp
     public let lines: [ItemQuantity]
     public let result: Result
+    /// How a made order's total was reached, when the menu had taxes or discounts: what
+    /// its receipt prints.
+    public let price: PriceBreakdown?
 
-    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result) {
+    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil) {
         self.sequence = sequence
         self.time = time
         self.lines = lines
         self.result = result
+        self.price = price
     }
 }
 

@@ -19,7 +19,13 @@ public enum APIRoutes {
             },
             Route("PATCH", [.literal("stock"), .parameter("ingredient")], role: .operator, takesBody: true, stockEdit),
             Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
+            Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
             Route("GET", [.literal("orders")], role: .operator, history),
+            Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator) { request throws(Problem) in
+                let text = request.parameters["order"] ?? ""
+                let sequence = try commandArgument("receipt") { () throws(CommandError) in try ReceiptCommand.sequence(text) }
+                return .command(try request.command("receipt", ReceiptCommand.Arguments(sequence: sequence)), pathNames: ["unknown_order"])
+            },
             Route("GET", [.literal("board")], role: .customer, board),
             Route("POST", [.literal("tickets"), .parameter("ticket"), .parameter("move")], role: .operator, ticketMove),
             Route("POST", [.literal("tickets"), .parameter("move")], role: .operator, defaultTicketMove),
@@ -71,6 +77,18 @@ public enum APIRoutes {
     /// optional); a combo is `{"combo": NAME, "quantity": N, "items": [line, …]}`. The menu's
     /// `ask` discounts the till gives are `"discounts": ["Staff"]`.
     private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        .command(try request.command("order", try orderArguments(request)), created: true)
+    }
+
+    /// `POST /prices` with the body of `POST /orders`: `price`, what the order would cost
+    /// now with every discount and tax, without placing it. The kiosk screen's basket asks
+    /// it, so the screen never prices an order by a rule of its own.
+    private static func price(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        .command(try request.command("price", PriceCommand.Arguments(order: try orderArguments(request))))
+    }
+
+    /// The lines and asked discounts of an order's body.
+    private static func orderArguments(_ request: RouteRequest) throws(Problem) -> OrderCommand.Arguments {
         let fields = try JSONBody(request.body, allowed: ["lines", "discounts"])
         guard let lines = fields.first(where: { $0.key == "lines" })?.value.array, !lines.isEmpty else {
             throw Problem.invalidBody("give the order's \"lines\": [{\"item\": \"Mango Juice\", \"quantity\": 1}, …], at least one")
@@ -92,7 +110,7 @@ public enum APIRoutes {
                 discounts.append(text)
             }
         }
-        return .command(try request.command("order", OrderCommand.Arguments(requests, discounts: discounts)), created: true)
+        return OrderCommand.Arguments(requests, discounts: discounts)
     }
 
     /// `{"item": …, "quantity": …, "size": …, "options": […]}`: a line, or a combo's part

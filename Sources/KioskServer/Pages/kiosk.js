@@ -172,8 +172,71 @@ function renderBasket() {
   const totalNode = document.getElementById('total');
   totalNode.hidden = !(basket.size && priced && menu && items.some((entry) => entry.row.price !== undefined));
   if (!totalNode.hidden) setText(totalNode, `${texts.total}: ${money(total, menu.currency)}`);
+  showPrice(null);
+  if (!totalNode.hidden) quote();
   document.getElementById('order').disabled = basket.size === 0;
   document.getElementById('clear').disabled = basket.size === 0;
+}
+
+// The basket's price with the menu's taxes and discounts, as the kiosk computes it
+// (POST /prices): the page never prices an order by a rule of its own. The latest
+// basket's answer only: an earlier one that arrives late is dropped.
+let quotes = 0;
+async function quote() {
+  const asked = ++quotes;
+  const answer = await api('POST', '/prices', { body: { lines: sentLines() } });
+  if (asked !== quotes || !answer.ok) return;
+  const price = answer.data.result?.price;
+  if (!price) return;
+  showPrice(price);
+  setText(document.getElementById('total'), `${texts.total}: ${money(price.total, menu.currency)}`);
+}
+
+// The subtotal, each discount and added tax, and the taxes the total holds, as a list of
+// terms and amounts; hidden for a menu without taxes or discounts.
+function priceTerms(price) {
+  const terms = [];
+  const added = price.taxes.filter((tax) => !tax.included && tax.amount);
+  if (price.discounts.length || added.length) {
+    terms.push([texts.subtotal, money(price.subtotal, menu.currency)]);
+    for (const discount of price.discounts) terms.push([discount.name, money(-discount.amount, menu.currency)]);
+    for (const tax of added) terms.push([tax.name, money(tax.amount, menu.currency)]);
+  }
+  for (const tax of price.taxes.filter((tax) => tax.included)) {
+    terms.push([texts.taxIncluded(tax.name), money(tax.amount, menu.currency), 'included']);
+  }
+  return terms;
+}
+
+function priceList(node, price) {
+  const terms = price ? priceTerms(price) : [];
+  node.replaceChildren(...terms.flatMap(([term, amount, kind]) => [
+    el('dt', { class: kind ?? '', text: term }), el('dd', { class: kind ?? '', text: amount }),
+  ]));
+  node.hidden = terms.length === 0;
+}
+
+function showPrice(price) {
+  priceList(document.getElementById('price'), price);
+}
+
+// The basket as POST /orders and POST /prices take it.
+function sentLines() {
+  return [...basket.values()].map((line) => {
+    if (line.combo !== undefined) {
+      return {
+        combo: line.combo, quantity: line.quantity,
+        items: line.items.map(({ item, quantity, size, options }) => ({
+          item, ...(quantity !== undefined && { quantity }), ...(size !== undefined && { size }),
+          ...(options?.length && { options: options.map(({ group, option, count }) => ({ group, option, count })) }),
+        })),
+      };
+    }
+    const sent = { item: line.item, quantity: line.quantity };
+    if (line.size !== undefined) sent.size = line.size;
+    if (line.options?.length) sent.options = line.options.map(({ group, option, count }) => ({ group, option, count }));
+    return sent;
+  });
 }
 
 function step(key, by) {
@@ -190,22 +253,7 @@ async function order() {
   button.disabled = true;
   setText(button, texts.ordering);
   pendingKey = pendingKey ?? requestKey();
-  const lines = [...basket.values()].map((line) => {
-    if (line.combo !== undefined) {
-      return {
-        combo: line.combo, quantity: line.quantity,
-        items: line.items.map(({ item, quantity, size, options }) => ({
-          item, ...(quantity !== undefined && { quantity }), ...(size !== undefined && { size }),
-          ...(options?.length && { options: options.map(({ group, option, count }) => ({ group, option, count })) }),
-        })),
-      };
-    }
-    const sent = { item: line.item, quantity: line.quantity };
-    if (line.size !== undefined) sent.size = line.size;
-    if (line.options?.length) sent.options = line.options.map(({ group, option, count }) => ({ group, option, count }));
-    return sent;
-  });
-  const answer = await api('POST', '/orders', { body: { lines }, key: pendingKey });
+  const answer = await api('POST', '/orders', { body: { lines: sentLines() }, key: pendingKey });
   setText(button, texts.order);
   button.disabled = false;
   showResult(answer);
@@ -231,6 +279,15 @@ function showResult(answer) {
     if (ticket !== undefined) {
       const by = answer.data.result.promised ? ` · ${texts.readyBy(clockTime(answer.data.result.promised))}` : '';
       panel.push(el('p', { class: 'ticket-line' }, el('strong', { class: 'number', text: texts.ticket(ticket) }), by));
+    }
+    // The receipt's amounts: what was paid and how, as the kiosk priced it.
+    const price = answer.data.result?.price;
+    if (price) {
+      const receipt = el('dl', { class: 'price receipt' });
+      priceList(receipt, price);
+      receipt.append(el('dt', { class: 'paid', text: texts.total }), el('dd', { class: 'paid', text: money(price.total, menu.currency) }));
+      receipt.hidden = false;
+      panel.push(receipt);
     }
     result.className = 'result success';
   } else {

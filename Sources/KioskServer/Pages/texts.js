@@ -38,6 +38,7 @@ const blanks = {
   less: ['name'],
   more: ['name'],
   remove: ['name'],
+  taxIncluded: ['tax'],
   ticket: ['n'],
   readyBy: ['time'],
   shortLine: ['ingredient', 'needed', 'available'],

@@ -69,6 +69,8 @@ enum PageWords {
         ("more", .text(trNoop("One more {name}"))),
         ("remove", .text(trNoop("Remove {name}"))),
         ("total", .text(trNoop("Total"))),
+        ("subtotal", .text(trNoop("Subtotal"))),
+        ("taxIncluded", .text(trNoop("{tax} included"))),
         ("order", .text(trNoop("Order"))),
         ("ordering", .text(trNoop("Ordering…"))),
         ("clear", .text(trNoop("Clear"))),

@@ -51,6 +51,7 @@ public struct ResultText: Sendable {
                 return String(decoding: bytes, as: UTF8.self)
             } ?? "")
         case .quoted(let summary): quoted(summary)
+        case .receipt(let receipt): PriceText.receipt(receipt, time: receipt.record.time.civil(offsetSeconds: utcOffset(receipt.record.time)))
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
@@ -233,9 +234,41 @@ public struct ResultText: Sendable {
             let revenue = report.revenue.grouped + (report.currency.map { " " + TerminalText.visible($0) } ?? "")
             text += tr("Revenue: {revenue}", ["revenue": revenue]) + "\n"
         }
+        if !report.days.isEmpty { text += "\n" + moneyDays(report.days) }
         text += "\n" + usage.render(bold: bold)
         guard let board = report.board else { return text }
         return text + "\n" + boardView.reportText(board)
+    }
+
+    /// `DAY  ORDERS  GROSS  DISCOUNTS  NET  부가세  TOTAL  CANCELLED`: each tax its own column.
+    private func moneyDays(_ days: [Ledger.MoneyDay]) -> String {
+        var taxes: [(name: String, included: Bool)] = []
+        for day in days {
+            for tax in day.taxes where !taxes.contains(where: { $0.name == tax.name && $0.included == tax.included }) { taxes.append((tax.name, tax.included)) }
+        }
+        let cancels = days.contains { $0.cancelled != .zero }
+        let cents = days.contains { day in
+            ([day.gross, day.discounts, day.net, day.total, day.cancelled] + day.taxes.map(\.amount)).contains { $0.hundredths % 100 != 0 }
+        }
+        var columns: [(String, TextTable.Alignment)] = [(tr("DAY"), .left), (tr("ORDERS"), .right), (tr("GROSS"), .right), (tr("DISCOUNTS"), .right), (tr("NET"), .right)]
+        columns += taxes.map { tax in (TerminalText.visible(tax.included ? tr("{tax} included", ["tax": tax.name]) : tax.name).uppercased(), .right) }
+        columns.append((tr("TOTAL"), .right))
+        if cancels { columns.append((tr("CANCELLED"), .right)) }
+        var table = TextTable(columns)
+        for day in days {
+            var cells = [
+                CivilTime(millisecondsSince1970: Int64(day.day) * 86_400_000).date, String(day.orders), day.gross.grouped(cents: cents),
+                day.discounts.grouped(cents: cents), day.net.grouped(cents: cents),
+            ]
+            for tax in taxes {
+                let amount = day.taxes.first { $0.name == tax.name && $0.included == tax.included }?.amount ?? .zero
+                cells.append(amount.grouped(cents: cents))
+            }
+            cells.append(day.total.grouped(cents: cents))
+            if cancels { cells.append(day.cancelled.grouped(cents: cents)) }
+            table.add(cells)
+        }
+        return table.render(bold: bold)
     }
 
     private func sinks(_ statuses: [SinkStatus]) -> String {

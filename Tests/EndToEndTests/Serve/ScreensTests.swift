@@ -49,6 +49,38 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// On a menu with taxes and discounts the basket shows what the kiosk prices it at —
+    /// its discounts, the VAT its total holds — and the made order shows what was paid.
+    @Test func theBasketAndTheResultShowTheKiosksPriceWithItsDiscountsAndTaxes() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("cafe.kiosk", """
+        kiosk "Corner Café" currency "KRW"
+        ingredient cup stock 100
+        item "Latte" price 4500 needs cup 1 tag drinks
+        item "Croissant" price 3500 needs cup 1 tag food
+        item "Muffin" price 3000 needs cup 1 tag food
+        tax "VAT" 10% included
+        discount "Set saver" 1000 off order minimum 10000
+
+        """)
+        let session = try ScreenSession(menu: menu)
+        try session.open("/")
+        try clickItem(session, "Latte")
+        try session.waitFor("#total", toContain: "4,500")
+        try session.waitFor("#price", toContain: "VAT included")
+        #expect(try session.browser.text("#price").contains("409"), "10 % backed out of 4,500")
+        try clickItem(session, "Croissant")
+        try clickItem(session, "Muffin")
+        try session.waitFor("#price", toContain: "Set saver")
+        try session.waitFor("#total", toContain: "10,000")
+        try session.browser.click("#order")
+        try session.waitFor("return document.querySelector('#result')?.className ?? ''", toBe: "result success")
+        let made = try session.browser.text("#result")
+        #expect(made.contains("Set saver") && made.contains("909") && made.contains("10,000"), "\(made)")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     /// The label of the option or size `name` in the open customisation panel.
     private static func pick(_ name: String) -> String {
         "return \(pickExpression(name)) ?? null"

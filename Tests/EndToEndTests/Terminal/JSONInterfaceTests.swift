@@ -18,6 +18,8 @@ import Testing
         let command: String
         var menu: String?
         var arguments: [String] = []
+        /// Which failure of the run is the case's: the first, unless it needs one before it.
+        var failure = 0
         var testDescription: String { code }
     }
 
@@ -59,6 +61,9 @@ import Testing
             arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]
         ),
         Case(commands: "order latte +vanilla x2", code: "option_repeated", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
+        Case(commands: "order latte discount stuff", code: "unknown_discount", command: "order", arguments: ["--menu", Repository.menus + "/cafe.kiosk"]),
+        Case(commands: "receipt 99", code: "unknown_order", command: "receipt"),
+        Case(commands: "stock set mango 0; order mango juice; receipt 3", code: "order_refused", command: "receipt", failure: 1),
         Case(commands: "stock remove mango 11", code: "below_zero", command: "stock"),
         Case(commands: "stock add mango 1000000000", code: "above_maximum", command: "stock"),
         Case(commands: "help frobnicate", code: "unknown_help_topic", command: "help"),
@@ -91,8 +96,9 @@ import Testing
         var kiosk = KioskProcess(arguments: arguments)
         kiosk.directory = scratch.url
         let result = try kiosk.run()
-        // The first failure: a case may need a command that succeeds before it.
-        let object = try #require(objects(result.stdout).first { $0["ok"] == .bool(false) })
+        // The case's failure: a case may need a command that succeeds (or fails) before it.
+        let failures = objects(result.stdout).filter { $0["ok"] == .bool(false) }
+        let object = try #require(failures.dropFirst(failure.failure).first)
         #expect(object["ok"] == .bool(false))
         #expect(object["command"]?.string == failure.command)
         #expect(object["error"]?["code"]?.string == failure.code)
