@@ -61,6 +61,7 @@ struct RepriceReport {
     /// The recorded totals of the orders the new menu cannot price, apart.
     private(set) var unpriceableRecorded = Sum()
     private var writer = JSONWriter()
+    private var textCache = TextCache()
     /// Whether the header is out: it is written with the first row, or the sums, so that a
     /// state that cannot be read prints an error alone.
     private var started = false
@@ -101,9 +102,9 @@ struct RepriceReport {
         }
         switch form {
         case .text:
-            if all || row.changed { output.write(RepriceReport.text(row)) }
+            if all || row.changed { output.write { RepriceReport.text(row, into: &$0, cache: &textCache) } }
         case .csv:
-            output.write(RepriceReport.csv(row))
+            output.write(RepriceReport.csv(row, cache: &textCache))
         case .json:
             writer.removeAll()
             RepriceReport.json(row, into: &writer)
@@ -111,32 +112,94 @@ struct RepriceReport {
         }
     }
 
-    static func text(_ row: Row) -> String {
-        let new: String
-        let difference: String
+    /// A row of the table, appended to `bytes`: its numbers and time written in place and
+    /// the words a run of the same order repeats made once (`TextCache`).
+    static func text(_ row: Row, into bytes: inout [UInt8], cache: inout TextCache) {
+        let start = bytes.count
+        pad(&bytes, to: 8 - decimalCount(row.sequence))
+        bytes.append(contentsOf: String(row.sequence).utf8)
+        bytes.append(contentsOf: "  ".utf8)
+        ISO8601.append(millisecondsSince1970: row.time.millisecondsSince1970, to: &bytes)
+        func amount(_ text: [UInt8], width: Int) {
+            bytes.append(contentsOf: "  ".utf8)
+            pad(&bytes, to: width - text.count)
+            bytes.append(contentsOf: text)
+        }
+        amount(cache.amount(row.made.total, signed: false, slot: 0), width: 12)
         switch row.outcome {
         case .priced(let total, _):
-            new = total?.grouped ?? "-"
-            difference = row.difference.map(signed) ?? "-"
+            amount(cache.amount(total, signed: false, slot: 1), width: 12)
+            amount(cache.amount(row.difference, signed: true, slot: 2), width: 12)
         case .unpriceable:
-            new = tr("unpriceable")
-            difference = "-"
+            let word = Array(tr("unpriceable").utf8)
+            bytes.append(contentsOf: "  ".utf8)
+            pad(&bytes, to: 12 - TerminalText.width(of: tr("unpriceable")))
+            bytes.append(contentsOf: word)
+            amount(Array("-".utf8), width: 12)
         }
-        var line = cells([
-            (String(row.sequence), 8, true), (ISO8601.string(millisecondsSince1970: row.time.millisecondsSince1970), 24, false),
-            (row.made.total?.grouped ?? "-", 12, true), (new, 12, true), (difference, 12, true),
-            (TerminalText.visible(MessageTemplate.describe(row.made.lines)), 0, false),
-        ])
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.append(contentsOf: cache.description(of: row.made.lines))
+        while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "\n"))
         if case .unpriceable(let error) = row.outcome {
-            line += String(repeating: " ", count: 10) + TerminalText.visibleLines(ErrorText().message(error)) + "\n"
+            bytes.append(contentsOf: (String(repeating: " ", count: 10) + TerminalText.visibleLines(ErrorText().message(error)) + "\n").utf8)
         }
-        return line
     }
 
-    static func csv(_ row: Row) -> String {
+    /// What a run of rows of the same order repeats, made once: its lines' words (compared
+    /// by value, which for lines decoded from one record's repeated parts is one word each)
+    /// and the last amount of each column.
+    struct TextCache {
+        private var lines: [ItemQuantity]?
+        private var words: [UInt8] = []
+        private var csvLines: [ItemQuantity]?
+        private var field = ""
+        private var amounts: [(value: Money?, text: [UInt8])?] = [nil, nil, nil]
+
+        mutating func description(of lines: [ItemQuantity]) -> [UInt8] {
+            if self.lines != lines {
+                self.lines = lines
+                words = Array(TerminalText.visible(MessageTemplate.describe(lines)).utf8)
+            }
+            return words
+        }
+
+        /// The lines' words as a CSV field, as they are (a program reads them, not a
+        /// terminal).
+        mutating func csvField(of lines: [ItemQuantity]) -> String {
+            if csvLines != lines {
+                csvLines = lines
+                field = CustomerCSV.escape(MessageTemplate.describe(lines))
+            }
+            return field
+        }
+
+        mutating func amount(_ value: Money?, signed: Bool, slot: Int) -> [UInt8] {
+            if let known = amounts[slot], known.value == value { return known.text }
+            let text = Array((value.map { signed ? RepriceReport.signed($0) : $0.grouped } ?? "-").utf8)
+            amounts[slot] = (value, text)
+            return text
+        }
+    }
+
+    private static func pad(_ bytes: inout [UInt8], to count: Int) {
+        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
+    private static func decimalCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    static func csv(_ row: Row, cache: inout TextCache) -> String {
         var fields = [
             String(row.sequence), ISO8601.string(millisecondsSince1970: row.time.millisecondsSince1970),
-            CustomerCSV.escape(MessageTemplate.describe(row.made.lines)), row.made.total?.description ?? "",
+            cache.csvField(of: row.made.lines), row.made.total?.description ?? "",
         ]
         switch row.outcome {
         case .priced(let total, _):
