@@ -117,7 +117,7 @@ enum RepriceUsageError: Error, Sendable, Equatable {
         case .conflicting(let first, let second): tr("'{first}' and '{second}' cannot be combined", ["first": first, "second": second])
         case .unexpectedArgument(let argument): UsageError.unexpectedArgumentText(argument, suggestion: nil)
         case .missing(let option):
-            tr("'kiosk reprice' needs {option}; usage: {synopsis}", ["option": option, "synopsis": RepriceUsageError.synopsis])
+            tr("option '{option}' must be given; usage: {synopsis}", ["option": option, "synopsis": RepriceUsageError.synopsis])
         case .emptySpan: tr("'--from' must come before '--to'")
         }
     }

@@ -201,7 +201,7 @@ import Testing
         #expect(try day.reprice("--json", "--csv").status == 64)
         let missing = try KioskProcess("reprice", "--state", day.state).run()
         #expect(missing.status == 64)
-        #expect(missing.stderr.hasPrefix("kiosk reprice: 'kiosk reprice' needs --menu; usage: kiosk reprice --state DIRECTORY --menu FILE"))
+        #expect(missing.stderr.hasPrefix("kiosk reprice: option '--menu' must be given; usage: kiosk reprice --state DIRECTORY --menu FILE"))
         let json = try day.reprice("--json", "--from", "x")
         #expect(json.status == 64)
         #expect(json.stderr.hasPrefix(#"{"file":null,"line":null,"column":null,"severity":"error","code":"usage","message":"option '--from' needs"#))
