@@ -174,6 +174,24 @@ import Testing
         #expect(run.stdout.contains(#""type":"summary","orders":6,"#))
     }
 
+    @Test func aDamagedJournalIsRefusedAsAStartIsWith65() throws {
+        let day = try Recorded()
+        let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: day.state).first { $0.hasSuffix(".journal") })
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: day.state + "/" + segment))
+        try handle.seek(toOffset: 40)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: 40)
+        try handle.write(contentsOf: Data([byte ^ 0xFF]))
+        try handle.close()
+        let run = try day.reprice()
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("kiosk reprice: the journal '\(day.state)/\(segment)' is damaged at byte 0"), "\(run.stderr)")
+        let json = try day.reprice("--json")
+        #expect(json.status == 65)
+        #expect(json.stderr.contains(#""code":"corrupt_journal""#))
+    }
+
     /// Every file of `directory` by name, with its bytes, its size and its modification time.
     static func contents(of directory: String) throws -> [String: String] {
         var files: [String: String] = [:]
