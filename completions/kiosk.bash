@@ -3,21 +3,22 @@
 # Installed as share/bash-completion/completions/kiosk: bash-completion loads it the first
 # time a kiosk command line is completed. It needs nothing of bash-completion itself, so it
 # also works sourced from ~/.bashrc. The tests hold it to `kiosk --help`, `kiosk serve
-# --help` and `kiosk simulate --help`: an option they list and this file does not
-# complete fails them.
+# --help`, `kiosk simulate --help` and `kiosk reprice --help`: an option they list and
+# this file does not complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
     --flush-timeout --clock --lang --explain -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
     --append-to-state --flush-timeout --no-color -h --help'
+_kiosk_reprice_options='--state --menu --from --to --all --json --csv -h --help'
 _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
-# The options that take a value, of kiosk, kiosk serve and kiosk simulate: the next word
-# is theirs.
+# The options that take a value, of kiosk, kiosk serve, kiosk simulate and kiosk reprice:
+# the next word is theirs.
 _kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --hours
     --customers --arrivals --seed --service --patience --restock --replications --csv --pace
-    --listen --token-file --tls-cert --tls-key --cors --access-log'
+    --listen --token-file --tls-cert --tls-key --cors --access-log --from --to'
 
 # Menu files (*.kiosk) and directories to look in.
 _kiosk_menus()
@@ -100,7 +101,7 @@ _kiosk()
             COMPREPLY=($(compgen -W 'none low' -- "$cur"))
             return
             ;;
-        -c | --flush-timeout | --explain | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
+        -c | --flush-timeout | --explain | --from | --to | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
             --listen | --cors)
             # Free text: nothing to offer.
             COMPREPLY=()
@@ -112,13 +113,14 @@ _kiosk()
         local options=$_kiosk_options
         [[ $command == serve ]] && options=$_kiosk_serve_options
         [[ $command == simulate ]] && options=$_kiosk_simulate_options
+        [[ $command == reprice ]] && options=$_kiosk_reprice_options
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi
 
     case $command in
         '')
-            COMPREPLY=($(compgen -W 'check serve simulate state' -- "$cur"))
+            COMPREPLY=($(compgen -W 'check reprice serve simulate state' -- "$cur"))
             ;;
         check)
             _kiosk_menus "$cur"

@@ -191,7 +191,7 @@ public struct Arguments: Sendable, Equatable {
     private mutating func applyPositional(_ positional: [String]) throws(UsageError) {
         guard let first = positional.first else { return }
         guard first == "check" || first == "state" || first == "serve" else {
-            let suggestion = Suggestions.closest(to: first, among: ["check", "state", "serve"])
+            let suggestion = Suggestions.closest(to: first, among: ["check", "state", "serve", "simulate", "reprice"])
             throw .unexpectedArgument(first, suggestion: suggestion)
         }
         if first == "serve" { return try applyServe(Array(positional.dropFirst())) }
@@ -245,13 +245,27 @@ public struct Arguments: Sendable, Equatable {
     /// cafe.kiosk --hours 2`, as `check` and `state` take their options anywhere. `nil` for
     /// any other command line.
     static func simulateArguments(_ arguments: [String]) -> [String]? {
+        subCommandArguments("simulate", arguments, valueOptions: SimulateArguments.valueOptions)
+    }
+
+    /// The arguments of `kiosk reprice`, found as `simulateArguments` finds `simulate`'s:
+    /// `kiosk --state day reprice --menu new.kiosk` runs as `kiosk reprice --state day
+    /// --menu new.kiosk`.
+    static func repriceArguments(_ arguments: [String]) -> [String]? {
+        subCommandArguments("reprice", arguments, valueOptions: RepriceArguments.valueOptions)
+    }
+
+    /// The arguments of the sub-command `name` with a command line of its own, when it is
+    /// the first word that is no option nor an option's value (of `kiosk`'s or of its own,
+    /// `valueOptions`), with the options on both sides of it in order; `nil` for any other.
+    private static func subCommandArguments(_ name: String, _ arguments: [String], valueOptions own: [String]) -> [String]? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "simulate" { return Array(arguments[..<index] + arguments[(index + 1)...]) }
+            if argument == name { return Array(arguments[..<index] + arguments[(index + 1)...]) }
             guard argument.hasPrefix("-"), argument != "-", argument != "--" else { return nil }
             // A value option without `=` takes the next argument, whatever it reads.
-            if valueOptions.contains(argument) || SimulateArguments.valueOptions.contains(argument) { index += 1 }
+            if valueOptions.contains(argument) || own.contains(argument) { index += 1 }
             index += 1
         }
         return nil

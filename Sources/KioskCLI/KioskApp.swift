@@ -30,6 +30,10 @@ public enum KioskApp {
             Signals.ignoreBrokenPipes()
             return SimulateCommand(arguments: simulate, environment: environment, output: output, errors: errors).run()
         }
+        if let reprice = Arguments.repriceArguments(arguments) {
+            Signals.ignoreBrokenPipes()
+            return RepriceCommand(arguments: reprice, environment: environment, output: output, errors: errors).run()
+        }
         var parsed: Arguments
         do {
             parsed = try Arguments.parse(arguments)

@@ -257,7 +257,7 @@ public enum JournalInspector {
     }
 
     /// Bad bytes at the end: a torn tail (its size) or corruption (thrown).
-    private static func inspect(_ scanner: JournalScanner, at position: UInt64, problem: String, in directory: StateDirectory) throws(JournalError) -> UInt64 {
+    static func inspect(_ scanner: JournalScanner, at position: UInt64, problem: String, in directory: StateDirectory) throws(JournalError) -> UInt64 {
         guard let (path, base) = scanner.currentSegment else { return 0 }
         let file: SystemFile
         do {

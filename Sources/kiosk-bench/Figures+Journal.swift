@@ -2,7 +2,7 @@ import Foundation
 import KioskTestSupport
 
 /// The journal's figures: durable orders in conversation against SQLite, batches with a
-/// state, start-up over a long history, bytes per order.
+/// state, start-up over a long history, bytes per order, a recorded day repriced.
 extension Figures {
     /// Orders in conversation with `--state` (each durable before its answer) against
     /// SQLite in WAL mode with `synchronous=FULL`, one INSERT per transaction, same disk.
@@ -139,6 +139,48 @@ extension Figures {
                 name: "journal bytes per one-line order", value: perOrder, unit: "bytes",
                 budget: .atMost(200, shown: "≤ 1×"),
                 meaning: "a million orders take \(Int((perOrder * 1_000_000 / 1_048_576).rounded())) MiB of journal (\(Int(records.isNaN ? 0 : records)) records read by verify)"
+            ),
+        ]
+    }
+
+    /// `kiosk reprice` of a state holding a million recorded orders (no snapshot, so the
+    /// segments keep every one) on a menu that changes every total: the table lists every
+    /// order, the worst case of its output. Orders per second, and the peak memory of a
+    /// run, which reads the journal as a stream.
+    func repriceDay() throws -> [Figure] {
+        let count = quick ? 200_000 : 1_000_000
+        let (menu, orders) = try orderFiles(count)
+        let old = scratch + "/reprice-old.kiosk"
+        let new = scratch + "/reprice-new.kiosk"
+        try Data((try String(contentsOfFile: menu, encoding: .utf8)).replacingOccurrences(of: "needs mango", with: "price 4.50 needs mango").utf8)
+            .write(to: URL(fileURLWithPath: old))
+        try Data((try String(contentsOfFile: old, encoding: .utf8)).replacingOccurrences(of: "4.50", with: "4.75") .appending("tax \"Sales tax\" 8.875% added\n").utf8)
+            .write(to: URL(fileURLWithPath: new))
+        let state = scratch + "/reprice-state"
+        try? FileManager.default.removeItem(atPath: state)
+        var recording = environment
+        recording["KIOSK_JOURNAL_SNAPSHOT_BYTES"] = "0"
+        let recorded = Measure.run([kiosk, "--quiet", "--state", state, "--menu", old, "-f", orders], environment: recording)
+        guard recorded.status == 0 else { throw BenchError.failed("recording the day failed") }
+        let argv = [kiosk, "reprice", "--state", state, "--menu", new]
+        var rates: [Double] = []
+        for round in 0..<(quick ? 2 : 4) {
+            let run = Measure.run(argv, environment: environment)
+            guard run.status == 0 else { throw BenchError.failed("kiosk reprice exited with \(run.status)") }
+            if round > 0 { rates.append(Double(count) / run.seconds) }
+        }
+        let peak = try peakWhileRunning(argv)
+        try? FileManager.default.removeItem(atPath: state)
+        return [
+            Figure(
+                name: "kiosk reprice orders/s, \(count.formatted()) recorded orders, every total changed", value: Measure.median(rates), unit: "orders/s",
+                budget: .atLeast(300_000),
+                meaning: "a day of orders priced again on a new menu, each row printed, in seconds"
+            ),
+            Figure(
+                name: "peak memory, kiosk reprice of \(count.formatted()) orders", value: peak, unit: "MB",
+                budget: .atMost(64, shown: "≤ 1×"),
+                meaning: "the journal is read as a stream and only the sums are kept, so any length of day fits"
             ),
         ]
     }

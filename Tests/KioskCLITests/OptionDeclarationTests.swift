@@ -56,6 +56,14 @@ import Testing
         }
     }
 
+    @Test func repricesHelpListsEveryOptionOfItsCommandLineAndNoOther() {
+        Localization.$speaking.withValue(.english) {
+            let declared = RepriceArguments.options.map(Self.written)
+            #expect(declared.count == 8)
+            #expect(Self.listed(in: UsageText.reprice) == declared)
+        }
+    }
+
     @Test func aHelpThatLeftAnOptionOutWouldBeCaught() {
         let help = "Options:\n  --menu FILE   the menu\n  -h, --help    this help\n\nMore."
         #expect(Self.listed(in: help) == [["--menu FILE"], ["-h", "--help"]])

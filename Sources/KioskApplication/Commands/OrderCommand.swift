@@ -91,12 +91,17 @@ public enum OrderCommand: CommandHandler {
 
     /// What an order the kiosk would not consider is, for the operator.
     static func commandError(_ error: OrderError, of order: Order, in session: Session) -> CommandError {
-        let menu = session.kiosk.menu
+        commandError(error, of: order, in: session.kiosk.menu, synopsis: session.commands.entry(named: "order")?.synopsis ?? "order")
+    }
+
+    /// The same for an order on `menu` outside a session (`Repricer`): `synopsis` is what
+    /// an empty order's usage says.
+    static func commandError(_ error: OrderError, of order: Order, in menu: Menu, synopsis: @autoclosure () -> String) -> CommandError {
         switch error {
         case .requirementTooLarge(let ingredient): return .requirementTooLarge(ingredient: menu.ingredients[ingredient].name)
         case .totalTooLarge: return .totalTooLarge
         case .quantityOutOfRange(let quantity): return .numberTooLarge(String(quantity), what: "quantity")
-        case .empty: return .usage(session.commands.entry(named: "order")?.synopsis ?? "order")
+        case .empty: return .usage(synopsis())
         case .choiceRequired(let item): return .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))
         case .selectionNotAllowed(let item, _): return .unknownOption("", item: menu.items[item].name, suggestion: nil)
         case .comboNotAllowed(let combo, let slot):

@@ -45,7 +45,7 @@ public struct CustomerCSV: Sendable {
     }
 
     /// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
-    static func escape(_ field: String) -> String {
+    public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         var quoted = "\""
         for character in field {

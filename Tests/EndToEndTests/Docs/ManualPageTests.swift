@@ -55,7 +55,7 @@ import Testing
     /// A literal block of EXAMPLES that starts with `$ ` is a shell session: each command
     /// (continued over lines that end in `\` or `|`) runs in a shell, from a scratch
     /// directory, with the installed kiosk first on the PATH, and prints what follows it.
-    @Test(arguments: ["kiosk.1", "kiosk-simulate.1"])
+    @Test(arguments: ["kiosk.1", "kiosk-simulate.1", "kiosk-reprice.1"])
     func theExamplesPrintWhatThePageSays(_ name: String) throws {
         let page = try ManualPage(name)
         let sessions = page.literalBlocks(inSection: "EXAMPLES").filter { $0.hasPrefix("$ ") }
@@ -110,7 +110,7 @@ import Testing
     /// Every page's examples are run by one of the tests above: a new page comes with its
     /// own.
     @Test func everyPagesExamplesAreRun() throws {
-        #expect(try ManualPage.all().map(\.name) == ["kiosk-menu.5", "kiosk-serve.1", "kiosk-simulate.1", "kiosk.1"])
+        #expect(try ManualPage.all().map(\.name) == ["kiosk-menu.5", "kiosk-reprice.1", "kiosk-serve.1", "kiosk-simulate.1", "kiosk.1"])
     }
 
     /// Every example of kiosk-menu(5) is a menu `kiosk check` finds nothing wrong with.
