@@ -42,6 +42,25 @@ extension Figures {
         ]
     }
 
+    /// Durable orders/s of `measured` and of `baseline`, run in pairs (the first pair a
+    /// warm-up), as medians: the rate, the baseline's rate and the median of the ratios.
+    func pairedConversationRates(
+        _ measured: (menu: String, order: String), against baseline: (menu: String, order: String), count: Int
+    ) throws -> (value: Double, baseline: Double, ratio: Double) {
+        var ratios: [Double] = []
+        var values: [Double] = []
+        var baselines: [Double] = []
+        for round in 0..<(quick ? 2 : 4) {
+            let plain = try conversationRate(menu: baseline.menu, count: count) { _ in baseline.order }
+            let rate = try conversationRate(menu: measured.menu, count: count) { _ in measured.order }
+            guard round > 0 else { continue }
+            values.append(rate)
+            baselines.append(plain)
+            ratios.append(rate / plain)
+        }
+        return (Measure.median(values), Measure.median(baselines), Measure.median(ratios))
+    }
+
     func conversationRate(menu: String, count: Int, order: (Int) -> String) throws -> Double {
         let state = scratch + "/conversation-state"
         try? FileManager.default.removeItem(atPath: state)

@@ -37,7 +37,7 @@ import Testing
             .choiceOutsideLimits(item: "Latte", group: "Extras", minimum: 0, maximum: 3, taken: 4), .optionRepeated(item: "Latte", option: "Vanilla", most: 1),
             .comboOutsideLimits(combo: "Breakfast Set", slot: 2, minimum: 1, maximum: 1, taken: 2, items: ["Croissant", "Muffin"]),
             .unknownComboItem("tea", combo: "Breakfast Set", items: ["Latte"], suggestion: nil),
-            .unknownDiscount("stuff", suggestion: "Staff", known: ["Staff"]), .unknownOrder(9, kept: 1_000), .orderRefused(2),
+            .unknownDiscount("stuff", suggestion: "Staff", known: ["Staff"]), .notServedNow(item: "Croissant", windows: "07:00-11:00"), .unknownOrder(9, kept: 1_000), .orderRefused(2),
             .belowZero(ingredient: "mango", available: 1, requested: 2), .aboveMaximum(ingredient: "mango", current: 1, requested: 2),
             .line(.tooLong(bytes: 2, limit: 1)), .line(.invalidUTF8), .unknownHelpTopic("x", suggestion: nil), .unknownSink("x", known: []),
             .profile(.unknownProfile("x")), .suggestion(.unknownProfile("x")), .suggestion(.tooManyAnswers(given: 4, questions: 3)),

@@ -155,4 +155,21 @@ import Testing
         }
         return (report.days, receipt.record)
     }
+
+    /// An item with `available` windows is made inside them and refused outside, with when
+    /// it is served; `menu` says when, and whether now. 2026-11-21 (the harness's day) is a Saturday.
+    @Test func anItemOutsideItsWindowsIsRefusedWithWhenItIsServed() throws {
+        let menu = Self.menu + "item \"Brunch\" price 9000 needs cup 1 available 10:00-14:00 sat-sun, 07:00-09:00 mon-fri\n"
+        let noon = try SessionHarness(menu: menu)
+        #expect(try noon.run("order brunch").succeeded)
+        let evening = try SessionHarness(menu: menu, time: SessionClock(wall: { SessionHarness.fixedTime.adding(milliseconds: 6 * 3_600_000) }))
+        let refused = try evening.run("order latte, brunch")
+        #expect(refused.error == .notServedNow(item: "Brunch", windows: "10:00-14:00 sat-sun, 07:00-09:00 mon-fri"))
+        #expect(evening.stock("cup") == 100, "nothing taken")
+        #expect(try evening.run("price brunch").error == .notServedNow(item: "Brunch", windows: "10:00-14:00 sat-sun, 07:00-09:00 mon-fri"))
+        guard case .menu(let listing) = try evening.run("menu").output else { Issue.record("no menu"); return }
+        let brunch = try #require(listing.rows.first { $0.name == "Brunch" })
+        #expect(brunch.served?.windows == "10:00-14:00 sat-sun, 07:00-09:00 mon-fri" && brunch.served?.now == false)
+        #expect(listing.rows.first { $0.name == "Latte" }?.served == nil)
+    }
 }

@@ -23,6 +23,7 @@ extension CommandError {
         case .comboOutsideLimits(_, _, let minimum, _, let taken, _): taken == 0 && minimum > 0 ? "choice_required" : "combo_outside_limits"
         case .unknownComboItem: "unknown_combo_item"
         case .unknownDiscount: "unknown_discount"
+        case .notServedNow: "not_served_now"
         case .unknownOrder: "unknown_order"
         case .orderRefused: "order_refused"
         case .optionRepeated: "option_repeated"
@@ -54,7 +55,7 @@ extension CommandError {
         "unknown_command", "usage", "unexpected_arguments", "unknown_subcommand", "invalid_quantity", "quantity_too_large",
         "quantity_too_small", "unknown_item", "unknown_ingredient", "insufficient_stock", "requirement_too_large", "total_too_large", "choice_required",
         "unknown_size", "unknown_option", "choice_outside_limits", "combo_outside_limits", "unknown_combo_item", "unknown_discount",
-        "unknown_order", "order_refused", "option_repeated",
+        "not_served_now", "unknown_order", "order_refused", "option_repeated",
         "below_zero", "above_maximum", "line_too_long", "invalid_utf8", "reload_failed", "unknown_help_topic", "unknown_sink", "io_error",
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",

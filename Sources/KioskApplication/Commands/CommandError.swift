@@ -37,6 +37,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case comboOutsideLimits(combo: String, slot: Int, minimum: Int, maximum: Int, taken: Int, items: [String])
     /// `+NAME` after a combo's name names none of the items the combo offers.
     case unknownComboItem(String, combo: String, items: [String], suggestion: String?)
+    /// An item ordered outside its serving windows, with them (`07:00-11:00`).
+    case notServedNow(item: String, windows: String)
     /// `receipt N` for an order the history does not keep (`nil`: none made yet).
     case unknownOrder(UInt64?, kept: Int)
     /// `receipt N` for an order that was refused.

@@ -91,6 +91,7 @@ public struct ErrorText: Sendable {
                     "combo": combo, "name": shown(name), "suggestion": $0, "items": items.joined(separator: ", "),
                 ])
             } ?? tr("{combo} has no '{name}'; it offers {items}", ["combo": combo, "name": shown(name), "items": items.joined(separator: ", ")])
+        case .notServedNow(let item, let windows): tr("order refused: {item} is served {windows}", ["item": item, "windows": windows])
         case .unknownOrder(let sequence, let kept):
             sequence.map { tr("no order {order} in the history, which keeps the last {kept}", ["order": String($0), "kept": grouped(kept)]) }
                 ?? tr("no order has been made yet")

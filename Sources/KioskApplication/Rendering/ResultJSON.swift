@@ -181,6 +181,10 @@ public enum ResultJSON {
             }
             writer.object("needs", counts: row.needs)
             writer.field("available", row.makeable)
+            if let served = row.served {
+                writer.field("served", served.windows)
+                writer.field("servedNow", served.now)
+            }
             writer.array("tags", strings: row.tags)
             if let allergens = row.allergens { writer.array("allergens", strings: allergens.list.map(\.name)) }
             if let station = row.station {

@@ -100,6 +100,8 @@ public struct MenuListing: Sendable {
         public let optionsAvailable: [[Int]]
         /// The default size's name, when the item has sizes and one of them is the default.
         public let defaultSize: String?
+        /// When it is served (`07:00-11:00 mon-fri`), for an item with windows, and whether now.
+        public let served: (windows: String, now: Bool)?
     }
 
     /// One size of an item as `menu` lists it.
@@ -134,7 +136,7 @@ public struct MenuListing: Sendable {
     public let board: BoardSettings?
     public let stations: [Station]
 
-    init(menu: Menu, inventory: Inventory) {
+    init(menu: Menu, inventory: Inventory, served: (Int) -> Bool = { _ in true }) {
         name = menu.name
         currency = menu.currency
         questions = menu.questions
@@ -162,7 +164,8 @@ public struct MenuListing: Sendable {
                 sizes: MenuListing.sizes(of: item, menu: menu, inventory: inventory),
                 groups: item.choices?.groups ?? [],
                 optionsAvailable: MenuListing.optionsAvailable(of: item, inventory: inventory),
-                defaultSize: item.choices.flatMap { choices in choices.hasSizes ? choices.defaultSize.flatMap { choices.sizes[$0].name } : nil }
+                defaultSize: item.choices.flatMap { choices in choices.hasSizes ? choices.defaultSize.flatMap { choices.sizes[$0].name } : nil },
+                served: item.availability.map { ($0.description, served(index)) }
             )
         }
     }

@@ -33,6 +33,9 @@ public struct Item: Sendable, Hashable {
     /// Whether an order must say which size or options it takes: the item has choices
     /// without a default for each.
     public let requiresChoice: Bool
+    /// When it is served, on the kiosk's clock; `nil`: whenever the kiosk is open. An order
+    /// outside its windows is refused with when it is served.
+    public var availability: Availability?
 
     public init(
         name: String, aliases: [String] = [], price: Money? = nil, recipe: Recipe, prep: Duration = Item.defaultPrep, station: Int = 0,

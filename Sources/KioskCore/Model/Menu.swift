@@ -35,6 +35,8 @@ public final class Menu: Sendable {
     /// Each item's tags folded (`NameKey.fold`), as taxes and discounts pick lines by;
     /// empty when the menu has no `pricing`.
     let pricingTags: [Set<String>]
+    /// Whether an item is served only at some times: the order path asks only then.
+    let hasServingWindows: Bool
 
     private let itemsByKey: [String: Int]
     private let ingredientsByKey: [String: Int]
@@ -142,6 +144,7 @@ public final class Menu: Sendable {
         self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredients: ingredients, items: items, questions: questions)
         self.pricingTags = pricing == nil ? [] : items.map { Set($0.tags.map(NameKey.fold)) }
+        self.hasServingWindows = items.contains { $0.availability != nil }
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

@@ -85,6 +85,7 @@ public struct Kiosk: Sendable {
     ) throws(OrderError) -> OrderOutcome {
         let requirements = try Requirements(for: order, in: menu)
         if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
+        if menu.hasServingWindows { try checkServed(order, at: time) }
         // Asked here, not only inside: calling `price` copies the whole kiosk, every order.
         let pricing = hasPrices ? try price(order, at: time) : nil
         if hasBoard { advanceBoard(to: time, into: &events) }
@@ -154,7 +155,21 @@ public struct Kiosk: Sendable {
     public func quote(_ order: Order, at time: Timestamp) throws(OrderError) -> (total: Money, breakdown: PriceBreakdown?)? {
         _ = try Requirements(for: order, in: menu)
         if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
+        if menu.hasServingWindows { try checkServed(order, at: time) }
         return try price(order, at: time).map { ($0.total, $0.breakdown) }
+    }
+
+    /// Refuses an order with an item outside the windows it is served in.
+    private func checkServed(_ order: Order, at time: Timestamp) throws(OrderError) {
+        for line in order.lines {
+            guard let availability = menu.items[line.item].availability else { continue }
+            if !availability.isOpen(at: time, offsetSeconds: utcOffset(time)) { throw .notServedNow(item: line.item) }
+        }
+    }
+
+    /// Whether `item` is served at `time` (always, for one without windows).
+    public func isServed(_ item: Int, at time: Timestamp) -> Bool {
+        menu.items[item].availability?.isOpen(at: time, offsetSeconds: utcOffset(time)) ?? true
     }
 
     /// The lines of `order` by item name, as its events name them: an order of one of an

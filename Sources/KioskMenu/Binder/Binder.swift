@@ -286,15 +286,22 @@ struct Binder {
             ownKeys.append(key)
             aliases.append(alias.value)
         }
+        var windows: [Availability.Window] = []
+        for (value, _) in properties["available"]?.elements ?? [] {
+            if case .window(let window) = value { windows.append(window) }
+        }
+        var item: Item?
         if let choices {
-            items.append(Item(
-                name: name, aliases: aliases, choices: choices, prep: prep, station: station, tags: tags, allergens: allergens, popularity: popularity
-            ))
+            item = Item(name: name, aliases: aliases, choices: choices, prep: prep, station: station, tags: tags, allergens: allergens, popularity: popularity)
         } else if let recipe, statement.children.isEmpty {
-            items.append(Item(
+            item = Item(
                 name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens,
                 popularity: popularity
-            ))
+            )
+        }
+        if var item {
+            item.availability = windows.isEmpty ? nil : Availability(windows)
+            items.append(item)
         }
     }
 

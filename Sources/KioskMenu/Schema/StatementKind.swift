@@ -147,6 +147,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("station", .name),
             PropertySpec("popularity", .integer(Item.popularityRange)),
             PropertySpec("demand", .share, list: true),
+            PropertySpec("available", .window, list: true),
         ]
         case .station: [PropertySpec("staff", .integer(1...Station.maximumStaff))]
         case .board: [

@@ -51,7 +51,7 @@ public struct Problem: Error, Sendable, Equatable {
     /// The HTTP status of a command error's code.
     static func status(of code: String) -> Int {
         switch code {
-        case "insufficient_stock", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
+        case "insufficient_stock", "not_served_now", "below_zero", "above_maximum", "wrong_ticket_state", "suggestion_outdated", "no_suggestion", "no_board":
             409
         case "unknown_item", "unknown_ingredient", "requirement_too_large", "total_too_large", "choice_required", "unknown_size", "unknown_option",
              "choice_outside_limits", "combo_outside_limits", "unknown_combo_item", "unknown_discount", "unknown_order", "order_refused", "option_repeated", "invalid_profile", "unknown_profile",

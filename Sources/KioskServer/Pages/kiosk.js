@@ -58,9 +58,12 @@ function showAvailability(entry) {
   if (!entry.node) return;
   const button = entry.node.firstChild;
   const soldOut = entry.combo ? !comboAvailable(entry.row, rowsByName()) : entry.row.available === 0;
-  button.disabled = soldOut;
-  button.classList.toggle('soldout', soldOut);
-  setText(button.querySelector('.left'), soldOut ? texts.soldOut : entry.row.available <= 3 ? texts.canMake(entry.row.available) : '');
+  // Outside its serving windows an item is not now, whatever the stock: it says when.
+  const notNow = !entry.combo && entry.row.servedNow === false;
+  button.disabled = soldOut || notNow;
+  button.classList.toggle('soldout', soldOut || notNow);
+  const left = notNow ? texts.notNow(entry.row.served) : soldOut ? texts.soldOut : entry.row.available <= 3 ? texts.canMake(entry.row.available) : '';
+  setText(button.querySelector('.left'), left);
 }
 
 /// The items the query matches, in menu order. A query that only adds to the last one

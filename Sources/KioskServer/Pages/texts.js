@@ -39,6 +39,7 @@ const blanks = {
   more: ['name'],
   remove: ['name'],
   taxIncluded: ['tax'],
+  notNow: ['windows'],
   ticket: ['n'],
   readyBy: ['time'],
   shortLine: ['ingredient', 'needed', 'available'],

@@ -71,6 +71,7 @@ enum PageWords {
         ("total", .text(trNoop("Total"))),
         ("subtotal", .text(trNoop("Subtotal"))),
         ("taxIncluded", .text(trNoop("{tax} included"))),
+        ("notNow", .text(trNoop("Not now: served {windows}"))),
         ("order", .text(trNoop("Order"))),
         ("ordering", .text(trNoop("Ordering…"))),
         ("clear", .text(trNoop("Clear"))),

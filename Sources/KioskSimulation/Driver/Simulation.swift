@@ -170,6 +170,14 @@ public struct Simulation {
             } else {
                 outcome = try kiosk.place(orders[variant], at: timestamp(now), emitting: &events)
             }
+        } catch .notServedNow {
+            // Outside the item's serving windows the customer is turned away, as for stock.
+            refused += 1
+            observer.customer?(CustomerRecord(
+                replication: replication, customer: arrived, item: item, station: profiles[item].station,
+                arrival: now, start: nil, end: nil, outcome: .refused
+            ))
+            return
         } catch {
             throw .order(item: kiosk.menu.items[item].name, error)
         }

@@ -58,6 +58,7 @@ public enum SimulationError: Error, Sendable, Equatable {
         case .choiceRequired: tr("the item has choices without a default, which the simulation does not make yet")
         case .selectionNotAllowed: tr("the selection is not one the item allows")
         case .comboNotAllowed: tr("the combo's parts are not what it allows")
+        case .notServedNow: tr("the item is not served at that time")
         }
     }
 }

@@ -135,7 +135,8 @@ public struct ResultText: Sendable {
         columns += [(tr("NEEDS"), .left), (tr("CAN MAKE"), .right)]
         var table = TextTable(columns)
         for row in listing.rows {
-            var cells = [row.name]
+            // `Croissant (07:00-11:00, not now)`: when an item with windows is served.
+            var cells = [row.name + (row.served.map { " (" + $0.windows + ($0.now ? "" : ", " + tr("not now")) + ")" } ?? "")]
             if hasAliases { cells.append(row.aliases.joined(separator: ", ")) }
             if hasPrices { cells.append(row.price?.grouped ?? "") }
             cells.append(row.needs.map { "\($0.ingredient) \($0.count)" }.joined(separator: ", "))

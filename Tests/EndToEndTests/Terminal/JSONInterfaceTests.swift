@@ -62,6 +62,10 @@ import Testing
         ),
         Case(commands: "order latte +vanilla x2", code: "option_repeated", command: "order", arguments: ["--menu", Repository.menus + "/coffee-bar.kiosk"]),
         Case(commands: "order latte discount stuff", code: "unknown_discount", command: "order", arguments: ["--menu", Repository.menus + "/cafe.kiosk"]),
+        Case(
+            commands: "order early, late", code: "not_served_now", command: "order",
+            menu: "ingredient cup stock 9\nitem Early needs cup 1 available 00:00-00:01 mon\nitem Late needs cup 1 available 00:01-00:02 mon\n"
+        ),
         Case(commands: "receipt 99", code: "unknown_order", command: "receipt"),
         Case(commands: "stock set mango 0; order mango juice; receipt 3", code: "order_refused", command: "receipt", failure: 1),
         Case(commands: "stock remove mango 11", code: "below_zero", command: "stock"),
