@@ -19,18 +19,21 @@ final class Conversation {
         try process.run()
     }
 
-    /// Sends a line and waits for one line of answer.
-    func ask(_ line: String) throws {
+    /// Sends a line and waits for `lines` lines of answer: an order on a menu with taxes or
+    /// discounts answers with its price under it.
+    func ask(_ line: String, lines: Int = 1) throws {
         let bytes = Array((line + "\n").utf8)
         let descriptor = input.fileHandleForWriting.fileDescriptor
         guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
             throw BenchError.failed("kiosk stopped reading")
         }
+        var left = lines
         while true {
-            if let newline = pending.firstIndex(of: 10) {
+            while left > 0, let newline = pending.firstIndex(of: 10) {
                 pending.removeSubrange(...newline)
-                return
+                left -= 1
             }
+            if left == 0 { return }
             let count = chunk.withUnsafeMutableBytes { read(output.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { throw BenchError.failed("kiosk stopped answering") }
             pending += chunk[0..<count]

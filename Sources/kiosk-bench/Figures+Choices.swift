@@ -67,7 +67,7 @@ extension Figures {
         try Data(Figures.latteMenu.utf8).write(to: URL(fileURLWithPath: menu))
         guard Measure.run([kiosk, "check", menu], environment: environment).status == 0 else { throw BenchError.failed("the latte menu does not compile") }
         let (value, baseline, ratio) = try pairedConversationRates(
-            (menu: menu, order: "order large latte +oat +extra shot +no sugar"), against: (menu: menu, order: "order croissant"), count: count
+            (menu: menu, order: "order large latte +oat +extra shot +no sugar", lines: 1), against: (menu: menu, order: "order croissant"), count: count
         )
         return Figure(
             name: "durable orders/s in conversation, a latte with a size and 3 options", value: value, unit: "orders/s",

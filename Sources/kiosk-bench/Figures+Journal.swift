@@ -45,14 +45,14 @@ extension Figures {
     /// Durable orders/s of `measured` and of `baseline`, run in pairs (the first pair a
     /// warm-up), as medians: the rate, the baseline's rate and the median of the ratios.
     func pairedConversationRates(
-        _ measured: (menu: String, order: String), against baseline: (menu: String, order: String), count: Int
+        _ measured: (menu: String, order: String, lines: Int), against baseline: (menu: String, order: String), count: Int
     ) throws -> (value: Double, baseline: Double, ratio: Double) {
         var ratios: [Double] = []
         var values: [Double] = []
         var baselines: [Double] = []
         for round in 0..<(quick ? 2 : 4) {
             let plain = try conversationRate(menu: baseline.menu, count: count) { _ in baseline.order }
-            let rate = try conversationRate(menu: measured.menu, count: count) { _ in measured.order }
+            let rate = try conversationRate(menu: measured.menu, count: count, lines: measured.lines) { _ in measured.order }
             guard round > 0 else { continue }
             values.append(rate)
             baselines.append(plain)
@@ -61,14 +61,14 @@ extension Figures {
         return (Measure.median(values), Measure.median(baselines), Measure.median(ratios))
     }
 
-    func conversationRate(menu: String, count: Int, order: (Int) -> String) throws -> Double {
+    func conversationRate(menu: String, count: Int, lines: Int = 1, order: (Int) -> String) throws -> Double {
         let state = scratch + "/conversation-state"
         try? FileManager.default.removeItem(atPath: state)
         let conversation = try Conversation([kiosk, "--state", state, "--menu", menu], environment: environment)
         defer { conversation.finish() }
-        for index in 0..<20 { try conversation.ask(order(index)) }
+        for index in 0..<20 { try conversation.ask(order(index), lines: lines) }
         let seconds = try Measure.seconds {
-            for index in 0..<count { try conversation.ask(order(index + 20)) }
+            for index in 0..<count { try conversation.ask(order(index + 20), lines: lines) }
         }
         return Double(count) / seconds
     }

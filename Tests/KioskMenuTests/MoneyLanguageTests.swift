@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    /// A fixed discount larger than what it can apply to is a mistake `kiosk check` finds,
+    /// unless the discount says it may be (`capped`).
+    @Test func aFixedDiscountAboveWhatItAppliesToMustSaySo() throws {
+        let rendered = Compile(Self.items + """
+        discount "Coupon" 4000 on tag food
+        discount "Big" 5000 off order minimum 4000
+        discount "Bigger" 9000 off order
+
+        """).rendered
+        #expect(rendered.contains("menu.kiosk:5:19: error: discount 'Coupon' takes 4,000 off 'Split', which can cost 3,500"), "\(rendered)")
+        #expect(rendered.contains("menu.kiosk:6:16: error: discount 'Big' takes 5,000 off an order that can cost 4,000"), "\(rendered)")
+        #expect(rendered.contains("menu.kiosk:7:19: error: discount 'Bigger' takes 9,000 off an order that can cost 3,500"), "\(rendered)")
+        #expect(rendered.contains("= help: lower it, or write 'capped' to let it take at most what it applies to"))
+        #expect(Compile(Self.items + "discount \"Coupon\" 4000 on tag food capped\ndiscount \"Bigger\" 9000 off order capped\n").menu != nil)
+    }
+
     @Test func windowsReadTheirDaysAndRunPastMidnight() throws {
         let friday = Timestamp(millisecondsSince1970: 1_795_190_400_000)  // 2026-11-20T16:00:00Z, a Friday
         let window = try #require(Availability.Window(times: "15:00-17:00", days: "mon-fri"))

@@ -80,6 +80,16 @@ public struct Item: Sendable, Hashable {
     }
 }
 
+extension Item {
+    /// The least one of it can cost: its cheapest selection's price, or its price; `nil`
+    /// for an item without a price.
+    public var cheapestPrice: Money? {
+        guard let choices else { return price }
+        guard let cheapest = choices.priceExtremes?.cheapest else { return nil }
+        return choices.price(of: cheapest)
+    }
+}
+
 /// What one of an item takes: ingredients by index into `Menu.ingredients`, each at least 1.
 public struct Recipe: Sendable, Hashable {
     public struct Component: Sendable, Hashable {

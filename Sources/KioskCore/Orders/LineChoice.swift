@@ -122,9 +122,7 @@ extension Menu {
     /// The price of one of `item` at its cheapest selection (its price, for an item without
     /// choices): a combo part's weight when the combo's price is shared among its lines.
     public func cheapestPrice(of item: Int) -> Money {
-        guard let choices = items[item].choices else { return items[item].price ?? .zero }
-        guard let cheapest = choices.priceExtremes?.cheapest else { return .zero }
-        return choices.price(of: cheapest) ?? .zero
+        items[item].cheapestPrice ?? .zero
     }
 
     /// The choice of a line of `item` taking `selection` (its default one when `nil`), or

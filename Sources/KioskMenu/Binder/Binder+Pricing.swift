@@ -59,10 +59,32 @@ extension Binder {
               minimum == nil || target.order,
               claim(name, of: statement, index: discounts.count, in: \.discountClaims, duplicate: { .duplicateDiscount($0, existing: $1) })
         else { return }
-        discounts.append(Discount(
+        let discount = Discount(
             name: name, amount: amount, target: target.order ? .order : .lines(tags: target.tags), minimum: minimum,
             onlyWhenAsked: properties["ask"] != nil, availability: windows.isEmpty ? nil : Availability(windows)
-        ))
+        )
+        if properties["capped"] == nil { checkCovered(discount, at: range(amountToken, in: statement)) }
+        discounts.append(discount)
+    }
+
+    /// A fixed discount takes no more than what it applies to can cost — the cheapest
+    /// selection of each item it is on, or the least order it is off (its minimum, else
+    /// the cheapest item) — unless it says it may (`capped`): then it takes at most that.
+    private mutating func checkCovered(_ discount: Discount, at range: SourceRange) {
+        guard case .fixed(let amount) = discount.amount else { return }
+        switch discount.target {
+        case .lines(let tags):
+            for item in items where tags.map({ !$0.isDisjoint(with: item.tags.map(NameKey.fold)) }) ?? true {
+                guard let cheapest = item.cheapestPrice, cheapest < amount else { continue }
+                report(.discountAboveItem(discount: discount.name, amount: amount.grouped, item: item.name, price: cheapest.grouped), range)
+                return
+            }
+        case .order:
+            let least = discount.minimum ?? items.compactMap(\.cheapestPrice).min()
+            if let least, least < amount {
+                report(.discountAboveOrder(discount: discount.name, amount: amount.grouped, least: least.grouped), range)
+            }
+        }
     }
 
     /// `10%`, `8.875%` as a rate; reported and `nil` for anything else.

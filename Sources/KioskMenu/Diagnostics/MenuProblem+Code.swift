@@ -120,6 +120,8 @@ extension MenuProblem {
         case .invalidPricingTarget: "invalid_pricing_target"
         case .invalidWindow: "invalid_window"
         case .minimumOnLines: "minimum_on_lines"
+        case .discountAboveItem: "discount_above_item"
+        case .discountAboveOrder: "discount_above_order"
         }
     }
 }

@@ -190,6 +190,10 @@ extension MenuProblem {
         case .invalidPricingTarget(let found): tr("expected 'order' or 'tag' and a tag, found {found}", ["found": found])
         case .invalidWindow(let text): tr("'{text}' is not a time window", ["text": text])
         case .minimumOnLines(let name): tr("discount '{name}' has a minimum but is not on the order", ["name": name])
+        case .discountAboveItem(let discount, let amount, let item, let price):
+            tr("discount '{discount}' takes {amount} off '{item}', which can cost {price}", ["discount": discount, "amount": amount, "item": item, "price": price])
+        case .discountAboveOrder(let discount, let amount, let least):
+            tr("discount '{discount}' takes {amount} off an order that can cost {least}", ["discount": discount, "amount": amount, "least": least])
         case .invalidSlotLimits(let combo, let text, let items):
             tr("combo '{combo}' cannot choose {limits} from {count} items", ["combo": combo, "limits": text, "count": items])
         }
@@ -300,6 +304,7 @@ extension MenuProblem {
         case .invalidPricingTarget: [tr("write on tag drinks, or off order")]
         case .invalidWindow: [tr("write HH:MM-HH:MM and, if it is not every day, the days: 15:00-17:00 mon-fri")]
         case .minimumOnLines: [tr("write off order minimum 10000")]
+        case .discountAboveItem, .discountAboveOrder: [tr("lower it, or write 'capped' to let it take at most what it applies to")]
         default: []
         }
     }

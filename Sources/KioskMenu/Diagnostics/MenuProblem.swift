@@ -152,6 +152,11 @@ public enum MenuProblem: Sendable, Hashable {
     case invalidWindow(String)
     /// `minimum` on a discount of lines: a minimum is the order's.
     case minimumOnLines(String)
+    /// A fixed discount larger than an item it applies to costs, without `capped`.
+    case discountAboveItem(discount: String, amount: String, item: String, price: String)
+    /// A fixed discount off the order larger than the least order it applies to (its
+    /// minimum, or the cheapest item), without `capped`.
+    case discountAboveOrder(discount: String, amount: String, least: String)
 
     public enum NameProblem: Sendable, Hashable {
         case empty

@@ -181,6 +181,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("minimum", .amount),
             PropertySpec("ask", .flag),
             PropertySpec("available", .window, list: true),
+            PropertySpec("capped", .flag),
         ]
         case .size: [
             PropertySpec("price", .amount),
