@@ -67,6 +67,10 @@ import Testing
         #expect(staff.total == Money(hundredths: 225_000))
         guard case .ordered(let apart) = try harness.run("order latte, discount Staff").output else { Issue.record("not made"); return }
         #expect(apart.total == Money(hundredths: 225_000))
+        // An item whose name holds the word is the item, not a discount.
+        let donut = try SessionHarness(menu: Self.menu + "item \"Discount Donut\" price 1000 needs cup 1\n")
+        guard case .ordered(let bought) = try donut.run("order discount donut").output else { Issue.record("not made"); return }
+        #expect(bought.lines.map(\.item) == ["Discount Donut"])
         let wrong = try harness.run("order latte discount stuff")
         #expect(wrong.error == .unknownDiscount("stuff", suggestion: "Staff", known: ["Staff"]))
         #expect(harness.stock("cup") == 97, "the refused order took nothing")

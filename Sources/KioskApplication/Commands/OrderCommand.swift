@@ -6,7 +6,8 @@ import KioskText
 public enum OrderCommand: CommandHandler {
     public struct Arguments: CommandArguments, Equatable {
         public let lines: [OrderRequest]
-        /// The `ask` discounts given, by name as typed.
+        /// The `ask` discounts given apart from the lines, by name (`kiosk serve`'s
+        /// `"discounts"`); a typed one is in its line's words (`latte discount staff`).
         public let discounts: [String]
 
         public init(_ lines: [OrderRequest], discounts: [String] = []) {
@@ -19,16 +20,37 @@ public enum OrderCommand: CommandHandler {
 
     public static func parse(_ words: CommandWords) throws(CommandError) -> Arguments {
         var requests: [OrderRequest] = []
-        var discounts: [String] = []
         for text in words.phrases {
             guard !text.isEmpty else { throw words.usage }
-            // `latte, discount staff` or `latte discount staff`: a discount asked for.
-            let (line, discount) = splitDiscount(text)
-            if let discount { discounts.append(discount) }
-            if !line.isEmpty { requests.append(OrderRequest(text: line)) }
+            requests.append(OrderRequest(text: text))
         }
-        guard !requests.isEmpty else { throw words.usage }
-        return Arguments(requests, discounts: discounts)
+        return Arguments(requests)
+    }
+
+    /// The typed lines without the `ask` discounts in their words — `latte, discount staff`
+    /// or `latte discount staff` — and those discounts. Read against the menu: a phrase
+    /// whose words after `discount` name no ask discount is a line as it stands when it
+    /// names an item (`Discount Donut`), and an unknown discount when it does not.
+    static func askedInWords(_ requests: [OrderRequest], in menu: Menu) throws(CommandError) -> (lines: [OrderRequest], asked: Set<Int>) {
+        guard let discounts = menu.pricing?.discounts, discounts.contains(where: \.onlyWhenAsked) else { return (requests, []) }
+        var lines: [OrderRequest] = []
+        var asked = Set<Int>()
+        for request in requests {
+            guard request.choice == nil, request.quantity == nil, request.parts.isEmpty, case (let line, let name?) = splitDiscount(request.text) else {
+                lines.append(request)
+                continue
+            }
+            let key = NameKey.fold(name)
+            if let index = discounts.firstIndex(where: { $0.onlyWhenAsked && NameKey.fold($0.name) == key }) {
+                asked.insert(index)
+                if !line.isEmpty { lines.append(OrderRequest(text: line)) }
+            } else if (try? comboLines(request, in: menu, number: 1)) != nil || (try? resolve(request, in: menu)) != nil {
+                lines.append(request)
+            } else {
+                asked.formUnion(try askedDiscounts([name], in: menu))
+            }
+        }
+        return (lines, asked)
     }
 
     /// A phrase's line and the discount named after the word `discount` (or `할인`) in it,
@@ -80,12 +102,16 @@ public enum OrderCommand: CommandHandler {
 
     /// The order `arguments` name, resolved against the session's menu.
     static func order(_ arguments: Arguments, in session: Session) throws(CommandError) -> Order {
+        let menu = session.kiosk.menu
+        let (requests, inWords) = try askedInWords(arguments.lines, in: menu)
+        var asked = inWords
+        guard !requests.isEmpty else { throw .usage(session.commands.entry(named: "order")?.synopsis ?? "order") }
         var lines: [OrderLine] = []
-        lines.reserveCapacity(arguments.lines.count)
-        for request in arguments.lines {
-            try resolve(request, in: session.kiosk.menu, into: &lines)
+        lines.reserveCapacity(requests.count)
+        for request in requests {
+            try resolve(request, in: menu, into: &lines)
         }
-        let asked = arguments.discounts.isEmpty ? [] : try askedDiscounts(arguments.discounts, in: session.kiosk.menu)
+        if !arguments.discounts.isEmpty { asked.formUnion(try askedDiscounts(arguments.discounts, in: menu)) }
         return Order(lines, askingFor: asked)
     }
 
