@@ -32,10 +32,13 @@ struct CheckCommand {
                 errors.write("kiosk: \(message)\n")
                 status = .unreadableInput
             } else if let menu = compilation.menu, json {
-                output.write(bytes: CheckCommand.okObject(path: path, summary: menu.summaryWithQuestions))
+                let prices = menu.menu.checkPrices()
+                output.write(bytes: CheckCommand.okObject(path: path, summary: menu.summaryWithQuestions, prices: prices))
+                if let prices, !prices.problems.isEmpty { status = .invalidMenu }
             } else if let menu = compilation.menu {
                 let line = tr("{path}: ok ({summary})", ["path": TerminalText.visible(path), "summary": TerminalText.visible(menu.summaryWithQuestions)])
                 output.write(line + "\n")
+                if let prices = menu.menu.checkPrices(), !report(prices, path: path) { status = .invalidMenu }
                 if let explain, !self.explain(explain, in: menu.menu, path: path) { status = .failure }
             } else {
                 report(compilation, path: path)
@@ -45,6 +48,23 @@ struct CheckCommand {
             errors.flush()
         }
         return status
+    }
+
+    /// `  prices: 8 price points add up …` under the ok line of a menu with taxes or
+    /// discounts, or each price point that does not; `false` for any.
+    private func report(_ prices: PriceCheck, path: String) -> Bool {
+        let points = prices.pricePoints.grouped
+        if prices.problems.isEmpty {
+            let text = prices.bounded
+                ? tr("prices: the first {points} price points add up: each tax and net make the price, none below zero", ["points": points])
+                : tr("prices: all {points} price points add up: each tax and net make the price, none below zero", ["points": points])
+            output.write("  " + text + "\n")
+            return true
+        }
+        for problem in prices.problems {
+            errors.write(TerminalText.visible(path) + ": " + tr("error: a price does not add up: {problem}", ["problem": TerminalText.visible(problem)]) + "\n")
+        }
+        return false
     }
 
     /// Writes what `--explain` asks for; `false` when the menu has no such item or combo.
@@ -80,12 +100,20 @@ struct CheckCommand {
     }
 
     /// `{"file":…,"ok":true,"summary":…}` and its newline.
-    static func okObject(path: String, summary: String) -> [UInt8] {
+    static func okObject(path: String, summary: String, prices: PriceCheck? = nil) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.field("file", path)
-        writer.field("ok", true)
+        writer.field("ok", prices?.problems.isEmpty ?? true)
         writer.field("summary", summary)
+        if let prices {
+            writer.key("prices")
+            writer.beginObject()
+            writer.field("points", prices.pricePoints)
+            writer.field("bounded", prices.bounded)
+            writer.array("problems", strings: prices.problems)
+            writer.endObject()
+        }
         writer.endObject()
         return writer.bytes + [UInt8(ascii: "\n")]
     }

@@ -1,4 +1,4 @@
-import KioskCore
+@testable import KioskCore
 @testable import KioskMenu
 import Testing
 
@@ -95,5 +95,46 @@ import Testing
         #expect(Availability.Window(times: "9:00-10:00", days: nil) == nil)
         #expect(Availability.Window(times: "09:00-10:00", days: "someday") == nil)
         #expect(Availability.Window(times: "09:00-10:00", days: "sat-mon")?.description == "09:00-10:00 mon,sat-sun")
+    }
+}
+
+/// `kiosk check`'s proof of a menu's prices: every selection of every priced item, with
+/// every discount and with none, adds up.
+@Suite struct PriceCheckTests {
+    static let menu = pantry + """
+    kiosk "Café" currency "KRW"
+    item "Latte" tag drinks {
+      size small price 4000 needs milk 1
+      size large price 5000 needs milk 2 default
+      options "Extras" choose 0..2 { option "Shot" price +500 needs banana 1 repeat 2 }
+    }
+    item "Split" price 3500 needs banana 1 tag food
+    tax "부가세" 10% included
+    tax "City" 1% added on tag food rounding up
+    discount "House" 10% on tag drinks available 07:00-09:00
+    discount "Staff" 50% ask
+    discount "Coupon" 3000 on tag drinks
+
+    """
+
+    @Test func everyPricePointOfEverySelectionAddsUp() throws {
+        let menu = try #require(Compile(Self.menu).menu).menu
+        let check = try #require(menu.checkPrices())
+        // Latte: 2 sizes × 3 counts of the shot; Split: 1. Each with and without discounts.
+        #expect(check.pricePoints == (2 * 3 + 1) * 2)
+        #expect(!check.bounded && check.problems.isEmpty)
+        let bounded = try #require(menu.checkPrices(bound: 2))
+        #expect(bounded.bounded && bounded.pricePoints == 4)
+        #expect(try #require(Compile(pantry + "item \"Split\" price 3500 needs banana 1\n").menu).menu.checkPrices() == nil)
+    }
+
+    @Test func aPriceThatDoesNotAddUpIsNamed() {
+        let part = PriceBreakdown.Part(name: "VAT", amount: Money(hundredths: 100), included: true)
+        let line = PriceBreakdown.Line(gross: Money(hundredths: 1_000), discounts: [], taxes: [part], discounted: Money(hundredths: 1_000),
+                                       net: Money(hundredths: 950), total: Money(hundredths: 1_000))
+        let broken = PriceBreakdown(lines: [line], subtotal: Money(hundredths: 1_000), discounts: [], taxes: [part], total: Money(hundredths: 1_000))
+        #expect(broken.problem == "net and included taxes do not make the price")
+        let negative = PriceBreakdown.Line(gross: .zero, discounts: [], taxes: [], discounted: Money(hundredths: -1), net: Money(hundredths: -1), total: Money(hundredths: -1))
+        #expect(PriceBreakdown(lines: [negative], subtotal: .zero, discounts: [], taxes: [], total: Money(hundredths: -1)).problem == "an amount below zero")
     }
 }

@@ -10,6 +10,7 @@ import Testing
         ).run()
         #expect(result.stdout == """
         menus/cafe.kiosk: ok (5 ingredients, 4 items, 2 questions, 4 sinks)
+          prices: all 8 price points add up: each tax and net make the price, none below zero
         menus/juice-board-ko.kiosk: ok (5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks)
         menus/juice-board.kiosk: ok (5 ingredients, 7 items, 2 stations, 4 arrival rates, 0 sinks)
         menus/juice-ko.kiosk: ok (5 ingredients, 7 items, 3 questions, 0 sinks)
