@@ -176,4 +176,21 @@ import Testing
         #expect(brunch.served?.windows == "10:00-14:00 sat-sun, 07:00-09:00 mon-fri" && brunch.served?.now == false)
         #expect(listing.rows.first { $0.name == "Latte" }?.served == nil)
     }
+
+    /// An option with windows of its own is refused outside them; its item without it is not.
+    @Test func anOptionOutsideItsWindowsIsRefusedAndTheItemWithoutItIsMade() throws {
+        let menu = Self.menu + """
+        item "Tea" {
+          price 2000 needs cup 1
+          options "Extras" choose 0..1 { option "Scone" price +2000 needs cup 1 available 07:00-09:00 }
+        }
+
+        """
+        let noon = try SessionHarness(menu: menu)
+        #expect(try noon.run("order tea +scone").error == .notServedNow(item: "Tea +Scone", windows: "07:00-09:00"))
+        #expect(noon.stock("cup") == 100)
+        #expect(try noon.run("order tea").succeeded)
+        let morning = try SessionHarness(menu: menu, time: SessionClock(wall: { SessionHarness.fixedTime.adding(milliseconds: -4 * 3_600_000) }))
+        #expect(try morning.run("order tea +scone").succeeded)
+    }
 }

@@ -126,7 +126,10 @@ public enum OrderCommand: CommandHandler {
         switch error {
         case .requirementTooLarge(let ingredient): return .requirementTooLarge(ingredient: menu.ingredients[ingredient].name)
         case .totalTooLarge: return .totalTooLarge
-        case .notServedNow(let item): return .notServedNow(item: menu.items[item].name, windows: menu.items[item].availability?.description ?? "")
+        case .notServedNow(let item, let pick?):
+            let option = menu.items[item].choices.map { $0.groups[pick.group].options[pick.option] }
+            return .notServedNow(item: menu.items[item].name + " +" + (option?.name ?? ""), windows: option?.availability?.description ?? "")
+        case .notServedNow(let item, nil): return .notServedNow(item: menu.items[item].name, windows: menu.items[item].availability?.description ?? "")
         case .quantityOutOfRange(let quantity): return .numberTooLarge(String(quantity), what: "quantity")
         case .empty: return .usage(synopsis())
         case .choiceRequired(let item): return .choiceRequired(item: menu.items[item].name, choices: OrderCommand.required(of: menu.items[item]))

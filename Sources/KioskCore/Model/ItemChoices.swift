@@ -112,6 +112,8 @@ public struct ItemOption: Sendable, Hashable {
     public let tags: [String]
     /// Allergens the option itself brings (`allergens nuts`), beyond its ingredients'.
     public let allergens: Allergens
+    /// When it is served, on the kiosk's clock; `nil`: whenever its item is.
+    public var availability: Availability?
 
     public init(
         name: String, price: Money = .zero, adds: [Recipe.Component] = [], changes: [RecipeChange] = [], repeatLimit: Int = 1,

@@ -144,7 +144,9 @@ public final class Menu: Sendable {
         self.simulateSettings = simulateSettings
         self.suggestionIndex = SuggestionIndex(ingredients: ingredients, items: items, questions: questions)
         self.pricingTags = pricing == nil ? [] : items.map { Set($0.tags.map(NameKey.fold)) }
-        self.hasServingWindows = items.contains { $0.availability != nil }
+        self.hasServingWindows = items.contains { item in
+            item.availability != nil || item.choices?.groups.contains { $0.options.contains { $0.availability != nil } } == true
+        }
         self.itemsByKey = itemsByKey
         self.ingredientsByKey = ingredientsByKey
         self.stations = stations.isEmpty ? [.counter] : stations

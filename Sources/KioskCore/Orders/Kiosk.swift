@@ -159,11 +159,18 @@ public struct Kiosk: Sendable {
         return try price(order, at: time).map { ($0.total, $0.breakdown) }
     }
 
-    /// Refuses an order with an item outside the windows it is served in.
+    /// Refuses an order with an item, or an option it takes, outside the windows it is
+    /// served in.
     private func checkServed(_ order: Order, at time: Timestamp) throws(OrderError) {
+        let offset = utcOffset(time)
         for line in order.lines {
-            guard let availability = menu.items[line.item].availability else { continue }
-            if !availability.isOpen(at: time, offsetSeconds: utcOffset(time)) { throw .notServedNow(item: line.item) }
+            let item = menu.items[line.item]
+            if let availability = item.availability, !availability.isOpen(at: time, offsetSeconds: offset) { throw .notServedNow(item: line.item) }
+            guard let choices = item.choices, let selection = line.selection ?? choices.defaultSelection else { continue }
+            for pick in selection.picks {
+                guard let availability = choices.groups[pick.group].options[pick.option].availability else { continue }
+                if !availability.isOpen(at: time, offsetSeconds: offset) { throw .notServedNow(item: line.item, pick: pick) }
+            }
         }
     }
 

@@ -122,8 +122,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case requirementTooLarge(ingredient: Int)
     /// The price of the order, or the sales total it would make, does not fit.
     case totalTooLarge
-    /// An item ordered outside the windows it is served in.
-    case notServedNow(item: Int)
+    /// An item ordered outside the windows it is served in, or (`pick`) with an option
+    /// outside its own.
+    case notServedNow(item: Int, pick: Selection.Pick? = nil)
     /// A line of an item whose size or options have no default, which an order must
     /// choose (see `Item.requiresChoice`).
     case choiceRequired(item: Int)

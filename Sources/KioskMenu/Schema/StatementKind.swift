@@ -200,6 +200,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("default", .flag),
             PropertySpec("tags", .name, list: true, repeatable: true),
             PropertySpec("allergens", .name, list: true),
+            PropertySpec("available", .window, list: true),
         ]
         case .choose: [PropertySpec("from", .name, list: true)]
         }
