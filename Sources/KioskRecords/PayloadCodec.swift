@@ -17,8 +17,8 @@ import KioskCore
 /// `order.succeeded` flag 16 adds `ticket` and `promised` (milliseconds, zigzag) after the
 /// line totals; flag 32, after those, the price of a menu with taxes or discounts:
 ///
-/// price           = subtotal discounts:parts taxes:parts count (gross discounted net total
-///                   discounts:shares taxes:shares)*
+/// price           = subtotal discounts:parts taxes:parts count (unit gross discounted net total
+///                   discounts:shares taxes:shares)*     (unit: 0, or 1 and the unit price)
 /// parts           = count (name:string amount included:u8)*
 /// shares          = count (part:varint amount)*   (a part of the order's, by its place)
 /// ```
@@ -156,6 +156,12 @@ enum PayloadCodec {
         parts(price.taxes, into: &writer)
         writer.varint(UInt64(price.lines.count))
         for line in price.lines {
+            if let unit = line.unitPrice {
+                writer.byte(1)
+                writer.int(unit.hundredths)
+            } else {
+                writer.byte(0)
+            }
             writer.int(line.gross.hundredths)
             writer.int(line.discounted.hundredths)
             writer.int(line.net.hundredths)
@@ -196,12 +202,13 @@ enum PayloadCodec {
         var lines: [PriceBreakdown.Line] = []
         lines.reserveCapacity(count)
         for _ in 0..<count {
+            let unit = try reader.byte() != 0 ? Money(hundredths: try reader.int()) : nil
             let gross = Money(hundredths: try reader.int())
             let discounted = Money(hundredths: try reader.int())
             let net = Money(hundredths: try reader.int())
             let lineTotal = Money(hundredths: try reader.int())
             lines.append(PriceBreakdown.Line(
-                gross: gross, discounts: try shares(&reader, of: discounts), taxes: try shares(&reader, of: taxes),
+                unitPrice: unit, gross: gross, discounts: try shares(&reader, of: discounts), taxes: try shares(&reader, of: taxes),
                 discounted: discounted, net: net, total: lineTotal
             ))
         }

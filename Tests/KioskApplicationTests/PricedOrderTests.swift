@@ -33,6 +33,7 @@ import Testing
         #expect(summary.total == Money(hundredths: 1_000_000))
         #expect(price.discounts == [.init(name: "Set saver", amount: Money(hundredths: 100_000))])
         #expect(price.lines.map(\.total) == [409_100, 318_200, 272_700].map(Money.init(hundredths:)))
+        #expect(price.lines.map(\.unitPrice) == [450_000, 350_000, 300_000].map(Money.init(hundredths:)))
         guard case .orderSucceeded(let made)? = result.events.first?.payload else {
             Issue.record("no event")
             return
@@ -56,7 +57,7 @@ import Testing
         writer.endObject()
         let priceJSON = String(decoding: writer.bytes, as: UTF8.self).dropFirst().dropLast()
         #expect(eventJSON.contains(priceJSON))
-        #expect(priceJSON.hasPrefix(#""price":{"subtotal":11000,"discounts":[{"name":"Set saver","amount":1000}],"taxes":[{"name":"부가세","amount":909,"included":true}],"net":9091,"total":10000,"#))
+        #expect(priceJSON.hasPrefix(#""price":{"subtotal":11000,"discounts":[{"name":"Set saver","amount":1000}],"taxes":[{"name":"부가세","amount":909,"included":true}],"net":9091,"total":10000,"lines":[{"unitPrice":4500,"gross":4500,"#))
     }
 
     @Test func anAskedDiscountIsGivenOnlyWhenAskedAndAnUnknownOneSaysWhichThereAre() throws {
@@ -192,5 +193,23 @@ import Testing
         #expect(try noon.run("order tea").succeeded)
         let morning = try SessionHarness(menu: menu, time: SessionClock(wall: { SessionHarness.fixedTime.adding(milliseconds: -4 * 3_600_000) }))
         #expect(try morning.run("order tea +scone").succeeded)
+    }
+
+    /// A combo's parts carry their share of its price, not a unit price; a plain line both.
+    @Test func aComboPartHasAShareAndNoUnitPrice() throws {
+        let menu = Self.menu + """
+        combo "Set" price 7000 {
+          choose 1 from "Latte"
+          choose 1 from "Croissant"
+        }
+
+        """
+        let harness = try SessionHarness(menu: menu)
+        guard case .ordered(let made) = try harness.run("order set +latte +croissant, 2 muffin").output, let price = made.price else {
+            Issue.record("not made")
+            return
+        }
+        #expect(price.lines.map(\.unitPrice) == [nil, nil, Money(hundredths: 300_000)])
+        #expect(price.lines.map(\.gross) == [393_700, 306_300, 600_000].map(Money.init(hundredths:)))
     }
 }

@@ -7,7 +7,7 @@ extension JSONWriter {
     /// ```json
     /// "price":{"subtotal":9026,"discounts":[],"taxes":[{"name":"부가세","amount":821,"included":true}],
     ///          "net":8205,"total":9026,
-    ///          "lines":[{"gross":9026,"discounts":[],"taxes":[{"name":"부가세","amount":821,"included":true}],"net":8205,"total":9026}]}
+    ///          "lines":[{"unitPrice":9026,"gross":9026,"discounts":[],"taxes":[{"name":"부가세","amount":821,"included":true}],"net":8205,"total":9026}]}
     /// ```
     public mutating func price(_ price: PriceBreakdown) {
         key("price")
@@ -21,6 +21,10 @@ extension JSONWriter {
         key("total")
         number(price.total)
         array("lines", objects: price.lines) { writer, line in
+            if let unit = line.unitPrice {
+                writer.key("unitPrice")
+                writer.number(unit)
+            }
             writer.key("gross")
             writer.number(line.gross)
             writer.parts("discounts", line.discounts)

@@ -90,10 +90,14 @@ public struct PricingMoment: Sendable, Hashable {
 public struct PricedLine: Sendable, Hashable {
     public var gross: Money
     public var tags: Set<String>
+    /// The price of one, with its size and options; `nil` for a part of a combo, whose
+    /// gross is its share of the combo's price.
+    public var unitPrice: Money?
 
-    public init(gross: Money, tags: Set<String> = []) {
+    public init(gross: Money, tags: Set<String> = [], unitPrice: Money? = nil) {
         self.gross = gross
         self.tags = tags
+        self.unitPrice = unitPrice
     }
 }
 
@@ -115,6 +119,8 @@ public struct PriceBreakdown: Sendable, Hashable {
     }
 
     public struct Line: Sendable, Hashable {
+        /// The price of one, with its size and options (`nil` for a part of a combo).
+        public let unitPrice: Money?
         public let gross: Money
         public let discounts: [Part]
         public let taxes: [Part]
@@ -125,7 +131,8 @@ public struct PriceBreakdown: Sendable, Hashable {
         /// What the customer pays for the line: `discounted` and its added taxes.
         public let total: Money
 
-        public init(gross: Money, discounts: [Part], taxes: [Part], discounted: Money, net: Money, total: Money) {
+        public init(unitPrice: Money? = nil, gross: Money, discounts: [Part], taxes: [Part], discounted: Money, net: Money, total: Money) {
+            self.unitPrice = unitPrice
             self.gross = gross
             self.discounts = discounts
             self.taxes = taxes
@@ -247,7 +254,7 @@ public struct Pricing: Sendable, Hashable {
         for index in lines.indices {
             let lineTotal = try checked(left[index], plus: added[index])
             breakdown.append(PriceBreakdown.Line(
-                gross: lines[index].gross, discounts: lineDiscounts[index], taxes: lineTaxes[index],
+                unitPrice: lines[index].unitPrice, gross: lines[index].gross, discounts: lineDiscounts[index], taxes: lineTaxes[index],
                 discounted: Money(hundredths: left[index]), net: Money(hundredths: left[index] - included[index]),
                 total: Money(hundredths: lineTotal)
             ))

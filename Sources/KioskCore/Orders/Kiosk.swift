@@ -229,7 +229,10 @@ public struct Kiosk: Sendable {
         }
         var breakdown: PriceBreakdown?
         if let pricing = menu.pricing {
-            let priced = zip(order.lines, lines).map { line, gross in PricedLine(gross: gross, tags: menu.pricingTags[line.item]) }
+            // A line's gross is its unit price times its quantity, exactly; a combo's part has a share, not a unit price.
+            let priced = zip(order.lines, lines).map { line, gross in
+                PricedLine(gross: gross, tags: menu.pricingTags[line.item], unitPrice: line.part == nil ? Money(hundredths: gross.hundredths / line.quantity) : nil)
+            }
             let moment = PricingMoment(time: time, offsetSeconds: utcOffset(time), asked: order.askedDiscounts)
             do {
                 breakdown = try pricing.price(priced, at: moment)
