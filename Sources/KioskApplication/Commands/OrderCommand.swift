@@ -40,8 +40,7 @@ public enum OrderCommand: CommandHandler {
                 lines.append(request)
                 continue
             }
-            let key = NameKey.fold(name)
-            if let index = discounts.firstIndex(where: { $0.onlyWhenAsked && NameKey.fold($0.name) == key }) {
+            if let index = askIndex(name, in: menu) {
                 asked.insert(index)
                 if !line.isEmpty { lines.append(OrderRequest(text: line)) }
             } else if (try? comboLines(request, in: menu, number: 1)) != nil || (try? resolve(request, in: menu)) != nil {
@@ -61,14 +60,18 @@ public enum OrderCommand: CommandHandler {
         return (words[..<at].joined(separator: " "), words[(at + 1)...].joined(separator: " "))
     }
 
+    /// The `ask` discount of the menu `name` names, in any case, by index into its discounts.
+    static func askIndex(_ name: String, in menu: Menu) -> Int? {
+        let key = NameKey.fold(name)
+        return menu.pricing?.discounts.firstIndex { $0.onlyWhenAsked && NameKey.fold($0.name) == key }
+    }
+
     /// The `ask` discounts `names` name, by index into the menu's discounts.
     static func askedDiscounts(_ names: [String], in menu: Menu) throws(CommandError) -> Set<Int> {
         var asked = Set<Int>()
-        let discounts = menu.pricing?.discounts ?? []
         for name in names {
-            let key = NameKey.fold(name)
-            guard let index = discounts.firstIndex(where: { $0.onlyWhenAsked && NameKey.fold($0.name) == key }) else {
-                let askable = discounts.filter(\.onlyWhenAsked).map(\.name)
+            guard let index = askIndex(name, in: menu) else {
+                let askable = (menu.pricing?.discounts ?? []).filter(\.onlyWhenAsked).map(\.name)
                 throw .unknownDiscount(name, suggestion: Suggestions.closest(to: name, among: askable), known: askable)
             }
             asked.insert(index)

@@ -83,13 +83,9 @@ public struct Repricer {
         for request in requests(lines) {
             try OrderCommand.resolve(request, in: menu, into: &resolved)
         }
-        var asked = Set<Int>()
-        for name in discounts {
-            // A discount the old menu gave by itself, or one the new menu lacks, is not
-            // asked for: the new menu gives its own by its own rules.
-            if let found = try? OrderCommand.askedDiscounts([name], in: menu) { asked.formUnion(found) }
-        }
-        return Order(resolved, askingFor: asked)
+        // A discount the old menu gave by itself, or one the new menu lacks, is not asked
+        // for: the new menu gives its own by its own rules.
+        return Order(resolved, askingFor: Set(discounts.compactMap { OrderCommand.askIndex($0, in: menu) }))
     }
 
     /// The lines of a recorded order as a program names them (`kiosk serve`'s JSON): an

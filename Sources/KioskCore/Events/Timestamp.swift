@@ -20,6 +20,16 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return Timestamp(millisecondsSince1970: overflow ? .max : sum)
     }
 
+    /// The day of this time in a zone `offsetSeconds` from UTC, in days since 1970-01-01,
+    /// and the millisecond of that day: what windows of the day and money by day are read
+    /// by. A shift past the ends of time is not made.
+    public func localDay(offsetSeconds: Int) -> (day: Int64, millisecond: Int64) {
+        let (shifted, overflow) = millisecondsSince1970.addingReportingOverflow(Int64(offsetSeconds) * 1000)
+        let milliseconds = overflow ? millisecondsSince1970 : shifted
+        let day = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
+        return (day, milliseconds - day * 86_400_000)
+    }
+
     /// The calendar fields in UTC, shifted by `offsetSeconds` for local times.
     public func civil(offsetSeconds: Int = 0) -> CivilTime {
         CivilTime(millisecondsSince1970: millisecondsSince1970, offsetSeconds: offsetSeconds)

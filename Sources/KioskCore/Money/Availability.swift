@@ -115,10 +115,8 @@ public struct Availability: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether one of the windows is open at `time`, read in a zone `offsetSeconds` from UTC.
     public func isOpen(at time: Timestamp, offsetSeconds: Int) -> Bool {
-        let (shifted, overflow) = time.millisecondsSince1970.addingReportingOverflow(Int64(offsetSeconds) * 1000)
-        let milliseconds = overflow ? time.millisecondsSince1970 : shifted
-        let day = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
-        let minute = Int((milliseconds - day * 86_400_000) / 60_000)
+        let (day, millisecond) = time.localDay(offsetSeconds: offsetSeconds)
+        let minute = Int(millisecond / 60_000)
         // 1970-01-01 was a Thursday: weekday 3, counting from Monday.
         let weekday = Int(((day + 3) % 7 + 7) % 7)
         return windows.contains { $0.isOpen(minute: minute, weekday: weekday) }

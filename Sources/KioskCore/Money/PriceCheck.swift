@@ -67,16 +67,14 @@ extension PriceBreakdown {
     var problem: String? {
         var total = 0
         for line in lines {
-            let included = line.taxes.filter(\.included).reduce(0) { $0 &+ $1.amount.hundredths }
-            let added = line.taxes.filter { !$0.included }.reduce(0) { $0 &+ $1.amount.hundredths }
             if line.discounted.hundredths < 0 || line.net.hundredths < 0 || line.total.hundredths < 0 { return "an amount below zero" }
-            if line.net.hundredths &+ included != line.discounted.hundredths { return "net and included taxes do not make the price" }
-            if line.discounted.hundredths &+ added != line.total.hundredths { return "the price and added taxes do not make the total" }
+            if line.net.hundredths &+ line.includedTax.hundredths != line.discounted.hundredths { return "net and included taxes do not make the price" }
+            if line.discounted.hundredths &+ line.addedTax.hundredths != line.total.hundredths { return "the price and added taxes do not make the total" }
             total = total &+ line.total.hundredths
         }
-        let discounted = discounts.reduce(0) { $0 &+ $1.amount.hundredths }
+        // The order's own parts, not its lines': they must agree with them.
         let added = taxes.filter { !$0.included }.reduce(0) { $0 &+ $1.amount.hundredths }
-        if total != self.total.hundredths || subtotal.hundredths &- discounted &+ added != total { return "the parts do not add up to the total" }
+        if total != self.total.hundredths || subtotal.hundredths &- discountTotal.hundredths &+ added != total { return "the parts do not add up to the total" }
         return nil
     }
 }

@@ -131,6 +131,10 @@ public struct PriceBreakdown: Sendable, Hashable {
         /// What the customer pays for the line: `discounted` and its added taxes.
         public let total: Money
 
+        /// The line's included taxes, and its added ones, in all.
+        public var includedTax: Money { Money(hundredths: taxes.filter(\.included).reduce(0) { $0 &+ $1.amount.hundredths }) }
+        public var addedTax: Money { Money(hundredths: taxes.filter { !$0.included }.reduce(0) { $0 &+ $1.amount.hundredths }) }
+
         public init(unitPrice: Money? = nil, gross: Money, discounts: [Part], taxes: [Part], discounted: Money, net: Money, total: Money) {
             self.unitPrice = unitPrice
             self.gross = gross
@@ -169,6 +173,9 @@ public struct PriceBreakdown: Sendable, Hashable {
         let amounts = [subtotal, total] + discounts.map(\.amount) + taxes.map(\.amount) + lines.flatMap { [$0.gross, $0.net, $0.total] }
         return amounts.contains { $0.hundredths % 100 != 0 }
     }
+
+    /// Every discount given, in all.
+    public var discountTotal: Money { Money(hundredths: discounts.reduce(0) { $0 &+ $1.amount.hundredths }) }
 
     /// What the lines cost after discounts, less their included taxes: the supply value.
     public var net: Money { Money(hundredths: lines.reduce(0) { $0 &+ $1.net.hundredths }) }

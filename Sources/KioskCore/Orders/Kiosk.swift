@@ -83,9 +83,7 @@ public struct Kiosk: Sendable {
     private mutating func place<Recipient: EventRecipient>(
         _ order: Order, at time: Timestamp, into events: inout Recipient
     ) throws(OrderError) -> OrderOutcome {
-        let requirements = try Requirements(for: order, in: menu)
-        if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
-        if menu.hasServingWindows { try checkServed(order, at: time) }
+        let requirements = try considered(order, at: time)
         // Asked here, not only inside: calling `price` copies the whole kiosk, every order.
         let pricing = hasPrices ? try price(order, at: time) : nil
         if hasBoard { advanceBoard(to: time, into: &events) }
@@ -145,18 +143,23 @@ public struct Kiosk: Sendable {
     /// The day of `time` in the kiosk's local time, in days since 1970-01-01: what the
     /// ledger keeps money by.
     func localDay(of time: Timestamp) -> Int {
-        let (shifted, overflow) = time.millisecondsSince1970.addingReportingOverflow(Int64(utcOffset(time)) * 1000)
-        let milliseconds = overflow ? time.millisecondsSince1970 : shifted
-        return Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1)
+        Int(time.localDay(offsetSeconds: utcOffset(time)).day)
     }
 
     /// What `order` would cost now, without placing it: its lines' totals and, when the menu
     /// has taxes or discounts, every one of them; `nil` when the menu has no prices.
     public func quote(_ order: Order, at time: Timestamp) throws(OrderError) -> (total: Money, breakdown: PriceBreakdown?)? {
-        _ = try Requirements(for: order, in: menu)
+        _ = try considered(order, at: time)
+        return try price(order, at: time).map { ($0.total, $0.breakdown) }
+    }
+
+    /// What `order` needs, once it is one the kiosk considers at `time`: its lines within
+    /// range, its combos as they allow, and each item and option served then.
+    private func considered(_ order: Order, at time: Timestamp) throws(OrderError) -> Requirements {
+        let requirements = try Requirements(for: order, in: menu)
         if order.hasCombos, let problem = order.comboProblem(in: menu) { throw problem }
         if menu.hasServingWindows { try checkServed(order, at: time) }
-        return try price(order, at: time).map { ($0.total, $0.breakdown) }
+        return requirements
     }
 
     /// Refuses an order with an item, or an option it takes, outside the windows it is

@@ -173,7 +173,7 @@ public struct Ledger: Sendable {
         var entry = moneyDays[index]
         entry.orders = entry.orders.saturatingAdding(1)
         entry.gross = entry.gross.adding(price.subtotal) ?? entry.gross
-        entry.discounts = entry.discounts.adding(Money(hundredths: price.discounts.reduce(0) { $0 &+ $1.amount.hundredths })) ?? entry.discounts
+        entry.discounts = entry.discounts.adding(price.discountTotal) ?? entry.discounts
         entry.net = entry.net.adding(price.net) ?? entry.net
         entry.total = entry.total.adding(price.total) ?? entry.total
         for tax in price.taxes {

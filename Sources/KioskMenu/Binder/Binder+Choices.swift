@@ -187,16 +187,12 @@ extension Binder {
         }
         let tags = bindTags(properties["tags"])
         let allergens = bindAllergens(properties["allergens"], statement: statement) ?? []
-        var windows: [Availability.Window] = []
-        for (value, _) in properties["available"]?.elements ?? [] {
-            if case .window(let window) = value { windows.append(window) }
-        }
         guard complete else { return nil }
         var option = ItemOption(
             name: name, price: price, adds: adds, changes: changes, repeatLimit: repeatLimit, isDefault: properties["default"] != nil,
             tags: tags, allergens: allergens
         )
-        option.availability = windows.isEmpty ? nil : Availability(windows)
+        option.availability = Binder.availability(properties["available"])
         return option
     }
 

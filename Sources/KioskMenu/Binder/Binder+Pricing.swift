@@ -50,18 +50,13 @@ extension Binder {
             if case .amount(let value)? = given.elements.first?.value { minimum = value }
             if !target.order { report(.minimumOnLines(displayName), range(given.name, in: statement)) }
         }
-        var windows: [Availability.Window] = []
-        for (value, _) in properties["available"]?.elements ?? [] {
-            if case .window(let window) = value { windows.append(window) }
-        }
-        let windowsBound = windows.count == properties["available"]?.elements.count ?? 0
-        guard let name, let amount, target.known, !(target.order && target.tags != nil), windowsBound,
+        guard let name, let amount, target.known, !(target.order && target.tags != nil),
               minimum == nil || target.order,
               claim(name, of: statement, index: discounts.count, in: \.discountClaims, duplicate: { .duplicateDiscount($0, existing: $1) })
         else { return }
         let discount = Discount(
             name: name, amount: amount, target: target.order ? .order : .lines(tags: target.tags), minimum: minimum,
-            onlyWhenAsked: properties["ask"] != nil, availability: windows.isEmpty ? nil : Availability(windows)
+            onlyWhenAsked: properties["ask"] != nil, availability: Binder.availability(properties["available"])
         )
         if properties["capped"] == nil { checkCovered(discount, at: range(amountToken, in: statement)) }
         discounts.append(discount)
@@ -85,6 +80,15 @@ extension Binder {
                 report(.discountAboveOrder(discount: discount.name, amount: amount.grouped, least: least.grouped), range)
             }
         }
+    }
+
+    /// The windows of an `available` (an item's, an option's or a discount's); `nil` without
+    /// one. A window that did not read was reported, and the menu has no `Menu` then.
+    static func availability(_ property: BoundProperty?) -> Availability? {
+        let windows = property?.elements.compactMap { element -> Availability.Window? in
+            if case .window(let window) = element.value { window } else { nil }
+        } ?? []
+        return windows.isEmpty ? nil : Availability(windows)
     }
 
     /// `10%`, `8.875%` as a rate; reported and `nil` for anything else.

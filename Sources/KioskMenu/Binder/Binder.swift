@@ -286,10 +286,6 @@ struct Binder {
             ownKeys.append(key)
             aliases.append(alias.value)
         }
-        var windows: [Availability.Window] = []
-        for (value, _) in properties["available"]?.elements ?? [] {
-            if case .window(let window) = value { windows.append(window) }
-        }
         var item: Item?
         if let choices {
             item = Item(name: name, aliases: aliases, choices: choices, prep: prep, station: station, tags: tags, allergens: allergens, popularity: popularity)
@@ -300,7 +296,7 @@ struct Binder {
             )
         }
         if var item {
-            item.availability = windows.isEmpty ? nil : Availability(windows)
+            item.availability = Binder.availability(properties["available"])
             items.append(item)
         }
     }
