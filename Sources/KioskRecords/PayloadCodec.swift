@@ -11,6 +11,8 @@ import KioskCore
 /// ticket.started  = ticket station:string prep:zigzag(ms) lines
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
+/// payment.*       = payment order:varint tender:u8 flags:u8 amount tip rounding due [tendered change] [card:string]
+///                   [reason:string] [currency:string]     (flags 1, 2, 4, 8 say which follow)
 /// suggestion.made = profiles:strings partySize answers:(question:string answer:u8)* rule:u8 lenient:u8 page items:(item:string tenths undeclared:u8)*
 /// lines           = count line*             (a line as `LineCodec` writes it)
 ///
@@ -98,6 +100,8 @@ enum PayloadCodec {
         case .menuReloadFailed(let e):
             writer.string(e.menu)
             writer.int(e.errors)
+        case .payment(let e):
+            encode(e, into: &writer)
         }
     }
 
@@ -343,6 +347,8 @@ enum PayloadCodec {
         case .menuReloadFailed:
             let menu = try reader.string()
             return .menuReloadFailed(MenuReloadFailed(menu: menu, errors: try reader.int()))
+        case .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut:
+            return .payment(try decodePayment(&reader, type: type))
         }
     }
 
@@ -469,5 +475,58 @@ enum PayloadCodec {
         case 4: .cancel
         default: nil
         }
+    }
+}
+
+// MARK: Payments
+
+extension PayloadCodec {
+    static func encode<Output: ByteOutput & ~Copyable>(_ e: PaymentChanged, into writer: inout Output) {
+        writer.int(e.payment)
+        writer.varint(e.order)
+        writer.byte(UInt8(Tender.allCases.firstIndex(of: e.tender) ?? 0))
+        var flags: UInt8 = 0
+        if e.tendered != nil || e.change != nil { flags |= 1 }
+        if e.card != nil { flags |= 2 }
+        if e.reason != nil { flags |= 4 }
+        if e.currency != nil { flags |= 8 }
+        writer.byte(flags)
+        writer.int(e.amount.hundredths)
+        writer.int(e.tip.hundredths)
+        writer.int(e.rounding.hundredths)
+        writer.int(e.due.hundredths)
+        if flags & 1 != 0 {
+            writer.int(e.tendered?.hundredths ?? 0)
+            writer.int(e.change?.hundredths ?? 0)
+        }
+        if let card = e.card { writer.string(card) }
+        if let reason = e.reason { writer.string(reason) }
+        if let currency = e.currency { writer.string(currency) }
+    }
+
+    static func decodePayment(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> PaymentChanged {
+        guard let status = PaymentStatus.allCases.first(where: { $0.eventType == type }) else { throw .malformed("not a payment") }
+        let payment = try reader.int()
+        let order = try reader.varint()
+        let tenderCode = Int(try reader.byte())
+        guard Tender.allCases.indices.contains(tenderCode) else { throw .malformed("unknown tender") }
+        let flags = try reader.byte()
+        let amount = Money(hundredths: try reader.int())
+        let tip = Money(hundredths: try reader.int())
+        let rounding = Money(hundredths: try reader.int())
+        let due = Money(hundredths: try reader.int())
+        var tendered: Money?
+        var change: Money?
+        if flags & 1 != 0 {
+            tendered = Money(hundredths: try reader.int())
+            change = Money(hundredths: try reader.int())
+        }
+        let card = flags & 2 != 0 ? try reader.string() : nil
+        let reason = flags & 4 != 0 ? try reader.string() : nil
+        let currency = flags & 8 != 0 ? try reader.string() : nil
+        return PaymentChanged(
+            status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
+            tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency
+        )
     }
 }

@@ -33,6 +33,12 @@ public enum RecordCodec {
         case .ticketLate: 11
         case .suggestionMade: 12
         case .menuReloadFailed: 13
+        case .paymentPending: 14
+        case .paymentInProgress: 15
+        case .paymentCompleted: 16
+        case .paymentDeclined: 17
+        case .paymentCanceled: 18
+        case .paymentTimedOut: 19
         }
     }
 
@@ -51,6 +57,12 @@ public enum RecordCodec {
         case 11: .ticketLate
         case 12: .suggestionMade
         case 13: .menuReloadFailed
+        case 14: .paymentPending
+        case 15: .paymentInProgress
+        case 16: .paymentCompleted
+        case 17: .paymentDeclined
+        case 18: .paymentCanceled
+        case 19: .paymentTimedOut
         default: nil
         }
     }

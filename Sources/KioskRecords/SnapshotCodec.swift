@@ -13,6 +13,8 @@ import KioskCore
 ///          | 5 money by day: count (day:zigzag orders gross discounts net total cancelled
 ///                                   taxes:count (name:string included:u8 amount)*)*
 ///          | 6 prices of the history's orders: count (seq:varint price)*   (price as in `PayloadCodec`)
+///          | 7 payments: next:varint count (order:varint paid:zigzag)* (payments amount tips rounding)*
+///                        (what recent orders were paid, then the takings of each tender in `Tender` order)
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -28,6 +30,7 @@ public enum SnapshotCodec {
         case choiceSales = 4
         case moneyDays = 5
         case historyPrices = 6
+        case payments = 7
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -105,6 +108,21 @@ public enum SnapshotCodec {
             for record in priced {
                 writer.varint(record.sequence)
                 if let price = record.price { PayloadCodec.encode(price, into: &writer) }
+            }
+        }
+        writeSections(&sections, below: Int(Section.payments.rawValue), of: snapshot.facts, into: &writer)
+        let payments = snapshot.kiosk.payments
+        if !payments.isEmpty {
+            writer.byte(Section.payments.rawValue)
+            writer.varint(UInt64(payments.nextPayment))
+            writer.varint(UInt64(payments.paid.count))
+            for (order, paid) in payments.paid.sorted(by: { $0.key < $1.key }) {
+                writer.varint(order)
+                writer.int(paid.hundredths)
+            }
+            for takings in payments.takings {
+                writer.int(takings.payments)
+                for amount in [takings.amount, takings.tips, takings.rounding] { writer.int(amount.hundredths) }
             }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
@@ -208,6 +226,7 @@ public enum SnapshotCodec {
         var choiceSales: [Ledger.ChoiceSales] = []
         var moneyDays: [Ledger.MoneyDay] = []
         var prices: [UInt64: PriceBreakdown] = [:]
+        var payments = PaymentBook()
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -261,6 +280,22 @@ public enum SnapshotCodec {
                     let sequence = try reader.varint()
                     prices[sequence] = try PayloadCodec.decodePrice(&reader, total: .zero)
                 }
+            case .payments:
+                let next = Int(clamping: try reader.varint())
+                var paid: [UInt64: Money] = [:]
+                for _ in 0..<(try reader.count(minimumBytes: 2)) {
+                    let order = try reader.varint()
+                    paid[order] = Money(hundredths: try reader.int())
+                }
+                var takings: [PaymentBook.Takings] = []
+                for _ in Tender.allCases {
+                    let count = max(0, try reader.int())
+                    takings.append(PaymentBook.Takings(
+                        payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
+                        rounding: Money(hundredths: try reader.int())
+                    ))
+                }
+                payments = PaymentBook(nextPayment: next, paid: paid, takings: takings)
             }
         }
         ledger.choiceSales = choiceSales
@@ -271,7 +306,8 @@ public enum SnapshotCodec {
                 return OrderRecord(sequence: record.sequence, time: record.time, lines: record.lines, result: record.result, price: price.with(total: total ?? price.total))
             }
         }
-        let kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
+        var kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
+        kiosk.payments = payments
         return JournalSnapshot(position: position, kiosk: kiosk, facts: facts)
     }
 

@@ -1,4 +1,5 @@
 import KioskApplication
+import KioskCore
 import KioskTestSupport
 import Testing
 
@@ -43,7 +44,11 @@ import Testing
             .profile(.unknownProfile("x")), .suggestion(.unknownProfile("x")), .suggestion(.tooManyAnswers(given: 4, questions: 3)),
             .notAnAnswer("maybe"), .unknownRule("x", suggestion: nil), .noSuggestionToPage, .suggestionOutdated,
             .noBoard(command: "board"), .board(.unknownTicket(9)), .board(.kitchenEmpty), .needsVirtualClock, .invalidDuration("x"),
-        ]
+            .noCheckout, .noOpenOrder, .orderUnpriced(1), .alreadyPaid(1), .cashShort(order: 1, due: Money(hundredths: 500), tendered: .zero),
+            .invalidAmount("x"), .invalidCard("x"),
+        ] + [PaymentStatus.declined, .canceled, .timedOut].map { status in
+            .paymentNotTaken(PaymentChanged(status: status, payment: 1, order: 1, tender: .card, amount: .zero, due: .zero, currency: nil))
+        }
         let codes = errors.map(\.code)
         #expect(Set(codes).count == codes.count, "no two cases share a code")
         #expect(Set(codes).isSubset(of: CommandError.codes))

@@ -67,7 +67,7 @@ import Testing
             #expect(MenuProblem.expectedStatement(found: "the end of the line").message == "expected a statement, found the end of the line")
             #expect(
                 MenuProblem.unknownPlaceholder("x", suggestion: nil).help
-                    == ["placeholders are {item}, {quantity}, {missing}, {ingredient}, {stock}, {menu}, {ticket} and {station}; write {{ for a literal '{'"]
+                    == ["placeholders are {item}, {quantity}, {missing}, {ingredient}, {stock}, {menu}, {ticket}, {station}, {order}, {amount}, {tender} and {reason}; write {{ for a literal '{'"]
             )
             #expect(MenuProblem.invalidEscape(#"\q"#).help == [#"the escapes are \" \\ \n \t \$ and \u{…}"#])
             #expect(MenuProblem.invalidServerURL("http://x", schemes: ["mqtt", "mqtts"], problem: .scheme).message == "'http://x' is not an mqtt:// or mqtts:// URL")

@@ -296,9 +296,9 @@ import Testing
         // The same bytes, then section 1 with one change of two words.
         #expect(SnapshotCodec.encode(withProfiles, format: .notes) == bytes + [1, 1, 2, 3] + Array("add".utf8) + [3] + Array("ana".utf8))
         #expect(try bytes.withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }.kiosk.profiles.isEmpty)
-        // Section 7 is none kiosk writes.
+        // Section 200 is none kiosk writes.
         #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
-            try (bytes + [7]).withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }
+            try (bytes + [200]).withUnsafeBytes { try SnapshotCodec.decode($0, format: .notes) }
         }
     }
 }

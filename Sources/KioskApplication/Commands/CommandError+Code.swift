@@ -47,6 +47,19 @@ extension CommandError {
         case .board: "wrong_ticket_state"
         case .needsVirtualClock: "needs_virtual_clock"
         case .invalidDuration: "invalid_duration"
+        case .noCheckout: "no_checkout"
+        case .noOpenOrder: "no_open_order"
+        case .orderUnpriced: "order_unpriced"
+        case .alreadyPaid: "already_paid"
+        case .cashShort: "cash_short"
+        case .invalidAmount: "invalid_amount"
+        case .invalidCard: "invalid_card"
+        case .paymentNotTaken(let payment):
+            switch payment.status {
+            case .declined: "card_declined"
+            case .canceled: "payment_canceled"
+            default: "reader_timed_out"
+            }
         }
     }
 
@@ -59,5 +72,7 @@ extension CommandError {
         "below_zero", "above_maximum", "line_too_long", "invalid_utf8", "reload_failed", "unknown_help_topic", "unknown_sink", "io_error",
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",
+        "no_checkout", "no_open_order", "order_unpriced", "already_paid", "cash_short", "invalid_amount", "invalid_card",
+        "card_declined", "payment_canceled", "reader_timed_out",
     ]
 }

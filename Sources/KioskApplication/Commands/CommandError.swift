@@ -77,6 +77,23 @@ public enum CommandError: Error, Sendable, Equatable {
     case needsVirtualClock
     /// Not a duration such as `90s`, `2m` or `1h`, or too long.
     case invalidDuration(String)
+    /// `pay` on a menu without a `checkout`.
+    case noCheckout
+    /// `pay` alone when every made order is paid (or none was made).
+    case noOpenOrder
+    /// `pay` for an order the menu gave no price.
+    case orderUnpriced(UInt64)
+    /// `pay` for an order nothing is left to pay of.
+    case alreadyPaid(UInt64)
+    /// Cash short of what is due, not said to be part of a split payment.
+    case cashShort(order: UInt64, due: Money, tendered: Money)
+    /// Not an amount of money (`12`, `12.50`), or not in the currency's minor unit.
+    case invalidAmount(String)
+    /// Neither a card number nor `timeout`, `offline` or `cancel`.
+    case invalidCard(String)
+    /// The reader did not take the card: declined, cancelled or timed out. Its steps are
+    /// kept and sent as events all the same.
+    case paymentNotTaken(PaymentChanged)
 }
 
 /// A menu that did not compile, kept whole so that whoever shows it can render its

@@ -56,6 +56,19 @@ public struct CommandTable: Sendable {
             handler: ReceiptCommand.self
         ),
         CommandEntry(
+            trContextNoop("command", "pay"), synopsis: "pay [ORDER] cash AMOUNT | card [CARD] [tip T]",
+            summary: trNoop("take a payment for an order, in cash or on the card reader"),
+            details: trNoop("Pays order ORDER (its # in 'history'); alone, the last order that still owes something. Only for a\nmenu with a 'checkout' statement.\n  pay cash 20            20 tendered: the change is given; the total rounds to the menu's cash step\n  pay 12 cash 5 split    5 in cash as one part; the rest stays due\n  pay card               the simulated reader, by the amount's last two digits (05, 55, 75 decline)\n  pay card 4000000000000002 tip 10%\n  pay card timeout       or offline, or cancel: the reader times out, is offline, the customer cancels\nEvery step is an event (payment.pending, payment.in_progress, then completed, declined, canceled or\ntimed_out). A card the reader did not take is an error; what is due stays due."),
+            completion: .subcommands([
+                .init(trContextNoop("command", "cash"), then: .clauses([.init(trContextNoop("command", "split"))])),
+                .init(trContextNoop("command", "card"), then: .clauses([
+                    .init(trContextNoop("command", "tip")), .init(trContextNoop("command", "timeout")), .init(trContextNoop("command", "offline")),
+                    .init(trContextNoop("command", "cancel")),
+                ])),
+            ]),
+            handler: PayCommand.self
+        ),
+        CommandEntry(
             trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
             details: trNoop("Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.\n  stock add mango 5       adds 5\n  stock remove mango 2    takes 2 away (never below 0)\n  stock set mango 10      sets the count"),
             completion: .subcommands([.init(trContextNoop("command", "add"), then: .ingredients), .init(trContextNoop("command", "remove"), then: .ingredients), .init(trContextNoop("command", "set"), then: .ingredients)]),

@@ -141,6 +141,32 @@ public struct ErrorText: Sendable {
         case .needsVirtualClock: tr("'wait' needs the virtual clock: start kiosk with --clock virtual; the wall clock moves by itself")
         case .invalidDuration(let text):
             tr("'{text}' is not a duration such as 90s, 2m or 1h (at most {hours} hours)", ["text": shown(text), "hours": WaitCommand.maximumHours])
+        case .noCheckout: tr("this menu takes no payments: 'pay' needs a 'checkout' statement in the menu")
+        case .noOpenOrder: tr("no order is waiting to be paid; give the order's number (see 'history')")
+        case .orderUnpriced(let order): tr("order {order} has no price: the menu gives its items none", ["order": String(order)])
+        case .alreadyPaid(let order): tr("order {order} is already paid", ["order": String(order)])
+        case .cashShort(let order, let due, let tendered):
+            tr("{tendered} does not cover order {order}: {due} is due, {missing} is missing; add 'split' to take it as part of the payment", [
+                "tendered": tendered.grouped, "order": String(order), "due": due.grouped,
+                "missing": Money(hundredths: due.hundredths &- tendered.hundredths).grouped,
+            ])
+        case .invalidAmount(let text):
+            tr("'{text}' is not an amount of money such as 12 or 12.50 in the menu's currency", ["text": shown(text)])
+        case .invalidCard(let text):
+            tr("'{text}' is not a card: give a card number such as 4242424242424242, or timeout, offline or cancel", ["text": shown(text)])
+        case .paymentNotTaken(let payment):
+            switch payment.status {
+            case .declined:
+                tr("order {order}: the card was declined ({reason}); {due} is still due", [
+                    "order": String(payment.order), "reason": payment.reason ?? "", "due": payment.due.grouped,
+                ])
+            case .canceled:
+                tr("order {order}: the card payment was cancelled on the reader; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
+            default:
+                payment.reason == "offline"
+                    ? tr("order {order}: the card reader is offline; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
+                    : tr("order {order}: the card reader did not answer in time; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
+            }
         }
     }
 

@@ -112,6 +112,8 @@ public enum ResultJSON {
         case .waited(let time):
             writer.key("now")
             writer.timestamp(time)
+        case .paid(let payment):
+            payment.writeFields(to: &writer)
         case .stockChanges(let changes), .restocked(let changes):
             writer.array("changes", objects: changes) { writer, change in
                 writer.field("ingredient", change.ingredient)

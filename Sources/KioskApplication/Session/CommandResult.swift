@@ -63,6 +63,8 @@ public enum CommandOutput: Sendable {
     case ticketMoved(MovedTicket)
     /// The virtual clock after `wait`.
     case waited(Timestamp)
+    /// A payment `pay` took: its last step.
+    case paid(PaymentChanged)
 }
 
 /// What a successful `reload` changed.

@@ -45,6 +45,9 @@ public final class Session {
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
 
+    /// The card reader `pay … card` charges: the simulated one unless a plugin brings one.
+    public var reader: any PaymentReader = SimulatedReader()
+
     /// The last suggestion, while `suggest next` may page through it.
     var suggestionPaging: SuggestCommand.Paging?
 

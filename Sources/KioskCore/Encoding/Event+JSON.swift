@@ -104,6 +104,8 @@ extension Event.Payload {
             writer.total(e.total, currency: e.currency)
         case .suggestionMade(let e):
             e.writeFields(to: &writer)
+        case .payment(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

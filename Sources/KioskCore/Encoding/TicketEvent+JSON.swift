@@ -21,7 +21,8 @@ extension Event.Payload {
             self = .ticketCancelled(TicketCancelled(
                 ticket: ticket, lines: lines, from: from, restocked: restocked, wasted: wasted, total: total, currency: data["currency"]?.string
             ))
-        case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed:
+        case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed,
+             .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut:
             return nil
         }
     }

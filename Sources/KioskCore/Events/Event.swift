@@ -42,6 +42,8 @@ public struct Event: Sendable, Hashable {
         case ticketLate(TicketChanged)
         case suggestionMade(SuggestionMade)
         case menuReloadFailed(MenuReloadFailed)
+        /// Every step of a payment: its type is its status's.
+        case payment(PaymentChanged)
 
         public var type: EventType {
             switch self {
@@ -58,6 +60,7 @@ public struct Event: Sendable, Hashable {
             case .ticketLate: .ticketLate
             case .suggestionMade: .suggestionMade
             case .menuReloadFailed: .menuReloadFailed
+            case .payment(let e): e.status.eventType
             }
         }
     }

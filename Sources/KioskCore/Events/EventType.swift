@@ -13,6 +13,12 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case ticketLate = "ticket.late"
     case suggestionMade = "suggestion.made"
     case menuReloadFailed = "menu.reload_failed"
+    case paymentPending = "payment.pending"
+    case paymentInProgress = "payment.in_progress"
+    case paymentCompleted = "payment.completed"
+    case paymentDeclined = "payment.declined"
+    case paymentCanceled = "payment.canceled"
+    case paymentTimedOut = "payment.timed_out"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -30,6 +36,12 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .ticketLate: 10
         case .suggestionMade: 11
         case .menuReloadFailed: 12
+        case .paymentPending: 13
+        case .paymentInProgress: 14
+        case .paymentCompleted: 15
+        case .paymentDeclined: 16
+        case .paymentCanceled: 17
+        case .paymentTimedOut: 18
         }
     }
 }

@@ -53,6 +53,9 @@ extension Kiosk {
             }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
+        case .payment(let step):
+            payments.apply(step)
+            forgetOldPayments()
         case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:
             break
         }

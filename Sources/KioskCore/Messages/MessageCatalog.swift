@@ -14,6 +14,12 @@ public struct MessageCatalog: Sendable, Hashable {
         .ticketLate: "Ticket {ticket} is late.",
         .suggestionMade: "Suggested: {item}.",
         .menuReloadFailed: "Menu not reloaded: its files have errors; {menu} goes on.",
+        .paymentPending: "Order {order}: a {tender} payment of {amount} is pending.",
+        .paymentInProgress: "Order {order}: {amount} on the card reader.",
+        .paymentCompleted: "Order {order}: {amount} paid by {tender}.",
+        .paymentDeclined: "Order {order}: the card was declined ({reason}).",
+        .paymentCanceled: "Order {order}: the card payment was cancelled.",
+        .paymentTimedOut: "Order {order}: the card reader did not answer ({reason}).",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

@@ -3,11 +3,11 @@ import KioskText
 /// A message text with placeholders: `{item} is ready. Enjoy!`.
 ///
 /// Placeholders are `{item}`, `{quantity}`, `{missing}`, `{ingredient}`, `{stock}`,
-/// `{menu}`, `{ticket}` and `{station}`; `{{` and `}}` stand for literal braces. A placeholder that does not apply to an
+/// `{menu}`, `{ticket}`, `{station}`, and for payments `{order}`, `{amount}`, `{tender}` and `{reason}`; `{{` and `}}` stand for literal braces. A placeholder that does not apply to an
 /// event renders as nothing.
 public struct MessageTemplate: Sendable, Hashable {
     public enum Placeholder: String, Sendable, Hashable, CaseIterable {
-        case item, quantity, missing, ingredient, stock, menu, ticket, station
+        case item, quantity, missing, ingredient, stock, menu, ticket, station, order, amount, tender, reason
     }
 
     typealias Segment = BraceTemplate.Piece<Placeholder>
@@ -101,6 +101,12 @@ public struct MessageTemplate: Sendable, Hashable {
                 out.appendText(entry.item)
                 describe(entry.choice, to: &out)
             }
+        case (.order, .payment(let e)): out.appendNumber(e.order)
+        case (.amount, .payment(let e)):
+            let amount = e.amount.adding(e.rounding)?.adding(e.tip) ?? e.amount
+            out.appendText(amount.grouped(cents: MinorUnit.hundredths(of: e.currency) < 100))
+        case (.tender, .payment(let e)): out.appendText(e.tender.rawValue)
+        case (.reason, .payment(let e)): if let reason = e.reason { out.appendText(reason) }
         default: break
         }
     }

@@ -9,6 +9,7 @@ extension Menu {
             || (name == other.name && currency == other.currency && source == other.source && ingredients == other.ingredients
                 && items == other.items && messages == other.messages && stations == other.stations && board == other.board
                 && questions == other.questions && suggestSettings == other.suggestSettings
-                && simulateSettings == other.simulateSettings && combos == other.combos && pricing == other.pricing)
+                && simulateSettings == other.simulateSettings && combos == other.combos && pricing == other.pricing
+                && checkout == other.checkout)
     }
 }

@@ -31,6 +31,8 @@ public final class Menu: Sendable {
     /// The menu's taxes and discounts, rounded to its currency's minor unit; `nil` when it
     /// declares none, and then an order's total is the sum of its lines.
     public let pricing: Pricing?
+    /// How orders are paid; `nil` when the menu has no `checkout`, and then they are not.
+    public let checkout: CheckoutSettings?
     let suggestionIndex: SuggestionIndex
     /// Each item's tags folded (`NameKey.fold`), as taxes and discounts pick lines by;
     /// empty when the menu has no `pricing`.
@@ -60,7 +62,8 @@ public final class Menu: Sendable {
         board: BoardSettings? = nil,
         questions: [Question] = [],
         suggestSettings: SuggestSettings = .defaults,
-        simulateSettings: SimulateSettings? = nil
+        simulateSettings: SimulateSettings? = nil,
+        checkout: CheckoutSettings? = nil
     ) throws(MenuModelError) {
         if let source, source.isEmpty || !URIReference.isValid(source) { throw .invalidSource(source) }
         var ingredientKeys = Set<String>()
@@ -91,7 +94,8 @@ public final class Menu: Sendable {
         }
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
-            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
+            stations: stations, board: board, questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings,
+            checkout: checkout
         )
     }
 
@@ -100,7 +104,8 @@ public final class Menu: Sendable {
     package convenience init(
         trusting name: String, currency: String? = nil, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog = .defaults, stations: [Station] = [.counter], board: BoardSettings? = nil,
-        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults, simulateSettings: SimulateSettings? = nil
+        questions: [Question] = [], suggestSettings: SuggestSettings = .defaults, simulateSettings: SimulateSettings? = nil,
+        checkout: CheckoutSettings? = nil
     ) {
         var ingredientsByKey: [String: Int] = [:]
         ingredientsByKey.reserveCapacity(ingredients.count)
@@ -116,7 +121,7 @@ public final class Menu: Sendable {
         self.init(
             trusting: name, currency: currency, source: source, ingredients: ingredients, items: items, messages: messages,
             itemsByKey: itemsByKey, ingredientsByKey: ingredientsByKey, stations: stations, board: board,
-            questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings
+            questions: questions, suggestSettings: suggestSettings, simulateSettings: simulateSettings, checkout: checkout
         )
     }
 
@@ -128,9 +133,11 @@ public final class Menu: Sendable {
         trusting name: String, currency: String?, source: String? = nil, ingredients: [Ingredient], items: [Item],
         messages: MessageCatalog, itemsByKey: [String: Int], ingredientsByKey: [String: Int], stations: [Station] = [.counter],
         board: BoardSettings? = nil, questions: [Question] = [], suggestSettings: SuggestSettings = .defaults,
-        simulateSettings: SimulateSettings? = nil, combos: [Combo] = [], combosByKey: [String: Int] = [:], pricing: Pricing? = nil
+        simulateSettings: SimulateSettings? = nil, combos: [Combo] = [], combosByKey: [String: Int] = [:], pricing: Pricing? = nil,
+        checkout: CheckoutSettings? = nil
     ) {
         self.name = name
+        self.checkout = checkout
         self.pricing = pricing
         self.combos = combos
         self.combosByKey = combosByKey

@@ -24,6 +24,9 @@ public struct Kiosk: Sendable {
     public internal(set) var retainedTicketNumber = 1
     /// The profiles `suggest` reads: state, the fold of the journal's profile changes.
     public internal(set) var profiles = Profiles()
+    /// What recent orders were paid and what each tender took, when the menu has a
+    /// `checkout`.
+    public internal(set) var payments = PaymentBook()
     var ids: UUIDv7Generator
     /// The local time zone's offset from UTC at a moment, in seconds: what the windows of
     /// discounts are read in. UTC unless the caller says otherwise; the kiosk never reads

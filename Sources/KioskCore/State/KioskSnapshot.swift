@@ -10,11 +10,14 @@ public struct KioskSnapshot: Sendable, Hashable {
     /// The order board, or only the ticket numbers of a kiosk whose menu has none; `nil`
     /// while no ticket was ever numbered.
     public var board: BoardSnapshot?
+    /// What recent orders were paid and what each tender took.
+    public var payments = PaymentBook()
 
     public init(
         menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles(),
-        board: BoardSnapshot? = nil
+        board: BoardSnapshot? = nil, payments: PaymentBook = PaymentBook()
     ) {
+        self.payments = payments
         self.menuName = menuName
         self.sequence = sequence
         self.stock = stock
@@ -43,7 +46,8 @@ extension Kiosk {
                 + retainedStock.values.sorted { $0.ingredient < $1.ingredient },
             ledger: ledger.snapshot,
             profiles: profiles,
-            board: nextTicketNumber > 1 ? board?.snapshot ?? BoardSnapshot(numberingFrom: retainedTicketNumber) : nil
+            board: nextTicketNumber > 1 ? board?.snapshot ?? BoardSnapshot(numberingFrom: retainedTicketNumber) : nil,
+            payments: payments
         )
     }
 
@@ -75,6 +79,7 @@ extension Kiosk {
             sequence: snapshot.sequence, ids: ids
         )
         kiosk.profiles = snapshot.profiles
+        kiosk.payments = snapshot.payments
         if let board = snapshot.board { kiosk.restoreBoard(board) }
         for entry in report.vanishedIngredients {
             kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(

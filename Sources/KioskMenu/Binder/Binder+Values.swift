@@ -126,6 +126,14 @@ extension Binder {
                 return nil
             }
             return .window(window)
+        case .wordAndInteger(let word, let bounds):
+            guard choice(first, property: property, choices: [word], file: file) != nil else { return nil }
+            guard tokens.count == 2 else {
+                let end = first.range.upperBound
+                report(.missingValue(property: word, expected: Binder.describe(.integer(bounds))), SourceRange(file: file, bytes: end..<end))
+                return nil
+            }
+            return integer(tokens[tokens.startIndex + 1], property: word, bounds: bounds, file: file).map { .integer($0) }
         case .duration:
             return duration(first, property: property, file: file).map { .duration($0) }
         case .eventType:
@@ -249,6 +257,7 @@ extension Binder {
         case .share: trNoop("a share and a size or option, such as 70% large")
         case .pricingTarget: trNoop("'order' or a tag, such as tag drinks")
         case .window: trNoop("a time window such as 15:00-17:00 mon-fri")
+        case .wordAndInteger(let word, _): tr("'{word}' and a whole number", ["word": word])
         }
     }
 

@@ -132,6 +132,10 @@ struct Binder {
     var taxClaims: [String: Claim] = [:]
     var discounts: [Discount] = []
     var discountClaims: [String: Claim] = [:]
+    /// The `checkout` statements merged, and where each property was first given: see
+    /// `Binder+Checkout.swift`.
+    var checkout: CheckoutSettings?
+    var checkoutGiven: [String: SourceRange] = [:]
 
     mutating func bind(_ statements: [Statement], defaultName: String, files: [String]) -> CompiledMenu? {
         // Ingredients first, so an item may use one declared further down.
@@ -156,6 +160,7 @@ struct Binder {
         // After the items, whose tags they name.
         for index in byKind[.tax, default: []] { bindTax(statements[index]) }
         for index in byKind[.discount, default: []] { bindDiscount(statements[index]) }
+        for index in byKind[.checkout, default: []] { bindCheckout(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
@@ -178,7 +183,8 @@ struct Binder {
             simulateSettings: simulate,
             combos: combos,
             combosByKey: comboClaims.mapValues(\.index),
-            pricing: taxes.isEmpty && discounts.isEmpty ? nil : Pricing(unit: MinorUnit.hundredths(of: currency), taxes: taxes, discounts: discounts)
+            pricing: taxes.isEmpty && discounts.isEmpty ? nil : Pricing(unit: MinorUnit.hundredths(of: currency), taxes: taxes, discounts: discounts),
+            checkout: checkout
         )
         return CompiledMenu(menu: menu, sinks: sinks, files: files, language: language)
     }

@@ -53,11 +53,13 @@ public enum ValueShape: Sendable, Hashable {
     case pricingTarget
     /// A time of day's window and, if given, days of the week: `15:00-17:00 mon-fri`.
     case window
+    /// A given word and a whole number in the range: `cash rounding 5`.
+    case wordAndInteger(String, ClosedRange<Int>)
 
     /// How many values one element of this shape takes.
     var arity: ClosedRange<Int> {
         switch self {
-        case .nameAndQuantity, .header, .share: 2...2
+        case .nameAndQuantity, .header, .share, .wordAndInteger: 2...2
         case .choiceWithDuration, .arrival, .nameAndOptionalQuantity, .pricingTarget, .window: 1...2
         case .substitution: 3...3
         case .flag: 0...0

@@ -27,6 +27,8 @@ enum StatementKind: String, Sendable, CaseIterable {
     case option
     /// Inside a combo's block: `choose 1 from "Latte", "Americano"`.
     case choose
+    /// `checkout pay later`, `checkout reader latency 2s`, `checkout cash rounding 5`.
+    case checkout
 
     /// The statements a file's top level takes; the others are written inside a block.
     static let topLevel = allCases.filter { $0.parent == nil }
@@ -102,6 +104,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .options: [trNoop("a group name")]
         case .option: [trNoop("an option name")]
         case .choose: [trNoop("how many to choose: 1, 0..2 or 1..")]
+        case .checkout: []
         }
     }
 
@@ -203,6 +206,11 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("available", .window, list: true),
         ]
         case .choose: [PropertySpec("from", .name, list: true)]
+        case .checkout: [
+            PropertySpec("pay", .choice(CheckoutSettings.Timing.allCases.map(\.rawValue))),
+            PropertySpec("reader", .choiceWithDuration(["simulated", "latency"], durationAfter: "latency")),
+            PropertySpec("cash", .wordAndInteger("rounding", CheckoutSettings.cashRoundingRange)),
+        ]
         }
     }
 }

@@ -55,6 +55,9 @@ public final class ConsoleSink: Sink {
         case .stockChanged, .menuReloaded, .suggestionMade: "\u{1B}[36m"
         case .ticketLate, .ticketCancelled, .menuReloadFailed: "\u{1B}[33m"
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
+        case .paymentCompleted: "\u{1B}[32m"
+        case .paymentDeclined, .paymentCanceled, .paymentTimedOut: "\u{1B}[31m"
+        case .paymentPending, .paymentInProgress: "\u{1B}[36m"
         }
     }
 }

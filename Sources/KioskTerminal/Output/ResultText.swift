@@ -56,6 +56,7 @@ public struct ResultText: Sendable {
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
         case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
+        case .paid(let payment): paid(payment)
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)
         case .history(let records): history(records)
@@ -116,6 +117,27 @@ public struct ResultText: Sendable {
     }
 
     /// `2026-11-23 09:06:00`, local time.
+    /// What a payment's events do not say: the change and the cash rounding, a tip and
+    /// what the card was charged, what is still due.
+    private func paid(_ payment: PaymentChanged) -> String {
+        let cents = MinorUnit.hundredths(of: payment.currency) < 100
+        func money(_ amount: Money) -> String { amount.grouped(cents: cents) }
+        var lines: [String] = []
+        if let tendered = payment.tendered, let change = payment.change, payment.due == .zero {
+            lines.append(tr("Tendered {tendered}, change {change}.", ["tendered": money(tendered), "change": money(change)]))
+        }
+        if payment.rounding != .zero {
+            lines.append(tr("Cash rounding: {rounding}.", ["rounding": money(payment.rounding)]))
+        }
+        if payment.tip != .zero, let charged = payment.amount.adding(payment.tip) {
+            lines.append(tr("Tip {tip}; the card was charged {charged}.", ["tip": money(payment.tip), "charged": money(charged)]))
+        }
+        if payment.due != .zero {
+            lines.append(tr("Still due on order {order}: {due}.", ["order": String(payment.order), "due": money(payment.due)]))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
     private func clockTime(_ time: Timestamp) -> String {
         let civil = time.civil(offsetSeconds: utcOffset(time))
         return "\(civil.date) \(civil.timeOfDay)"

@@ -90,7 +90,25 @@ import Testing
             commands: "wait forever", code: "invalid_duration", command: "wait",
             arguments: ["--menu", Repository.menus + "/juice-board.kiosk", "--clock", "virtual"]
         ),
+        Case(commands: "pay cash 5", code: "no_checkout", command: "pay"),
+        Case(commands: "pay cash 5", code: "no_open_order", command: "pay", menu: checkoutMenu),
+        Case(commands: "order free; pay 1 cash 5", code: "order_unpriced", command: "pay", menu: "ingredient cup stock 9\nitem Free needs cup 1\ncheckout\n"),
+        Case(commands: "order tea; pay cash 5; pay 1 card", code: "already_paid", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 1", code: "cash_short", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 1.001", code: "invalid_amount", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay card 42x", code: "invalid_card", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay card 4000000000000002", code: "card_declined", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay card cancel", code: "payment_canceled", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; pay card offline", code: "reader_timed_out", command: "pay", menu: checkoutMenu),
     ]
+
+    static let checkoutMenu = """
+    kiosk "Corner" currency "USD"
+    ingredient cup stock 9
+    item Tea price 2.10 needs cup 1
+    checkout pay later
+
+    """
 
     @Test(arguments: cases)
     func eachFailureHasItsCodeAndItsCommandsCanonicalName(_ failure: Case) throws {

@@ -1,0 +1,42 @@
+import KioskCore
+import KioskText
+
+/// Binding `checkout`: when orders are paid, the simulated card reader, and cash rounding.
+extension Binder {
+    /// The longest latency the reader takes, as messages write it.
+    static let readerLatencyRangeText = trNoop("0ms and 60s")
+
+    /// A menu may say its checkout in several statements (`checkout pay later`, then
+    /// `checkout reader latency 2s`); they merge, and a property given in two is reported
+    /// at both.
+    mutating func bindCheckout(_ statement: Statement) {
+        let properties = readProperties(of: statement)
+        var settings = checkout ?? CheckoutSettings()
+        for (name, property) in properties {
+            let at = range(property.name, in: statement)
+            if let first = checkoutGiven[name] {
+                report(.duplicateProperty(name), at, related: first)
+                continue
+            }
+            checkoutGiven[name] = at
+            guard let element = property.elements.first else { continue }
+            switch (name, element.value) {
+            case ("pay", .choice(let word, _)):
+                if let timing = CheckoutSettings.Timing(rawValue: word) { settings.timing = timing }
+            case ("reader", .choice(_, let latency?)):
+                let milliseconds = latency.milliseconds
+                guard (0...CheckoutSettings.maximumReaderLatency).contains(milliseconds) else {
+                    let token = element.tokens.last ?? property.name
+                    report(.durationOutOfRange(property: "latency", text: token.text, range: Binder.readerLatencyRangeText), range(token, in: statement))
+                    continue
+                }
+                settings.readerLatency = milliseconds
+            case ("cash", .integer(let step)):
+                settings.cashRounding = step
+            default:
+                break
+            }
+        }
+        checkout = settings
+    }
+}

@@ -1,0 +1,176 @@
+import KioskApplication
+import KioskCore
+import KioskJournal
+import KioskTestSupport
+import Testing
+
+/// `pay`: cash with change and cash rounding, split tenders, every answer of the
+/// simulated reader, tips, the reader's latency on the virtual clock, and payments kept
+/// across a restart.
+@Suite struct CheckoutTests {
+    static let menu = """
+    kiosk "Corner" currency "USD"
+    ingredient beans stock 100
+    item "Coffee" price 3.03 needs beans 1
+    item "Tea" price 2.00 needs beans 1
+    item "Scone" price 1.05 needs beans 1
+    item "Bun" price 1.55 needs beans 1
+    item "Roll" price 1.75 needs beans 1
+    checkout pay later
+    checkout reader latency 2s cash rounding 5
+
+    """
+
+    static func harness(state: StateDirectory? = nil) throws -> SessionHarness {
+        try SessionHarness(menu: menu, time: SessionClock(virtualAt: SessionHarness.fixedTime), state: state)
+    }
+
+    static func payment(_ result: CommandResult) -> PaymentChanged? {
+        switch (result.output, result.error) {
+        case (.paid(let payment), nil): payment
+        case (_, .paymentNotTaken(let payment)?): payment
+        default: nil
+        }
+    }
+
+    static func money(_ hundredths: Int) -> Money { Money(hundredths: hundredths) }
+
+    /// The code of the error a line gives, parsing or running.
+    static func code(of line: String, in harness: SessionHarness) -> String? {
+        do {
+            return try harness.run(line).error?.code
+        } catch let error as CommandError {
+            return error.code
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func cashRoundsTheTotalToTheStepAndGivesChange() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        let result = try harness.run("pay cash 10")
+        let payment = try #require(Self.payment(result), "\(String(describing: result.error))")
+        // 6.06 rounds half up to the nearest 0.05: 6.05; 10 tendered, 3.95 back.
+        #expect(payment.status == .completed && payment.tender == .cash)
+        #expect(payment.amount == Self.money(606) && payment.rounding == Self.money(-1))
+        #expect(payment.tendered == Self.money(1000) && payment.change == Self.money(395) && payment.due == .zero)
+        #expect(result.events.map(\.type) == [.paymentCompleted])
+        #expect(harness.messages.last == "Order 1: 6.05 paid by cash.")
+        #expect(try harness.run("pay cash 10").error == .noOpenOrder)
+        #expect(try harness.run("pay 1 cash 10").error == .alreadyPaid(1))
+    }
+
+    @Test func cashShortIsRefusedWithWhatIsMissingUnlessSplit() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        let short = try harness.run("pay cash 6")
+        #expect(short.error == .cashShort(order: 1, due: Self.money(605), tendered: Self.money(600)))
+        #expect(short.events.isEmpty)
+        let part = try #require(Self.payment(try harness.run("pay cash 5 split")))
+        #expect(part.amount == Self.money(500) && part.rounding == .zero && part.due == Self.money(106))
+        // The rest by card: 1.06 ends in 06, which the reader approves.
+        let rest = try #require(Self.payment(try harness.run("pay #1 card")))
+        #expect(rest.status == .completed && rest.amount == Self.money(106) && rest.due == .zero)
+        #expect(harness.session.kiosk.payments.paid[1] == Self.money(606))
+        #expect(harness.session.kiosk.payments.takings(of: .cash).amount == Self.money(500))
+        #expect(harness.session.kiosk.payments.takings(of: .card).amount == Self.money(106))
+    }
+
+    /// Stripe's test cards and amount endings, and the reader's words.
+    @Test(arguments: [
+        ("coffee", "4242424242424242", PaymentStatus.completed, nil),
+        ("coffee", "4000000000000002", .declined, "generic_decline"),
+        ("coffee", "4000000000009995", .declined, "insufficient_funds"),
+        ("coffee", "4000000000000069", .declined, "expired_card"),
+        ("coffee", "4000000000000119", .declined, "processing_error"),
+        ("coffee", "4242424242424241", .declined, "incorrect_number"),
+        ("coffee", "5555555555554444", .completed, nil),
+        ("tea", "", .completed, nil),
+        ("scone", "", .declined, "generic_decline"),
+        ("bun", "", .declined, "incorrect_pin"),
+        ("roll", "", .declined, "pin_try_exceeded"),
+        ("tea", "timeout", .timedOut, "timeout"),
+        ("tea", "offline", .timedOut, "offline"),
+        ("tea", "cancel", .canceled, "customer"),
+    ] as [(String, String, PaymentStatus, String?)])
+    func theReaderAnswersAsDocumented(item: String, card: String, status: PaymentStatus, reason: String?) throws {
+        let harness = try Self.harness()
+        try harness.run("order \(item)")
+        let result = try harness.run("pay card \(card)")
+        let payment = try #require(Self.payment(result))
+        #expect(payment.status == status && payment.reason == reason)
+        #expect(result.events.map(\.type) == [.paymentPending, .paymentInProgress, status.eventType])
+        if status == .completed {
+            #expect(result.error == nil && payment.due == .zero)
+        } else {
+            #expect(result.error?.code == ["declined": "card_declined", "canceled": "payment_canceled", "timed_out": "reader_timed_out"][status.rawValue])
+            #expect(payment.due > .zero && harness.session.kiosk.payments.paid[1] == nil)
+        }
+        if card.count == 16, status == .completed { #expect(payment.card == String(card.suffix(4))) }
+    }
+
+    @Test func aTipIsAddedAndTheReaderTakesItsLatencyOnTheVirtualClock() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        let result = try harness.run("pay card tip 15%")
+        let payment = try #require(Self.payment(result))
+        // 15% of 6.06 is 0.909: 0.91.
+        #expect(payment.amount == Self.money(606) && payment.tip == Self.money(91))
+        #expect(result.events.map(\.time.millisecondsSince1970) == [0, 0, 2000].map { SessionHarness.fixedTime.millisecondsSince1970 + $0 })
+        #expect(harness.session.time.now() == SessionHarness.fixedTime.adding(milliseconds: 2000))
+        #expect(harness.messages.last == "Order 1: 6.97 paid by card.")
+        #expect(harness.session.kiosk.payments.takings(of: .card).tips == Self.money(91))
+    }
+
+    @Test func paymentsAreKeptAcrossARestart() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        do {
+            let harness = try Self.harness(state: state)
+            try harness.run("order 2 coffee")
+            try harness.run("pay cash 1 split")
+            try harness.run("pay card 4000000000000002")
+        }
+        let again = try Self.harness(state: state)
+        #expect(again.session.kiosk.payments.paid[1] == Self.money(100))
+        #expect(again.session.kiosk.payments.nextPayment == 3)
+        let rest = try #require(Self.payment(try again.run("pay card")))
+        #expect(rest.payment == 3 && rest.amount == Self.money(506))
+        #expect(try again.run("pay 1 cash 5").error == .alreadyPaid(1))
+    }
+
+    @Test func whatCannotBePaidSaysWhy() throws {
+        let harness = try Self.harness()
+        #expect(try harness.run("pay cash 5").error == .noOpenOrder)
+        #expect(try harness.run("pay 7 cash 5").error == .unknownOrder(7, kept: Ledger.historyCapacity))
+        try harness.run("order 200 coffee")
+        #expect(try harness.run("pay 1 card").error == .orderRefused(1))
+        try harness.run("order coffee")
+        for (line, code) in [
+            ("pay", "usage"), ("pay cash", "usage"), ("pay cash ten", "invalid_amount"), ("pay cash 1.005", "invalid_amount"),
+            ("pay cash -5", "invalid_amount"), ("pay cash 5 twice", "usage"), ("pay card 12ab", "invalid_card"),
+            ("pay card tip", "usage"), ("pay card tip 101%", "invalid_amount"), ("pay card tip 1 tip 2", "usage"),
+            ("pay bitcoin 5", "unknown_subcommand"), ("pay 99999999999999999999 cash 5", "quantity_too_large"),
+        ] {
+            #expect(Self.code(of: line, in: harness) == code, "\(line)")
+        }
+        let plain = try SessionHarness(menu: "ingredient beans stock 9\nitem Coffee price 3 needs beans 1\n")
+        try plain.run("order coffee")
+        #expect(try plain.run("pay cash 5").error == .noCheckout)
+    }
+
+    @Test func wonAreWholeAndKoreanWordsPay() throws {
+        let harness = try SessionHarness(menu: """
+        kiosk "카페" currency "KRW"
+        ingredient cup stock 9
+        item "Latte" price 4500 needs cup 1
+        checkout cash rounding 10
+
+        """)
+        try harness.run("order latte")
+        #expect(try harness.run("pay cash 4500.50").error?.code == "invalid_amount")
+        let payment = try #require(Self.payment(try harness.run("결제 현금 5000")))
+        #expect(payment.change == Self.money(50_000) && payment.rounding == .zero)
+    }
+}

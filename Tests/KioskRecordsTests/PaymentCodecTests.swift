@@ -1,0 +1,68 @@
+import KioskCore
+@testable import KioskRecords
+import KioskTestSupport
+import Testing
+
+/// Payments in the journal's format: every step round-trips, a replay folds the same
+/// payments, and a snapshot keeps them.
+@Suite struct PaymentCodecTests {
+    /// A day at a counter: an order paid part in cash, a card declined, then approved with a
+    /// tip; another settled in cash with rounding; one whose reader timed out.
+    static func day() throws -> (Kiosk, [JournalRecord]) {
+        let menu = try Menu(
+            name: "Corner", currency: "USD", ingredients: [Ingredient(name: "beans", initialStock: 100)],
+            items: [Item(name: "Coffee", price: Money("3.03"), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))],
+            checkout: CheckoutSettings(readerLatency: 1500, cashRounding: 5)
+        )
+        var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 5))
+        var records: [JournalRecord] = []
+        func record(_ body: (inout Kiosk, inout [Event]) throws -> Void) rethrows {
+            var events: [Event] = []
+            try body(&kiosk, &events)
+            records.append(JournalRecord(time: Sample.time, source: kiosk.source, entries: events.map(JournalEntry.event)))
+        }
+        let reader = SimulatedReader()
+        func card(_ kiosk: inout Kiosk, _ events: inout [Event], _ presentation: CardPresentation, tip: Tip? = nil) throws {
+            let request = try kiosk.cardRequest(for: nil, tip: tip, presenting: presentation)
+            try kiosk.payCard(request, for: nil, outcome: reader.authorize(request), latency: 1500, at: Sample.time, emitting: &events)
+        }
+        try record { kiosk, events in try kiosk.place(Order(item: 0, quantity: 2), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.payCash(nil, tendered: Money(hundredths: 200), split: true, at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try card(&kiosk, &events, .number("4000000000000002")) }
+        try record { kiosk, events in try card(&kiosk, &events, .number("4242424242424242"), tip: .amount(Money(hundredths: 50))) }
+        try record { kiosk, events in try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try card(&kiosk, &events, .timeout) }
+        try record { kiosk, events in try card(&kiosk, &events, .cancel) }
+        try record { kiosk, events in try kiosk.payCash(nil, tendered: Money(hundredths: 500), split: false, at: Sample.time, emitting: &events) }
+        return (kiosk, records)
+    }
+
+    @Test func everyStepRoundTrips() throws {
+        let (_, records) = try Self.day()
+        let steps = records.flatMap(\.events).compactMap { event -> PaymentStatus? in
+            if case .payment(let step) = event.payload { step.status } else { nil }
+        }
+        #expect(Set(steps) == [.pending, .inProgress, .completed, .declined, .timedOut, .canceled])
+        for record in records {
+            #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .domain) == record)
+        }
+    }
+
+    @Test func aReplayFoldsThePaymentsOfTheKioskThatMadeThem() throws {
+        let (live, records) = try Self.day()
+        var replayed = Kiosk(menu: live.menu, ids: UUIDv7Generator(seed: 99))
+        for record in records { replayed.apply(try RecordCodec.decode(RecordCodec.encode(record), format: .domain)) }
+        #expect(replayed.payments == live.payments)
+        #expect(live.payments.paid == [1: Money(hundredths: 606), 9: Money(hundredths: 303)])
+        #expect(live.payments.takings(of: .cash) == .init(payments: 2, amount: Money(hundredths: 503), rounding: Money(hundredths: 2)))
+        #expect(live.payments.takings(of: .card) == .init(payments: 1, amount: Money(hundredths: 406), tips: Money(hundredths: 50)))
+    }
+
+    @Test func aSnapshotKeepsThePayments() throws {
+        let (live, _) = try Self.day()
+        let snapshot = JournalSnapshot(position: 77, kiosk: live.snapshot)
+        let decoded = try SnapshotCodec.encode(snapshot, format: .domain).withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
+        #expect(decoded == snapshot)
+        #expect(decoded.kiosk.payments == live.payments)
+    }
+}
