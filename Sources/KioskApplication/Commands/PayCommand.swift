@@ -104,14 +104,14 @@ public enum PayCommand: CommandHandler {
     }
 
     /// An amount as typed: `12`, `12.5`, `12.50`; never negative.
-    static func amount(_ text: String) throws(CommandError) -> Money {
+    public static func amount(_ text: String) throws(CommandError) -> Money {
         guard let money = Money(text), money.hundredths >= 0 else { throw .invalidAmount(text) }
         guard money.hundredths <= Menu.maximumQuantity * 100 else { throw .invalidAmount(text) }
         return money
     }
 
     /// `500` or `15%`.
-    static func tip(_ text: String) throws(CommandError) -> Tip {
+    public static func tip(_ text: String) throws(CommandError) -> Tip {
         if text.hasSuffix("%") {
             guard let rate = Rate(text) else { throw .invalidAmount(text) }
             return .percent(rate)
@@ -125,7 +125,7 @@ public enum PayCommand: CommandHandler {
     }
 
     /// A test card's number (spaces and dashes allowed) or one of the reader's words.
-    static func card(_ word: String) throws(CommandError) -> CardPresentation {
+    public static func card(_ word: String) throws(CommandError) -> CardPresentation {
         if isWord(word, "timeout") { return .timeout }
         if isWord(word, "offline") { return .offline }
         if isWord(word, "cancel") { return .cancel }

@@ -19,6 +19,7 @@ public enum APIRoutes {
             },
             Route("PATCH", [.literal("stock"), .parameter("ingredient")], role: .operator, takesBody: true, stockEdit),
             Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
+            Route("POST", [.literal("orders"), .parameter("order"), .literal("payments")], role: .customer, takesBody: true, payment),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
             Route("GET", [.literal("orders")], role: .operator, history),
             Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator) { request throws(Problem) in
@@ -78,6 +79,55 @@ public enum APIRoutes {
     /// `ask` discounts the till gives are `"discounts": ["Staff"]`.
     private static func order(_ request: RouteRequest) throws(Problem) -> RouteAction {
         .command(try request.command("order", try orderArguments(request)), created: true)
+    }
+
+    /// `POST /orders/{order}/payments` with `{"tender": "cash", "amount": 20}` (and
+    /// `"split": true` for one part of a payment) or `{"tender": "card", "card":
+    /// "4242424242424242", "tip": 1.5}` (`"card"` may be `"timeout"`, `"offline"` or
+    /// `"cancel"`; `"tip"` an amount or `"15%"`): `pay ORDER cash|card …`.
+    private static func payment(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["tender", "amount", "split", "card", "tip"])
+        let value = { (key: String) in fields.first { $0.key == key }?.value }
+        let order = try commandArgument("pay") { () throws(CommandError) in try ReceiptCommand.sequence(request.parameters["order"] ?? "") }
+        let method: PayCommand.Arguments.Method
+        switch value("tender")?.string {
+        case "cash":
+            guard value("card") == nil, value("tip") == nil else { throw Problem.invalidBody("a cash payment takes \"amount\" and \"split\", not a card or a tip") }
+            guard let amount = value("amount") else { throw Problem.invalidBody("a cash payment needs the \"amount\" tendered, such as {\"tender\": \"cash\", \"amount\": 20}") }
+            let text = try money(amount, "amount")
+            var split = false
+            if let given = value("split") {
+                guard case .bool(let flag) = given else { throw Problem.invalidBody("\"split\" is true or false") }
+                split = flag
+            }
+            let tendered = try commandArgument("pay") { () throws(CommandError) in try PayCommand.amount(text) }
+            method = .cash(tendered: tendered, split: split)
+        case "card":
+            guard value("amount") == nil, value("split") == nil else {
+                throw Problem.invalidBody("a card payment charges what is due: it takes \"card\" and \"tip\", not an amount")
+            }
+            var presentation = CardPresentation.tap
+            if let card = value("card") {
+                guard let text = card.string else { throw Problem.invalidBody("\"card\" is a card number or \"timeout\", \"offline\" or \"cancel\", a string") }
+                presentation = try commandArgument("pay") { () throws(CommandError) in try PayCommand.card(text) }
+            }
+            var tip: Tip?
+            if let given = value("tip") {
+                let text: String
+                if let percent = given.string, percent.hasSuffix("%") { text = percent } else { text = try money(given, "tip") }
+                tip = try commandArgument("pay") { () throws(CommandError) in try PayCommand.tip(text) }
+            }
+            method = .card(presentation, tip: tip)
+        default:
+            throw Problem.invalidBody("give the payment's \"tender\": \"cash\" or \"card\"")
+        }
+        return .command(try request.command("pay", PayCommand.Arguments(order: order, method: method)), created: true, pathNames: ["unknown_order"])
+    }
+
+    /// A JSON number as an amount's text: `20`, `12.5`.
+    private static func money(_ value: JSONValue, _ name: String) throws(Problem) -> String {
+        guard case .number(let text) = value else { throw Problem.invalidBody("\"\(name)\" is an amount, a number such as 12.50") }
+        return JSONNumber.integerText(text) ?? text
     }
 
     /// `POST /prices` with the body of `POST /orders`: `price`, what the order would cost

@@ -9,6 +9,7 @@ public enum HTTPStatus {
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 402: "Payment Required"
         case 405: "Method Not Allowed"
         case 409: "Conflict"
         case 413: "Content Too Large"

@@ -1,0 +1,78 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// `POST /api/v1/orders/{n}/payments`: cash with change, every answer of the reader as its
+/// problem, and a retried payment never charged twice — at once, after a SIGKILL, and from
+/// another server on the same state.
+@Suite struct ServePaymentTests {
+    static let menu = """
+    kiosk "Corner" currency "USD"
+    ingredient cup stock 50
+    item Tea price 2.10 needs cup 1
+    checkout pay later
+    checkout cash rounding 5
+
+    """
+
+    static func pay(_ server: ServingKiosk, order: Int = 1, key: String? = nil, _ body: String) throws -> HTTPTestClient.Response {
+        var headers = [("Content-Type", "application/json")]
+        if let key { headers.append(("Idempotency-Key", key)) }
+        return try server.request("POST", "/api/v1/orders/\(order)/payments", body: body, headers: headers)
+    }
+
+    static func order(_ server: ServingKiosk) throws -> HTTPTestClient.Response {
+        try server.request("POST", "/api/v1/orders", body: #"{"lines":[{"item":"tea","quantity":2}]}"#, headers: [("Content-Type", "application/json")])
+    }
+
+    static func result(_ response: HTTPTestClient.Response) -> [String: Any]? {
+        response.json?["result"] as? [String: Any]
+    }
+
+    @Test func cashAndEveryAnswerOfTheReader() throws {
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])
+        #expect(try Self.order(server).status == 201)
+        for (card, code) in [("4000000000000002", "card_declined"), ("cancel", "payment_canceled"), ("timeout", "reader_timed_out")] {
+            let refused = try Self.pay(server, #"{"tender":"card","card":"\#(card)"}"#)
+            #expect(refused.status == 402, "\(card)")
+            #expect(refused.json?["code"] as? String == code)
+            #expect((refused.json?["events"] as? [[String: Any]])?.count == 3)
+        }
+        let short = try Self.pay(server, #"{"tender":"cash","amount":4}"#)
+        #expect(short.status == 422 && short.json?["code"] as? String == "cash_short")
+        let part = try Self.pay(server, #"{"tender":"cash","amount":4,"split":true}"#)
+        #expect(part.status == 201 && Self.result(part)?["due"] as? Double == 0.2)
+        let rest = try Self.pay(server, #"{"tender":"card","card":"4242424242424242","tip":"10%"}"#)
+        #expect(rest.status == 201)
+        #expect(Self.result(rest)?["status"] as? String == "completed" && Self.result(rest)?["tip"] as? Double == 0.02)
+        #expect(try Self.pay(server, #"{"tender":"cash","amount":5}"#).json?["code"] as? String == "already_paid")
+        #expect(try Self.pay(server, order: 99, #"{"tender":"cash","amount":5}"#).status == 404)
+        #expect(try Self.pay(server, #"{"tender":"cheque"}"#).status == 400)
+        #expect(try Self.pay(server, #"{"tender":"cash","amount":5,"card":"4242424242424242"}"#).status == 400)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aRetriedPaymentIsNeverChargedTwiceAcrossAKillAndServers() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("corner.kiosk", Self.menu)
+        let state = scratch.path("state")
+        let first = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"])
+        #expect(try Self.order(first).status == 201)
+        let paid = try Self.pay(first, key: "pay-1", #"{"tender":"cash","amount":2,"split":true}"#)
+        #expect(paid.status == 201)
+        #expect(first.stop(SIGKILL) == SIGKILL)
+
+        let restarted = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"])
+        let other = try ServingKiosk(["--menu", menu, "--state", state, "--quiet"])
+        for server in [restarted, other] {
+            let retry = try Self.pay(server, key: "pay-1", #"{"tender":"cash","amount":2,"split":true}"#)
+            #expect(retry.status == 201 && retry.body == paid.body)
+            #expect(retry.header("idempotent-replayed") == "true")
+        }
+        // Taken once: 4.20 less 2.00 is still due, which a card takes.
+        let rest = try Self.pay(other, key: "pay-2", #"{"tender":"card"}"#)
+        #expect(rest.status == 201 && Self.result(rest)?["amount"] as? Double == 2.2)
+        #expect(restarted.stop() == 0 && other.stop() == 0)
+    }
+}
