@@ -12,7 +12,7 @@ import KioskCore
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// payment.*       = payment order:varint tender:u8 flags:u8 amount tip rounding due [tendered change] [card:string]
-///                   [reason:string] [currency:string]     (flags 1, 2, 4, 8 say which follow)
+///                   [reason:string] [currency:string]     (flags 1, 2, 4, 8 say which follow; 16: a refund restocked)
 /// suggestion.made = profiles:strings partySize answers:(question:string answer:u8)* rule:u8 lenient:u8 page items:(item:string tenths undeclared:u8)*
 /// lines           = count line*             (a line as `LineCodec` writes it)
 ///
@@ -347,7 +347,7 @@ enum PayloadCodec {
         case .menuReloadFailed:
             let menu = try reader.string()
             return .menuReloadFailed(MenuReloadFailed(menu: menu, errors: try reader.int()))
-        case .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut:
+        case .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded:
             return .payment(try decodePayment(&reader, type: type))
         }
     }
@@ -463,6 +463,7 @@ enum PayloadCodec {
         case .set: 2
         case .restock: 3
         case .cancel: 4
+        case .refund: 5
         }
     }
 
@@ -473,6 +474,7 @@ enum PayloadCodec {
         case 2: .set
         case 3: .restock
         case 4: .cancel
+        case 5: .refund
         default: nil
         }
     }
@@ -490,6 +492,7 @@ extension PayloadCodec {
         if e.card != nil { flags |= 2 }
         if e.reason != nil { flags |= 4 }
         if e.currency != nil { flags |= 8 }
+        if e.restocked { flags |= 16 }
         writer.byte(flags)
         writer.int(e.amount.hundredths)
         writer.int(e.tip.hundredths)
@@ -526,7 +529,8 @@ extension PayloadCodec {
         let currency = flags & 8 != 0 ? try reader.string() : nil
         return PaymentChanged(
             status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
-            tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency
+            tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency,
+            restocked: flags & 16 != 0
         )
     }
 }

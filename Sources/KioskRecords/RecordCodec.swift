@@ -39,6 +39,7 @@ public enum RecordCodec {
         case .paymentDeclined: 17
         case .paymentCanceled: 18
         case .paymentTimedOut: 19
+        case .paymentRefunded: 20
         }
     }
 
@@ -63,6 +64,7 @@ public enum RecordCodec {
         case 17: .paymentDeclined
         case 18: .paymentCanceled
         case 19: .paymentTimedOut
+        case 20: .paymentRefunded
         default: nil
         }
     }

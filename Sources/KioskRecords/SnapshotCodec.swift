@@ -13,8 +13,10 @@ import KioskCore
 ///          | 5 money by day: count (day:zigzag orders gross discounts net total cancelled
 ///                                   taxes:count (name:string included:u8 amount)*)*
 ///          | 6 prices of the history's orders: count (seq:varint price)*   (price as in `PayloadCodec`)
-///          | 7 payments: next:varint count (order:varint paid:zigzag)* (payments amount tips rounding)*
-///                        (what recent orders were paid, then the takings of each tender in `Tender` order)
+///          | 7 payments: next:varint count (order:varint taken:zigzag{tenders} refunded:zigzag{tenders} restocked:u8)*
+///                        (payments amount tips rounding refunds){tenders}
+///                        (what recent orders were paid and refunded by each tender, in `Tender`
+///                        order, then each tender's takings)
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -115,14 +117,15 @@ public enum SnapshotCodec {
         if !payments.isEmpty {
             writer.byte(Section.payments.rawValue)
             writer.varint(UInt64(payments.nextPayment))
-            writer.varint(UInt64(payments.paid.count))
-            for (order, paid) in payments.paid.sorted(by: { $0.key < $1.key }) {
+            writer.varint(UInt64(payments.orders.count))
+            for (order, paid) in payments.orders.sorted(by: { $0.key < $1.key }) {
                 writer.varint(order)
-                writer.int(paid.hundredths)
+                for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
+                writer.byte(paid.restocked ? 1 : 0)
             }
             for takings in payments.takings {
                 writer.int(takings.payments)
-                for amount in [takings.amount, takings.tips, takings.rounding] { writer.int(amount.hundredths) }
+                for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
             }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
@@ -282,20 +285,26 @@ public enum SnapshotCodec {
                 }
             case .payments:
                 let next = Int(clamping: try reader.varint())
-                var paid: [UInt64: Money] = [:]
-                for _ in 0..<(try reader.count(minimumBytes: 2)) {
+                var orders: [UInt64: PaymentBook.OrderPayments] = [:]
+                for _ in 0..<(try reader.count(minimumBytes: 2 + 2 * Tender.allCases.count)) {
                     let order = try reader.varint()
-                    paid[order] = Money(hundredths: try reader.int())
+                    var taken: [Money] = []
+                    var refunded: [Money] = []
+                    for _ in Tender.allCases { taken.append(Money(hundredths: try reader.int())) }
+                    for _ in Tender.allCases { refunded.append(Money(hundredths: try reader.int())) }
+                    let restocked = try reader.byte()
+                    guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
+                    orders[order] = PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
                 }
                 var takings: [PaymentBook.Takings] = []
                 for _ in Tender.allCases {
                     let count = max(0, try reader.int())
                     takings.append(PaymentBook.Takings(
                         payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
-                        rounding: Money(hundredths: try reader.int())
+                        rounding: Money(hundredths: try reader.int()), refunds: Money(hundredths: try reader.int())
                     ))
                 }
-                payments = PaymentBook(nextPayment: next, paid: paid, takings: takings)
+                payments = PaymentBook(nextPayment: next, orders: orders, takings: takings)
             }
         }
         ledger.choiceSales = choiceSales

@@ -72,7 +72,7 @@ import Testing
         // The rest by card: 1.06 ends in 06, which the reader approves.
         let rest = try #require(Self.payment(try harness.run("pay #1 card")))
         #expect(rest.status == .completed && rest.amount == Self.money(106) && rest.due == .zero)
-        #expect(harness.session.kiosk.payments.paid[1] == Self.money(606))
+        #expect(harness.session.kiosk.payments.paid(1) == Self.money(606))
         #expect(harness.session.kiosk.payments.takings(of: .cash).amount == Self.money(500))
         #expect(harness.session.kiosk.payments.takings(of: .card).amount == Self.money(106))
     }
@@ -105,7 +105,7 @@ import Testing
             #expect(result.error == nil && payment.due == .zero)
         } else {
             #expect(result.error?.code == ["declined": "card_declined", "canceled": "payment_canceled", "timed_out": "reader_timed_out"][status.rawValue])
-            #expect(payment.due > .zero && harness.session.kiosk.payments.paid[1] == nil)
+            #expect(payment.due > .zero && harness.session.kiosk.payments.paid(1) == .zero)
         }
         if card.count == 16, status == .completed { #expect(payment.card == String(card.suffix(4))) }
     }
@@ -133,7 +133,7 @@ import Testing
             try harness.run("pay card 4000000000000002")
         }
         let again = try Self.harness(state: state)
-        #expect(again.session.kiosk.payments.paid[1] == Self.money(100))
+        #expect(again.session.kiosk.payments.paid(1) == Self.money(100))
         #expect(again.session.kiosk.payments.nextPayment == 3)
         let rest = try #require(Self.payment(try again.run("pay card")))
         #expect(rest.payment == 3 && rest.amount == Self.money(506))
@@ -172,5 +172,53 @@ import Testing
         #expect(try harness.run("pay cash 4500.50").error?.code == "invalid_amount")
         let payment = try #require(Self.payment(try harness.run("결제 현금 5000")))
         #expect(payment.change == Self.money(50_000) && payment.rounding == .zero)
+    }
+
+    @Test func aRefundGoesBackToTheCardFirstThenCashAndRestocksOnlyWhenAsked() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        try harness.run("pay cash 4 split")
+        try harness.run("pay card")
+        let partial = try harness.run("refund 1 3")
+        guard case .refunded(let steps) = partial.output else {
+            Issue.record("\(String(describing: partial.error))")
+            return
+        }
+        // 2.06 was taken by card, 4.00 in cash: 3.00 back is 2.06 to the card and 0.94 in cash.
+        #expect(steps.map(\.tender) == [.card, .cash] && steps.map(\.amount) == [Self.money(206), Self.money(94)])
+        #expect(steps.map(\.due) == [Self.money(400), Self.money(306)] && steps.allSatisfy { !$0.restocked })
+        #expect(partial.events.map(\.type) == [.paymentRefunded, .paymentRefunded])
+        #expect(harness.stock("beans") == 98, "no stock back without restock")
+        #expect(try harness.run("refund 1 3.07").error == .refundTooLarge(order: 1, refundable: Self.money(306)))
+        let rest = try harness.run("refund 1 restock")
+        #expect(rest.events.map(\.type) == [.paymentRefunded, .stockChanged])
+        #expect(harness.stock("beans") == 100)
+        #expect(try harness.run("refund 1").error == .notPaid(1))
+        let book = harness.session.kiosk.payments
+        #expect(book.takings(of: .card).refunds == Self.money(206) && book.takings(of: .cash).refunds == Self.money(400))
+        #expect(book.orders[1]?.restocked == true && book.paid(1) == Self.money(606))
+        // A refund never reopens the order.
+        #expect(try harness.run("pay cash 10").error == .noOpenOrder)
+        guard case .report(let report) = try harness.run("report").output else {
+            Issue.record("no report")
+            return
+        }
+        #expect(report.payments?.takings(of: .card) == .init(payments: 1, amount: Self.money(206), refunds: Self.money(206)))
+        #expect(report.payments?.takings(of: .cash).refunds == Self.money(400))
+    }
+
+    @Test func aRefundRestocksOnce() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        try harness.run("pay cash 10")
+        #expect(try harness.run("refund 1 1 restock").error == nil)
+        #expect(harness.stock("beans") == 100)
+        #expect(try harness.run("refund 1 1 restock").error == .alreadyRestocked(1))
+        #expect(try harness.run("refund 1 1").error == nil)
+        #expect(harness.stock("beans") == 100)
+        for (line, code) in [("refund", "usage"), ("refund x", "invalid_quantity"), ("refund 1 x", "invalid_amount"), ("refund 1 1 2", "usage"),
+                             ("refund 1 restock 1", "usage"), ("refund 9", "unknown_order")] {
+            #expect(Self.code(of: line, in: harness) == code, "\(line)")
+        }
     }
 }

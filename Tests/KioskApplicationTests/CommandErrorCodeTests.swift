@@ -45,7 +45,7 @@ import Testing
             .notAnAnswer("maybe"), .unknownRule("x", suggestion: nil), .noSuggestionToPage, .suggestionOutdated,
             .noBoard(command: "board"), .board(.unknownTicket(9)), .board(.kitchenEmpty), .needsVirtualClock, .invalidDuration("x"),
             .noCheckout, .noOpenOrder, .orderUnpriced(1), .alreadyPaid(1), .cashShort(order: 1, due: Money(hundredths: 500), tendered: .zero),
-            .invalidAmount("x"), .invalidCard("x"),
+            .invalidAmount("x"), .invalidCard("x"), .notPaid(1), .refundTooLarge(order: 1, refundable: .zero), .alreadyRestocked(1),
         ] + [PaymentStatus.declined, .canceled, .timedOut].map { status in
             .paymentNotTaken(PaymentChanged(status: status, payment: 1, order: 1, tender: .card, amount: .zero, due: .zero, currency: nil))
         }

@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// Every step of a payment, a refund with its stock back among them, is a valid CloudEvent.
+    @Test func everyStepOfAPaymentValidates() throws {
+        let validator = try #require(CloudEventsSchemaTests.validator)
+        let time = Timestamp(millisecondsSince1970: 1_795_262_400_123)
+        let menu = try Menu(
+            name: "Corner", currency: "USD", ingredients: [Ingredient(name: "cup", initialStock: 9)],
+            items: [Item(name: "Tea", price: Money("2.10"), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))],
+            checkout: CheckoutSettings(cashRounding: 5)
+        )
+        var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 3))
+        var events: [Event] = []
+        try kiosk.place(Order(item: 0, quantity: 2), at: time, emitting: &events)
+        for presentation in [CardPresentation.number("4000000000000002"), .timeout, .cancel] {
+            let request = try kiosk.cardRequest(for: nil, tip: nil, presenting: presentation)
+            try kiosk.payCard(request, for: nil, outcome: SimulatedReader().authorize(request), latency: 10, at: time, emitting: &events)
+        }
+        try kiosk.payCash(nil, tendered: Money(hundredths: 1000), split: false, at: time, emitting: &events)
+        try kiosk.refund(1, amount: nil, restock: true, at: time, emitting: &events)
+        #expect(Set(events.map(\.type)).isSuperset(of: PaymentStatus.allCases.map(\.eventType)))
+        for event in events {
+            #expect(validator.errors(in: try JSON(parsing: event.json)) == [], "\(String(decoding: event.json, as: UTF8.self))")
+        }
+    }
+
     @Test func anInvalidEventFails() throws {
         let validator = try #require(CloudEventsSchemaTests.validator)
         let event = try #require(Events.orders(1).first)

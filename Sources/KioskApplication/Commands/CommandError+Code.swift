@@ -60,6 +60,9 @@ extension CommandError {
             case .canceled: "payment_canceled"
             default: "reader_timed_out"
             }
+        case .notPaid: "not_paid"
+        case .refundTooLarge: "refund_too_large"
+        case .alreadyRestocked: "already_restocked"
         }
     }
 
@@ -73,6 +76,6 @@ extension CommandError {
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",
         "no_checkout", "no_open_order", "order_unpriced", "already_paid", "cash_short", "invalid_amount", "invalid_card",
-        "card_declined", "payment_canceled", "reader_timed_out",
+        "card_declined", "payment_canceled", "reader_timed_out", "not_paid", "refund_too_large", "already_restocked",
     ]
 }

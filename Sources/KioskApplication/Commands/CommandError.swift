@@ -94,6 +94,12 @@ public enum CommandError: Error, Sendable, Equatable {
     /// The reader did not take the card: declined, cancelled or timed out. Its steps are
     /// kept and sent as events all the same.
     case paymentNotTaken(PaymentChanged)
+    /// `refund` of an order nothing is left to refund of.
+    case notPaid(UInt64)
+    /// `refund` of more than is left to refund.
+    case refundTooLarge(order: UInt64, refundable: Money)
+    /// `refund … restock` of an order whose stock a refund already put back.
+    case alreadyRestocked(UInt64)
 }
 
 /// A menu that did not compile, kept whole so that whoever shows it can render its

@@ -69,6 +69,13 @@ public struct CommandTable: Sendable {
             handler: PayCommand.self
         ),
         CommandEntry(
+            trContextNoop("command", "refund"), synopsis: "refund ORDER [AMOUNT] [restock]",
+            summary: trNoop("give back what an order was paid, in part or whole, to its tenders"),
+            details: trNoop("Refunds AMOUNT of what order ORDER's payments took (alone, all that is left) to the tenders it came\nfrom, the card first, then cash: one payment.refunded event per tender. Stock goes back only with\n'restock', once per order: the whole order's ingredients, as its lines took them.\n  refund 3              all of order 3\n  refund 3 2.50         2.50 of it\n  refund 3 restock      all of it, and its stock back"),
+            completion: .clauses([.init(trContextNoop("command", "restock"))]),
+            handler: RefundCommand.self
+        ),
+        CommandEntry(
             trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
             details: trNoop("Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.\n  stock add mango 5       adds 5\n  stock remove mango 2    takes 2 away (never below 0)\n  stock set mango 10      sets the count"),
             completion: .subcommands([.init(trContextNoop("command", "add"), then: .ingredients), .init(trContextNoop("command", "remove"), then: .ingredients), .init(trContextNoop("command", "set"), then: .ingredients)]),

@@ -106,7 +106,6 @@ public enum PayCommand: CommandHandler {
     /// An amount as typed: `12`, `12.5`, `12.50`; never negative.
     public static func amount(_ text: String) throws(CommandError) -> Money {
         guard let money = Money(text), money.hundredths >= 0 else { throw .invalidAmount(text) }
-        guard money.hundredths <= Menu.maximumQuantity * 100 else { throw .invalidAmount(text) }
         return money
     }
 
@@ -124,7 +123,7 @@ public enum PayCommand: CommandHandler {
         word.lowercased() == english || PromptWords.everyLanguage(for: english).contains(word)
     }
 
-    /// A test card's number (spaces and dashes allowed) or one of the reader's words.
+    /// A test card's number (dashes allowed: `4242-4242-4242-4242`) or one of the reader's words.
     public static func card(_ word: String) throws(CommandError) -> CardPresentation {
         if isWord(word, "timeout") { return .timeout }
         if isWord(word, "offline") { return .offline }
@@ -152,6 +151,9 @@ extension CommandError {
         case .cashShort(let order, let due, let tendered): .cashShort(order: order, due: due, tendered: tendered)
         case .notInMinorUnits(let amount): .invalidAmount(amount.description)
         case .overflow: .totalTooLarge
+        case .notPaid(let order): .notPaid(order)
+        case .refundTooLarge(let order, let refundable): .refundTooLarge(order: order, refundable: refundable)
+        case .alreadyRestocked(let order): .alreadyRestocked(order)
         }
     }
 }

@@ -167,6 +167,10 @@ public struct ErrorText: Sendable {
                     ? tr("order {order}: the card reader is offline; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
                     : tr("order {order}: the card reader did not answer in time; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
             }
+        case .notPaid(let order): tr("order {order} has nothing to refund: no payment of it is left", ["order": String(order)])
+        case .refundTooLarge(let order, let refundable):
+            tr("order {order} has {refundable} left to refund; give at most that", ["order": String(order), "refundable": refundable.grouped])
+        case .alreadyRestocked(let order): tr("order {order}'s stock already went back with an earlier refund; refund without 'restock'", ["order": String(order)])
         }
     }
 

@@ -114,6 +114,8 @@ public enum ResultJSON {
             writer.timestamp(time)
         case .paid(let payment):
             payment.writeFields(to: &writer)
+        case .refunded(let steps):
+            writer.array("refunds", objects: steps) { writer, step in step.writeFields(to: &writer) }
         case .stockChanges(let changes), .restocked(let changes):
             writer.array("changes", objects: changes) { writer, change in
                 writer.field("ingredient", change.ingredient)
@@ -286,6 +288,21 @@ public enum ResultJSON {
         }
         writer.field("made", report.madeOrders)
         writer.field("refused", report.refusedOrders)
+        if let payments = report.payments {
+            writer.array("tenders", objects: Tender.allCases) { writer, tender in
+                let takings = payments.takings(of: tender)
+                writer.field("tender", tender.rawValue)
+                writer.field("payments", takings.payments)
+                writer.key("amount")
+                writer.number(takings.amount)
+                writer.key("tips")
+                writer.number(takings.tips)
+                writer.key("rounding")
+                writer.number(takings.rounding)
+                writer.key("refunds")
+                writer.number(takings.refunds)
+            }
+        }
         if report.hasPrices {
             writer.key("revenue")
             writer.number(report.revenue)

@@ -65,6 +65,8 @@ public enum CommandOutput: Sendable {
     case waited(Timestamp)
     /// A payment `pay` took: its last step.
     case paid(PaymentChanged)
+    /// What `refund` gave back, one step per tender.
+    case refunded([PaymentChanged])
 }
 
 /// What a successful `reload` changed.
@@ -252,9 +254,12 @@ public struct SalesReport: Sendable {
     /// Money by day — gross, discounts, net, each tax, total — for orders priced with taxes
     /// or discounts.
     public let days: [Ledger.MoneyDay]
+    /// What each tender took and gave back, on a menu with a `checkout`.
+    public let payments: PaymentBook?
 
-    init(menu: Menu, ledger: Ledger, board: BoardReport? = nil) {
+    init(menu: Menu, ledger: Ledger, board: BoardReport? = nil, payments: PaymentBook? = nil) {
         self.board = board
+        self.payments = menu.checkout == nil ? nil : payments
         days = ledger.moneyDays
         currency = menu.currency
         hasPrices = menu.items.contains { $0.price != nil } || ledger.revenue != .zero

@@ -32,6 +32,12 @@ public enum PaymentError: Error, Sendable, Equatable {
     case notInMinorUnits(Money)
     /// The amount, with a tip, does not fit.
     case overflow
+    /// A refund of an order nothing is left to refund of.
+    case notPaid(UInt64)
+    /// A refund of more than the order's payments took, less what was refunded.
+    case refundTooLarge(order: UInt64, refundable: Money)
+    /// A refund that puts back stock a refund of the order already put back.
+    case alreadyRestocked(UInt64)
 }
 
 extension Kiosk {
@@ -45,11 +51,11 @@ extension Kiosk {
             guard let record = history.reversed().first(where: { $0.sequence == order }) else { throw .unknownOrder(order) }
             guard case .made(let total) = record.result else { throw .orderRefused(order) }
             guard let total else { throw .unpriced(order) }
-            return OrderBalance(order: order, total: total, paid: payments.paid[order] ?? .zero)
+            return OrderBalance(order: order, total: total, paid: payments.paid(order))
         }
         for record in history.reversed() {
             guard case .made(let total?) = record.result else { continue }
-            let balance = OrderBalance(order: record.sequence, total: total, paid: payments.paid[record.sequence] ?? .zero)
+            let balance = OrderBalance(order: record.sequence, total: total, paid: payments.paid(record.sequence))
             if balance.due > .zero { return balance }
         }
         throw .unknownOrder(nil)
@@ -68,7 +74,9 @@ extension Kiosk {
         try requireMinorUnits(tendered)
         let due = balance.due
         let step = cashStep(checkout)
-        let roundedDue = Rounding.halfUp.divide(Int128(due.hundredths), by: 1, toMultipleOf: step).map(Money.init(hundredths:)) ?? due
+        // Rounding never makes something due nothing: below half a step, a step is due.
+        let rounded = Rounding.halfUp.divide(Int128(due.hundredths), by: 1, toMultipleOf: step).map(Money.init(hundredths:)) ?? due
+        let roundedDue = rounded == .zero && due > .zero ? Money(hundredths: step) : rounded
         let payment: PaymentChanged
         if tendered >= roundedDue {
             payment = PaymentChanged(
@@ -76,7 +84,7 @@ extension Kiosk {
                 tendered: tendered, change: Money(hundredths: tendered.hundredths - roundedDue.hundredths),
                 rounding: Money(hundredths: roundedDue.hundredths - due.hundredths), due: .zero, currency: menu.currency
             )
-        } else if split, tendered > .zero, tendered < due {
+        } else if split, tendered > .zero, tendered <= due {
             payment = PaymentChanged(
                 status: .completed, payment: payments.nextPayment, order: balance.order, tender: .cash, amount: tendered,
                 tendered: tendered, change: .zero, due: Money(hundredths: due.hundredths - tendered.hundredths), currency: menu.currency
@@ -105,7 +113,7 @@ extension Kiosk {
             guard let value = Rounding.halfUp.divide(scaled, by: Int128(Rate.whole), toMultipleOf: minorUnit) else { throw .overflow }
             tipAmount = Money(hundredths: value)
         }
-        guard let amount = due.adding(tipAmount), amount.hundredths <= Menu.maximumQuantity * 100 else { throw .overflow }
+        guard let amount = due.adding(tipAmount) else { throw .overflow }
         return ReaderRequest(
             payment: payments.nextPayment, amount: amount, tip: tipAmount, minorUnits: due.hundredths / minorUnit,
             currency: menu.currency, presentation: presentation
@@ -140,6 +148,72 @@ extension Kiosk {
         return last
     }
 
+    /// Refunds `amount` of what order `order`'s payments took (all that is left with
+    /// `nil`) to the tenders it came from, the card first: one `payment.refunded` per tender.
+    /// With `restock`, the order's stock goes back, once per order (its lines' recipes as
+    /// they were ordered, or as the menu gives them for a line without choices); without,
+    /// none does.
+    @discardableResult
+    public mutating func refund(
+        _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
+    ) throws(PaymentError) -> [PaymentChanged] {
+        guard menu.checkout != nil else { throw .noCheckout }
+        guard let made = ledger.history.reversed().first(where: { $0.sequence == order }) else { throw .unknownOrder(order) }
+        guard case .made = made.result else { throw .orderRefused(order) }
+        let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
+        let refundable = paid.refundable
+        guard refundable > .zero else { throw .notPaid(order) }
+        if let amount { try requireMinorUnits(amount) }
+        let wanted = amount ?? refundable
+        guard wanted <= refundable else { throw .refundTooLarge(order: order, refundable: refundable) }
+        guard !(restock && paid.restocked) else { throw .alreadyRestocked(order) }
+        var left = wanted.hundredths
+        var steps: [PaymentChanged] = []
+        for tender in [Tender.card, .cash] where left > 0 {
+            let part = min(left, paid.refundable(to: tender).hundredths)
+            guard part > 0 else { continue }
+            left -= part
+            let step = PaymentChanged(
+                status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
+                due: Money(hundredths: refundable.hundredths - wanted.hundredths + left), currency: menu.currency,
+                restocked: restock && steps.isEmpty
+            )
+            record(step, at: time, into: &events)
+            steps.append(step)
+        }
+        if restock { putBack(made.lines, at: time, emitting: &events) }
+        return steps
+    }
+
+    /// The stock `lines` took, back: each line's recipe as it was ordered, or as the menu
+    /// gives it now for a line without choices (a line of an item the menu no longer has
+    /// puts nothing back).
+    private mutating func putBack(_ lines: [ItemQuantity], at time: Timestamp, emitting events: inout [Event]) {
+        var back = Array(repeating: 0, count: menu.ingredients.count)
+        for line in lines {
+            let recipe: [IngredientCount]
+            if let choice = line.choice {
+                recipe = choice.recipe
+            } else if let item = menu.itemIndex(named: line.item) {
+                recipe = menu.items[item].recipe.components.map { IngredientCount(ingredient: menu.ingredients[$0.ingredient].name, count: $0.quantity) }
+            } else {
+                recipe = []
+            }
+            for part in recipe {
+                guard let index = menu.ingredientIndex(named: part.ingredient) else { continue }
+                let (count, overflow) = part.count.multipliedReportingOverflow(by: line.quantity)
+                back[index] = min(Menu.maximumQuantity, overflow ? Menu.maximumQuantity : back[index].saturatingAdding(count))
+            }
+        }
+        for (index, count) in back.enumerated() where count > 0 {
+            let before = inventory[index]
+            let amount = min(count, Menu.maximumQuantity - before)
+            guard amount > 0 else { continue }
+            try? inventory.add(amount, to: index)
+            emit(.stockChanged(StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: .refund)), at: time, into: &events)
+        }
+    }
+
     /// The order `order` names (or the last open one), if it owes something.
     private func payable(_ order: UInt64?) throws(PaymentError) -> OrderBalance {
         let balance = try balance(of: order)
@@ -165,7 +239,7 @@ extension Kiosk {
 
     /// Lets go of what orders no longer in the history were paid: none of them can be paid again.
     mutating func forgetOldPayments() {
-        guard payments.paid.count > 2 * Ledger.historyCapacity, let oldest = ledger.history.suffix(ledger.history.count).first?.sequence else { return }
+        guard payments.orders.count > 2 * Ledger.historyCapacity, let oldest = ledger.history.suffix(ledger.history.count).first?.sequence else { return }
         payments.forget(before: oldest)
     }
 }

@@ -1,39 +1,71 @@
-/// What the state knows of payments: what each recent order has been paid, the number the
-/// next payment gets, and what each tender took.
+/// What the state knows of payments: what each recent order was paid by each tender and
+/// refunded, the number the next payment gets, and what each tender took.
 ///
 /// An order can be paid while it is in `Ledger.history` (its last `Ledger.historyCapacity`
 /// orders); what older orders were paid is let go.
 public struct PaymentBook: Sendable, Hashable {
-    /// What one tender took: completed payments, what they took off orders, tips, and what
-    /// cash rounding added.
+    /// What one tender took: completed payments, what they took off orders, tips, what
+    /// cash rounding added, and what was refunded.
     public struct Takings: Sendable, Hashable {
         public var payments = 0
         public var amount = Money.zero
         public var tips = Money.zero
         public var rounding = Money.zero
+        public var refunds = Money.zero
 
-        public init(payments: Int = 0, amount: Money = .zero, tips: Money = .zero, rounding: Money = .zero) {
+        public init(payments: Int = 0, amount: Money = .zero, tips: Money = .zero, rounding: Money = .zero, refunds: Money = .zero) {
             self.payments = payments
             self.amount = amount
             self.tips = tips
             self.rounding = rounding
+            self.refunds = refunds
         }
+    }
+
+    /// One order's payments: by tender, in `Tender.allCases` order, what was taken off what
+    /// it owed and what was refunded; and whether a refund put its stock back.
+    public struct OrderPayments: Sendable, Hashable {
+        public internal(set) var taken: [Money]
+        public internal(set) var refunded: [Money]
+        public internal(set) var restocked: Bool
+
+        public init(taken: [Money] = Tender.allCases.map { _ in .zero }, refunded: [Money] = Tender.allCases.map { _ in .zero }, restocked: Bool = false) {
+            let none = Tender.allCases.map { _ in Money.zero }
+            self.taken = taken.count == none.count ? taken : none
+            self.refunded = refunded.count == none.count ? refunded : none
+            self.restocked = restocked
+        }
+
+        /// What the order's payments took off what it owed; refunds do not reopen it.
+        public var paid: Money { taken.reduce(.zero) { $0.adding($1) ?? $0 } }
+
+        /// What may still be refunded to `tender`.
+        public func refundable(to tender: Tender) -> Money {
+            let index = Tender.allCases.firstIndex(of: tender) ?? 0
+            return Money(hundredths: max(0, taken[index].hundredths &- refunded[index].hundredths))
+        }
+
+        /// What may still be refunded, all tenders together.
+        public var refundable: Money { Tender.allCases.reduce(.zero) { $0.adding(refundable(to: $1)) ?? $0 } }
     }
 
     /// The number the next payment gets.
     public internal(set) var nextPayment = 1
-    /// What each order has been paid, by the `seq` of its order.
-    public internal(set) var paid: [UInt64: Money] = [:]
+    /// Each recent order's payments, by the `seq` of its order.
+    public internal(set) var orders: [UInt64: OrderPayments] = [:]
     /// By tender, in `Tender.allCases` order.
     public internal(set) var takings: [Takings] = Tender.allCases.map { _ in Takings() }
 
     public init() {}
 
-    public init(nextPayment: Int, paid: [UInt64: Money], takings: [Takings]) {
+    public init(nextPayment: Int, orders: [UInt64: OrderPayments], takings: [Takings]) {
         self.nextPayment = max(1, nextPayment)
-        self.paid = paid
+        self.orders = orders
         self.takings = takings.count == Tender.allCases.count ? takings : Tender.allCases.map { _ in Takings() }
     }
+
+    /// What order `order` was paid, refunds aside.
+    public func paid(_ order: UInt64) -> Money { orders[order]?.paid ?? .zero }
 
     /// What one tender took.
     public func takings(of tender: Tender) -> Takings {
@@ -41,23 +73,35 @@ public struct PaymentBook: Sendable, Hashable {
     }
 
     /// Whether nothing was ever paid.
-    public var isEmpty: Bool { nextPayment == 1 && paid.isEmpty }
+    public var isEmpty: Bool { nextPayment == 1 && orders.isEmpty }
 
     /// Applies one step of a payment.
     mutating func apply(_ step: PaymentChanged) {
         nextPayment = max(nextPayment, step.payment.addingReportingOverflow(1).overflow ? nextPayment : step.payment + 1)
-        guard step.status == .completed else { return }
-        paid[step.order] = (paid[step.order] ?? .zero).adding(step.amount) ?? paid[step.order]
         let index = Tender.allCases.firstIndex(of: step.tender) ?? 0
-        takings[index].payments = takings[index].payments.saturatingAdding(1)
-        takings[index].amount = takings[index].amount.adding(step.amount) ?? takings[index].amount
-        takings[index].tips = takings[index].tips.adding(step.tip) ?? takings[index].tips
-        takings[index].rounding = takings[index].rounding.adding(step.rounding) ?? takings[index].rounding
+        switch step.status {
+        case .completed:
+            var order = orders[step.order] ?? OrderPayments()
+            order.taken[index] = order.taken[index].adding(step.amount) ?? order.taken[index]
+            orders[step.order] = order
+            takings[index].payments = takings[index].payments.saturatingAdding(1)
+            takings[index].amount = takings[index].amount.adding(step.amount) ?? takings[index].amount
+            takings[index].tips = takings[index].tips.adding(step.tip) ?? takings[index].tips
+            takings[index].rounding = takings[index].rounding.adding(step.rounding) ?? takings[index].rounding
+        case .refunded:
+            var order = orders[step.order] ?? OrderPayments()
+            order.refunded[index] = order.refunded[index].adding(step.amount) ?? order.refunded[index]
+            if step.restocked { order.restocked = true }
+            orders[step.order] = order
+            takings[index].refunds = takings[index].refunds.adding(step.amount) ?? takings[index].refunds
+        default:
+            break
+        }
     }
 
     /// Lets go of what orders before `oldest` were paid, once there are many of them.
     mutating func forget(before oldest: UInt64) {
-        guard paid.count > 2 * Ledger.historyCapacity else { return }
-        paid = paid.filter { $0.key >= oldest }
+        guard orders.count > 2 * Ledger.historyCapacity else { return }
+        orders = orders.filter { $0.key >= oldest }
     }
 }

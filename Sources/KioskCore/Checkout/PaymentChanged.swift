@@ -1,5 +1,6 @@
 /// The steps of a payment's life: `pending → in progress → completed | declined |
-/// canceled | timed out`. Cash has no reader: it is completed when it is taken.
+/// canceled | timed out`. Cash has no reader: it is completed when it is taken. A completed
+/// payment may later be refunded, in part or whole: a step of its own.
 public enum PaymentStatus: String, Sendable, Hashable, CaseIterable {
     case pending
     case inProgress = "in_progress"
@@ -7,6 +8,7 @@ public enum PaymentStatus: String, Sendable, Hashable, CaseIterable {
     case declined
     case canceled
     case timedOut = "timed_out"
+    case refunded
 
     /// The event type of this step: `payment.pending`, …
     public var eventType: EventType {
@@ -17,6 +19,7 @@ public enum PaymentStatus: String, Sendable, Hashable, CaseIterable {
         case .declined: .paymentDeclined
         case .canceled: .paymentCanceled
         case .timedOut: .paymentTimedOut
+        case .refunded: .paymentRefunded
         }
     }
 
@@ -51,11 +54,13 @@ public struct PaymentChanged: Sendable, Hashable {
     /// What the order owes after this step.
     public let due: Money
     public let currency: String?
+    /// For a refund, whether the order's stock went back with it.
+    public let restocked: Bool
 
     public init(
         status: PaymentStatus, payment: Int, order: UInt64, tender: Tender, amount: Money, tip: Money = .zero,
         tendered: Money? = nil, change: Money? = nil, rounding: Money = .zero, card: String? = nil, reason: String? = nil,
-        due: Money, currency: String?
+        due: Money, currency: String?, restocked: Bool = false
     ) {
         self.status = status
         self.payment = payment
@@ -70,6 +75,7 @@ public struct PaymentChanged: Sendable, Hashable {
         self.reason = reason
         self.due = due
         self.currency = currency
+        self.restocked = restocked
     }
 
     /// This step's values with another status, reason and what is due.

@@ -29,6 +29,7 @@ extension PaymentChanged {
         }
         if let card { writer.field("card", card) }
         if let reason { writer.field("reason", reason) }
+        if status == .refunded { writer.field("restocked", restocked) }
         writer.key("due")
         writer.number(due)
         if let currency { writer.field("currency", currency) }

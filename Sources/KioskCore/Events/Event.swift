@@ -225,6 +225,8 @@ public enum StockEdit: String, Sendable, Hashable, CaseIterable {
     case restock
     /// Ingredients of a cancelled queued ticket, back in stock.
     case cancel
+    /// Ingredients of a refunded order, back in stock because the operator said so.
+    case refund
 }
 
 /// What a new menu added and removed, by name.

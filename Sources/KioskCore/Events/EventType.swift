@@ -19,6 +19,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case paymentDeclined = "payment.declined"
     case paymentCanceled = "payment.canceled"
     case paymentTimedOut = "payment.timed_out"
+    case paymentRefunded = "payment.refunded"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -42,6 +43,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .paymentDeclined: 16
         case .paymentCanceled: 17
         case .paymentTimedOut: 18
+        case .paymentRefunded: 19
         }
     }
 }

@@ -20,6 +20,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .paymentDeclined: "Order {order}: the card was declined ({reason}).",
         .paymentCanceled: "Order {order}: the card payment was cancelled.",
         .paymentTimedOut: "Order {order}: the card reader did not answer ({reason}).",
+        .paymentRefunded: "Order {order}: {amount} refunded to {tender}.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

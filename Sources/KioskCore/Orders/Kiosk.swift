@@ -304,7 +304,7 @@ public struct Kiosk: Sendable {
     ) throws(StockError) -> (from: Int, to: Int) {
         let before = inventory[ingredient]
         switch edit {
-        case .add, .restock, .cancel: try inventory.add(amount, to: ingredient)
+        case .add, .restock, .cancel, .refund: try inventory.add(amount, to: ingredient)
         case .remove: try inventory.remove(amount, from: ingredient)
         case .set: try inventory.set(amount, for: ingredient)
         }

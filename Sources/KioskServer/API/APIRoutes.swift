@@ -20,6 +20,7 @@ public enum APIRoutes {
             Route("PATCH", [.literal("stock"), .parameter("ingredient")], role: .operator, takesBody: true, stockEdit),
             Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("payments")], role: .customer, takesBody: true, payment),
+            Route("POST", [.literal("orders"), .parameter("order"), .literal("refunds")], role: .operator, takesBody: true, refund),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
             Route("GET", [.literal("orders")], role: .operator, history),
             Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator) { request throws(Problem) in
@@ -122,6 +123,25 @@ public enum APIRoutes {
             throw Problem.invalidBody("give the payment's \"tender\": \"cash\" or \"card\"")
         }
         return .command(try request.command("pay", PayCommand.Arguments(order: order, method: method)), created: true, pathNames: ["unknown_order"])
+    }
+
+    /// `POST /orders/{order}/refunds` with `{}` (all that is left), `{"amount": 2.5}`, and
+    /// `"restock": true` to put the order's stock back: `refund ORDER [AMOUNT] [restock]`.
+    private static func refund(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["amount", "restock"])
+        let value = { (key: String) in fields.first { $0.key == key }?.value }
+        let order = try commandArgument("refund") { () throws(CommandError) in try ReceiptCommand.sequence(request.parameters["order"] ?? "") }
+        var amount: Money?
+        if let given = value("amount") {
+            let text = try money(given, "amount")
+            amount = try commandArgument("refund") { () throws(CommandError) in try PayCommand.amount(text) }
+        }
+        var restock = false
+        if let given = value("restock") {
+            guard case .bool(let flag) = given else { throw Problem.invalidBody("\"restock\" is true or false") }
+            restock = flag
+        }
+        return .command(try request.command("refund", RefundCommand.Arguments(order: order, amount: amount, restock: restock)), created: true, pathNames: ["unknown_order"])
     }
 
     /// A JSON number as an amount's text: `20`, `12.5`.

@@ -57,6 +57,7 @@ public struct ResultText: Sendable {
         case .allDay(let counts): boardView.allDayText(counts)
         case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
         case .paid(let payment): paid(payment)
+        case .refunded(let steps): refunded(steps)
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)
         case .history(let records): history(records)
@@ -136,6 +137,13 @@ public struct ResultText: Sendable {
             lines.append(tr("Still due on order {order}: {due}.", ["order": String(payment.order), "due": money(payment.due)]))
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// What a refund leaves to refund, when anything.
+    private func refunded(_ steps: [PaymentChanged]) -> String {
+        guard let last = steps.last, last.due != .zero else { return "" }
+        let cents = MinorUnit.hundredths(of: last.currency) < 100
+        return tr("Left to refund on order {order}: {left}.", ["order": String(last.order), "left": last.due.grouped(cents: cents)]) + "\n"
     }
 
     private func clockTime(_ time: Timestamp) -> String {
@@ -258,9 +266,24 @@ public struct ResultText: Sendable {
             text += tr("Revenue: {revenue}", ["revenue": revenue]) + "\n"
         }
         if !report.days.isEmpty { text += "\n" + moneyDays(report.days) }
+        if let payments = report.payments { text += "\n" + tenders(payments, currency: report.currency) }
         text += "\n" + usage.render(bold: bold)
         guard let board = report.board else { return text }
         return text + "\n" + boardView.reportText(board)
+    }
+
+    /// `TENDER  PAYMENTS  TAKEN  TIPS  ROUNDING  REFUNDS`: what each tender took.
+    private func tenders(_ payments: PaymentBook, currency: String?) -> String {
+        let cents = MinorUnit.hundredths(of: currency) < 100
+        var table = TextTable([
+            (tr("TENDER"), .left), (tr("PAYMENTS"), .right), (tr("TAKEN"), .right), (tr("TIPS"), .right), (tr("ROUNDING"), .right),
+            (tr("REFUNDS"), .right),
+        ])
+        for tender in Tender.allCases {
+            let takings = payments.takings(of: tender)
+            table.add([tender == .cash ? tr("cash") : tr("card"), String(takings.payments)] + [takings.amount, takings.tips, takings.rounding, takings.refunds].map { $0.grouped(cents: cents) })
+        }
+        return table.render(bold: bold)
     }
 
     /// `DAY  ORDERS  GROSS  DISCOUNTS  NET  부가세  TOTAL  CANCELLED`: each tax its own column.

@@ -50,6 +50,15 @@ import Testing
         #expect(try Self.pay(server, order: 99, #"{"tender":"cash","amount":5}"#).status == 404)
         #expect(try Self.pay(server, #"{"tender":"cheque"}"#).status == 400)
         #expect(try Self.pay(server, #"{"tender":"cash","amount":5,"card":"4242424242424242"}"#).status == 400)
+        let body = #"{"amount":2.22,"restock":true}"#
+        let json = [("Content-Type", "application/json")]
+        #expect(try server.request("POST", "/api/v1/orders/1/refunds", body: body, headers: json).status == 401, "refunds are the operator's")
+        let refund = try server.request("POST", "/api/v1/orders/1/refunds", body: body, operator: true, headers: json)
+        #expect(refund.status == 201)
+        let refunds = Self.result(refund)?["refunds"] as? [[String: Any]]
+        #expect(refunds?.map { $0["tender"] as? String } == ["card", "cash"] && refunds?.first?["restocked"] as? Bool == true)
+        let again = try server.request("POST", "/api/v1/orders/1/refunds", body: #"{"restock":true}"#, operator: true, headers: json)
+        #expect(again.status == 409 && again.json?["code"] as? String == "already_restocked")
         #expect(server.stop() == 0)
     }
 

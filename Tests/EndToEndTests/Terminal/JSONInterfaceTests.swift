@@ -100,6 +100,9 @@ import Testing
         Case(commands: "order tea; pay card 4000000000000002", code: "card_declined", command: "pay", menu: checkoutMenu),
         Case(commands: "order tea; pay card cancel", code: "payment_canceled", command: "pay", menu: checkoutMenu),
         Case(commands: "order tea; pay card offline", code: "reader_timed_out", command: "pay", menu: checkoutMenu),
+        Case(commands: "order tea; refund 1", code: "not_paid", command: "refund", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 5; refund 1 3", code: "refund_too_large", command: "refund", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 5; refund 1 1 restock; refund 1 restock", code: "already_restocked", command: "refund", menu: checkoutMenu),
     ]
 
     static let checkoutMenu = """
