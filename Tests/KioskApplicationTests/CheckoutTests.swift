@@ -221,4 +221,33 @@ import Testing
             #expect(Self.code(of: line, in: harness) == code, "\(line)")
         }
     }
+
+    @Test func aReceiptShowsWhatEachTenderPaidAndRefunded() throws {
+        let harness = try Self.harness()
+        try harness.run("order 2 coffee")
+        try harness.run("pay cash 4 split")
+        try harness.run("pay card")
+        try harness.run("refund 1 1")
+        guard case .receipt(let receipt) = try harness.run("receipt 1").output else {
+            Issue.record("no receipt")
+            return
+        }
+        #expect(receipt.payments?.taken == [Self.money(400), Self.money(206)])
+        #expect(receipt.payments?.refunded == [.zero, Self.money(100)])
+    }
+
+    /// Cash rounding to a step larger than twice what is due never makes it nothing.
+    @Test func aSmallDueNeverRoundsToNothing() throws {
+        let harness = try SessionHarness(menu: """
+        kiosk "Corner" currency "USD"
+        ingredient beans stock 9
+        item "Mint" price 0.03 needs beans 1
+        checkout cash rounding 100
+
+        """)
+        try harness.run("order mint")
+        #expect(try harness.run("pay cash 0.01").error == .cashShort(order: 1, due: Self.money(100), tendered: Self.money(1)))
+        let payment = try #require(Self.payment(try harness.run("pay cash 1")))
+        #expect(payment.amount == Self.money(3) && payment.rounding == Self.money(97) && payment.change == .zero)
+    }
 }

@@ -37,7 +37,8 @@ public enum ReceiptCommand: CommandHandler {
         guard let record = found else { throw .unknownOrder(arguments.sequence, kept: Ledger.historyCapacity) }
         guard case .made(let total) = record.result else { throw .orderRefused(record.sequence) }
         let menu = session.kiosk.menu
-        return .receipt(Receipt(kiosk: menu.name, record: record, total: total, currency: total == nil ? nil : menu.currency))
+        let payments = menu.checkout == nil ? nil : session.kiosk.payments.orders[record.sequence]
+        return .receipt(Receipt(kiosk: menu.name, record: record, total: total, currency: total == nil ? nil : menu.currency, payments: payments))
     }
 }
 
@@ -47,4 +48,7 @@ public struct Receipt: Sendable {
     public let record: OrderRecord
     public let total: Money?
     public let currency: String?
+    /// What each tender paid of it and refunded, on a menu with a `checkout`; `nil` when
+    /// nothing was.
+    public var payments: PaymentBook.OrderPayments? = nil
 }

@@ -99,6 +99,15 @@ public enum ResultJSON {
                 if let currency = receipt.currency { writer.field("currency", currency) }
             }
             if let price = receipt.record.price { writer.price(price) }
+            if let payments = receipt.payments {
+                writer.array("payments", objects: Tender.allCases.enumerated().filter { payments.taken[$0.offset] != .zero || payments.refunded[$0.offset] != .zero }) { writer, entry in
+                    writer.field("tender", entry.element.rawValue)
+                    writer.key("paid")
+                    writer.number(payments.taken[entry.offset])
+                    writer.key("refunded")
+                    writer.number(payments.refunded[entry.offset])
+                }
+            }
         case .board(let listing):
             BoardJSON.write(listing, to: &writer)
         case .publicBoard(let board):

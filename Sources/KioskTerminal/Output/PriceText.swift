@@ -59,6 +59,16 @@ enum PriceText {
             rows.append(("", ""))
             rows.append((tr("Total"), total.grouped + currency))
         }
+        if let payments = receipt.payments {
+            let cents = cents || MinorUnit.hundredths(of: receipt.currency) < 100
+            rows.append(("", ""))
+            for (index, tender) in Tender.allCases.enumerated() where payments.taken[index] != .zero {
+                rows.append((tender == .cash ? tr("Paid in cash") : tr("Paid by card"), payments.taken[index].grouped(cents: cents)))
+            }
+            for (index, tender) in Tender.allCases.enumerated() where payments.refunded[index] != .zero {
+                rows.append((tender == .cash ? tr("Refunded in cash") : tr("Refunded to card"), negative(payments.refunded[index], cents: cents)))
+            }
+        }
         return text + render(rows)
     }
 
