@@ -102,6 +102,8 @@ enum PayloadCodec {
             writer.int(e.errors)
         case .payment(let e):
             encode(e, into: &writer)
+        case .drawer(let e):
+            encode(e, into: &writer)
         }
     }
 
@@ -349,6 +351,8 @@ enum PayloadCodec {
             return .menuReloadFailed(MenuReloadFailed(menu: menu, errors: try reader.int()))
         case .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded:
             return .payment(try decodePayment(&reader, type: type))
+        case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed:
+            return .drawer(try decodeDrawer(&reader, type: type))
         }
     }
 
@@ -531,6 +535,49 @@ extension PayloadCodec {
             status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
             tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency,
             restocked: flags & 16 != 0
+        )
+    }
+}
+
+// MARK: The drawer
+
+extension PayloadCodec {
+    static func encode<Output: ByteOutput & ~Copyable>(_ e: DrawerChanged, into writer: inout Output) {
+        writer.int(e.day)
+        var flags: UInt8 = 0
+        if e.reason != nil { flags |= 1 }
+        if e.counted != nil { flags |= 2 }
+        if e.currency != nil { flags |= 4 }
+        writer.byte(flags)
+        for amount in [e.amount, e.float, e.payIns, e.payOuts, e.expected] { writer.int(amount.hundredths) }
+        for takings in e.takings {
+            writer.int(takings.payments)
+            for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
+        }
+        if let counted = e.counted { writer.int(counted.hundredths) }
+        if let reason = e.reason { writer.string(reason) }
+        if let currency = e.currency { writer.string(currency) }
+    }
+
+    static func decodeDrawer(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> DrawerChanged {
+        guard let kind = DrawerChanged.Kind.allCases.first(where: { $0.eventType == type }) else { throw .malformed("not a drawer step") }
+        let day = try reader.int()
+        let flags = try reader.byte()
+        var amounts: [Money] = []
+        for _ in 0..<5 { amounts.append(Money(hundredths: try reader.int())) }
+        var takings: [PaymentBook.Takings] = []
+        for _ in Tender.allCases {
+            let count = try reader.int()
+            var parts: [Money] = []
+            for _ in 0..<4 { parts.append(Money(hundredths: try reader.int())) }
+            takings.append(PaymentBook.Takings(payments: count, amount: parts[0], tips: parts[1], rounding: parts[2], refunds: parts[3]))
+        }
+        let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
+        let reason = flags & 1 != 0 ? try reader.string() : nil
+        let currency = flags & 4 != 0 ? try reader.string() : nil
+        return DrawerChanged(
+            kind: kind, day: day, amount: amounts[0], reason: reason, float: amounts[1], payIns: amounts[2], payOuts: amounts[3],
+            takings: takings, expected: amounts[4], counted: counted, currency: currency
         )
     }
 }

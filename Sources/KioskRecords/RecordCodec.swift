@@ -40,6 +40,11 @@ public enum RecordCodec {
         case .paymentCanceled: 18
         case .paymentTimedOut: 19
         case .paymentRefunded: 20
+        case .drawerOpened: 21
+        case .drawerPaidIn: 22
+        case .drawerPaidOut: 23
+        case .drawerCounted: 24
+        case .drawerClosed: 25
         }
     }
 
@@ -65,6 +70,11 @@ public enum RecordCodec {
         case 18: .paymentCanceled
         case 19: .paymentTimedOut
         case 20: .paymentRefunded
+        case 21: .drawerOpened
+        case 22: .drawerPaidIn
+        case 23: .drawerPaidOut
+        case 24: .drawerCounted
+        case 25: .drawerClosed
         default: nil
         }
     }

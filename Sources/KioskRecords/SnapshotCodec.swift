@@ -17,6 +17,8 @@ import KioskCore
 ///                        (payments amount tips rounding refunds){tenders}
 ///                        (what recent orders were paid and refunded by each tender, in `Tender`
 ///                        order, then each tender's takings)
+///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted) float payIns payOuts [counted]
+///                      (payments amount tips rounding refunds){tenders} — the takings when the day opened
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -33,6 +35,7 @@ public enum SnapshotCodec {
         case moneyDays = 5
         case historyPrices = 6
         case payments = 7
+        case drawer = 8
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -128,8 +131,33 @@ public enum SnapshotCodec {
                 for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
             }
         }
+        writeSections(&sections, below: Int(Section.drawer.rawValue), of: snapshot.facts, into: &writer)
+        let drawer = snapshot.kiosk.drawer
+        if !drawer.isEmpty {
+            writer.byte(Section.drawer.rawValue)
+            writer.int(drawer.day)
+            writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2))
+            for amount in [drawer.float, drawer.payIns, drawer.payOuts] + (drawer.counted.map { [$0] } ?? []) { writer.int(amount.hundredths) }
+            for takings in drawer.takingsAtOpen {
+                writer.int(takings.payments)
+                for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
+            }
+        }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
+    }
+
+    /// Each tender's takings, in `Tender` order: payments amount tips rounding refunds.
+    private static func readTakings(_ reader: inout ByteReader) throws(RecordDecodingError) -> [PaymentBook.Takings] {
+        var takings: [PaymentBook.Takings] = []
+        for _ in Tender.allCases {
+            let count = max(0, try reader.int())
+            takings.append(PaymentBook.Takings(
+                payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
+                rounding: Money(hundredths: try reader.int()), refunds: Money(hundredths: try reader.int())
+            ))
+        }
+        return takings
     }
 
     /// The folds kept in sections of their own, by tag.
@@ -230,6 +258,7 @@ public enum SnapshotCodec {
         var moneyDays: [Ledger.MoneyDay] = []
         var prices: [UInt64: PriceBreakdown] = [:]
         var payments = PaymentBook()
+        var drawer = DrawerBook()
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -296,15 +325,19 @@ public enum SnapshotCodec {
                     guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
                     orders[order] = PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
                 }
-                var takings: [PaymentBook.Takings] = []
-                for _ in Tender.allCases {
-                    let count = max(0, try reader.int())
-                    takings.append(PaymentBook.Takings(
-                        payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
-                        rounding: Money(hundredths: try reader.int()), refunds: Money(hundredths: try reader.int())
-                    ))
-                }
-                payments = PaymentBook(nextPayment: next, orders: orders, takings: takings)
+                payments = PaymentBook(nextPayment: next, orders: orders, takings: try readTakings(&reader))
+            case .drawer:
+                let day = max(0, try reader.int())
+                let flags = try reader.byte()
+                guard flags <= 3 else { throw .malformed("unknown drawer flags") }
+                let float = Money(hundredths: try reader.int())
+                let payIns = Money(hundredths: try reader.int())
+                let payOuts = Money(hundredths: try reader.int())
+                let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
+                drawer = DrawerBook(
+                    day: day, isOpen: flags & 1 != 0, float: float, payIns: payIns, payOuts: payOuts, counted: counted,
+                    takingsAtOpen: try readTakings(&reader)
+                )
             }
         }
         ledger.choiceSales = choiceSales
@@ -317,6 +350,7 @@ public enum SnapshotCodec {
         }
         var kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
         kiosk.payments = payments
+        kiosk.drawer = drawer
         return JournalSnapshot(position: position, kiosk: kiosk, facts: facts)
     }
 

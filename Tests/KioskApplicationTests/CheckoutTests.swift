@@ -250,4 +250,50 @@ import Testing
         let payment = try #require(Self.payment(try harness.run("pay cash 1")))
         #expect(payment.amount == Self.money(3) && payment.rounding == Self.money(97) && payment.change == .zero)
     }
+
+    /// The scripted day of docs/CHECKOUT.md, computed by hand there: 114.15 expected,
+    /// 115.40 counted, 1.25 over; a Z report taken twice is refused the second time.
+    @Test func theDrawersDayIsTheHandComputation() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        let menu = """
+        kiosk "Stand" currency "USD"
+        ingredient cup stock 100
+        item "Tea" price 2.10 needs cup 1
+        item "Cake" price 3.45 needs cup 1
+        checkout cash rounding 5
+
+        """
+        do {
+            let harness = try SessionHarness(menu: menu, state: state)
+            for line in [
+                "drawer open 100", "order 2 tea", "pay cash 5", "order cake", "pay cash 10", "order tea", "pay card", "refund 4 1",
+                "drawer in 20 change", "drawer out 12.50 milk", "drawer count 115.40",
+            ] {
+                #expect(try harness.run(line).error == nil, "\(line)")
+            }
+        }
+        let harness = try SessionHarness(menu: menu, state: state)
+        guard case .drawer(let x) = try harness.run("report x").output else {
+            Issue.record("no X report")
+            return
+        }
+        #expect(x.expected == Self.money(11_415) && x.counted == Self.money(11_540) && x.overShort == Self.money(125))
+        #expect(x.takings[1].amount == Self.money(210) && x.takings[0].refunds == Self.money(100))
+        let z = try harness.run("report z")
+        #expect(z.events.map(\.type) == [.drawerClosed])
+        guard case .drawer(let closed) = z.output else { return }
+        #expect(closed.kind == .closed && closed.day == 1 && closed.overShort == Self.money(125))
+        #expect(try harness.run("report z").error == .drawerClosed(lastDay: 1))
+        #expect(try harness.run("drawer in 1 x").error == .drawerClosed(lastDay: 1))
+        // The next day's totals start again.
+        #expect(try harness.run("drawer open 50").error == nil)
+        guard case .drawer(let next) = try harness.run("report x").output else { return }
+        #expect(next.day == 2 && next.expected == Self.money(5000) && next.takings.allSatisfy { $0 == .init() })
+        #expect(try harness.run("drawer open 50").error == .drawerOpen(day: 2))
+        for (line, code) in [("drawer", "usage"), ("drawer in 5", "reason_required"), ("drawer open x", "invalid_amount"),
+                             ("drawer shut 5", "unknown_subcommand"), ("drawer count 5 extra", "usage"), ("report y", "unknown_subcommand")] {
+            #expect(Self.code(of: line, in: harness) == code, "\(line)")
+        }
+    }
 }

@@ -21,7 +21,8 @@ import Testing
         #expect(try CommandParser.parse("exit") == command("quit"))
         #expect(try CommandParser.parse("quit") == command("quit"))
         #expect(try CommandParser.parse("reload") == command("reload"))
-        #expect(try CommandParser.parse("report") == command("report"))
+        #expect(try CommandParser.parse("report") == command("report", ReportCommand.Arguments.sales))
+        #expect(try CommandParser.parse("report z") == command("report", ReportCommand.Arguments.z))
     }
 
     @Test func blankLinesAndCommentsAreNotCommands() throws {

@@ -35,6 +35,12 @@ import Testing
         try record { kiosk, events in try card(&kiosk, &events, .cancel) }
         try record { kiosk, events in try kiosk.payCash(nil, tendered: Money(hundredths: 500), split: false, at: Sample.time, emitting: &events) }
         try record { kiosk, events in try kiosk.refund(1, amount: Money(hundredths: 500), restock: true, at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.openDrawer(float: Money(hundredths: 10_000), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.moveCash(.paidIn, Money(hundredths: 2000), reason: "change", at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.moveCash(.paidOut, Money(hundredths: 500), reason: "milk", at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.payCash(nil, tendered: Money(hundredths: 500), split: false, at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.countDrawer(Money(hundredths: 11_800), at: Sample.time, emitting: &events) }
         return (kiosk, records)
     }
 
@@ -44,6 +50,10 @@ import Testing
             if case .payment(let step) = event.payload { step.status } else { nil }
         }
         #expect(Set(steps) == Set(PaymentStatus.allCases))
+        let drawerSteps = records.flatMap(\.events).compactMap { event -> DrawerChanged.Kind? in
+            if case .drawer(let step) = event.payload { step.kind } else { nil }
+        }
+        #expect(Set(drawerSteps) == [.opened, .paidIn, .paidOut, .counted])
         for record in records {
             #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .domain) == record)
         }
@@ -54,8 +64,11 @@ import Testing
         var replayed = Kiosk(menu: live.menu, ids: UUIDv7Generator(seed: 99))
         for record in records { replayed.apply(try RecordCodec.decode(RecordCodec.encode(record), format: .domain)) }
         #expect(replayed.payments == live.payments)
+        #expect(replayed.drawer == live.drawer)
+        // 100 + 20 - 5 + the last order's 3.05 (3.03 rounded to the 0.05 step) is 118.05; 118 counted.
+        #expect(live.drawer.expected(in: live.payments) == Money(hundredths: 11_805) && live.drawer.counted == Money(hundredths: 11_800))
         #expect(live.payments.paid(1) == Money(hundredths: 606) && live.payments.paid(9) == Money(hundredths: 303))
-        #expect(live.payments.takings(of: .cash) == .init(payments: 2, amount: Money(hundredths: 503), rounding: Money(hundredths: 2), refunds: Money(hundredths: 94)))
+        #expect(live.payments.takings(of: .cash) == .init(payments: 3, amount: Money(hundredths: 806), rounding: Money(hundredths: 4), refunds: Money(hundredths: 94)))
         #expect(live.payments.takings(of: .card) == .init(payments: 1, amount: Money(hundredths: 406), tips: Money(hundredths: 50), refunds: Money(hundredths: 406)))
         #expect(live.payments.orders[1]?.restocked == true && replayed.inventory == live.inventory)
     }
@@ -66,5 +79,6 @@ import Testing
         let decoded = try SnapshotCodec.encode(snapshot, format: .domain).withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
         #expect(decoded == snapshot)
         #expect(decoded.kiosk.payments == live.payments)
+        #expect(decoded.kiosk.drawer == live.drawer && decoded.kiosk.drawer.isOpen)
     }
 }

@@ -66,6 +66,10 @@ import Testing
         }
         try kiosk.payCash(nil, tendered: Money(hundredths: 1000), split: false, at: time, emitting: &events)
         try kiosk.refund(1, amount: nil, restock: true, at: time, emitting: &events)
+        try kiosk.openDrawer(float: Money(hundredths: 5000), at: time, emitting: &events)
+        try kiosk.moveCash(.paidOut, Money(hundredths: 100), reason: "milk", at: time, emitting: &events)
+        try kiosk.countDrawer(Money(hundredths: 4900), at: time, emitting: &events)
+        try kiosk.closeDrawer(at: time, emitting: &events)
         #expect(Set(events.map(\.type)).isSuperset(of: PaymentStatus.allCases.map(\.eventType)))
         for event in events {
             #expect(validator.errors(in: try JSON(parsing: event.json)) == [], "\(String(decoding: event.json, as: UTF8.self))")

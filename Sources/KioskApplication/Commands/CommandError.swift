@@ -100,6 +100,12 @@ public enum CommandError: Error, Sendable, Equatable {
     case refundTooLarge(order: UInt64, refundable: Money)
     /// `refund … restock` of an order whose stock a refund already put back.
     case alreadyRestocked(UInt64)
+    /// `drawer open` while day `day` is open.
+    case drawerOpen(day: Int)
+    /// A drawer step or `report x|z` with no day open; `lastDay` the last closed (0: none).
+    case drawerClosed(lastDay: Int)
+    /// `drawer in|out` without why.
+    case reasonRequired(command: String)
 }
 
 /// A menu that did not compile, kept whole so that whoever shows it can render its

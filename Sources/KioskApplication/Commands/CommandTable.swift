@@ -69,6 +69,16 @@ public struct CommandTable: Sendable {
             handler: PayCommand.self
         ),
         CommandEntry(
+            trContextNoop("command", "drawer"), synopsis: "drawer open|in|out|count AMOUNT [REASON]",
+            summary: trNoop("the cash drawer's day: its float, cash paid in and out, the count"),
+            details: trNoop("Only for a menu with a 'checkout' statement.\n  drawer open 100             starts the drawer's day with a float of 100\n  drawer in 20 change         20 paid into the drawer, and why\n  drawer out 15 milk          15 paid out of it, and why\n  drawer count 212.40         the cash counted: 'report x' shows it against what the drawer should\n                              hold (float + pay-ins + cash sales - cash refunds - pay-outs)\n'report z' closes the day."),
+            completion: .subcommands([
+                .init(trContextNoop("command", "open")), .init(trContextNoop("command", "in")), .init(trContextNoop("command", "out")),
+                .init(trContextNoop("command", "count")),
+            ]),
+            handler: DrawerCommand.self
+        ),
+        CommandEntry(
             trContextNoop("command", "refund"), synopsis: "refund ORDER [AMOUNT] [restock]",
             summary: trNoop("give back what an order was paid, in part or whole, to its tenders"),
             details: trNoop("Refunds AMOUNT of what order ORDER's payments took (alone, all that is left) to the tenders it came\nfrom, the card first, then cash: one payment.refunded event per tender. Stock goes back only with\n'restock', once per order: the whole order's ingredients, as its lines took them.\n  refund 3              all of order 3\n  refund 3 2.50         2.50 of it\n  refund 3 restock      all of it, and its stock back"),
@@ -101,8 +111,9 @@ public struct CommandTable: Sendable {
             details: trNoop("Shows the last N orders, made or refused, newest last."), handler: HistoryCommand.self
         ),
         CommandEntry(
-            trContextNoop("command", "report"), synopsis: "report", summary: trNoop("sales per item, revenue, refused orders, ingredients used"),
-            details: trNoop("Totals since the kiosk started (or since the state file began)."), handler: ReportCommand.self
+            trContextNoop("command", "report"), synopsis: "report [x|z]", summary: trNoop("sales per item, revenue, refused orders, ingredients used"),
+            details: trNoop("Totals since the kiosk started (or since the state file began).\n  report x    the drawer's open day: float, cash sales and refunds, pay-ins and pay-outs, what the\n              drawer should hold, the count and its over or short; card sales and tips. Changes nothing.\n  report z    the same, and closes the day: numbered, once, kept in the journal; 'drawer open' starts\n              the next, whose totals start again."),
+            completion: .subcommands([.init(trContextNoop("command", "x")), .init(trContextNoop("command", "z"))]), handler: ReportCommand.self
         ),
         CommandEntry(
             trContextNoop("command", "suggest"), synopsis: "suggest [for NAMES] [answers y,n,-] [rule R]",

@@ -171,6 +171,12 @@ public struct ErrorText: Sendable {
         case .refundTooLarge(let order, let refundable):
             tr("order {order} has {refundable} left to refund; give at most that", ["order": String(order), "refundable": refundable.grouped])
         case .alreadyRestocked(let order): tr("order {order}'s stock already went back with an earlier refund; refund without 'restock'", ["order": String(order)])
+        case .drawerOpen(let day): tr("the drawer's day {day} is open: close it with 'report z' before opening the next", ["day": day])
+        case .drawerClosed(let lastDay):
+            lastDay == 0
+                ? tr("the drawer is not open: 'drawer open AMOUNT' starts its day with a float")
+                : tr("the drawer is not open: day {day} was closed by its Z report; 'drawer open AMOUNT' starts the next", ["day": lastDay])
+        case .reasonRequired(let command): tr("'{command}' needs a reason after the amount, such as: {command} 20 change for the till", ["command": command])
         }
     }
 

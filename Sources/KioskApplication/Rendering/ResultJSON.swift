@@ -123,6 +123,8 @@ public enum ResultJSON {
             writer.timestamp(time)
         case .paid(let payment):
             payment.writeFields(to: &writer)
+        case .drawer(let step):
+            step.writeFields(to: &writer)
         case .refunded(let steps):
             writer.array("refunds", objects: steps) { writer, step in step.writeFields(to: &writer) }
         case .stockChanges(let changes), .restocked(let changes):

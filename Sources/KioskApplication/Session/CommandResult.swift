@@ -67,6 +67,8 @@ public enum CommandOutput: Sendable {
     case paid(PaymentChanged)
     /// What `refund` gave back, one step per tender.
     case refunded([PaymentChanged])
+    /// A step of the drawer's day, or its X or Z report: where the day stands.
+    case drawer(DrawerChanged)
 }
 
 /// What a successful `reload` changed.

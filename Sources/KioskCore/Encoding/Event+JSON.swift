@@ -106,6 +106,8 @@ extension Event.Payload {
             e.writeFields(to: &writer)
         case .payment(let e):
             e.writeFields(to: &writer)
+        case .drawer(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

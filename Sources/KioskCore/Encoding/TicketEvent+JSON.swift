@@ -22,7 +22,8 @@ extension Event.Payload {
                 ticket: ticket, lines: lines, from: from, restocked: restocked, wasted: wasted, total: total, currency: data["currency"]?.string
             ))
         case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed,
-             .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded:
+             .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded,
+             .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed:
             return nil
         }
     }

@@ -44,6 +44,8 @@ public struct Event: Sendable, Hashable {
         case menuReloadFailed(MenuReloadFailed)
         /// Every step of a payment: its type is its status's.
         case payment(PaymentChanged)
+        /// Every step of the drawer's day: its type is its kind's.
+        case drawer(DrawerChanged)
 
         public var type: EventType {
             switch self {
@@ -61,6 +63,7 @@ public struct Event: Sendable, Hashable {
             case .suggestionMade: .suggestionMade
             case .menuReloadFailed: .menuReloadFailed
             case .payment(let e): e.status.eventType
+            case .drawer(let e): e.kind.eventType
             }
         }
     }

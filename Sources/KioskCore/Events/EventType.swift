@@ -20,6 +20,11 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case paymentCanceled = "payment.canceled"
     case paymentTimedOut = "payment.timed_out"
     case paymentRefunded = "payment.refunded"
+    case drawerOpened = "drawer.opened"
+    case drawerPaidIn = "drawer.paid_in"
+    case drawerPaidOut = "drawer.paid_out"
+    case drawerCounted = "drawer.counted"
+    case drawerClosed = "drawer.closed"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -44,6 +49,11 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .paymentCanceled: 17
         case .paymentTimedOut: 18
         case .paymentRefunded: 19
+        case .drawerOpened: 20
+        case .drawerPaidIn: 21
+        case .drawerPaidOut: 22
+        case .drawerCounted: 23
+        case .drawerClosed: 24
         }
     }
 }

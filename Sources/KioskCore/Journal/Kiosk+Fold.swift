@@ -56,6 +56,8 @@ extension Kiosk {
         case .payment(let step):
             payments.apply(step)
             forgetOldPayments()
+        case .drawer(let step):
+            drawer.apply(step, payments: payments)
         case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:
             break
         }

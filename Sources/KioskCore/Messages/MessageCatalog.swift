@@ -21,6 +21,11 @@ public struct MessageCatalog: Sendable, Hashable {
         .paymentCanceled: "Order {order}: the card payment was cancelled.",
         .paymentTimedOut: "Order {order}: the card reader did not answer ({reason}).",
         .paymentRefunded: "Order {order}: {amount} refunded to {tender}.",
+        .drawerOpened: "The drawer opened with {amount}.",
+        .drawerPaidIn: "{amount} paid into the drawer: {reason}.",
+        .drawerPaidOut: "{amount} paid out of the drawer: {reason}.",
+        .drawerCounted: "The drawer was counted: {amount}.",
+        .drawerClosed: "The drawer's day closed (Z report).",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

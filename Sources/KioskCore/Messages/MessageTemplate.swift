@@ -107,6 +107,8 @@ public struct MessageTemplate: Sendable, Hashable {
             out.appendText(amount.grouped(cents: MinorUnit.hundredths(of: e.currency) < 100))
         case (.tender, .payment(let e)): out.appendText(e.tender.rawValue)
         case (.reason, .payment(let e)): if let reason = e.reason { out.appendText(reason) }
+        case (.amount, .drawer(let e)): out.appendText(e.amount.grouped(cents: MinorUnit.hundredths(of: e.currency) < 100))
+        case (.reason, .drawer(let e)): if let reason = e.reason { out.appendText(reason) }
         default: break
         }
     }

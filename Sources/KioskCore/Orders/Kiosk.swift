@@ -27,6 +27,8 @@ public struct Kiosk: Sendable {
     /// What recent orders were paid and what each tender took, when the menu has a
     /// `checkout`.
     public internal(set) var payments = PaymentBook()
+    /// The cash drawer's day.
+    public internal(set) var drawer = DrawerBook()
     var ids: UUIDv7Generator
     /// The local time zone's offset from UTC at a moment, in seconds: what the windows of
     /// discounts are read in. UTC unless the caller says otherwise; the kiosk never reads

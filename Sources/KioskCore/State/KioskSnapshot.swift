@@ -12,12 +12,15 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var board: BoardSnapshot?
     /// What recent orders were paid and what each tender took.
     public var payments = PaymentBook()
+    /// The cash drawer's day.
+    public var drawer = DrawerBook()
 
     public init(
         menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles(),
-        board: BoardSnapshot? = nil, payments: PaymentBook = PaymentBook()
+        board: BoardSnapshot? = nil, payments: PaymentBook = PaymentBook(), drawer: DrawerBook = DrawerBook()
     ) {
         self.payments = payments
+        self.drawer = drawer
         self.menuName = menuName
         self.sequence = sequence
         self.stock = stock
@@ -47,7 +50,7 @@ extension Kiosk {
             ledger: ledger.snapshot,
             profiles: profiles,
             board: nextTicketNumber > 1 ? board?.snapshot ?? BoardSnapshot(numberingFrom: retainedTicketNumber) : nil,
-            payments: payments
+            payments: payments, drawer: drawer
         )
     }
 
@@ -80,6 +83,7 @@ extension Kiosk {
         )
         kiosk.profiles = snapshot.profiles
         kiosk.payments = snapshot.payments
+        kiosk.drawer = snapshot.drawer
         if let board = snapshot.board { kiosk.restoreBoard(board) }
         for entry in report.vanishedIngredients {
             kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(

@@ -33,7 +33,7 @@ public enum APIRoutes {
             Route("POST", [.literal("tickets"), .parameter("move")], role: .operator, defaultTicketMove),
             Route("POST", [.literal("suggestions")], role: .customer, takesBody: true, suggestion),
             Route("GET", [.literal("report")], role: .operator) { request throws(Problem) in
-                .command(try request.command("report", NoArguments()))
+                .command(try request.command("report", ReportCommand.Arguments.sales))
             },
             Route("POST", [.literal("reload")], role: .operator) { request throws(Problem) in
                 .command(try request.command("reload", NoArguments()))

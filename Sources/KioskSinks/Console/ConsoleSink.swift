@@ -58,6 +58,7 @@ public final class ConsoleSink: Sink {
         case .paymentCompleted: "\u{1B}[32m"
         case .paymentDeclined, .paymentCanceled, .paymentTimedOut: "\u{1B}[31m"
         case .paymentRefunded: "\u{1B}[33m"
+        case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed: "\u{1B}[36m"
         case .paymentPending, .paymentInProgress: "\u{1B}[36m"
         }
     }

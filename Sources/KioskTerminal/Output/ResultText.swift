@@ -58,6 +58,7 @@ public struct ResultText: Sendable {
         case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
         case .paid(let payment): paid(payment)
         case .refunded(let steps): refunded(steps)
+        case .drawer(let step): drawer(step)
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)
         case .history(let records): history(records)
@@ -137,6 +138,33 @@ public struct ResultText: Sendable {
             lines.append(tr("Still due on order {order}: {due}.", ["order": String(payment.order), "due": money(payment.due)]))
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Where the drawer's day stands: for a count, the X and the Z report, every line of
+    /// what it should hold and the over or short; for a pay-in or out, what it should hold.
+    private func drawer(_ step: DrawerChanged) -> String {
+        let cents = MinorUnit.hundredths(of: step.currency) < 100
+        func money(_ amount: Money) -> String { amount.grouped(cents: cents) }
+        func less(_ amount: Money) -> String { Money(hundredths: -amount.hundredths).grouped(cents: cents) }
+        guard step.kind == .counted || step.kind == .closed else {
+            return tr("The drawer should hold {expected}.", ["expected": money(step.expected)]) + "\n"
+        }
+        let cash = step.takings[Tender.allCases.firstIndex(of: .cash) ?? 0]
+        let card = step.takings[Tender.allCases.firstIndex(of: .card) ?? 0]
+        var rows: [PriceText.Row] = [
+            (tr("Float"), money(step.float)), (tr("Cash sales"), money(Money(hundredths: cash.amount.hundredths &+ cash.rounding.hundredths))),
+            (tr("Cash refunds"), less(cash.refunds)), (tr("Pay-ins"), money(step.payIns)), (tr("Pay-outs"), less(step.payOuts)),
+            (tr("Expected in the drawer"), money(step.expected)),
+        ]
+        if let counted = step.counted, let overShort = step.overShort {
+            rows.append((tr("Counted"), money(counted)))
+            rows.append((tr("Over (+) or short (-)"), money(overShort)))
+        }
+        rows += [("", ""), (tr("Card sales"), money(card.amount)), (tr("Card refunds"), less(card.refunds)), (tr("Tips"), money(Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)))]
+        let title = step.kind == .closed
+            ? tr("Z report {day}: the drawer's day is closed", ["day": step.day])
+            : tr("X report: day {day}, open", ["day": step.day])
+        return title + "\n" + PriceText.render(rows)
     }
 
     /// What a refund leaves to refund, when anything.

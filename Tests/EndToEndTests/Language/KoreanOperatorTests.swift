@@ -26,7 +26,7 @@ import Testing
         let help = try kiosk.expect("kiosk> ")
         #expect(help.contains("명령:\r\n  메뉴      menu     "))
         #expect(help.contains("\r\n  주문      order ITEM [QTY] [, ITEM [QTY]]… [discount NAME]  한 가지 이상의 품목을 한 번에 주문"))
-        #expect(help.contains("\r\n  보고서    report                                            품목별 판매량, 매출"))
+        #expect(help.contains("\r\n  보고서    report [x|z]                                      품목별 판매량, 매출"))
         #expect(help.contains("명령 하나를 자세히 보려면 '도움말 명령'을 입력하세요.\r\n"))
 
         kiosk.send("주문 망고쥬스\r")

@@ -1,0 +1,42 @@
+import KioskText
+
+extension DrawerChanged {
+    /// The `data` of a `drawer.*` event, and the X and Z reports: amounts as decimal numbers
+    /// in the currency's unit.
+    public func writeFields(to writer: inout JSONWriter) {
+        writer.field("day", day)
+        writer.field("step", kind.rawValue)
+        writer.key("amount")
+        writer.number(amount)
+        if let reason { writer.field("reason", reason) }
+        writer.key("float")
+        writer.number(float)
+        writer.key("payIns")
+        writer.number(payIns)
+        writer.key("payOuts")
+        writer.number(payOuts)
+        writer.array("tenders", objects: Array(zip(Tender.allCases, takings))) { writer, entry in
+            writer.field("tender", entry.0.rawValue)
+            writer.field("payments", entry.1.payments)
+            writer.key("amount")
+            writer.number(entry.1.amount)
+            writer.key("tips")
+            writer.number(entry.1.tips)
+            writer.key("rounding")
+            writer.number(entry.1.rounding)
+            writer.key("refunds")
+            writer.number(entry.1.refunds)
+        }
+        writer.key("expected")
+        writer.number(expected)
+        if let counted {
+            writer.key("counted")
+            writer.number(counted)
+        }
+        if let overShort {
+            writer.key("overShort")
+            writer.number(overShort)
+        }
+        if let currency { writer.field("currency", currency) }
+    }
+}
