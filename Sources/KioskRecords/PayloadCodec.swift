@@ -550,10 +550,7 @@ extension PayloadCodec {
         if e.currency != nil { flags |= 4 }
         writer.byte(flags)
         for amount in [e.amount, e.float, e.payIns, e.payOuts, e.expected] { writer.int(amount.hundredths) }
-        for takings in e.takings {
-            writer.int(takings.payments)
-            for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
-        }
+        encode(takings: e.takings, into: &writer)
         if let counted = e.counted { writer.int(counted.hundredths) }
         if let reason = e.reason { writer.string(reason) }
         if let currency = e.currency { writer.string(currency) }
@@ -565,13 +562,7 @@ extension PayloadCodec {
         let flags = try reader.byte()
         var amounts: [Money] = []
         for _ in 0..<5 { amounts.append(Money(hundredths: try reader.int())) }
-        var takings: [PaymentBook.Takings] = []
-        for _ in Tender.allCases {
-            let count = try reader.int()
-            var parts: [Money] = []
-            for _ in 0..<4 { parts.append(Money(hundredths: try reader.int())) }
-            takings.append(PaymentBook.Takings(payments: count, amount: parts[0], tips: parts[1], rounding: parts[2], refunds: parts[3]))
-        }
+        let takings = try decodeTakings(&reader)
         let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
         let reason = flags & 1 != 0 ? try reader.string() : nil
         let currency = flags & 4 != 0 ? try reader.string() : nil
@@ -579,5 +570,26 @@ extension PayloadCodec {
             kind: kind, day: day, amount: amounts[0], reason: reason, float: amounts[1], payIns: amounts[2], payOuts: amounts[3],
             takings: takings, expected: amounts[4], counted: counted, currency: currency
         )
+    }
+
+    /// Each tender's takings, in `Tender` order: payments amount tips rounding refunds, each
+    /// zigzag: in the drawer's events and the snapshot's payments and drawer sections.
+    static func encode<Output: ByteOutput & ~Copyable>(takings: [PaymentBook.Takings], into writer: inout Output) {
+        for takings in takings {
+            writer.int(takings.payments)
+            for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
+        }
+    }
+
+    static func decodeTakings(_ reader: inout ByteReader) throws(RecordDecodingError) -> [PaymentBook.Takings] {
+        var takings: [PaymentBook.Takings] = []
+        for _ in Tender.allCases {
+            let count = max(0, try reader.int())
+            takings.append(PaymentBook.Takings(
+                payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
+                rounding: Money(hundredths: try reader.int()), refunds: Money(hundredths: try reader.int())
+            ))
+        }
+        return takings
     }
 }

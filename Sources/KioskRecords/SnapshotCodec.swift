@@ -126,10 +126,7 @@ public enum SnapshotCodec {
                 for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
                 writer.byte(paid.restocked ? 1 : 0)
             }
-            for takings in payments.takings {
-                writer.int(takings.payments)
-                for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
-            }
+            PayloadCodec.encode(takings: payments.takings, into: &writer)
         }
         writeSections(&sections, below: Int(Section.drawer.rawValue), of: snapshot.facts, into: &writer)
         let drawer = snapshot.kiosk.drawer
@@ -138,26 +135,10 @@ public enum SnapshotCodec {
             writer.int(drawer.day)
             writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2))
             for amount in [drawer.float, drawer.payIns, drawer.payOuts] + (drawer.counted.map { [$0] } ?? []) { writer.int(amount.hundredths) }
-            for takings in drawer.takingsAtOpen {
-                writer.int(takings.payments)
-                for amount in [takings.amount, takings.tips, takings.rounding, takings.refunds] { writer.int(amount.hundredths) }
-            }
+            PayloadCodec.encode(takings: drawer.takingsAtOpen, into: &writer)
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
-    }
-
-    /// Each tender's takings, in `Tender` order: payments amount tips rounding refunds.
-    private static func readTakings(_ reader: inout ByteReader) throws(RecordDecodingError) -> [PaymentBook.Takings] {
-        var takings: [PaymentBook.Takings] = []
-        for _ in Tender.allCases {
-            let count = max(0, try reader.int())
-            takings.append(PaymentBook.Takings(
-                payments: count, amount: Money(hundredths: try reader.int()), tips: Money(hundredths: try reader.int()),
-                rounding: Money(hundredths: try reader.int()), refunds: Money(hundredths: try reader.int())
-            ))
-        }
-        return takings
     }
 
     /// The folds kept in sections of their own, by tag.
@@ -325,7 +306,7 @@ public enum SnapshotCodec {
                     guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
                     orders[order] = PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
                 }
-                payments = PaymentBook(nextPayment: next, orders: orders, takings: try readTakings(&reader))
+                payments = PaymentBook(nextPayment: next, orders: orders, takings: try PayloadCodec.decodeTakings(&reader))
             case .drawer:
                 let day = max(0, try reader.int())
                 let flags = try reader.byte()
@@ -336,7 +317,7 @@ public enum SnapshotCodec {
                 let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
                 drawer = DrawerBook(
                     day: day, isOpen: flags & 1 != 0, float: float, payIns: payIns, payOuts: payOuts, counted: counted,
-                    takingsAtOpen: try readTakings(&reader)
+                    takingsAtOpen: try PayloadCodec.decodeTakings(&reader)
                 )
             }
         }

@@ -300,19 +300,7 @@ public enum ResultJSON {
         writer.field("made", report.madeOrders)
         writer.field("refused", report.refusedOrders)
         if let payments = report.payments {
-            writer.array("tenders", objects: Tender.allCases) { writer, tender in
-                let takings = payments.takings(of: tender)
-                writer.field("tender", tender.rawValue)
-                writer.field("payments", takings.payments)
-                writer.key("amount")
-                writer.number(takings.amount)
-                writer.key("tips")
-                writer.number(takings.tips)
-                writer.key("rounding")
-                writer.number(takings.rounding)
-                writer.key("refunds")
-                writer.number(takings.refunds)
-            }
+            writer.array("tenders", objects: Tender.allCases) { writer, tender in payments.takings(of: tender).writeFields(of: tender, to: &writer) }
         }
         if report.hasPrices {
             writer.key("revenue")

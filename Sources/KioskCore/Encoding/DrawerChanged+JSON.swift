@@ -15,18 +15,7 @@ extension DrawerChanged {
         writer.number(payIns)
         writer.key("payOuts")
         writer.number(payOuts)
-        writer.array("tenders", objects: Array(zip(Tender.allCases, takings))) { writer, entry in
-            writer.field("tender", entry.0.rawValue)
-            writer.field("payments", entry.1.payments)
-            writer.key("amount")
-            writer.number(entry.1.amount)
-            writer.key("tips")
-            writer.number(entry.1.tips)
-            writer.key("rounding")
-            writer.number(entry.1.rounding)
-            writer.key("refunds")
-            writer.number(entry.1.refunds)
-        }
+        writer.array("tenders", objects: Array(zip(Tender.allCases, takings))) { writer, entry in entry.1.writeFields(of: entry.0, to: &writer) }
         writer.key("expected")
         writer.number(expected)
         if let counted {
