@@ -30,7 +30,7 @@ public enum ReceiptCommand: CommandHandler {
         let history = session.kiosk.ledger.history
         let found: OrderRecord?
         if let sequence = arguments.sequence {
-            found = history.reversed().first { $0.sequence == sequence }
+            found = session.kiosk.historyRecord(sequence)
         } else {
             found = history.reversed().first { if case .made = $0.result { true } else { false } }
         }

@@ -217,6 +217,6 @@ extension Kiosk {
     }
 
     private func requireDrawerUnits(_ amount: Money, allowingZero: Bool) throws(DrawerError) {
-        guard amount.hundredths >= (allowingZero ? 0 : 1), amount.hundredths % minorUnit == 0 else { throw .notInMinorUnits(amount) }
+        guard isWhole(amount, allowingZero: allowingZero) else { throw .notInMinorUnits(amount) }
     }
 }

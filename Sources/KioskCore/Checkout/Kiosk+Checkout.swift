@@ -48,7 +48,7 @@ extension Kiosk {
     public func balance(of order: UInt64?) throws(PaymentError) -> OrderBalance {
         let history = ledger.history
         if let order {
-            guard let record = history.reversed().first(where: { $0.sequence == order }) else { throw .unknownOrder(order) }
+            guard let record = historyRecord(order) else { throw .unknownOrder(order) }
             guard case .made(let total) = record.result else { throw .orderRefused(order) }
             guard let total else { throw .unpriced(order) }
             return OrderBalance(order: order, total: total, paid: payments.paid(order))
@@ -158,7 +158,7 @@ extension Kiosk {
         _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> [PaymentChanged] {
         guard menu.checkout != nil else { throw .noCheckout }
-        guard let made = ledger.history.reversed().first(where: { $0.sequence == order }) else { throw .unknownOrder(order) }
+        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
         guard case .made = made.result else { throw .orderRefused(order) }
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
         let refundable = paid.refundable
@@ -222,7 +222,18 @@ extension Kiosk {
     }
 
     private func requireMinorUnits(_ amount: Money, allowingZero: Bool = false) throws(PaymentError) {
-        guard amount.hundredths >= (allowingZero ? 0 : 1), amount.hundredths % minorUnit == 0 else { throw .notInMinorUnits(amount) }
+        guard isWhole(amount, allowingZero: allowingZero) else { throw .notInMinorUnits(amount) }
+    }
+
+    /// Whether `amount` is a whole number of the currency's minor unit, above zero (or zero
+    /// too): what a payment, a tip, a refund and the drawer take.
+    func isWhole(_ amount: Money, allowingZero: Bool) -> Bool {
+        amount.hundredths >= (allowingZero ? 0 : 1) && amount.hundredths % minorUnit == 0
+    }
+
+    /// The made or refused order `order` of the history, if it keeps it.
+    public func historyRecord(_ order: UInt64) -> OrderRecord? {
+        ledger.history.reversed().first { $0.sequence == order }
     }
 
     /// The cash step in hundredths.

@@ -104,10 +104,10 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.order, .payment(let e)): out.appendNumber(e.order)
         case (.amount, .payment(let e)):
             let amount = e.amount.adding(e.rounding)?.adding(e.tip) ?? e.amount
-            out.appendText(amount.grouped(cents: MinorUnit.hundredths(of: e.currency) < 100))
+            out.appendText(amount.grouped(cents: MinorUnit.hasCents(e.currency)))
         case (.tender, .payment(let e)): out.appendText(e.tender.rawValue)
         case (.reason, .payment(let e)): if let reason = e.reason { out.appendText(reason) }
-        case (.amount, .drawer(let e)): out.appendText(e.amount.grouped(cents: MinorUnit.hundredths(of: e.currency) < 100))
+        case (.amount, .drawer(let e)): out.appendText(e.amount.grouped(cents: MinorUnit.hasCents(e.currency)))
         case (.reason, .drawer(let e)): if let reason = e.reason { out.appendText(reason) }
         default: break
         }

@@ -110,4 +110,7 @@ public enum MinorUnit {
         guard let currency else { return 1 }
         return wholeUnitCurrencies.contains(currency.uppercased()) ? 100 : 1
     }
+
+    /// Whether `currency`'s amounts have cents, and so are shown with two decimals.
+    public static func hasCents(_ currency: String?) -> Bool { hundredths(of: currency) < 100 }
 }

@@ -60,7 +60,7 @@ enum PriceText {
             rows.append((tr("Total"), total.grouped + currency))
         }
         if let payments = receipt.payments {
-            let cents = cents || MinorUnit.hundredths(of: receipt.currency) < 100
+            let cents = cents || MinorUnit.hasCents(receipt.currency)
             rows.append(("", ""))
             for (index, tender) in Tender.allCases.enumerated() where payments.taken[index] != .zero {
                 rows.append((tender == .cash ? tr("Paid in cash") : tr("Paid by card"), payments.taken[index].grouped(cents: cents)))

@@ -122,7 +122,7 @@ public struct ResultText: Sendable {
     /// What a payment's events do not say: the change and the cash rounding, a tip and
     /// what the card was charged, what is still due.
     private func paid(_ payment: PaymentChanged) -> String {
-        let cents = MinorUnit.hundredths(of: payment.currency) < 100
+        let cents = MinorUnit.hasCents(payment.currency)
         func money(_ amount: Money) -> String { amount.grouped(cents: cents) }
         var lines: [String] = []
         if let tendered = payment.tendered, let change = payment.change, payment.due == .zero {
@@ -143,7 +143,7 @@ public struct ResultText: Sendable {
     /// Where the drawer's day stands: for a count, the X and the Z report, every line of
     /// what it should hold and the over or short; for a pay-in or out, what it should hold.
     private func drawer(_ step: DrawerChanged) -> String {
-        let cents = MinorUnit.hundredths(of: step.currency) < 100
+        let cents = MinorUnit.hasCents(step.currency)
         func money(_ amount: Money) -> String { amount.grouped(cents: cents) }
         func less(_ amount: Money) -> String { Money(hundredths: -amount.hundredths).grouped(cents: cents) }
         guard step.kind == .counted || step.kind == .closed else {
@@ -170,7 +170,7 @@ public struct ResultText: Sendable {
     /// What a refund leaves to refund, when anything.
     private func refunded(_ steps: [PaymentChanged]) -> String {
         guard let last = steps.last, last.due != .zero else { return "" }
-        let cents = MinorUnit.hundredths(of: last.currency) < 100
+        let cents = MinorUnit.hasCents(last.currency)
         return tr("Left to refund on order {order}: {left}.", ["order": String(last.order), "left": last.due.grouped(cents: cents)]) + "\n"
     }
 
@@ -302,7 +302,7 @@ public struct ResultText: Sendable {
 
     /// `TENDER  PAYMENTS  TAKEN  TIPS  ROUNDING  REFUNDS`: what each tender took.
     private func tenders(_ payments: PaymentBook, currency: String?) -> String {
-        let cents = MinorUnit.hundredths(of: currency) < 100
+        let cents = MinorUnit.hasCents(currency)
         var table = TextTable([
             (tr("TENDER"), .left), (tr("PAYMENTS"), .right), (tr("TAKEN"), .right), (tr("TIPS"), .right), (tr("ROUNDING"), .right),
             (tr("REFUNDS"), .right),
