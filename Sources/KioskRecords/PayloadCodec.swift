@@ -104,6 +104,8 @@ enum PayloadCodec {
             encode(e, into: &writer)
         case .drawer(let e):
             encode(e, into: &writer)
+        case .orderPaid(let e):
+            encode(e, into: &writer)
         }
     }
 
@@ -353,6 +355,8 @@ enum PayloadCodec {
             return .payment(try decodePayment(&reader, type: type))
         case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed:
             return .drawer(try decodeDrawer(&reader, type: type))
+        case .orderPaid:
+            return .orderPaid(try decodeReceipt(&reader))
         }
     }
 
@@ -535,6 +539,73 @@ extension PayloadCodec {
             status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
             tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency,
             restocked: flags & 16 != 0
+        )
+    }
+}
+
+// MARK: Receipts
+
+extension PayloadCodec {
+    /// `order.paid`: kiosk:string order:varint time:signed flags:u8 [ticket:signed] lines
+    /// [total:signed] [currency:string] [price] [taken{tenders} refunded{tenders} restocked:u8]
+    /// [status:u8 payment]; flags 1 ticket, 2 total, 4 currency, 8 price, 16 payments,
+    /// 32 the settling payment.
+    static func encode<Output: ByteOutput & ~Copyable>(_ e: OrderReceipt, into writer: inout Output) {
+        writer.string(e.kiosk)
+        writer.varint(e.order)
+        writer.signed(e.time.millisecondsSince1970)
+        var flags: UInt8 = 0
+        if e.ticket != nil { flags |= 1 }
+        if e.total != nil { flags |= 2 }
+        if e.currency != nil { flags |= 4 }
+        if e.price != nil { flags |= 8 }
+        if e.payments != nil { flags |= 16 }
+        if e.settled != nil { flags |= 32 }
+        writer.byte(flags)
+        if let ticket = e.ticket { writer.int(ticket) }
+        encode(lines: e.lines, into: &writer)
+        if let total = e.total { writer.int(total.hundredths) }
+        if let currency = e.currency { writer.string(currency) }
+        if let price = e.price { encode(price, into: &writer) }
+        if let payments = e.payments {
+            for amount in payments.taken + payments.refunded { writer.int(amount.hundredths) }
+            writer.byte(payments.restocked ? 1 : 0)
+        }
+        if let settled = e.settled {
+            writer.byte(UInt8(PaymentStatus.allCases.firstIndex(of: settled.status) ?? 0))
+            encode(settled, into: &writer)
+        }
+    }
+
+    static func decodeReceipt(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderReceipt {
+        let kiosk = try reader.string()
+        let order = try reader.varint()
+        let time = Timestamp(millisecondsSince1970: try reader.signed())
+        let flags = try reader.byte()
+        guard flags < 64 else { throw .malformed("unknown receipt flags") }
+        let ticket = flags & 1 != 0 ? try reader.int() : nil
+        let lines = try decodeLines(&reader)
+        let total = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
+        let currency = flags & 4 != 0 ? try reader.string() : nil
+        let price = flags & 8 != 0 ? try decodePrice(&reader, total: total ?? .zero) : nil
+        var payments: PaymentBook.OrderPayments?
+        if flags & 16 != 0 {
+            var amounts: [Money] = []
+            for _ in 0..<(2 * Tender.allCases.count) { amounts.append(Money(hundredths: try reader.int())) }
+            let restocked = try reader.byte()
+            guard restocked <= 1 else { throw .malformed("a receipt's restocked flag is 0 or 1") }
+            let count = Tender.allCases.count
+            payments = PaymentBook.OrderPayments(taken: Array(amounts[..<count]), refunded: Array(amounts[count...]), restocked: restocked == 1)
+        }
+        var settled: PaymentChanged?
+        if flags & 32 != 0 {
+            let status = Int(try reader.byte())
+            guard PaymentStatus.allCases.indices.contains(status) else { throw .malformed("unknown payment status") }
+            settled = try decodePayment(&reader, type: PaymentStatus.allCases[status].eventType)
+        }
+        return OrderReceipt(
+            kiosk: kiosk, order: order, time: time, ticket: ticket, lines: lines, total: total, currency: currency, price: price,
+            payments: payments, settled: settled
         )
     }
 }

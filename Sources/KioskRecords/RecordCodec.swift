@@ -45,6 +45,7 @@ public enum RecordCodec {
         case .drawerPaidOut: 23
         case .drawerCounted: 24
         case .drawerClosed: 25
+        case .orderPaid: 26
         }
     }
 
@@ -75,6 +76,7 @@ public enum RecordCodec {
         case 23: .drawerPaidOut
         case 24: .drawerCounted
         case 25: .drawerClosed
+        case 26: .orderPaid
         default: nil
         }
     }

@@ -19,6 +19,7 @@ import KioskCore
 ///                        order, then each tender's takings)
 ///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted) float payIns payOuts [counted]
 ///                      (payments amount tips rounding refunds){tenders} — the takings when the day opened
+///          | 9 tickets of the history's orders: count (seq:varint ticket:varint)*
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -36,6 +37,7 @@ public enum SnapshotCodec {
         case historyPrices = 6
         case payments = 7
         case drawer = 8
+        case historyTickets = 9
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -136,6 +138,16 @@ public enum SnapshotCodec {
             writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2))
             for amount in [drawer.float, drawer.payIns, drawer.payOuts] + (drawer.counted.map { [$0] } ?? []) { writer.int(amount.hundredths) }
             PayloadCodec.encode(takings: drawer.takingsAtOpen, into: &writer)
+        }
+        writeSections(&sections, below: Int(Section.historyTickets.rawValue), of: snapshot.facts, into: &writer)
+        let ticketed = snapshot.kiosk.ledger.history.filter { $0.ticket != nil }
+        if !ticketed.isEmpty {
+            writer.byte(Section.historyTickets.rawValue)
+            writer.varint(UInt64(ticketed.count))
+            for record in ticketed {
+                writer.varint(record.sequence)
+                writer.varint(UInt64(max(0, record.ticket ?? 0)))
+            }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
@@ -238,6 +250,7 @@ public enum SnapshotCodec {
         var choiceSales: [Ledger.ChoiceSales] = []
         var moneyDays: [Ledger.MoneyDay] = []
         var prices: [UInt64: PriceBreakdown] = [:]
+        var tickets: [UInt64: Int] = [:]
         var payments = PaymentBook()
         var drawer = DrawerBook()
         var last: UInt8 = 0
@@ -319,14 +332,23 @@ public enum SnapshotCodec {
                     day: day, isOpen: flags & 1 != 0, float: float, payIns: payIns, payOuts: payOuts, counted: counted,
                     takingsAtOpen: try PayloadCodec.decodeTakings(&reader)
                 )
+            case .historyTickets:
+                for _ in 0..<(try reader.count(minimumBytes: 2)) {
+                    let sequence = try reader.varint()
+                    tickets[sequence] = Int(clamping: try reader.varint())
+                }
             }
         }
         ledger.choiceSales = choiceSales
         ledger.moneyDays = moneyDays
-        if !prices.isEmpty {
+        if !prices.isEmpty || !tickets.isEmpty {
             ledger.history = ledger.history.map { record in
-                guard let price = prices[record.sequence], case .made(let total) = record.result else { return record }
-                return OrderRecord(sequence: record.sequence, time: record.time, lines: record.lines, result: record.result, price: price.with(total: total ?? price.total))
+                guard case .made(let total) = record.result else { return record }
+                let price = prices[record.sequence].map { $0.with(total: total ?? $0.total) }
+                return OrderRecord(
+                    sequence: record.sequence, time: record.time, lines: record.lines, result: record.result, price: price,
+                    ticket: tickets[record.sequence]
+                )
             }
         }
         var kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)

@@ -55,8 +55,11 @@ import Testing
         #expect(payment.status == .completed && payment.tender == .cash)
         #expect(payment.amount == Self.money(606) && payment.rounding == Self.money(-1))
         #expect(payment.tendered == Self.money(1000) && payment.change == Self.money(395) && payment.due == .zero)
-        #expect(result.events.map(\.type) == [.paymentCompleted])
-        #expect(harness.messages.last == "Order 1: 6.05 paid by cash.")
+        #expect(result.events.map(\.type) == [.paymentCompleted, .orderPaid])
+        #expect(harness.messages.suffix(2) == ["Order 1: 6.05 paid by cash.", "Order 1 is paid in full."])
+        guard case .orderPaid(let receipt) = result.events.last?.payload else { Issue.record("no receipt"); return }
+        #expect(receipt.order == 1 && receipt.total == Self.money(606) && receipt.settled == payment)
+        #expect(receipt.payments?.taken == [Self.money(606), .zero] && receipt.lines == [ItemQuantity(item: "Coffee", quantity: 2)])
         #expect(try harness.run("pay cash 10").error == .noOpenOrder)
         #expect(try harness.run("pay 1 cash 10").error == .alreadyPaid(1))
     }
@@ -100,7 +103,7 @@ import Testing
         let result = try harness.run("pay card \(card)")
         let payment = try #require(Self.payment(result))
         #expect(payment.status == status && payment.reason == reason)
-        #expect(result.events.map(\.type) == [.paymentPending, .paymentInProgress, status.eventType])
+        #expect(result.events.map(\.type) == [.paymentPending, .paymentInProgress, status.eventType] + (status == .completed ? [.orderPaid] : []))
         if status == .completed {
             #expect(result.error == nil && payment.due == .zero)
         } else {
@@ -117,9 +120,9 @@ import Testing
         let payment = try #require(Self.payment(result))
         // 15% of 6.06 is 0.909: 0.91.
         #expect(payment.amount == Self.money(606) && payment.tip == Self.money(91))
-        #expect(result.events.map(\.time.millisecondsSince1970) == [0, 0, 2000].map { SessionHarness.fixedTime.millisecondsSince1970 + $0 })
+        #expect(result.events.map(\.time.millisecondsSince1970) == [0, 0, 2000, 2000].map { SessionHarness.fixedTime.millisecondsSince1970 + $0 })
         #expect(harness.session.time.now() == SessionHarness.fixedTime.adding(milliseconds: 2000))
-        #expect(harness.messages.last == "Order 1: 6.97 paid by card.")
+        #expect(harness.messages.suffix(2) == ["Order 1: 6.97 paid by card.", "Order 1 is paid in full."])
         #expect(harness.session.kiosk.payments.takings(of: .card).tips == Self.money(91))
     }
 
@@ -267,7 +270,7 @@ import Testing
         do {
             let harness = try SessionHarness(menu: menu, state: state)
             for line in [
-                "drawer open 100", "order 2 tea", "pay cash 5", "order cake", "pay cash 10", "order tea", "pay card", "refund 4 1",
+                "drawer open 100", "order 2 tea", "pay cash 5", "order cake", "pay cash 10", "order tea", "pay card", "refund 5 1",
                 "drawer in 20 change", "drawer out 12.50 milk", "drawer count 115.40",
             ] {
                 #expect(try harness.run(line).error == nil, "\(line)")

@@ -107,10 +107,10 @@ import Testing
         try harness.run("stock set cup 0")
         let refused = try harness.run("order latte")
         guard case .receipt(let receipt) = try harness.run("receipt").output else { Issue.record("no receipt"); return }
-        #expect(receipt.record.price == made.price && receipt.total == made.total && receipt.currency == "KRW")
-        let number = receipt.record.sequence
+        #expect(receipt.price == made.price && receipt.total == made.total && receipt.currency == "KRW")
+        let number = receipt.order
         guard case .receipt(let again) = try harness.run("receipt #\(number)").output else { Issue.record("no receipt"); return }
-        #expect(again.record == receipt.record)
+        #expect(again == receipt)
         let refusedNumber = try #require(refused.events.first).sequence
         #expect(try harness.run("receipt \(refusedNumber)").error == .orderRefused(refusedNumber))
         #expect(try harness.run("receipt 999").error == .unknownOrder(999, kept: Ledger.historyCapacity))
@@ -153,12 +153,12 @@ import Testing
         #expect(after.receipt == before.receipt)
     }
 
-    private static func moneyAndReceipt(_ state: StateDirectory) throws -> (days: [Ledger.MoneyDay], receipt: OrderRecord) {
+    private static func moneyAndReceipt(_ state: StateDirectory) throws -> (days: [Ledger.MoneyDay], receipt: OrderReceipt) {
         let harness = try SessionHarness(menu: Self.menu, state: state)
         guard case .report(let report) = try harness.run("report").output, case .receipt(let receipt) = try harness.run("receipt 1").output else {
             throw SessionHarness.Failure.blank
         }
-        return (report.days, receipt.record)
+        return (report.days, receipt)
     }
 
     /// An item with `available` windows is made inside them and refused outside, with when

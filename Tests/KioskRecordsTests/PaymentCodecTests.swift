@@ -54,6 +54,13 @@ import Testing
             if case .drawer(let step) = event.payload { step.kind } else { nil }
         }
         #expect(Set(drawerSteps) == [.opened, .paidIn, .paidOut, .counted])
+        let receipts = records.flatMap(\.events).compactMap { event -> OrderReceipt? in
+            if case .orderPaid(let receipt) = event.payload { receipt } else { nil }
+        }
+        // The first order settled by card with a tip after cash; the second in cash, with change.
+        #expect(receipts.map(\.order) == [1, 10, 25])
+        #expect(receipts.first?.settled?.tender == .card && receipts.first?.settled?.tip == Money(hundredths: 50))
+        #expect(receipts.first?.payments?.taken == [Money(hundredths: 200), Money(hundredths: 406)] && receipts[1].settled?.change != nil)
         for record in records {
             #expect(try RecordCodec.decode(RecordCodec.encode(record), format: .domain) == record)
         }
@@ -67,7 +74,7 @@ import Testing
         #expect(replayed.drawer == live.drawer)
         // 100 + 20 - 5 + the last order's 3.05 (3.03 rounded to the 0.05 step) is 118.05; 118 counted.
         #expect(live.drawer.expected(in: live.payments) == Money(hundredths: 11_805) && live.drawer.counted == Money(hundredths: 11_800))
-        #expect(live.payments.paid(1) == Money(hundredths: 606) && live.payments.paid(9) == Money(hundredths: 303))
+        #expect(live.payments.paid(1) == Money(hundredths: 606) && live.payments.paid(10) == Money(hundredths: 303))
         #expect(live.payments.takings(of: .cash) == .init(payments: 3, amount: Money(hundredths: 806), rounding: Money(hundredths: 4), refunds: Money(hundredths: 94)))
         #expect(live.payments.takings(of: .card) == .init(payments: 1, amount: Money(hundredths: 406), tips: Money(hundredths: 50), refunds: Money(hundredths: 406)))
         #expect(live.payments.orders[1]?.restocked == true && replayed.inventory == live.inventory)

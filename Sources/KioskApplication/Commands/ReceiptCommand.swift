@@ -35,20 +35,7 @@ public enum ReceiptCommand: CommandHandler {
             found = history.reversed().first { if case .made = $0.result { true } else { false } }
         }
         guard let record = found else { throw .unknownOrder(arguments.sequence, kept: Ledger.historyCapacity) }
-        guard case .made(let total) = record.result else { throw .orderRefused(record.sequence) }
-        let menu = session.kiosk.menu
-        let payments = menu.checkout == nil ? nil : session.kiosk.payments.orders[record.sequence]
-        return .receipt(Receipt(kiosk: menu.name, record: record, total: total, currency: total == nil ? nil : menu.currency, payments: payments))
+        guard let receipt = session.kiosk.receipt(of: record.sequence) else { throw .orderRefused(record.sequence) }
+        return .receipt(receipt)
     }
-}
-
-/// A made order as its receipt shows it.
-public struct Receipt: Sendable {
-    public let kiosk: String
-    public let record: OrderRecord
-    public let total: Money?
-    public let currency: String?
-    /// What each tender paid of it and refunded, on a menu with a `checkout`; `nil` when
-    /// nothing was.
-    public var payments: PaymentBook.OrderPayments? = nil
 }

@@ -89,25 +89,7 @@ public enum ResultJSON {
                 writer.field("waitMs", promise.wait)
             }
         case .receipt(let receipt):
-            writer.field("order", receipt.record.sequence)
-            writer.field("time", receipt.record.time.iso8601)
-            writer.field("kiosk", receipt.kiosk)
-            writer.array("lines", lines: receipt.record.lines)
-            if let total = receipt.total {
-                writer.key("total")
-                writer.number(total)
-                if let currency = receipt.currency { writer.field("currency", currency) }
-            }
-            if let price = receipt.record.price { writer.price(price) }
-            if let payments = receipt.payments {
-                writer.array("payments", objects: Tender.allCases.enumerated().filter { payments.taken[$0.offset] != .zero || payments.refunded[$0.offset] != .zero }) { writer, entry in
-                    writer.field("tender", entry.element.rawValue)
-                    writer.key("paid")
-                    writer.number(payments.taken[entry.offset])
-                    writer.key("refunded")
-                    writer.number(payments.refunded[entry.offset])
-                }
-            }
+            receipt.writeFields(to: &writer)
         case .board(let listing):
             BoardJSON.write(listing, to: &writer)
         case .publicBoard(let board):
@@ -271,6 +253,14 @@ public enum ResultJSON {
                 writer.field("name", station.name)
                 writer.field("staff", station.staff)
             }
+            writer.endObject()
+        }
+        if let checkout = listing.checkout {
+            writer.key("checkout")
+            writer.beginObject()
+            writer.field("pay", checkout.timing.rawValue)
+            writer.field("readerLatencyMs", checkout.readerLatency)
+            writer.field("cashRounding", checkout.cashRounding)
             writer.endObject()
         }
     }

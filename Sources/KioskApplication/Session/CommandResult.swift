@@ -36,7 +36,7 @@ public enum CommandOutput: Sendable {
     /// What `price` says an order would cost; no total when the menu gives no prices.
     case quoted(OrderSummary)
     /// `receipt`: a made order's lines, discounts, taxes and total.
-    case receipt(Receipt)
+    case receipt(OrderReceipt)
     case stockChanges([StockChange])
     /// What `restock` alone changed; nothing when nothing was low or short.
     case restocked([StockChange])
@@ -141,10 +141,13 @@ public struct MenuListing: Sendable {
     /// The board's settings and stations, when the menu has a board.
     public let board: BoardSettings?
     public let stations: [Station]
+    /// How the menu takes payment, when it has a `checkout`.
+    public let checkout: CheckoutSettings?
 
     init(menu: Menu, inventory: Inventory, served: (Int) -> Bool = { _ in true }) {
         name = menu.name
         currency = menu.currency
+        checkout = menu.checkout
         questions = menu.questions
         board = menu.board
         stations = menu.board == nil ? [] : menu.stations

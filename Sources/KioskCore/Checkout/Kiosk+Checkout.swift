@@ -242,10 +242,15 @@ extension Kiosk {
         return overflow ? minorUnit : step
     }
 
+    /// Records one step of a payment; a completed one that leaves nothing due is followed by
+    /// `order.paid`, with the order's receipt.
     private mutating func record(_ step: PaymentChanged, at time: Timestamp, into events: inout [Event]) {
         payments.apply(step)
         forgetOldPayments()
         emit(.payment(step), at: time, into: &events)
+        if step.status == .completed, step.due == .zero, let receipt = receipt(of: step.order, settledBy: step) {
+            emit(.orderPaid(receipt), at: time, into: &events)
+        }
     }
 
     /// Lets go of what orders no longer in the history were paid: none of them can be paid again.

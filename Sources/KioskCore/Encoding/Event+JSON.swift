@@ -108,6 +108,8 @@ extension Event.Payload {
             e.writeFields(to: &writer)
         case .drawer(let e):
             e.writeFields(to: &writer)
+        case .orderPaid(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

@@ -46,6 +46,8 @@ public struct Event: Sendable, Hashable {
         case payment(PaymentChanged)
         /// Every step of the drawer's day: its type is its kind's.
         case drawer(DrawerChanged)
+        /// `order.paid`: the payment that settled an order, with the order's receipt.
+        case orderPaid(OrderReceipt)
 
         public var type: EventType {
             switch self {
@@ -64,6 +66,7 @@ public struct Event: Sendable, Hashable {
             case .menuReloadFailed: .menuReloadFailed
             case .payment(let e): e.status.eventType
             case .drawer(let e): e.kind.eventType
+            case .orderPaid: .orderPaid
             }
         }
     }

@@ -25,6 +25,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case drawerPaidOut = "drawer.paid_out"
     case drawerCounted = "drawer.counted"
     case drawerClosed = "drawer.closed"
+    case orderPaid = "order.paid"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -54,6 +55,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .drawerPaidOut: 22
         case .drawerCounted: 23
         case .drawerClosed: 24
+        case .orderPaid: 25
         }
     }
 }

@@ -28,7 +28,8 @@ extension Kiosk {
         case .orderSucceeded(let made):
             for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
             let record = OrderRecord(
-                sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total), price: made.price
+                sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total), price: made.price,
+                ticket: made.ticket
             )
             ledger.recordMade(made, record: record, menu: menu)
             if let price = made.price { ledger.recordPrice(price, day: localDay(of: event.time)) }
@@ -58,7 +59,7 @@ extension Kiosk {
             forgetOldPayments()
         case .drawer(let step):
             drawer.apply(step, payments: payments)
-        case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:
+        case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed, .orderPaid:
             break
         }
     }

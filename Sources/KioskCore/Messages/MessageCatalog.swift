@@ -26,6 +26,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .drawerPaidOut: "{amount} paid out of the drawer: {reason}.",
         .drawerCounted: "The drawer was counted: {amount}.",
         .drawerClosed: "The drawer's day closed (Z report).",
+        .orderPaid: "Order {order} is paid in full.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

@@ -109,6 +109,11 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.reason, .payment(let e)): if let reason = e.reason { out.appendText(reason) }
         case (.amount, .drawer(let e)): out.appendText(e.amount.grouped(cents: MinorUnit.hasCents(e.currency)))
         case (.reason, .drawer(let e)): if let reason = e.reason { out.appendText(reason) }
+        case (.order, .orderPaid(let e)): out.appendNumber(e.order)
+        case (.amount, .orderPaid(let e)): if let total = e.total { out.appendText(total.grouped(cents: e.hasCents)) }
+        case (.ticket, .orderPaid(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
+        case (.item, .orderPaid(let e)): describe(e.lines, to: &out)
+        case (.tender, .orderPaid(let e)): if let settled = e.settled { out.appendText(settled.tender.rawValue) }
         default: break
         }
     }

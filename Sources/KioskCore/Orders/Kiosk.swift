@@ -132,7 +132,9 @@ public struct Kiosk: Sendable {
         if ledgerKeepsOrders {
             ledger.recordMade(
                 order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
-                record: OrderRecord(sequence: event, time: time, lines: lines, result: .made(total: total), price: pricing?.breakdown)
+                record: OrderRecord(
+                    sequence: event, time: time, lines: lines, result: .made(total: total), price: pricing?.breakdown, ticket: opened?.number
+                )
             )
             if let price = pricing?.breakdown { ledger.recordPrice(price, day: localDay(of: time)) }
         } else {

@@ -346,13 +346,16 @@ public struct OrderRecord: Sendable, Hashable {
     /// How a made order's total was reached, when the menu had taxes or discounts: what
     /// its receipt prints.
     public let price: PriceBreakdown?
+    /// The made order's ticket, when the menu had a board.
+    public let ticket: Int?
 
-    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil) {
+    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil, ticket: Int? = nil) {
         self.sequence = sequence
         self.time = time
         self.lines = lines
         self.result = result
         self.price = price
+        self.ticket = ticket
     }
 }
 

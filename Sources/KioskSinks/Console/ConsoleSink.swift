@@ -55,7 +55,7 @@ public final class ConsoleSink: Sink {
         case .stockChanged, .menuReloaded, .suggestionMade: "\u{1B}[36m"
         case .ticketLate, .ticketCancelled, .menuReloadFailed: "\u{1B}[33m"
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
-        case .paymentCompleted: "\u{1B}[32m"
+        case .paymentCompleted, .orderPaid: "\u{1B}[32m"
         case .paymentDeclined, .paymentCanceled, .paymentTimedOut: "\u{1B}[31m"
         case .paymentRefunded: "\u{1B}[33m"
         case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed: "\u{1B}[36m"

@@ -51,7 +51,7 @@ public struct ResultText: Sendable {
                 return String(decoding: bytes, as: UTF8.self)
             } ?? "")
         case .quoted(let summary): quoted(summary)
-        case .receipt(let receipt): PriceText.receipt(receipt, time: receipt.record.time.civil(offsetSeconds: utcOffset(receipt.record.time)))
+        case .receipt(let receipt): ReceiptLayout(receipt, time: receipt.time.civil(offsetSeconds: utcOffset(receipt.time))).text
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
