@@ -23,11 +23,8 @@ public enum APIRoutes {
             Route("POST", [.literal("orders"), .parameter("order"), .literal("refunds")], role: .operator, takesBody: true, refund),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
             Route("GET", [.literal("orders")], role: .operator, history),
-            Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator) { request throws(Problem) in
-                let text = request.parameters["order"] ?? ""
-                let sequence = try commandArgument("receipt") { () throws(CommandError) in try ReceiptCommand.sequence(text) }
-                return .command(try request.command("receipt", ReceiptCommand.Arguments(sequence: sequence)), pathNames: ["unknown_order"])
-            },
+            Route("GET", [.literal("orders"), .parameter("order")], role: .operator, receipt),
+            Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator, receipt),
             Route("GET", [.literal("board")], role: .customer, board),
             Route("POST", [.literal("tickets"), .parameter("ticket"), .parameter("move")], role: .operator, ticketMove),
             Route("POST", [.literal("tickets"), .parameter("move")], role: .operator, defaultTicketMove),
@@ -241,6 +238,14 @@ public enum APIRoutes {
             try HistoryCommand.page(limit: request.query["limit"], after: request.query["after"])
         }
         return .command(try request.command("history", arguments))
+    }
+
+    /// `GET /orders/{n}` and `GET /orders/{n}/receipt`: `receipt N`, the order with its
+    /// payments.
+    private static func receipt(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let text = request.parameters["order"] ?? ""
+        let sequence = try commandArgument("receipt") { () throws(CommandError) in try ReceiptCommand.sequence(text) }
+        return .command(try request.command("receipt", ReceiptCommand.Arguments(sequence: sequence)), pathNames: ["unknown_order"])
     }
 
     /// `GET /board?view=kitchen|public|all-day`: `board`, `board public`, `board all-day`.

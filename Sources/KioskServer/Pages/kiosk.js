@@ -292,6 +292,8 @@ function showResult(answer) {
       receipt.hidden = false;
       panel.push(receipt);
     }
+    const total = answer.data.result?.total;
+    if (menu?.checkout && total !== undefined && total > 0) panel.push(checkoutPanel(answer.data.seq, total));
     result.className = 'result success';
   } else {
     const refused = eventOf(answer, 'order.failed');
@@ -311,6 +313,63 @@ function showResult(answer) {
   panel.push(el('button', { type: 'button', class: 'secondary', text: texts.newOrder, onclick: dismiss }));
   result.replaceChildren(...panel);
   result.querySelector('button').focus();
+}
+
+// MARK: The checkout: pay by card on the simulated reader, or at the counter
+
+/// The simulated reader's test cards, as the customer of a sandbox picks one: what the
+/// reader answers for each is documented (docs/CHECKOUT.md).
+const TEST_CARDS = [
+  ['4242424242424242', 'approved'], ['4000000000000002', 'declined'], ['4000000000009995', 'insufficient'],
+  ['4000000000000069', 'expired'], ['4000000000000119', 'error'], ['timeout', 'timeout'], ['offline', 'offline'],
+  ['cancel', 'cancel'],
+];
+
+/// The kiosk's checkout step for order `order` of `total`: the card reader's prompts and
+/// answers as a customer sees them (`#payment`'s `data-state` is the payment's state), or
+/// "pay at the counter".
+function checkoutPanel(order, total) {
+  const amount = money(total, menu.currency);
+  const status = el('p', { id: 'payment', class: 'payment', role: 'status', 'aria-live': 'polite' });
+  const select = el('select', { id: 'test-card' },
+    ...TEST_CARDS.map(([card, word]) => el('option', { value: card, text: `${texts.cards[word]} · ${card}` })));
+  const byCard = el('button', { id: 'pay-card', type: 'button', class: 'primary', text: texts.payCard });
+  const atCounter = el('button', { id: 'pay-counter', type: 'button', class: 'secondary', text: texts.payCounter });
+  const section = el('section', { class: 'checkout', 'aria-labelledby': 'pay-title' },
+    el('h3', { id: 'pay-title', text: texts.payTitle(amount) }),
+    el('label', { for: 'test-card', text: texts.testCard }), select,
+    el('div', { class: 'actions' }, byCard, atCounter), status);
+  const show = (state, text) => {
+    status.dataset.state = state;
+    setText(status, text);
+  };
+  byCard.addEventListener('click', async () => {
+    byCard.disabled = true;
+    atCounter.disabled = true;
+    select.disabled = true;
+    show('pending', texts.readerStarting);
+    // The reader takes the card while the request waits for its answer.
+    const prompt = setTimeout(() => show('in_progress', texts.readerPrompt), 150);
+    const answer = await api('POST', `/orders/${order}/payments`, { body: { tender: 'card', card: select.value }, key: requestKey() });
+    clearTimeout(prompt);
+    if (answer.ok) {
+      show('completed', texts.paidByCard(money(answer.data.result.amount + (answer.data.result.tip ?? 0), menu.currency)));
+      for (const node of [section.querySelector('label'), select, byCard, atCounter]) node.remove();
+      return;
+    }
+    const last = (answer.data?.events ?? []).filter((event) => event.type.startsWith('payment.')).pop();
+    show(last ? last.type.slice('payment.'.length) : 'failed',
+      `${answer.status === 0 ? texts.unreachable : answer.detail} ${texts.payAgain}`);
+    byCard.disabled = false;
+    atCounter.disabled = false;
+    select.disabled = false;
+  });
+  atCounter.addEventListener('click', () => {
+    show('counter', texts.payAtCounter(order, amount));
+    byCard.disabled = true;
+    select.disabled = true;
+  });
+  return section;
 }
 
 function dismiss() {

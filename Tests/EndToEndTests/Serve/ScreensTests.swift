@@ -81,6 +81,57 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// The checkout step on a menu that takes payment: the simulated reader's prompt while
+    /// it waits, then each of its answers as the customer sees it; a declined card may be
+    /// tried again and paid; "pay at the counter" says what to pay where. The prompt sees
+    /// the payments.
+    @Test func theCheckoutStepShowsTheReadersPromptsAndAnswersOrSendsToTheCounter() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("corner.kiosk", """
+        kiosk "Corner" currency "USD"
+        ingredient beans stock 100
+        item "Coffee" price 3.03 needs beans 1
+        checkout pay later reader latency 1s
+
+        """)
+        let session = try ScreenSession(menu: menu)
+        try session.open("/")
+        try clickItem(session, "Coffee")
+        try session.browser.click("#order")
+        try session.waitFor("#pay-title", toContain: "Pay $3.03")
+        let state = "return document.querySelector('#payment')?.dataset.state ?? ''"
+        for (card, answer, words) in [
+            ("4000000000000002", "declined", "generic_decline"), ("timeout", "timed_out", "did not answer"), ("cancel", "canceled", "cancelled"),
+        ] {
+            try session.browser.execute("document.querySelector('#test-card').value = arguments[0]", [card])
+            try session.browser.click("#pay-card")
+            // The reader takes a second: its prompt shows meanwhile.
+            try session.waitFor(state, toBe: "in_progress")
+            #expect(try session.browser.text("#payment").contains("on the reader"))
+            try session.waitFor(state, toBe: answer)
+            let shown = try session.browser.text("#payment")
+            #expect(shown.contains(words) && shown.contains("Try again"), "\(card): \(shown)")
+        }
+        try session.browser.execute("document.querySelector('#test-card').value = arguments[0]", ["4242424242424242"])
+        try session.browser.click("#pay-card")
+        try session.waitFor(state, toBe: "completed")
+        #expect(try session.browser.text("#payment") == "Paid $3.03 by card. Thank you!")
+        #expect(try session.value("return document.querySelector('#pay-card') === null ? 'gone' : 'there'") == "gone", "nothing more to pay")
+        let receipt = try session.prompt("receipt 1")
+        #expect(receipt.stdout.contains("Paid by card") && receipt.stdout.contains("3.03"), "\(receipt.stdout)")
+
+        try session.browser.click("#result > button")
+        try clickItem(session, "Coffee")
+        try session.browser.click("#order")
+        try session.waitFor("#pay-title", toContain: "Pay $3.03")
+        try session.browser.click("#pay-counter")
+        try session.waitFor(state, toBe: "counter")
+        let counter = try session.browser.text("#payment")
+        #expect(counter.hasPrefix("Please pay at the counter: order ") && counter.hasSuffix(", $3.03."), "\(counter)")
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     /// The label of the option or size `name` in the open customisation panel.
     private static func pick(_ name: String) -> String {
         "return \(pickExpression(name)) ?? null"
