@@ -20,7 +20,7 @@ enum Bench {
             print("  --json      one JSON object instead of the table")
             print("  --quick     fewer and smaller runs, for a first look")
             print("  --no-build  use the kiosk binaries already built beside kiosk-bench")
-            print("  --only F    one figure, or several separated by commas: start-up, parsing, choices, money, core, batch, conversation, batch-state, history,")
+            print("  --only F    one figure, or several separated by commas: start-up, parsing, choices, money, checkout, core, batch, conversation, batch-state, history,")
             print("              reprice, webhook, webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
             print("              board-batch, board-render, simulate, simulate-memory")
             print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow, screens")
@@ -40,7 +40,7 @@ enum Bench {
             let figures = Figures(kiosk: kiosk, scratch: scratch, quick: arguments.contains("--quick"))
             var results: [Figure] = []
             let steps: [(String, () throws -> [Figure])] = [
-                ("start-up", { [figures.startUp()] }), ("parsing", { [try figures.parse()] }), ("choices", { [try figures.parseWithChoices(), try figures.explainMillions(), try figures.durableConversationWithChoices()] }), ("money", { [try figures.durableConversationWithMoney()] }), ("core", { [try figures.coreOrders()] }),
+                ("start-up", { [figures.startUp()] }), ("parsing", { [try figures.parse()] }), ("choices", { [try figures.parseWithChoices(), try figures.explainMillions(), try figures.durableConversationWithChoices()] }), ("money", { [try figures.durableConversationWithMoney()] }), ("checkout", figures.checkout), ("core", { [try figures.coreOrders()] }),
                 ("batch", { [try figures.batchWithLog()] }), ("conversation", figures.durableConversation),
                 ("batch-state", { [try figures.batchWithStateAndLog()] }), ("history", figures.startWithLongHistory),
                 ("reprice", figures.repriceDay),
