@@ -17,6 +17,8 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         case notARegularFile(FileStatus.Kind)
         /// A FIFO no process has open for reading: writing to it would wait for one.
         case fifoWithoutReader
+        /// A host name `getaddrinfo` found no address for (the path is the name).
+        case unresolvedHost
     }
 
     public init(code: Int32, path: String? = nil) {
@@ -51,6 +53,11 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         SystemError(code: ENXIO, path: path, refusal: .fifoWithoutReader)
     }
 
+    /// A host name that resolves to no address, where kiosk connects.
+    public static func unresolvedHost(_ host: String) -> SystemError {
+        SystemError(code: EHOSTUNREACH, path: host, refusal: .unresolvedHost)
+    }
+
     private init(code: Int32, path: String?, refusal: Refusal?) {
         self.code = code
         self.path = path
@@ -82,6 +89,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// denied`, `is a FIFO`.
     public var reason: String {
         if refusal == .fifoWithoutReader { return tr("is a FIFO nobody reads") }
+        if refusal == .unresolvedHost { return tr("no such host") }
         if let refusedKind {
             return switch refusedKind {
             case .directory: tr("is a directory")
