@@ -131,8 +131,9 @@ let package = Package(
         .testTarget(name: "KioskJournalTests", dependencies: ["KioskJournal", "KioskRecords", "KioskCore", "KioskSystem", "KioskText", "KioskTestSupport"], swiftSettings: strict),
         // Fixtures/ holds the CloudEvents JSON schema, read by path.
         .testTarget(
-            name: "KioskSinksTests", dependencies: ["KioskSinks", "KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText", "KioskWire", "KioskTestSupport"],
-            exclude: ["Fixtures"], swiftSettings: strict
+            name: "KioskSinksTests",
+            dependencies: ["KioskSinks", "KioskCore", "KioskMenu", "KioskSystem", "KioskJournal", "KioskRecords", "KioskText", "KioskWire", "KioskTestSupport", "KioskApplication"],
+            exclude: ["Fixtures", "Printer/Golden"], swiftSettings: strict
         ),
         .testTarget(name: "KioskWireTests", dependencies: ["KioskWire", "KioskText"], swiftSettings: strict),
         .testTarget(name: "KioskHTTPTests", dependencies: ["KioskHTTP", "KioskWire", "KioskText"], swiftSettings: strict),

@@ -1,0 +1,105 @@
+import KioskApplication
+import KioskCore
+import KioskTestSupport
+import KioskText
+
+/// Receipts made the real way — a menu, a session on a fixed clock, `order` and `pay` —
+/// for the golden files and the printer sink's tests.
+enum ReceiptSamples {
+    static let juiceBar = """
+    kiosk "Juice Bar" currency "KRW"
+    ingredient mango stock 1000
+    ingredient kiwi stock 1000
+    station blender
+    board { warn 5m }
+    item "Mango Juice" price 4500 needs mango 3 station blender
+    item "Kiwi Juice" price 4000 needs kiwi 2 station blender
+    checkout pay later
+
+    """
+
+    static let corner = """
+    kiosk "Corner Cafe" currency "USD"
+    ingredient beans stock 1000
+    item "Coffee" price 3.50 needs beans 1 tags drinks
+    item "Strawberry Banana Smoothie with Extra Mango" price 6.25 needs beans 1 tags drinks
+    item "Scone" price 2.75 needs beans 1 tags food
+    tax "Sales tax" 8.875% added on tag food
+    discount "Happy hour" 20% on tag drinks
+    checkout cash rounding 5
+
+    """
+
+    /// Korean names, a ticket, a VAT in the price; 똠 is not in KS X 1001 (it prints `?`).
+    static let korean = """
+    kiosk "쥬스 바" currency "KRW"
+    ingredient 딸기 stock 1000
+    ingredient 망고 stock 1000
+    station 블렌더
+    board { warn 5m }
+    item "딸기쥬스" price 5000 needs 딸기 16 station 블렌더
+    item "똠양 스무디" price 6500 needs 망고 2 station 블렌더
+    tax "부가세" 10% included
+    checkout pay later
+
+    """
+
+    struct Sample: Sendable, CustomStringConvertible {
+        let name: String
+        let layout: @Sendable () throws -> ReceiptLayout
+        var description: String { name }
+    }
+
+    static let all: [Sample] = [
+        Sample(name: "plain") { try receipt(juiceBar, ["order mango juice 2, kiwi juice", "pay card"]) },
+        Sample(name: "discount-tax-tip") {
+            try receipt(corner, ["order coffee 2, strawberry banana smoothie with extra mango, scone", "pay card 4242424242424242 tip 15%"])
+        },
+        Sample(name: "cash-change") { try receipt(corner, ["order coffee, scone", "pay cash 20"]) },
+        Sample(name: "korean") {
+            try Localization.$speaking.withValue(.korean) {
+                try receipt(korean, ["order 딸기쥬스 2, 똠양 스무디", "pay cash 20000"], utcOffset: 9 * 3600)
+            }
+        },
+        Sample(name: "z-report") {
+            try zReport(corner, [
+                "drawer open 100", "order coffee 2", "pay cash 10", "order scone", "pay card", "drawer in 20 change",
+                "drawer out 12.50 milk", "drawer count 115.40",
+            ])
+        },
+    ]
+
+    enum Failure: Error {
+        case noEvent(String)
+    }
+
+    /// The events of `lines` run on `menu`, each line required to succeed.
+    static func events(_ menu: String, _ lines: [String]) throws -> [Event] {
+        let harness = try SessionHarness(menu: menu, time: SessionClock(virtualAt: SessionHarness.fixedTime))
+        var events: [Event] = []
+        for line in lines {
+            let result = try harness.run(line)
+            if let error = result.error { throw Failure.noEvent("\(line): \(error)") }
+            events += result.events
+        }
+        return events
+    }
+
+    /// The receipt of the last order paid by `lines`.
+    static func receipt(_ menu: String, _ lines: [String], utcOffset: Int = 0) throws -> ReceiptLayout {
+        let paid = try events(menu, lines).compactMap { event -> OrderReceipt? in
+            if case .orderPaid(let receipt) = event.payload { receipt } else { nil }
+        }
+        guard let receipt = paid.last else { throw Failure.noEvent("order.paid") }
+        return ReceiptLayout(receipt, time: receipt.time.civil(offsetSeconds: utcOffset))
+    }
+
+    /// The Z report that closes the day `lines` made.
+    static func zReport(_ menu: String, _ lines: [String]) throws -> ReceiptLayout {
+        let closed = try events(menu, lines + ["report z"]).compactMap { event -> (DrawerChanged, Timestamp)? in
+            if case .drawer(let day) = event.payload, day.kind == .closed { (day, event.time) } else { nil }
+        }
+        guard let (day, time) = closed.last else { throw Failure.noEvent("drawer.closed") }
+        return ReceiptLayout(zReport: day, kiosk: "Corner Cafe", time: time.civil())
+    }
+}
