@@ -2,7 +2,7 @@ import KioskMenu
 import KioskSystem
 import KioskText
 
-/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`, `mqtt`) to what the kind accepts
+/// Maps a sink kind's name (`console`, `log`, `webhook`, `exec`, `mqtt`, `printer`) to what the kind accepts
 /// and how to make one.
 ///
 /// Adding a kind is one new file declaring its `SinkKind` and one line in `standard`.
@@ -20,6 +20,7 @@ public struct SinkRegistry: Sendable {
         WebhookSink.kind,
         ExecSink.kind,
         MQTTSink.kind,
+        PrinterSink.kind,
     ])
 
     /// The option schema of every kind, for the menu compiler.

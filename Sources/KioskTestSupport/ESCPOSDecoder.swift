@@ -1,7 +1,8 @@
 import Foundation
 import KioskSystem
 
-/// Reads back exactly the ESC/POS that kiosk sends, as lines a person can check:
+/// For the tests of the printer sink and of receipts: reads back exactly the ESC/POS that
+/// kiosk sends (`ESCPOS.bytes`, the sink's status request), as lines a person can check:
 /// `[center][bold]Juice Bar[/bold]`. Fails on any byte, command or argument it does not
 /// know, so a golden receipt holds nothing unexplained.
 ///
@@ -16,14 +17,14 @@ import KioskSystem
 /// | `DLE EOT n` | `[status n]` |
 /// | LF | the end of a line |
 /// | 0x20–0x7E | itself |
-enum ESCPOSDecoder {
-    struct Failure: Error, CustomStringConvertible {
-        let offset: Int
-        let what: String
-        var description: String { "byte \(offset): \(what)" }
+public enum ESCPOSDecoder {
+    public struct Failure: Error, CustomStringConvertible {
+        public let offset: Int
+        public let what: String
+        public var description: String { "byte \(offset): \(what)" }
     }
 
-    static func decode(_ bytes: [UInt8]) throws -> String {
+    public static func decode(_ bytes: [UInt8]) throws -> String {
         var out = ""
         var index = 0
         var doubleByte = false
