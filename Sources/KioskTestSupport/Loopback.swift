@@ -24,6 +24,19 @@ public enum Loopback {
         return named == 0 ? UInt16(bigEndian: address.sin_port) : nil
     }
 
+    /// Accepts connections on a listening socket until it is closed, handing each to `take`
+    /// on this thread, in the order they came: a test server's accept loop.
+    public static func acceptEach(on listener: Int32, _ take: (Int32) -> Void) {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            take(connection)
+        }
+    }
+
     /// A port nobody listens on now: bound to 0, read, closed; `nil`, with `errno` set, when
     /// there is none to be had.
     public static func freePort() -> UInt16? {

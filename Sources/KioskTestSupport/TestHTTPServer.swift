@@ -108,12 +108,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     // MARK: Serving
 
     private func acceptLoop() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+        Loopback.acceptEach(on: listener) { connection in
             Thread.detachNewThread { [self] in serve(connection) }
         }
     }

@@ -117,12 +117,7 @@ public final class TestPrinter: @unchecked Sendable {
     // MARK: Serving
 
     private func acceptLoop() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+        Loopback.acceptEach(on: listener) { connection in
             lock.lock()
             let index = received.count
             received.append(Connection())

@@ -6,43 +6,19 @@ import KioskText
 /// Receipts made the real way — a menu, a session on a fixed clock, `order` and `pay` —
 /// for the golden files and the printer sink's tests.
 enum ReceiptSamples {
-    static let juiceBar = """
-    kiosk "Juice Bar" currency "KRW"
-    ingredient mango stock 1000
-    ingredient kiwi stock 1000
-    station blender
-    board { warn 5m }
-    item "Mango Juice" price 4500 needs mango 3 station blender
-    item "Kiwi Juice" price 4000 needs kiwi 2 station blender
-    checkout pay later
+    /// A juice bar with a board (its receipts have a ticket) and a checkout.
+    static let juiceBar = menu("juice-bar.kiosk")
 
-    """
-
-    static let corner = """
-    kiosk "Corner Cafe" currency "USD"
-    ingredient beans stock 1000
-    item "Coffee" price 3.50 needs beans 1 tags drinks
-    item "Strawberry Banana Smoothie with Extra Mango" price 6.25 needs beans 1 tags drinks
-    item "Scone" price 2.75 needs beans 1 tags food
-    tax "Sales tax" 8.875% added on tag food
-    discount "Happy hour" 20% on tag drinks
-    checkout cash rounding 5
-
-    """
+    /// A café in dollars: a discount on drinks, a sales tax on food, cash rounding to 0.05.
+    static let corner = menu("corner.kiosk")
 
     /// Korean names, a ticket, a VAT in the price; 똠 is not in KS X 1001 (it prints `?`).
-    static let korean = """
-    kiosk "쥬스 바" currency "KRW"
-    ingredient 딸기 stock 1000
-    ingredient 망고 stock 1000
-    station 블렌더
-    board { warn 5m }
-    item "딸기쥬스" price 5000 needs 딸기 16 station 블렌더
-    item "똠양 스무디" price 6500 needs 망고 2 station 블렌더
-    tax "부가세" 10% included
-    checkout pay later
+    static let korean = menu("korean.kiosk")
 
-    """
+    /// A menu of Golden/, beside the receipts it makes.
+    static func menu(_ name: String) -> String {
+        (try? Repository.text("Tests/KioskSinksTests/Printer/Golden/" + name)) ?? ""
+    }
 
     struct Sample: Sendable, CustomStringConvertible {
         let name: String
