@@ -1,8 +1,9 @@
 import Glibc
 
 /// A TCP connection kiosk opens to a host and port — a receipt printer's raw port, 9100 —
-/// with every step under a deadline: the name's lookup (`getaddrinfo`, IPv4 and IPv6, each
-/// address in turn), a non-blocking connect waited on with `poll`, writes and reads.
+/// with every step but the name's lookup under a deadline: `getaddrinfo` (IPv4 and IPv6,
+/// each address in turn; it may block as long as the resolver takes, a numeric address not
+/// at all), a non-blocking connect waited on with `poll`, writes and reads.
 ///
 /// Every failure is a `SystemError`: `ECONNREFUSED`, `ECONNRESET`, `EPIPE` from the system;
 /// `ETIMEDOUT` when a deadline passes; `ECANCELED` when `stop` says to give up (a sink being

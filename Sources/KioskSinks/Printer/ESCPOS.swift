@@ -34,7 +34,8 @@ public enum ESCPOS {
     /// Whether `byte` is an answer to `statusRequest`: bits 1 and 4 set, 0 and 7 clear.
     public static func isStatus(_ byte: UInt8) -> Bool { byte & 0x93 == 0x12 }
 
-    /// `layout` as the bytes of one print job, ending with the cut.
+    /// `layout` as the bytes of one print job, ending with the cut; `columns` is held to
+    /// `columnRange`.
     public static func bytes(_ layout: ReceiptLayout, columns: Int = defaultColumns) -> [UInt8] {
         var writer = Writer(columns: min(max(columns, columnRange.lowerBound), columnRange.upperBound))
         writer.out += [esc, 0x40]

@@ -113,7 +113,7 @@ import Testing
     @Test func aPrinterThatNeverAnswersTimesOutAndGetsTheReceiptAgain() async throws {
         let printer = try TestPrinter([.silent, .normal])
         let log = try DispatcherTests.Log()
-        let sink = Self.sink(printer, timeout: .milliseconds(300))
+        let sink = Self.sink(printer, timeout: .seconds(1))
         let dispatcher = Self.run(sink, on: log)
         let events = try Self.day()
         let first = try #require(Self.jobs(events, sink).first)
