@@ -41,7 +41,12 @@ enum ReceiptSamples {
             try zReport(corner, [
                 "drawer open 100", "order coffee 2", "pay cash 10", "order scone", "pay card", "drawer in 20 change",
                 "drawer out 12.50 milk", "drawer count 115.40",
-            ])
+            ], kiosk: "Corner Cafe")
+        },
+        Sample(name: "z-report-korean") {
+            try Localization.$speaking.withValue(.korean) {
+                try zReport(korean, ["drawer open 50000", "order 딸기쥬스", "pay cash 10000", "order 딸기쥬스", "pay card", "drawer count 54000"], kiosk: "쥬스 바")
+            }
         },
     ]
 
@@ -71,11 +76,11 @@ enum ReceiptSamples {
     }
 
     /// The Z report that closes the day `lines` made.
-    static func zReport(_ menu: String, _ lines: [String]) throws -> ReceiptLayout {
+    static func zReport(_ menu: String, _ lines: [String], kiosk: String) throws -> ReceiptLayout {
         let closed = try events(menu, lines + ["report z"]).compactMap { event -> (DrawerChanged, Timestamp)? in
             if case .drawer(let day) = event.payload, day.kind == .closed { (day, event.time) } else { nil }
         }
         guard let (day, time) = closed.last else { throw Failure.noEvent("drawer.closed") }
-        return ReceiptLayout(zReport: day, kiosk: "Corner Cafe", time: time.civil())
+        return ReceiptLayout(zReport: day, kiosk: kiosk, time: time.civil())
     }
 }
