@@ -25,7 +25,7 @@ struct Note: RecordedFact {
     }
 }
 
-/// The notes taken, in order: kept in snapshot section 9.
+/// The notes taken, in order: kept in snapshot section 20.
 struct Notes: RecordedFold {
     var texts: [String] = []
 
@@ -41,7 +41,7 @@ struct Notes: RecordedFold {
 
     var isEmpty: Bool { texts.isEmpty }
 
-    static let place = SnapshotPlace.section(9)
+    static let place = SnapshotPlace.section(20)
 
     func encode(into writer: inout ByteWriter) {
         writer.strings(texts)

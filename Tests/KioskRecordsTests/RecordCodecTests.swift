@@ -187,7 +187,7 @@ import Testing
         var facts = FactFolds()
         facts[Notes.self] = Notes(texts: ["kept"])
         let snapshot = SnapshotCodec.encode(JournalSnapshot(position: 1, kiosk: kiosk.snapshot, facts: facts), format: .notes)
-        #expect(snapshot.suffix(7) == [9, 1, 4] + Array("kept".utf8))
+        #expect(snapshot.suffix(7) == [20, 1, 4] + Array("kept".utf8))
         #expect(throws: RecordDecodingError.malformed("bytes follow the snapshot")) {
             try snapshot.withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
         }

@@ -51,8 +51,8 @@ public struct CommandTable: Sendable {
             completion: .items, handler: PriceCommand.self
         ),
         CommandEntry(
-            trContextNoop("command", "receipt"), synopsis: "receipt [N]", summary: trNoop("the receipt of order N, or of the last order made"),
-            details: trNoop("Prints a made order's receipt: its lines and choices, each discount, the net (supply value), each\ntax and the total, which add up exactly. N is the order's # in 'history'; alone, the last order made."),
+            trContextNoop("command", "receipt"), synopsis: "receipt [N] [--format escpos]", summary: trNoop("the receipt of order N, or of the last order made"),
+            details: trNoop("Prints a made order's receipt: its lines and choices, each discount, the net (supply value), each\ntax and the total, which add up exactly. N is the order's # in 'history'; alone, the last order made.\nWith --format escpos, the bytes a receipt printer is sent for it (ESC/POS, as the printer sink prints it)."),
             handler: ReceiptCommand.self
         ),
         CommandEntry(

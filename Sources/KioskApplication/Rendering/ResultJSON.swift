@@ -90,6 +90,8 @@ public enum ResultJSON {
             }
         case .receipt(let receipt):
             receipt.writeFields(to: &writer)
+        case .printedReceipt(let bytes):
+            writer.field("escpos", Base64.encode(bytes))
         case .board(let listing):
             BoardJSON.write(listing, to: &writer)
         case .publicBoard(let board):

@@ -37,6 +37,8 @@ public enum CommandOutput: Sendable {
     case quoted(OrderSummary)
     /// `receipt`: a made order's lines, discounts, taxes and total.
     case receipt(OrderReceipt)
+    /// `receipt --format escpos`: the receipt as the ESC/POS bytes a printer is sent.
+    case printedReceipt([UInt8])
     case stockChanges([StockChange])
     /// What `restock` alone changed; nothing when nothing was low or short.
     case restocked([StockChange])

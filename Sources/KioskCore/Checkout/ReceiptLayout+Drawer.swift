@@ -17,6 +17,12 @@ extension ReceiptLayout {
     /// Expected in the drawer 141,000  entry, strong
     /// ```
     public init(zReport day: DrawerChanged, kiosk: String, time: CivilTime) {
+        self.init(rows: [.title(TerminalText.visible(kiosk)), .text(tr("Z report {day}", ["day": day.day])), .text("\(time.date) \(time.timeOfDay)"), .gap] + Self.rows(of: day))
+    }
+
+    /// The drawer's day as it stands after `day` (an X or Z report's body): what the drawer
+    /// should hold and how, the count, then the other tenders.
+    public static func rows(of day: DrawerChanged) -> [Row] {
         let cents = MinorUnit.hasCents(day.currency)
         func entry(_ label: String, _ amount: Money, negated: Bool = false, strong: Bool = false) -> Row {
             .entry(label, amount: Money(hundredths: negated ? -amount.hundredths : amount.hundredths).grouped(cents: cents), strong: strong)
@@ -24,7 +30,6 @@ extension ReceiptLayout {
         let cash = day.takings[Tender.allCases.firstIndex(of: .cash) ?? 0]
         let card = day.takings[Tender.allCases.firstIndex(of: .card) ?? 0]
         var rows: [Row] = [
-            .title(TerminalText.visible(kiosk)), .text(tr("Z report {day}", ["day": day.day])), .text("\(time.date) \(time.timeOfDay)"), .gap,
             entry(tr("Float"), day.float),
             entry(tr("Cash sales"), Money(hundredths: cash.amount.hundredths &+ cash.rounding.hundredths)),
             entry(tr("Cash refunds"), cash.refunds, negated: true),
@@ -39,6 +44,6 @@ extension ReceiptLayout {
             .gap, entry(tr("Card sales"), card.amount), entry(tr("Card refunds"), card.refunds, negated: true),
             entry(tr("Tips"), Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)),
         ]
-        self.init(rows: rows)
+        return rows
     }
 }

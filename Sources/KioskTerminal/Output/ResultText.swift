@@ -34,6 +34,8 @@ public struct ResultText: Sendable {
         if case .ordered(let summary) = result.output {
             if let price = summary.price { bytes += PriceText.text(price, currency: summary.currency).utf8 }
             if let promise = summary.promise { write(promise, into: &bytes) }
+        } else if case .printedReceipt(let printed) = result.output {
+            bytes += printed
         } else {
             bytes += text(for: result).utf8
         }
@@ -52,6 +54,8 @@ public struct ResultText: Sendable {
             } ?? "")
         case .quoted(let summary): quoted(summary)
         case .receipt(let receipt): ReceiptLayout(receipt, time: receipt.time.civil(offsetSeconds: utcOffset(receipt.time))).text
+        // Bytes for a printer, not text: `write(_:into:)` writes them as they are.
+        case .printedReceipt(let bytes): String(decoding: bytes, as: UTF8.self)
         case .board(let listing): boardView.text(listing)
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
@@ -143,28 +147,13 @@ public struct ResultText: Sendable {
     /// Where the drawer's day stands: for a count, the X and the Z report, every line of
     /// what it should hold and the over or short; for a pay-in or out, what it should hold.
     private func drawer(_ step: DrawerChanged) -> String {
-        let cents = MinorUnit.hasCents(step.currency)
-        func money(_ amount: Money) -> String { amount.grouped(cents: cents) }
-        func less(_ amount: Money) -> String { Money(hundredths: -amount.hundredths).grouped(cents: cents) }
         guard step.kind == .counted || step.kind == .closed else {
-            return tr("The drawer should hold {expected}.", ["expected": money(step.expected)]) + "\n"
+            return tr("The drawer should hold {expected}.", ["expected": step.expected.grouped(cents: MinorUnit.hasCents(step.currency))]) + "\n"
         }
-        let cash = step.takings[Tender.allCases.firstIndex(of: .cash) ?? 0]
-        let card = step.takings[Tender.allCases.firstIndex(of: .card) ?? 0]
-        var rows: [PriceText.Row] = [
-            (tr("Float"), money(step.float)), (tr("Cash sales"), money(Money(hundredths: cash.amount.hundredths &+ cash.rounding.hundredths))),
-            (tr("Cash refunds"), less(cash.refunds)), (tr("Pay-ins"), money(step.payIns)), (tr("Pay-outs"), less(step.payOuts)),
-            (tr("Expected in the drawer"), money(step.expected)),
-        ]
-        if let counted = step.counted, let overShort = step.overShort {
-            rows.append((tr("Counted"), money(counted)))
-            rows.append((tr("Over (+) or short (-)"), money(overShort)))
-        }
-        rows += [("", ""), (tr("Card sales"), money(card.amount)), (tr("Card refunds"), less(card.refunds)), (tr("Tips"), money(Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)))]
         let title = step.kind == .closed
             ? tr("Z report {day}: the drawer's day is closed", ["day": step.day])
             : tr("X report: day {day}, open", ["day": step.day])
-        return title + "\n" + PriceText.render(rows)
+        return title + "\n" + ReceiptLayout(rows: ReceiptLayout.rows(of: step)).text
     }
 
     /// What a refund leaves to refund, when anything.

@@ -151,7 +151,7 @@ public final class InteractiveRunner: SessionRunner {
         } else if let error = result.error {
             showError(error, command: result.command.name)
         } else if !options.quiet {
-            output.write(resultText.text(for: result))
+            output.write { resultText.write(result, into: &$0) }
         }
     }
 

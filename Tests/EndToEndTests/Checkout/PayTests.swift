@@ -52,6 +52,26 @@ import Testing
         #expect(try kiosk.waitForExit() == 0)
     }
 
+    /// `receipt N --format escpos` writes the bytes the printer sink would send, nothing
+    /// else on standard output; `--json` has them in base64; a format it does not know is
+    /// the usage.
+    @Test func aReceiptAsTheBytesOfAReceiptPrinter() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("corner.kiosk", Self.menu)
+        let state = scratch.path("state")
+        #expect(try KioskProcess("--menu", menu, "--state", state, "--quiet", "-c", "order 2 tea; pay cash 5").run().status == 0)
+        let printed = try KioskProcess("--menu", menu, "--state", state, "-c", "receipt 1 --format escpos").run()
+        #expect(printed.status == 0 && printed.stderr == "")
+        let decoded = try ESCPOSDecoder.decode(Array(printed.stdout.utf8))
+        #expect(decoded.hasPrefix("[init][center][bold]Corner[/bold]\n[left]#1  "), "\(decoded)")
+        #expect(decoded.contains("[bold]Total") && decoded.contains("Paid in cash") && decoded.hasSuffix("[cut feed 0]"), "\(decoded)")
+        let json = try KioskProcess("--menu", menu, "--state", state, "--json", "-c", "receipt --format escpos").run()
+        let base64 = JSONValue(parsing: Array(json.stdout.utf8))?["result"]?["escpos"]?.string
+        #expect(base64.flatMap { Base64.decode($0) } == Array(printed.stdout.utf8))
+        let wrong = try KioskProcess("--menu", menu, "--state", state, "-c", "receipt 1 --format pdf").run()
+        #expect(wrong.status != 0 && wrong.stderr.contains("receipt [N] [--format escpos]"), "\(wrong.stderr)")
+    }
+
     /// The reader answers after its latency on the wall clock too: the answer's event is
     /// that much later than the request's.
     @Test func theReadersLatencyIsInTheEventsTimes() throws {

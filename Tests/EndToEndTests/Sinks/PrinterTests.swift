@@ -39,7 +39,7 @@ import Testing
             "",
             "Paid in cash           9,000",
             "Cash tendered         10,000",
-            "Change                 1,000",
+            "Change given           1,000",
             "", "", "",
             "[cut feed 0][status 1]",
         ])
