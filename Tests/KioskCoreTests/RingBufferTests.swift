@@ -27,4 +27,16 @@ import Testing
             #expect(copy.suffix(2) == Array(expected.suffix(2)))
         }
     }
+
+    @Test func theLastMatchIsFoundFromTheNewestBackAcrossTheWrap() {
+        var ring = RingBuffer<Int>(capacity: 10)
+        #expect(ring.last { _ in true } == nil)
+        for value in 0..<25 { ring.append(value) }
+        // 15…24 are kept, the newest at the ring's start after the wrap.
+        #expect(ring.last { $0 % 7 == 0 } == 21)
+        #expect(ring.last { $0 < 17 } == 16)
+        #expect(ring.last { $0 == 15 } == 15)
+        #expect(ring.last { $0 == 14 } == nil, "gone from the ring")
+        #expect(ring.last { _ in true } == ring.elements.last)
+    }
 }

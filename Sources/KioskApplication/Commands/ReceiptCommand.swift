@@ -43,12 +43,11 @@ public enum ReceiptCommand: CommandHandler {
     }
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
-        let history = session.kiosk.ledger.history
         let found: OrderRecord?
         if let sequence = arguments.sequence {
             found = session.kiosk.historyRecord(sequence)
         } else {
-            found = history.reversed().first { if case .made = $0.result { true } else { false } }
+            found = session.kiosk.ledger.history.last { if case .made = $0.result { true } else { false } }
         }
         guard let record = found else { throw .unknownOrder(arguments.sequence, kept: Ledger.historyCapacity) }
         guard let receipt = session.kiosk.receipt(of: record.sequence) else { throw .orderRefused(record.sequence) }

@@ -46,19 +46,18 @@ extension Kiosk {
 
     /// What order `order` owes; with `nil`, the last made order that still owes something.
     public func balance(of order: UInt64?) throws(PaymentError) -> OrderBalance {
-        let history = ledger.history
         if let order {
             guard let record = historyRecord(order) else { throw .unknownOrder(order) }
             guard case .made(let total) = record.result else { throw .orderRefused(order) }
             guard let total else { throw .unpriced(order) }
             return OrderBalance(order: order, total: total, paid: payments.paid(order))
         }
-        for record in history.reversed() {
-            guard case .made(let total?) = record.result else { continue }
-            let balance = OrderBalance(order: record.sequence, total: total, paid: payments.paid(record.sequence))
-            if balance.due > .zero { return balance }
+        let open = ledger.history.last { record in
+            guard case .made(let total?) = record.result else { return false }
+            return payments.paid(record.sequence) < total
         }
-        throw .unknownOrder(nil)
+        guard let open, case .made(let total?) = open.result else { throw .unknownOrder(nil) }
+        return OrderBalance(order: open.sequence, total: total, paid: payments.paid(open.sequence))
     }
 
     /// Takes cash for order `order` (the last open one with `nil`). Settling the order, what
@@ -233,7 +232,7 @@ extension Kiosk {
 
     /// The made or refused order `order` of the history, if it keeps it.
     public func historyRecord(_ order: UInt64) -> OrderRecord? {
-        ledger.history.reversed().first { $0.sequence == order }
+        ledger.history.last { $0.sequence == order }
     }
 
     /// The cash step in hundredths.

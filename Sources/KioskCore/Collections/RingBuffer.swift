@@ -37,6 +37,19 @@ public struct RingBuffer<Element> {
     }
 
     public var elements: [Element] { suffix(count) }
+
+    /// The newest element `predicate` holds for, looked for from the newest back in place:
+    /// no copy of the elements, so finding a recent one costs a step or two.
+    public func last(where predicate: (Element) throws -> Bool) rethrows -> Element? {
+        var offset = storage.count - 1
+        while offset >= 0 {
+            let index = head + offset
+            let element = storage[index < storage.count ? index : index - storage.count]
+            if try predicate(element) { return element }
+            offset -= 1
+        }
+        return nil
+    }
 }
 
 extension RingBuffer: Sendable where Element: Sendable {}
