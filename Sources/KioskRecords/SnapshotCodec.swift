@@ -108,14 +108,8 @@ public enum SnapshotCodec {
             }
         }
         writeSections(&sections, below: Int(Section.historyPrices.rawValue), of: snapshot.facts, into: &writer)
-        let priced = snapshot.kiosk.ledger.history.filter { $0.price != nil }
-        if !priced.isEmpty {
-            writer.byte(Section.historyPrices.rawValue)
-            writer.varint(UInt64(priced.count))
-            for record in priced {
-                writer.varint(record.sequence)
-                if let price = record.price { PayloadCodec.encode(price, into: &writer) }
-            }
+        writeHistory(.historyPrices, of: snapshot.kiosk.ledger.history.filter { $0.price != nil }, into: &writer) { record, writer in
+            if let price = record.price { PayloadCodec.encode(price, into: &writer) }
         }
         writeSections(&sections, below: Int(Section.payments.rawValue), of: snapshot.facts, into: &writer)
         let payments = snapshot.kiosk.payments
@@ -140,17 +134,25 @@ public enum SnapshotCodec {
             PayloadCodec.encode(takings: drawer.takingsAtOpen, into: &writer)
         }
         writeSections(&sections, below: Int(Section.historyTickets.rawValue), of: snapshot.facts, into: &writer)
-        let ticketed = snapshot.kiosk.ledger.history.filter { $0.ticket != nil }
-        if !ticketed.isEmpty {
-            writer.byte(Section.historyTickets.rawValue)
-            writer.varint(UInt64(ticketed.count))
-            for record in ticketed {
-                writer.varint(record.sequence)
-                writer.varint(UInt64(max(0, record.ticket ?? 0)))
-            }
+        writeHistory(.historyTickets, of: snapshot.kiosk.ledger.history.filter { $0.ticket != nil }, into: &writer) { record, writer in
+            writer.varint(UInt64(max(0, record.ticket ?? 0)))
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
+    }
+
+    /// A section of what some of the history's orders hold, `records`: `count × (seq:varint
+    /// value)`; none when there are none.
+    private static func writeHistory(
+        _ section: Section, of records: [OrderRecord], into writer: inout ByteWriter, value: (OrderRecord, inout ByteWriter) -> Void
+    ) {
+        guard !records.isEmpty else { return }
+        writer.byte(section.rawValue)
+        writer.varint(UInt64(records.count))
+        for record in records {
+            writer.varint(record.sequence)
+            value(record, &writer)
+        }
     }
 
     /// The folds kept in sections of their own, by tag.

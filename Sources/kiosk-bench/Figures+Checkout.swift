@@ -143,13 +143,7 @@ extension Figures {
             process.standardError = FileHandle.nullDevice
             let started = Date()
             try process.run()
-            var peak = Double.nan
-            while process.isRunning {
-                let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-                let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-                if let kilobytes = line.flatMap({ $0.split(separator: " ").dropFirst().first }).flatMap({ Double($0) }) { peak = kilobytes / 1024 }
-                usleep(2_000)
-            }
+            let peak = Measure.peakMegabytes(waitingFor: process, every: 2_000)
             let seconds = Date().timeIntervalSince(started)
             guard process.terminationStatus == 0 else { throw BenchError.failed("report z exited with \(process.terminationStatus)") }
             return (seconds, peak)

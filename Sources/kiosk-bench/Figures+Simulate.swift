@@ -134,13 +134,7 @@ extension Figures {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            var peak = Double.nan
-            while process.isRunning {
-                let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-                let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-                if let kilobytes = line.flatMap({ $0.split(separator: " ").dropFirst().first }).flatMap({ Double($0) }) { peak = kilobytes / 1024 }
-                usleep(10_000)
-            }
+            let peak = Measure.peakMegabytes(waitingFor: process, every: 10_000)
             guard process.terminationStatus == 0 else { throw BenchError.failed("kiosk simulate exited with \(process.terminationStatus)") }
             peaks.append(peak)
         }

@@ -16,6 +16,19 @@ enum Measure {
         return (ContinuousClock.now - start).seconds
     }
 
+    /// Waits for `process` to end, reading its peak resident memory (`VmHWM` in
+    /// `/proc/PID/status`) every `interval` microseconds: the most it held, in MiB.
+    static func peakMegabytes(waitingFor process: Process, every interval: useconds_t) -> Double {
+        var peak = Double.nan
+        while process.isRunning {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            if let kilobytes = line.flatMap({ $0.split(separator: " ").dropFirst().first }).flatMap({ Double($0) }) { peak = kilobytes / 1024 }
+            usleep(interval)
+        }
+        return peak
+    }
+
     /// What one run of a program took.
     struct Run {
         let seconds: Double
