@@ -567,14 +567,28 @@ extension PayloadCodec {
         if let total = e.total { writer.int(total.hundredths) }
         if let currency = e.currency { writer.string(currency) }
         if let price = e.price { encode(price, into: &writer) }
-        if let payments = e.payments {
-            for amount in payments.taken + payments.refunded { writer.int(amount.hundredths) }
-            writer.byte(payments.restocked ? 1 : 0)
-        }
+        if let payments = e.payments { encode(payments, into: &writer) }
         if let settled = e.settled {
             writer.byte(UInt8(PaymentStatus.allCases.firstIndex(of: settled.status) ?? 0))
             encode(settled, into: &writer)
         }
+    }
+
+    /// What an order's payments took and refunded by tender, and whether its stock went
+    /// back: `taken{tenders} refunded{tenders} restocked:u8` (a receipt's, snapshot section 7's).
+    static func encode<Output: ByteOutput & ~Copyable>(_ paid: PaymentBook.OrderPayments, into writer: inout Output) {
+        for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
+        writer.byte(paid.restocked ? 1 : 0)
+    }
+
+    static func decodeOrderPayments(_ reader: inout ByteReader) throws(RecordDecodingError) -> PaymentBook.OrderPayments {
+        var taken: [Money] = []
+        var refunded: [Money] = []
+        for _ in Tender.allCases { taken.append(Money(hundredths: try reader.int())) }
+        for _ in Tender.allCases { refunded.append(Money(hundredths: try reader.int())) }
+        let restocked = try reader.byte()
+        guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
+        return PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
     }
 
     static func decodeReceipt(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderReceipt {
@@ -588,15 +602,7 @@ extension PayloadCodec {
         let total = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
         let currency = flags & 4 != 0 ? try reader.string() : nil
         let price = flags & 8 != 0 ? try decodePrice(&reader, total: total ?? .zero) : nil
-        var payments: PaymentBook.OrderPayments?
-        if flags & 16 != 0 {
-            var amounts: [Money] = []
-            for _ in 0..<(2 * Tender.allCases.count) { amounts.append(Money(hundredths: try reader.int())) }
-            let restocked = try reader.byte()
-            guard restocked <= 1 else { throw .malformed("a receipt's restocked flag is 0 or 1") }
-            let count = Tender.allCases.count
-            payments = PaymentBook.OrderPayments(taken: Array(amounts[..<count]), refunded: Array(amounts[count...]), restocked: restocked == 1)
-        }
+        let payments = flags & 16 != 0 ? try decodeOrderPayments(&reader) : nil
         var settled: PaymentChanged?
         if flags & 32 != 0 {
             let status = Int(try reader.byte())

@@ -119,8 +119,7 @@ public enum SnapshotCodec {
             writer.varint(UInt64(payments.orders.count))
             for (order, paid) in payments.orders.sorted(by: { $0.key < $1.key }) {
                 writer.varint(order)
-                for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
-                writer.byte(paid.restocked ? 1 : 0)
+                PayloadCodec.encode(paid, into: &writer)
             }
             PayloadCodec.encode(takings: payments.takings, into: &writer)
         }
@@ -313,13 +312,7 @@ public enum SnapshotCodec {
                 var orders: [UInt64: PaymentBook.OrderPayments] = [:]
                 for _ in 0..<(try reader.count(minimumBytes: 2 + 2 * Tender.allCases.count)) {
                     let order = try reader.varint()
-                    var taken: [Money] = []
-                    var refunded: [Money] = []
-                    for _ in Tender.allCases { taken.append(Money(hundredths: try reader.int())) }
-                    for _ in Tender.allCases { refunded.append(Money(hundredths: try reader.int())) }
-                    let restocked = try reader.byte()
-                    guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
-                    orders[order] = PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
+                    orders[order] = try PayloadCodec.decodeOrderPayments(&reader)
                 }
                 payments = PaymentBook(nextPayment: next, orders: orders, takings: try PayloadCodec.decodeTakings(&reader))
             case .drawer:

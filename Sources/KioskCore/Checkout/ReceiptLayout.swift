@@ -88,7 +88,8 @@ public struct ReceiptLayout: Sendable, Hashable {
         self.rows = rows
     }
 
-    private static func negative(_ amount: Money, cents: Bool) -> String {
+    /// `amount` taken off, as a receipt shows a discount or a refund: `-1,000`.
+    public static func negative(_ amount: Money, cents: Bool) -> String {
         Money(hundredths: -amount.hundredths).grouped(cents: cents)
     }
 
@@ -111,7 +112,7 @@ public struct ReceiptLayout: Sendable, Hashable {
 
     /// One entry: the label, padded to `labelWidth` and two spaces, then the amount's digits
     /// right-aligned to `amountWidth`, with no space at the end.
-    public static func entry(_ label: String, _ amount: String, labelWidth: Int, amountWidth: Int) -> String {
+    private static func entry(_ label: String, _ amount: String, labelWidth: Int, amountWidth: Int) -> String {
         let digits = amount.prefix { $0 != " " }
         var line = label + String(repeating: " ", count: max(0, labelWidth - TerminalText.width(of: label)) + 2)
         line += String(repeating: " ", count: max(0, amountWidth - TerminalText.width(of: digits))) + amount
