@@ -84,8 +84,8 @@ extension Figures {
           return wrk.format("POST", "/api/v1/orders", headers, '{"lines":[{"item":"Mango Juice","quantity":1}]}')
         end
         response = function(status, headers, body)
-          if status == 201 and body:find('"type":"order.succeeded"', 1, true) then
-            local order = body:match('"seq":(%d+)')
+          if status == 201 then
+            local order = body:match('"type":"order%.succeeded".-"seq":(%d+)')
             if order then table.insert(unpaid, order) end
           end
         end

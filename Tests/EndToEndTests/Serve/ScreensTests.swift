@@ -84,12 +84,13 @@ struct ScreensTests {
     /// The checkout step on a menu that takes payment: the simulated reader's prompt while
     /// it waits, then each of its answers as the customer sees it; a declined card may be
     /// tried again and paid; "pay at the counter" says what to pay where. The prompt sees
-    /// the payments.
+    /// the payments. The first order crosses the low mark, so a `restock.needed` follows it:
+    /// the answer's own `seq` is then past the order's, which the step must not pay.
     @Test func theCheckoutStepShowsTheReadersPromptsAndAnswersOrSendsToTheCounter() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("corner.kiosk", """
         kiosk "Corner" currency "USD"
-        ingredient beans stock 100
+        ingredient beans stock 100 low 99
         item "Coffee" price 3.03 needs beans 1
         checkout pay later reader latency 1s
 
