@@ -106,6 +106,8 @@ enum PayloadCodec {
             encode(e, into: &writer)
         case .orderPaid(let e):
             encode(e, into: &writer)
+        case .orderVoided(let e):
+            encode(e, into: &writer)
         }
     }
 
@@ -357,6 +359,8 @@ enum PayloadCodec {
             return .drawer(try decodeDrawer(&reader, type: type))
         case .orderPaid:
             return .orderPaid(try decodeReceipt(&reader))
+        case .orderVoided:
+            return .orderVoided(try decodeVoided(&reader))
         }
     }
 
@@ -547,7 +551,7 @@ extension PayloadCodec {
 
 extension PayloadCodec {
     /// `order.paid`: kiosk:string order:varint time:signed flags:u8 [ticket:signed] lines
-    /// [total:signed] [currency:string] [price] [taken{tenders} refunded{tenders} restocked:u8]
+    /// [total:signed] [currency:string] [price] [taken{tenders} refunded{tenders} flags:u8]
     /// [status:u8 payment]; flags 1 ticket, 2 total, 4 currency, 8 price, 16 payments,
     /// 32 the settling payment.
     static func encode<Output: ByteOutput & ~Copyable>(_ e: OrderReceipt, into writer: inout Output) {
@@ -574,11 +578,32 @@ extension PayloadCodec {
         }
     }
 
-    /// What an order's payments took and refunded by tender, and whether its stock went
-    /// back: `taken{tenders} refunded{tenders} restocked:u8` (a receipt's, snapshot section 7's).
+    /// `order.voided`: order:varint flags:u8 [ticket:signed] refunded:signed [currency:string];
+    /// flags 1 ticket, 2 currency.
+    static func encode<Output: ByteOutput & ~Copyable>(_ e: OrderVoided, into writer: inout Output) {
+        writer.varint(e.order)
+        writer.byte((e.ticket == nil ? 0 : 1) | (e.currency == nil ? 0 : 2))
+        if let ticket = e.ticket { writer.int(ticket) }
+        writer.int(e.refunded.hundredths)
+        if let currency = e.currency { writer.string(currency) }
+    }
+
+    static func decodeVoided(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderVoided {
+        let order = try reader.varint()
+        let flags = try reader.byte()
+        guard flags < 4 else { throw .malformed("unknown flags of order.voided") }
+        let ticket = flags & 1 != 0 ? try reader.int() : nil
+        let refunded = Money(hundredths: try reader.int())
+        let currency = flags & 2 != 0 ? try reader.string() : nil
+        return OrderVoided(order: order, ticket: ticket, refunded: refunded, currency: currency)
+    }
+
+    /// What an order's payments took and refunded by tender, whether its stock went back
+    /// and whether it was voided: `taken{tenders} refunded{tenders} flags:u8` (1 restocked,
+    /// 2 voided; a receipt's, snapshot section 7's).
     static func encode<Output: ByteOutput & ~Copyable>(_ paid: PaymentBook.OrderPayments, into writer: inout Output) {
         for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
-        writer.byte(paid.restocked ? 1 : 0)
+        writer.byte((paid.restocked ? 1 : 0) | (paid.voided ? 2 : 0))
     }
 
     static func decodeOrderPayments(_ reader: inout ByteReader) throws(RecordDecodingError) -> PaymentBook.OrderPayments {
@@ -586,9 +611,9 @@ extension PayloadCodec {
         var refunded: [Money] = []
         for _ in Tender.allCases { taken.append(Money(hundredths: try reader.int())) }
         for _ in Tender.allCases { refunded.append(Money(hundredths: try reader.int())) }
-        let restocked = try reader.byte()
-        guard restocked <= 1 else { throw .malformed("a payment's restocked flag is 0 or 1") }
-        return PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: restocked == 1)
+        let flags = try reader.byte()
+        guard flags < 4 else { throw .malformed("unknown flags of an order's payments") }
+        return PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: flags & 1 != 0, voided: flags & 2 != 0)
     }
 
     static func decodeReceipt(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderReceipt {

@@ -46,6 +46,7 @@ public enum RecordCodec {
         case .drawerCounted: 24
         case .drawerClosed: 25
         case .orderPaid: 26
+        case .orderVoided: 27
         }
     }
 
@@ -77,6 +78,7 @@ public enum RecordCodec {
         case 24: .drawerCounted
         case 25: .drawerClosed
         case 26: .orderPaid
+        case 27: .orderVoided
         default: nil
         }
     }

@@ -13,7 +13,7 @@ import KioskCore
 ///          | 5 money by day: count (day:zigzag orders gross discounts net total cancelled
 ///                                   taxes:count (name:string included:u8 amount)*)*
 ///          | 6 prices of the history's orders: count (seq:varint price)*   (price as in `PayloadCodec`)
-///          | 7 payments: next:varint count (order:varint taken:zigzag{tenders} refunded:zigzag{tenders} restocked:u8)*
+///          | 7 payments: next:varint count (order:varint taken:zigzag{tenders} refunded:zigzag{tenders} flags:u8 — 1 restocked, 2 voided)*
 ///                        (payments amount tips rounding refunds){tenders}
 ///                        (what recent orders were paid and refunded by each tender, in `Tender`
 ///                        order, then each tender's takings)

@@ -41,8 +41,15 @@ import Testing
         try record { kiosk, events in try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events) }
         try record { kiosk, events in try kiosk.payCash(nil, tendered: Money(hundredths: 500), split: false, at: Sample.time, emitting: &events) }
         try record { kiosk, events in try kiosk.countDrawer(Money(hundredths: 11_800), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events) }
+        let last = try #require(records.last?.events.first { $0.type == .orderSucceeded }?.sequence)
+        #expect(last == Self.voidedOrder)
+        try record { kiosk, events in try kiosk.void(last, at: Sample.time, emitting: &events) }
         return (kiosk, records)
     }
+
+    /// The `seq` of the day's last order, voided before it was paid.
+    static let voidedOrder: UInt64 = 29
 
     @Test func everyStepRoundTrips() throws {
         let (_, records) = try Self.day()
@@ -54,6 +61,10 @@ import Testing
             if case .drawer(let step) = event.payload { step.kind } else { nil }
         }
         #expect(Set(drawerSteps) == [.opened, .paidIn, .paidOut, .counted])
+        let voids = records.flatMap(\.events).compactMap { event -> OrderVoided? in
+            if case .orderVoided(let voided) = event.payload { voided } else { nil }
+        }
+        #expect(voids == [OrderVoided(order: Self.voidedOrder, ticket: nil, refunded: .zero, currency: "USD")])
         let receipts = records.flatMap(\.events).compactMap { event -> OrderReceipt? in
             if case .orderPaid(let receipt) = event.payload { receipt } else { nil }
         }
@@ -78,6 +89,7 @@ import Testing
         #expect(live.payments.takings(of: .cash) == .init(payments: 3, amount: Money(hundredths: 806), rounding: Money(hundredths: 4), refunds: Money(hundredths: 94)))
         #expect(live.payments.takings(of: .card) == .init(payments: 1, amount: Money(hundredths: 406), tips: Money(hundredths: 50), refunds: Money(hundredths: 406)))
         #expect(live.payments.orders[1]?.restocked == true && replayed.inventory == live.inventory)
+        #expect(replayed.payments.isVoided(Self.voidedOrder) && !replayed.payments.isVoided(1))
     }
 
     @Test func aSnapshotKeepsThePayments() throws {
@@ -87,5 +99,6 @@ import Testing
         #expect(decoded == snapshot)
         #expect(decoded.kiosk.payments == live.payments)
         #expect(decoded.kiosk.drawer == live.drawer && decoded.kiosk.drawer.isOpen)
+        #expect(decoded.kiosk.payments.isVoided(Self.voidedOrder) && decoded.kiosk.payments.orders[1]?.restocked == true)
     }
 }

@@ -14,6 +14,7 @@ import Testing
         #expect(completer.complete(line: "or", word: "or") == ["order"])
         #expect(completer.complete(line: "re", word: "re") == ["ready", "recall", "receipt", "refund", "reload", "report", "restock"])
         #expect(completer.complete(line: "pay c", word: "c") == ["card", "cash"])
+        #expect(completer.complete(line: "vo", word: "vo") == ["void"])
         #expect(completer.complete(line: "pay card 4242424242424242 t", word: "t") == ["timeout", "tip"])
         #expect(completer.complete(line: "", word: "").count == CommandTable.standard.names.count)
     }

@@ -63,6 +63,8 @@ extension CommandError {
         case .notPaid: "not_paid"
         case .refundTooLarge: "refund_too_large"
         case .alreadyRestocked: "already_restocked"
+        case .orderVoided: "order_voided"
+        case .ticketStarted: "ticket_started"
         case .drawerOpen: "drawer_open"
         case .drawerClosed: "drawer_closed"
         case .reasonRequired: "reason_required"
@@ -80,6 +82,7 @@ extension CommandError {
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",
         "no_checkout", "no_open_order", "order_unpriced", "already_paid", "cash_short", "invalid_amount", "invalid_card",
         "card_declined", "payment_canceled", "reader_timed_out", "not_paid", "refund_too_large", "already_restocked",
+        "order_voided", "ticket_started",
         "drawer_open", "drawer_closed", "reason_required",
     ]
 }

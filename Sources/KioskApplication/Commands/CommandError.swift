@@ -100,6 +100,11 @@ public enum CommandError: Error, Sendable, Equatable {
     case refundTooLarge(order: UInt64, refundable: Money)
     /// `refund … restock` of an order whose stock a refund already put back.
     case alreadyRestocked(UInt64)
+    /// `pay` or `void` of a voided order.
+    case orderVoided(UInt64)
+    /// `void` of an order whose ticket left the queue (`state`): cancel it on the board and
+    /// refund it instead.
+    case ticketStarted(order: UInt64, ticket: Int, state: TicketState)
     /// `drawer open` while day `day` is open.
     case drawerOpen(day: Int)
     /// A drawer step or `report x|z` with no day open; `lastDay` the last closed (0: none).

@@ -86,6 +86,12 @@ public struct CommandTable: Sendable {
             handler: RefundCommand.self
         ),
         CommandEntry(
+            trContextNoop("command", "void"), synopsis: "void ORDER",
+            summary: trNoop("undo an order before its ticket starts: refund all, stock back"),
+            details: trNoop("Voids order ORDER (its # in 'history') while its ticket is still queued: all its payments took goes\nback to their tenders (a payment.refunded each), the ticket is cancelled and its ingredients go back\nto stock, and order.voided closes the order: it takes no payment after. Without a board the\norder's stock goes back as 'refund ORDER restock' puts it. A ticket being made or done is\nrefunded with 'refund' instead.\n  void 3"),
+            handler: VoidCommand.self
+        ),
+        CommandEntry(
             trContextNoop("command", "stock"), synopsis: "stock [add|remove|set INGREDIENT N]", summary: trNoop("ingredients with count, low mark and unit; or edit one"),
             details: trNoop("Alone, lists every ingredient with its count, low mark and unit, flagging what is low or out.\n  stock add mango 5       adds 5\n  stock remove mango 2    takes 2 away (never below 0)\n  stock set mango 10      sets the count"),
             completion: .subcommands([.init(trContextNoop("command", "add"), then: .ingredients), .init(trContextNoop("command", "remove"), then: .ingredients), .init(trContextNoop("command", "set"), then: .ingredients)]),

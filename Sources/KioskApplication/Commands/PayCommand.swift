@@ -154,6 +154,8 @@ extension CommandError {
         case .notPaid(let order): .notPaid(order)
         case .refundTooLarge(let order, let refundable): .refundTooLarge(order: order, refundable: refundable)
         case .alreadyRestocked(let order): .alreadyRestocked(order)
+        case .voided(let order): .orderVoided(order)
+        case .ticketStarted(let order, let ticket, let state): .ticketStarted(order: order, ticket: ticket, state: state)
         }
     }
 }

@@ -171,6 +171,11 @@ public struct ErrorText: Sendable {
         case .refundTooLarge(let order, let refundable):
             tr("order {order} has {refundable} left to refund; give at most that", ["order": String(order), "refundable": refundable.grouped])
         case .alreadyRestocked(let order): tr("order {order}'s stock already went back with an earlier refund; refund without 'restock'", ["order": String(order)])
+        case .orderVoided(let order): tr("order {order} was voided: it takes no payment and cannot be voided again", ["order": String(order)])
+        case .ticketStarted(let order, let ticket, let state):
+            tr("order {order} cannot be voided: its ticket {ticket} is {state}; a void comes before the ticket starts — refund it instead", [
+                "order": String(order), "ticket": ticket, "state": BoardError.words(state),
+            ])
         case .drawerOpen(let day): tr("the drawer's day {day} is open: close it with 'report z' before opening the next", ["day": day])
         case .drawerClosed(let lastDay):
             lastDay == 0

@@ -111,6 +111,9 @@ public enum ResultJSON {
             step.writeFields(to: &writer)
         case .refunded(let steps):
             writer.array("refunds", objects: steps) { writer, step in step.writeFields(to: &writer) }
+        case .voided(let voided, let refunds):
+            voided.writeFields(to: &writer)
+            writer.array("refunds", objects: refunds) { writer, step in step.writeFields(to: &writer) }
         case .stockChanges(let changes), .restocked(let changes):
             writer.array("changes", objects: changes) { writer, change in
                 writer.field("ingredient", change.ingredient)

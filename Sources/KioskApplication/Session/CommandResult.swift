@@ -69,6 +69,8 @@ public enum CommandOutput: Sendable {
     case paid(PaymentChanged)
     /// What `refund` gave back, one step per tender.
     case refunded([PaymentChanged])
+    /// What `void` did: the order voided, after what it gave back, one refund per tender.
+    case voided(OrderVoided, refunds: [PaymentChanged])
     /// A step of the drawer's day, or its X or Z report: where the day stands.
     case drawer(DrawerChanged)
 }

@@ -39,7 +39,7 @@ extension Board {
         case .ticketLate(let late):
             guard state(of: late.ticket)?.isInKitchen == true else { return false }
             markLate(late.ticket, changes: &changes)
-        case .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed, .payment, .drawer, .orderPaid:
+        case .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed, .payment, .drawer, .orderPaid, .orderVoided:
             return false
         }
         return true

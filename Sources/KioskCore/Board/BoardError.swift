@@ -38,7 +38,7 @@ public enum BoardError: Error, Equatable, Sendable {
     }
 
     /// A ticket's state in the operator's language (English: its `description`).
-    static func words(_ state: TicketState) -> String {
+    public static func words(_ state: TicketState) -> String {
         switch state {
         case .queued: tr("queued")
         case .preparing: tr("preparing")

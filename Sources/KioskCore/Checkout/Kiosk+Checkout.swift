@@ -38,6 +38,10 @@ public enum PaymentError: Error, Sendable, Equatable {
     case refundTooLarge(order: UInt64, refundable: Money)
     /// A refund that puts back stock a refund of the order already put back.
     case alreadyRestocked(UInt64)
+    /// A payment or a void of an order that was voided.
+    case voided(UInt64)
+    /// A void of an order whose ticket left the queue: it is being made, or was.
+    case ticketStarted(order: UInt64, ticket: Int, state: TicketState)
 }
 
 extension Kiosk {
@@ -54,7 +58,7 @@ extension Kiosk {
         }
         let open = ledger.history.last { record in
             guard case .made(let total?) = record.result else { return false }
-            return payments.paid(record.sequence) < total
+            return payments.paid(record.sequence) < total && !payments.isVoided(record.sequence)
         }
         guard let open, case .made(let total?) = open.result else { throw .unknownOrder(nil) }
         return OrderBalance(order: open.sequence, total: total, paid: payments.paid(open.sequence))
@@ -184,10 +188,58 @@ extension Kiosk {
         return steps
     }
 
+    /// Voids order `order` before its ticket is started: all its payments took goes back to
+    /// the tenders it came from (a `payment.refunded` each, as `refund` gives), its queued
+    /// ticket is cancelled — its ingredients back in stock, its sale reversed — and
+    /// `order.voided` closes it to payments. On a menu without a board, the order's stock
+    /// goes back as `refund … restock` puts it (unless a refund already did).
+    @discardableResult
+    public mutating func void(_ order: UInt64, at time: Timestamp, emitting events: inout [Event]) throws(PaymentError) -> OrderVoided {
+        guard menu.checkout != nil else { throw .noCheckout }
+        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
+        guard case .made = made.result else { throw .orderRefused(order) }
+        let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
+        guard !paid.voided else { throw .voided(order) }
+        var cancel: Int?
+        if hasBoard, let ticket = made.ticket {
+            advanceBoard(to: time, emitting: &events)
+            switch board?.state(of: ticket) {
+            case .queued?: cancel = ticket
+            case .cancelled?: break
+            case let state?: throw .ticketStarted(order: order, ticket: ticket, state: state)
+            case nil: throw .ticketStarted(order: order, ticket: ticket, state: .pickedUp)
+            }
+        }
+        let refundable = paid.refundable
+        var left = refundable.hundredths
+        for tender in [Tender.card, .cash] where left > 0 {
+            let part = paid.refundable(to: tender).hundredths
+            guard part > 0 else { continue }
+            left -= part
+            record(PaymentChanged(
+                status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
+                reason: "void", due: Money(hundredths: left), currency: menu.currency
+            ), at: time, into: &events)
+        }
+        if let cancel {
+            do throws(BoardError) {
+                try perform(.cancel(cancel), at: time, emitting: &events)
+            } catch {
+                // The ticket was queued a moment ago, on this very board.
+            }
+        } else if !hasBoard || made.ticket == nil, !paid.restocked {
+            putBack(made.lines, reason: .cancel, at: time, emitting: &events)
+        }
+        let voided = OrderVoided(order: order, ticket: made.ticket, refunded: refundable, currency: menu.currency)
+        payments.void(order)
+        emit(.orderVoided(voided), at: time, into: &events)
+        return voided
+    }
+
     /// The stock `lines` took, back: each line's recipe as it was ordered, or as the menu
     /// gives it now for a line without choices (a line of an item the menu no longer has
     /// puts nothing back).
-    private mutating func putBack(_ lines: [ItemQuantity], at time: Timestamp, emitting events: inout [Event]) {
+    private mutating func putBack(_ lines: [ItemQuantity], reason: StockEdit = .refund, at time: Timestamp, emitting events: inout [Event]) {
         var back = Array(repeating: 0, count: menu.ingredients.count)
         for line in lines {
             let recipe: [IngredientCount]
@@ -209,13 +261,14 @@ extension Kiosk {
             let amount = min(count, Menu.maximumQuantity - before)
             guard amount > 0 else { continue }
             try? inventory.add(amount, to: index)
-            emit(.stockChanged(StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: .refund)), at: time, into: &events)
+            emit(.stockChanged(StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: reason)), at: time, into: &events)
         }
     }
 
     /// The order `order` names (or the last open one), if it owes something.
     private func payable(_ order: UInt64?) throws(PaymentError) -> OrderBalance {
         let balance = try balance(of: order)
+        guard !payments.isVoided(balance.order) else { throw .voided(balance.order) }
         guard balance.due > .zero else { throw .alreadyPaid(balance.order) }
         return balance
     }

@@ -23,17 +23,23 @@ public struct PaymentBook: Sendable, Hashable {
     }
 
     /// One order's payments: by tender, in `Tender.allCases` order, what was taken off what
-    /// it owed and what was refunded; and whether a refund put its stock back.
+    /// it owed and what was refunded; whether a refund put its stock back, and whether the
+    /// order was voided (it takes no payment after that).
     public struct OrderPayments: Sendable, Hashable {
         public internal(set) var taken: [Money]
         public internal(set) var refunded: [Money]
         public internal(set) var restocked: Bool
+        public internal(set) var voided: Bool
 
-        public init(taken: [Money] = Tender.allCases.map { _ in .zero }, refunded: [Money] = Tender.allCases.map { _ in .zero }, restocked: Bool = false) {
+        public init(
+            taken: [Money] = Tender.allCases.map { _ in .zero }, refunded: [Money] = Tender.allCases.map { _ in .zero }, restocked: Bool = false,
+            voided: Bool = false
+        ) {
             let none = Tender.allCases.map { _ in Money.zero }
             self.taken = taken.count == none.count ? taken : none
             self.refunded = refunded.count == none.count ? refunded : none
             self.restocked = restocked
+            self.voided = voided
         }
 
         /// What the order's payments took off what it owed; refunds do not reopen it.
@@ -66,6 +72,14 @@ public struct PaymentBook: Sendable, Hashable {
 
     /// What order `order` was paid, refunds aside.
     public func paid(_ order: UInt64) -> Money { orders[order]?.paid ?? .zero }
+
+    /// Whether order `order` was voided.
+    public func isVoided(_ order: UInt64) -> Bool { orders[order]?.voided ?? false }
+
+    /// Marks order `order` voided: its `order.voided`.
+    mutating func void(_ order: UInt64) {
+        orders[order, default: OrderPayments()].voided = true
+    }
 
     /// What one tender took.
     public func takings(of tender: Tender) -> Takings {

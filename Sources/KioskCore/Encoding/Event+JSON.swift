@@ -110,6 +110,8 @@ extension Event.Payload {
             e.writeFields(to: &writer)
         case .orderPaid(let e):
             e.writeFields(to: &writer)
+        case .orderVoided(let e):
+            e.writeFields(to: &writer)
         }
     }
 }

@@ -23,7 +23,7 @@ extension Event.Payload {
             ))
         case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed,
              .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded,
-             .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed, .orderPaid:
+             .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed, .orderPaid, .orderVoided:
             return nil
         }
     }

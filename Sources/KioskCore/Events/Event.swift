@@ -48,6 +48,8 @@ public struct Event: Sendable, Hashable {
         case drawer(DrawerChanged)
         /// `order.paid`: the payment that settled an order, with the order's receipt.
         case orderPaid(OrderReceipt)
+        /// `order.voided`: an order undone before its ticket started.
+        case orderVoided(OrderVoided)
 
         public var type: EventType {
             switch self {
@@ -67,6 +69,7 @@ public struct Event: Sendable, Hashable {
             case .payment(let e): e.status.eventType
             case .drawer(let e): e.kind.eventType
             case .orderPaid: .orderPaid
+            case .orderVoided: .orderVoided
             }
         }
     }
@@ -229,7 +232,7 @@ public enum StockEdit: String, Sendable, Hashable, CaseIterable {
     case remove
     case set
     case restock
-    /// Ingredients of a cancelled queued ticket, back in stock.
+    /// Ingredients of a cancelled queued ticket (or a voided order), back in stock.
     case cancel
     /// Ingredients of a refunded order, back in stock because the operator said so.
     case refund

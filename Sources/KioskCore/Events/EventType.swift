@@ -26,6 +26,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case drawerCounted = "drawer.counted"
     case drawerClosed = "drawer.closed"
     case orderPaid = "order.paid"
+    case orderVoided = "order.voided"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -56,6 +57,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .drawerCounted: 23
         case .drawerClosed: 24
         case .orderPaid: 25
+        case .orderVoided: 26
         }
     }
 }

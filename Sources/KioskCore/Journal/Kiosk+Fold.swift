@@ -59,6 +59,8 @@ extension Kiosk {
             forgetOldPayments()
         case .drawer(let step):
             drawer.apply(step, payments: payments)
+        case .orderVoided(let voided):
+            payments.void(voided.order)
         case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed, .orderPaid:
             break
         }

@@ -27,6 +27,7 @@ public struct MessageCatalog: Sendable, Hashable {
         .drawerCounted: "The drawer was counted: {amount}.",
         .drawerClosed: "The drawer's day closed (Z report).",
         .orderPaid: "Order {order} is paid in full.",
+        .orderVoided: "Order {order} is voided.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is

@@ -114,6 +114,9 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.ticket, .orderPaid(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
         case (.item, .orderPaid(let e)): describe(e.lines, to: &out)
         case (.tender, .orderPaid(let e)): if let settled = e.settled { out.appendText(settled.tender.rawValue) }
+        case (.order, .orderVoided(let e)): out.appendNumber(e.order)
+        case (.amount, .orderVoided(let e)): out.appendText(e.refunded.grouped(cents: MinorUnit.hasCents(e.currency)))
+        case (.ticket, .orderVoided(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
         default: break
         }
     }

@@ -21,6 +21,7 @@ public enum APIRoutes {
             Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("payments")], role: .customer, takesBody: true, payment),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("refunds")], role: .operator, takesBody: true, refund),
+            Route("POST", [.literal("orders"), .parameter("order"), .literal("void")], role: .operator, void),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
             Route("GET", [.literal("orders")], role: .operator, history),
             Route("GET", [.literal("orders"), .parameter("order")], role: .operator, receipt),
@@ -139,6 +140,12 @@ public enum APIRoutes {
             restock = flag
         }
         return .command(try request.command("refund", RefundCommand.Arguments(order: order, amount: amount, restock: restock)), created: true, pathNames: ["unknown_order"])
+    }
+
+    /// `POST /orders/{order}/void`: `void ORDER`.
+    private static func void(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let order = try commandArgument("void") { () throws(CommandError) in try ReceiptCommand.sequence(request.parameters["order"] ?? "") }
+        return .command(try request.command("void", VoidCommand.Arguments(order: order)), pathNames: ["unknown_order"])
     }
 
     /// A JSON number as an amount's text: `20`, `12.5`.

@@ -57,7 +57,7 @@ public final class ConsoleSink: Sink {
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
         case .paymentCompleted, .orderPaid: "\u{1B}[32m"
         case .paymentDeclined, .paymentCanceled, .paymentTimedOut: "\u{1B}[31m"
-        case .paymentRefunded: "\u{1B}[33m"
+        case .paymentRefunded, .orderVoided: "\u{1B}[33m"
         case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed: "\u{1B}[36m"
         case .paymentPending, .paymentInProgress: "\u{1B}[36m"
         }

@@ -62,6 +62,8 @@ public struct ResultText: Sendable {
         case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
         case .paid(let payment): paid(payment)
         case .refunded(let steps): refunded(steps)
+        // The console's events say what was refunded, cancelled and put back.
+        case .voided: ""
         case .drawer(let step): drawer(step)
         case .menu(let listing): menu(listing)
         case .stock(let listing): stock(listing)

@@ -62,6 +62,25 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func anOperatorVoidsAnOrderOnce() throws {
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])
+        #expect(try Self.order(server).status == 201)
+        #expect(try Self.pay(server, #"{"tender":"card","card":"4242424242424242"}"#).status == 201)
+        #expect(try server.request("POST", "/api/v1/orders/1/void").status == 401, "voids are the operator's")
+        let void = try server.request("POST", "/api/v1/orders/1/void", operator: true)
+        #expect(void.status == 200)
+        #expect(Self.result(void)?["refunded"] as? Double == 4.2 && Self.result(void)?["order"] as? Int == 1)
+        #expect((Self.result(void)?["refunds"] as? [[String: Any]])?.map { $0["reason"] as? String } == ["void"])
+        let again = try server.request("POST", "/api/v1/orders/1/void", operator: true)
+        #expect(again.status == 409 && again.json?["code"] as? String == "order_voided")
+        #expect(try Self.pay(server, #"{"tender":"cash","amount":5}"#).json?["code"] as? String == "order_voided")
+        #expect(try server.request("POST", "/api/v1/orders/9/void", operator: true).status == 404)
+        let stock = try server.request("GET", "/api/v1/stock", operator: true)
+        #expect((Self.result(stock)?["ingredients"] as? [[String: Any]])?.first?["stock"] as? Int == 50, "the stock is back")
+        #expect(server.stop() == 0)
+    }
+
     @Test func aRetriedPaymentIsNeverChargedTwiceAcrossAKillAndServers() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("corner.kiosk", Self.menu)

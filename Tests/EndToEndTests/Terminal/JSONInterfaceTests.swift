@@ -103,6 +103,11 @@ import Testing
         Case(commands: "order tea; refund 1", code: "not_paid", command: "refund", menu: checkoutMenu),
         Case(commands: "order tea; pay cash 5; refund 1 3", code: "refund_too_large", command: "refund", menu: checkoutMenu),
         Case(commands: "order tea; pay cash 5; refund 1 1 restock; refund 1 restock", code: "already_restocked", command: "refund", menu: checkoutMenu),
+        Case(commands: "order tea; void 1; void 1", code: "order_voided", command: "void", menu: checkoutMenu),
+        Case(
+            commands: "order tea; start 1; void 1", code: "ticket_started", command: "void",
+            menu: "ingredient cup stock 9\nstation bar\nboard\nitem Tea price 2 needs cup 1 prep 1m station bar\ncheckout\n"
+        ),
         Case(commands: "drawer open 100; drawer open 100", code: "drawer_open", command: "drawer", menu: checkoutMenu),
         Case(commands: "drawer open 100; report z; report z", code: "drawer_closed", command: "report", menu: checkoutMenu),
         Case(commands: "drawer open 100; drawer out 5", code: "reason_required", command: "drawer", menu: checkoutMenu),

@@ -1,0 +1,31 @@
+import KioskCore
+
+/// `void ORDER`: undoes an order before its ticket starts — what its payments took back to
+/// their tenders, its queued ticket cancelled with its stock back — and closes it to payments.
+public enum VoidCommand: CommandHandler {
+    public struct Arguments: CommandArguments, Equatable {
+        public let order: UInt64
+
+        public init(order: UInt64) {
+            self.order = order
+        }
+    }
+
+    public static func parse(_ words: CommandWords) throws(CommandError) -> Arguments {
+        guard words.words.count == 1, let word = words.words.first else { throw words.usage }
+        return Arguments(order: try ReceiptCommand.sequence(word.hasPrefix("#") ? String(word.dropFirst()) : word))
+    }
+
+    public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
+        let start = session.events.count
+        do throws(PaymentError) {
+            let voided = try session.kiosk.void(arguments.order, at: session.clock(), emitting: &session.events)
+            let refunds: [PaymentChanged] = session.events[start...].compactMap { event in
+                if case .payment(let step) = event.payload, step.order == arguments.order, step.status == .refunded { step } else { nil }
+            }
+            return .voided(voided, refunds: refunds)
+        } catch {
+            throw CommandError(error, kept: Ledger.historyCapacity)
+        }
+    }
+}
