@@ -242,7 +242,7 @@ import Testing
     @Test func anOrdersResultCarriesItsTicketAndPromiseInJSON() throws {
         let harness = try Self.harness(auto: false)
         let json = String(decoding: ResultJSON.object(for: try harness.run("order kiwi juice")), as: UTF8.self)
-        #expect(json.hasPrefix(#"{"command":"order","ok":true,"result":{"lines":[{"item":"Kiwi Juice","quantity":1}],"ticket":1,"promised":"2026-11-23T09:01:00.000Z","waitMs":60000},"events":["#))
+        #expect(json.hasPrefix(#"{"command":"order","ok":true,"result":{"lines":[{"item":"Kiwi Juice","quantity":1}],"ticket":1,"promised":"2026-11-23T09:01:00.000Z","waitMs":60000,"order":1},"events":["#))
         let waited = String(decoding: ResultJSON.object(for: try harness.run("wait 90s")), as: UTF8.self)
         #expect(waited == #"{"command":"wait","ok":true,"result":{"now":"2026-11-23T09:01:30.000Z"}}"#)
         #expect(try shown("wait 30s", in: harness) == "It is now 2026-11-23 09:02:00.\n")

@@ -80,7 +80,7 @@ import Testing
     @Test func orderResultsAsJSON() throws {
         let harness = try SessionHarness()
         let made = String(decoding: ResultJSON.object(for: try harness.run("order mango juice"), line: 1), as: UTF8.self)
-        #expect(made.hasPrefix(#"{"line":1,"command":"order","ok":true,"result":{"lines":[{"item":"Mango Juice","quantity":1}]},"events":[{"specversion":"1.0","#))
+        #expect(made.hasPrefix(#"{"line":1,"command":"order","ok":true,"result":{"lines":[{"item":"Mango Juice","quantity":1}],"order":1},"events":[{"specversion":"1.0","#))
         let refused = String(decoding: ResultJSON.object(for: try harness.run("order strawberry juice"), line: 2), as: UTF8.self)
         #expect(refused.hasPrefix(#"{"line":2,"command":"order","ok":false,"error":{"code":"insufficient_stock","message":"order refused: not enough strawberry (needed 16, available 10)"},"missing":[{"ingredient":"strawberry","needed":16,"available":10}],"events":["#))
         let parseError = String(decoding: ResultJSON.object(for: nil, command: "x", error: .unknownCommand("x", suggestion: nil), line: 3), as: UTF8.self)

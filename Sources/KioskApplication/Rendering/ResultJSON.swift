@@ -88,6 +88,7 @@ public enum ResultJSON {
                 writer.timestamp(promise.promised)
                 writer.field("waitMs", promise.wait)
             }
+            if let order = summary.order { writer.field("order", order) }
         case .receipt(let receipt):
             receipt.writeFields(to: &writer)
         case .printedReceipt(let bytes):

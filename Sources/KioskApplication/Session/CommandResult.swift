@@ -290,6 +290,9 @@ public struct OrderSummary: Sendable {
     public var price: PriceBreakdown? = nil
     /// Its ticket and when it is promised, when the menu has a board.
     public var promise: TicketPromise? = nil
+    /// A made order's number: the `seq` of its `order.succeeded`, what `pay`, `refund`,
+    /// `void` and `receipt` take.
+    public var order: UInt64? = nil
 }
 
 /// One ingredient's count before and after an edit.

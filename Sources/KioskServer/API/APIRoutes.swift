@@ -23,6 +23,13 @@ public enum APIRoutes {
             Route("POST", [.literal("orders"), .parameter("order"), .literal("refunds")], role: .operator, takesBody: true, refund),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("void")], role: .operator, void),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),
+            Route("GET", [.literal("drawer")], role: .operator) { request throws(Problem) in
+                .command(try request.command("report", ReportCommand.Arguments.x))
+            },
+            Route("POST", [.literal("drawer")], role: .operator, takesBody: true, drawer),
+            Route("POST", [.literal("drawer"), .literal("close")], role: .operator) { request throws(Problem) in
+                .command(try request.command("report", ReportCommand.Arguments.z), created: true)
+            },
             Route("GET", [.literal("orders")], role: .operator, history),
             Route("GET", [.literal("orders"), .parameter("order")], role: .operator, receipt),
             Route("GET", [.literal("orders"), .parameter("order"), .literal("receipt")], role: .operator, receipt),
@@ -140,6 +147,37 @@ public enum APIRoutes {
             restock = flag
         }
         return .command(try request.command("refund", RefundCommand.Arguments(order: order, amount: amount, restock: restock)), created: true, pathNames: ["unknown_order"])
+    }
+
+    /// `POST /drawer` with `{"step": "open", "amount": 100}`, `{"step": "in", "amount": 20,
+    /// "reason": "change"}`, `"out"` likewise, or `{"step": "count", "amount": 212.4}`:
+    /// `drawer open|in|out|count AMOUNT [REASON]`.
+    private static func drawer(_ request: RouteRequest) throws(Problem) -> RouteAction {
+        let fields = try JSONBody(request.body, allowed: ["step", "amount", "reason"])
+        let value = { (key: String) in fields.first { $0.key == key }?.value }
+        guard case .string(let step)? = value("step"), ["open", "in", "out", "count"].contains(step) else {
+            throw Problem.invalidBody("give the drawer's \"step\": \"open\", \"in\", \"out\" or \"count\"")
+        }
+        guard let given = value("amount") else { throw Problem.invalidBody("give the step's \"amount\", such as 100") }
+        let text = try money(given, "amount")
+        let amount = try commandArgument("drawer") { () throws(CommandError) in try PayCommand.amount(text) }
+        var reason = ""
+        if let given = value("reason") {
+            guard case .string(let words) = given else { throw Problem.invalidBody("\"reason\" is text") }
+            reason = words.trimmingWhitespace()
+        }
+        let arguments: DrawerCommand.Arguments
+        switch step {
+        case "open", "count":
+            guard reason.isEmpty else { throw Problem.invalidBody("only \"in\" and \"out\" take a \"reason\"") }
+            arguments = step == "open" ? .open(amount) : .count(amount)
+        default:
+            guard !reason.isEmpty else {
+                throw Problem(CommandError.reasonRequired(command: "drawer \(step)"), command: "drawer")
+            }
+            arguments = step == "in" ? .paidIn(amount, reason: reason) : .paidOut(amount, reason: reason)
+        }
+        return .command(try request.command("drawer", arguments), created: true)
     }
 
     /// `POST /orders/{order}/void`: `void ORDER`.

@@ -293,8 +293,8 @@ function showResult(answer) {
       panel.push(receipt);
     }
     const total = answer.data.result?.total;
-    // The order's number is its order.succeeded's seq (the answer's own is its last event's).
-    if (menu?.checkout && made && total !== undefined && total > 0) panel.push(checkoutPanel(made.seq, total));
+    const order = answer.data.result?.order;
+    if (menu?.checkout && order !== undefined && total !== undefined && total > 0) panel.push(checkoutPanel(order, total));
     result.className = 'result success';
   } else {
     const refused = eventOf(answer, 'order.failed');

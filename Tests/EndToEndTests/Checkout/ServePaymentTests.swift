@@ -81,6 +81,36 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func theDrawersDayOverHTTP() throws {
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])
+        let json = [("Content-Type", "application/json")]
+        func step(_ body: String) throws -> HTTPTestClient.Response {
+            try server.request("POST", "/api/v1/drawer", body: body, operator: true, headers: json)
+        }
+        #expect(try server.request("GET", "/api/v1/drawer", operator: true).json?["code"] as? String == "drawer_closed")
+        #expect(try server.request("POST", "/api/v1/drawer", body: #"{"step":"open","amount":100}"#, headers: json).status == 401)
+        #expect(try step(#"{"step":"open","amount":100}"#).status == 201)
+        #expect(try step(#"{"step":"open","amount":100}"#).json?["code"] as? String == "drawer_open")
+        #expect(try step(#"{"step":"in","amount":20,"reason":"change"}"#).status == 201)
+        #expect(try step(#"{"step":"out","amount":5}"#).json?["code"] as? String == "reason_required")
+        #expect(try step(#"{"step":"out","amount":5.5,"reason":"milk"}"#).status == 201)
+        #expect(try step(#"{"step":"count","amount":1,"reason":"why"}"#).status == 400)
+        #expect(try step(#"{"step":"shake","amount":1}"#).status == 400)
+        // The drawer's steps came first: the order's number is its `seq`.
+        let order = try #require(Self.result(try Self.order(server))?["order"] as? Int)
+        #expect(order == 4)
+        #expect(try Self.pay(server, order: order, #"{"tender":"cash","amount":5}"#).status == 201)
+        #expect(try step(#"{"step":"count","amount":118.5}"#).status == 201)
+        // 100 + 20 - 5.50 + 4.20 of tea is 118.70; 118.50 counted is 0.20 short.
+        let x = Self.result(try server.request("GET", "/api/v1/drawer", operator: true))
+        #expect(x?["expected"] as? Double == 118.7 && x?["counted"] as? Double == 118.5 && x?["overShort"] as? Double == -0.2)
+        let z = try server.request("POST", "/api/v1/drawer/close", operator: true)
+        #expect(z.status == 201 && Self.result(z)?["step"] as? String == "closed" && Self.result(z)?["day"] as? Int == 1)
+        #expect(try server.request("POST", "/api/v1/drawer/close", operator: true).json?["code"] as? String == "drawer_closed")
+        #expect(server.stop() == 0)
+    }
+
     @Test func aRetriedPaymentIsNeverChargedTwiceAcrossAKillAndServers() throws {
         let scratch = try ScratchDirectory()
         let menu = try scratch.file("corner.kiosk", Self.menu)
