@@ -117,7 +117,7 @@ public enum SnapshotCodec {
             writer.byte(Section.payments.rawValue)
             writer.varint(UInt64(payments.nextPayment))
             writer.varint(UInt64(payments.orders.count))
-            for (order, paid) in payments.orders.sorted(by: { $0.key < $1.key }) {
+            for (order, paid) in payments.orders.sorted {
                 writer.varint(order)
                 PayloadCodec.encode(paid, into: &writer)
             }

@@ -58,7 +58,7 @@ public struct PaymentBook: Sendable, Hashable {
     /// The number the next payment gets.
     public internal(set) var nextPayment = 1
     /// Each recent order's payments, by the `seq` of its order.
-    public internal(set) var orders: [UInt64: OrderPayments] = [:]
+    public internal(set) var orders = ChunkedDictionary<OrderPayments>()
     /// By tender, in `Tender.allCases` order.
     public internal(set) var takings: [Takings] = Tender.allCases.map { _ in Takings() }
 
@@ -66,7 +66,7 @@ public struct PaymentBook: Sendable, Hashable {
 
     public init(nextPayment: Int, orders: [UInt64: OrderPayments], takings: [Takings]) {
         self.nextPayment = max(1, nextPayment)
-        self.orders = orders
+        self.orders = ChunkedDictionary(orders)
         self.takings = takings.count == Tender.allCases.count ? takings : Tender.allCases.map { _ in Takings() }
     }
 
@@ -116,6 +116,6 @@ public struct PaymentBook: Sendable, Hashable {
     /// Lets go of what orders before `oldest` were paid, once there are many of them.
     mutating func forget(before oldest: UInt64) {
         guard orders.count > 2 * Ledger.historyCapacity else { return }
-        orders = orders.filter { $0.key >= oldest }
+        orders.removeKeys(below: oldest)
     }
 }
