@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-http", targets: ["kiosk-http"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+        .executable(name: "kiosk-plugin-example", targets: ["kiosk-plugin-example"]),
     ],
     targets: [
         // The wall around the C library: files, processes, threads, signals, errors.
@@ -70,6 +71,9 @@ let package = Package(
             name: "kiosk-bench", dependencies: ["KioskCore", "KioskMenu", "KioskSinks", "KioskSimulation", "KioskTerminal", "KioskTestSupport"],
             swiftSettings: strict
         ),
+        // The Swift example of a sink plugin (docs/PLUGINS.md): what a plugin in Swift needs,
+        // and the plugin kiosk-bench measures.
+        .executableTarget(name: "kiosk-plugin-example", dependencies: ["KioskSystem", "KioskText"], swiftSettings: strict),
         // The fuzz target for the menu language (make fuzz).
         .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskCore", "KioskMenu", "KioskSinks"], swiftSettings: strict),
         // The application: the commands and their table, the session, the state store, the

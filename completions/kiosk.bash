@@ -7,7 +7,7 @@
 # this file does not complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
-    --flush-timeout --clock --lang --explain -h --help -V --version'
+    --flush-timeout --clock --lang --explain --plugin-path -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
     --append-to-state --flush-timeout --no-color -h --help'
@@ -16,7 +16,7 @@ _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
 # The options that take a value, of kiosk, kiosk serve, kiosk simulate and kiosk reprice:
 # the next word is theirs.
-_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --hours
+_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --plugin-path --hours
     --customers --arrivals --seed --service --patience --restock --replications --csv --pace
     --listen --token-file --tls-cert --tls-key --cors --access-log --from --to'
 
@@ -73,7 +73,7 @@ _kiosk()
             _kiosk_menus "$cur"
             return
             ;;
-        --state)
+        --state | --plugin-path)
             _kiosk_directories "$cur"
             return
             ;;
@@ -120,7 +120,7 @@ _kiosk()
 
     case $command in
         '')
-            COMPREPLY=($(compgen -W 'check reprice serve simulate state' -- "$cur"))
+            COMPREPLY=($(compgen -W 'check plugins reprice serve simulate state' -- "$cur"))
             ;;
         check)
             _kiosk_menus "$cur"

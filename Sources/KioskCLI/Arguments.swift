@@ -6,8 +6,9 @@ import KioskText
 /// ```
 /// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
-///       [--clock virtual[=TIME]]
+///       [--clock virtual[=TIME]] [--plugin-path DIR]…
 /// kiosk check FILE… [--explain ITEM]
+/// kiosk plugins [--json]
 /// kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]
 /// kiosk serve [--listen ADDRESS:PORT] [--token-file FILE] [--access-log FILE]
 ///             [--tls-cert FILE --tls-key FILE] [--cors ORIGIN]… [session options]
@@ -31,6 +32,8 @@ public struct Arguments: Sendable, Equatable {
         case script(String)
         /// `kiosk check FILE…`.
         case check([String])
+        /// `kiosk plugins`: the plugins installed.
+        case plugins
         /// `kiosk state ACTION DIRECTORY`, and `kiosk state forget DIRECTORY SINK`.
         case state(StateAction, String, sink: String?)
         /// `kiosk serve`: the kiosk over HTTP.
@@ -61,6 +64,8 @@ public struct Arguments: Sendable, Equatable {
     public var tlsCertificate: String?
     public var tlsKey: String?
     public var corsOrigins: [String] = []
+    /// `--plugin-path DIR`: directories searched for plugins before the installed ones.
+    public var pluginPaths: [String] = []
     /// `--lang ko|en`: the operator's language, over the environment and the menu.
     public var language: Language?
     /// `kiosk check FILE --explain ITEM`: the item (or combo) whose selections to list.
@@ -102,6 +107,7 @@ public struct Arguments: Sendable, Equatable {
             arguments.language = chosen
         },
         .value("--explain", "ITEM") { $0.explain = $1 },
+        .value("--plugin-path", "DIR") { $0.pluginPaths.append($1) },
         .flag("-h", "--help") { arguments, value throws(UsageError) in try arguments.setMode(.help, option: value) },
         .flag("-V", "--version") { arguments, value throws(UsageError) in try arguments.setMode(.version, option: value) },
         .value("--listen", "ADDRESS:PORT", serveOnly: true) { arguments, value throws(UsageError) in
@@ -190,8 +196,8 @@ public struct Arguments: Sendable, Equatable {
 
     private mutating func applyPositional(_ positional: [String]) throws(UsageError) {
         guard let first = positional.first else { return }
-        guard first == "check" || first == "state" || first == "serve" else {
-            let suggestion = Suggestions.closest(to: first, among: ["check", "state", "serve", "simulate", "reprice"])
+        guard first == "check" || first == "state" || first == "serve" || first == "plugins" else {
+            let suggestion = Suggestions.closest(to: first, among: ["check", "state", "serve", "simulate", "reprice", "plugins"])
             throw .unexpectedArgument(first, suggestion: suggestion)
         }
         if first == "serve" { return try applyServe(Array(positional.dropFirst())) }
@@ -201,6 +207,11 @@ public struct Arguments: Sendable, Equatable {
         default: throw .conflicting(first)
         }
         let rest = Array(positional.dropFirst())
+        if first == "plugins" {
+            if let word = rest.first { throw .unexpectedArgument(word, suggestion: nil) }
+            mode = .plugins
+            return
+        }
         if first == "check" {
             guard !rest.isEmpty else { throw .missingFiles }
             mode = .check(rest)

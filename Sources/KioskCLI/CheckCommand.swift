@@ -7,12 +7,15 @@ import KioskText
 /// `kiosk check FILE…`: compiles each file and prints its diagnostics or an ok line; with
 /// `--json`, the diagnostics as `DiagnosticJSON` objects and an ok object per good file;
 /// with `--explain ITEM`, after each good file's ok line, the selections the item allows.
+/// The plugins a menu's sinks name are asked for their options, and configured, as at a
+/// start: an option a plugin refuses is an error at that option.
 struct CheckCommand {
     /// Diagnostics printed per file before the rest are only counted.
     static let diagnosticLimit = 100
 
     let files: [String]
     let compiler: MenuCompiler
+    let plugins: PluginCatalog
     let renderer: DiagnosticRenderer
     var json = false
     var explain: String?
@@ -22,7 +25,11 @@ struct CheckCommand {
     func run() -> ExitCode {
         var status = ExitCode.success
         for path in files {
-            let compilation = compiler.compile(path: path)
+            let (compilation, _) = plugins.compile { registry in
+                var compiler = compiler
+                compiler.sinkSchemas = registry.schemas
+                return compiler.compile(path: path)
+            }
             if let unreadable = compilation.unreadable, json {
                 let message = tr("cannot read '{path}': {reason}", ["path": path, "reason": unreadable.reason])
                 errors.write(bytes: DiagnosticJSON.line(file: path, code: "unreadable_file", message: message))

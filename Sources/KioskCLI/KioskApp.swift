@@ -51,17 +51,26 @@ public enum KioskApp {
             output.write(VersionText.text(commit: BuildInfo.commit, environment: environment))
             return .success
         case .check(let files):
+            // A plugin that exits must make a write fail with EPIPE, not kill kiosk.
+            Signals.ignoreBrokenPipes()
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(
-                files: files, compiler: compiler, renderer: renderer, json: parsed.json, explain: parsed.explain, output: output, errors: errors
+                files: files, compiler: compiler, plugins: Plugins.catalog(arguments: parsed, environment: environment), renderer: renderer,
+                json: parsed.json, explain: parsed.explain, output: output, errors: errors
             ).run()
+        case .plugins:
+            Signals.ignoreBrokenPipes()
+            return PluginsCommand(catalog: Plugins.catalog(arguments: parsed, environment: environment), json: parsed.json, output: output, errors: errors).run()
         case .state(let action, let path, let sink):
             // The menu folds an order board when compacting (`state compact --menu FILE`).
             var menu: Menu?
             if action == .compact, let menuPath = parsed.menu {
                 guard let compiled = compiler.compile(path: menuPath).menu else {
                     let renderer = DiagnosticRenderer(colors: colors)
-                    return CheckCommand(files: [menuPath], compiler: compiler, renderer: renderer, json: parsed.json, output: output, errors: errors).run()
+                    return CheckCommand(
+                        files: [menuPath], compiler: compiler, plugins: Plugins.catalog(arguments: parsed, environment: environment), renderer: renderer,
+                        json: parsed.json, output: output, errors: errors
+                    ).run()
                 }
                 menu = compiled.menu
             }

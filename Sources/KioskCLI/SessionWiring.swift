@@ -28,6 +28,8 @@ struct SessionWiring {
         let source: MenuSource
         let compiled: CompiledMenu
         let commandLineSinks: [SinkDeclaration]
+        /// The sink kinds: the built-in ones and the plugins the menu uses.
+        let registry: SinkRegistry
         var kiosk: Kiosk
         var store: StateStore?
         /// The newest time the state holds: a virtual clock starts no earlier.
@@ -44,9 +46,12 @@ struct SessionWiring {
 
     /// Compiles the menu and the command line's sinks and opens the state.
     func load() throws(StartupError) -> Loaded {
-        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
+        // The plugins the menu names are asked for their options, and configured, first.
+        let (compilation, registry) = Plugins.catalog(arguments: arguments, environment: environment).compile { registry in
+            MenuSource(path: arguments.menu, compiler: MenuCompiler(sinkSchemas: registry.schemas, environment: environment)).compile()
+        }
+        let compiler = MenuCompiler(sinkSchemas: registry.schemas, environment: environment)
         let source = MenuSource(path: arguments.menu, compiler: compiler)
-        let compilation = source.compile()
         guard let compiled = compilation.menu else {
             if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
             throw .invalidMenu(MenuFailure(compilation))
@@ -60,7 +65,9 @@ struct SessionWiring {
         if let start = arguments.clock?.start, let latest, start < latest.millisecondsSince1970 {
             throw .clockBeforeState(start: Timestamp(millisecondsSince1970: start), latest: latest)
         }
-        return Loaded(source: source, compiled: compiled, commandLineSinks: commandLineSinks, kiosk: kiosk, store: store, latestTime: latest)
+        return Loaded(
+            source: source, compiled: compiled, commandLineSinks: commandLineSinks, registry: registry, kiosk: kiosk, store: store, latestTime: latest
+        )
     }
 
     /// Makes and starts the sinks (with a private journal for those that read one when
@@ -69,7 +76,7 @@ struct SessionWiring {
     func start(_ loaded: Loaded, keepJournal: Bool = false) throws(StartupError) -> Running {
         var (kiosk, store) = (loaded.kiosk, loaded.store)
         let compiled = loaded.compiled
-        let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors)
+        let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors, registry: loaded.registry)
         let members: [Dispatcher.Member]
         do throws(SinkSetupError) {
             members = try sinks.members(for: sinks.declarations(menu: compiled.sinks, commandLine: loaded.commandLineSinks), kioskName: compiled.menu.name)

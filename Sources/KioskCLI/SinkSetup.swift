@@ -13,6 +13,8 @@ struct SinkSetup {
     let environment: [String: String]
     let output: FileOutput
     let colors: Bool
+    /// The sink kinds, plugins among them.
+    var registry = SinkRegistry.standard
     let http = SharedHTTPClient()
 
     /// `--json` and `--quiet` keep human text off standard output, so they leave the
@@ -37,7 +39,7 @@ struct SinkSetup {
         )
         var members: [Dispatcher.Member] = []
         for declaration in declarations {
-            let sink = try SinkRegistry.standard.makeSink(declaration, environment: sinkEnvironment)
+            let sink = try registry.makeSink(declaration, environment: sinkEnvironment)
             let from: Dispatcher.Member.StartPoint = declaration.choice("from")?.word == "start" ? .start : .end
             let member = Dispatcher.Member(
                 sink: sink, kind: declaration.kind, name: declaration.text("name")?.display, events: declaration.events, from: from,

@@ -180,6 +180,15 @@ public struct MenuCompilation: Sendable {
         self.init(menu: nil, diagnostics: [], sources: SourceMap(), unreadable: unreadable)
     }
 
+    /// The same compilation with more diagnostics (a plugin's refusals): sorted in among
+    /// the others, and no menu once there are any. `removing` drops those it is true of.
+    public func adding(_ more: [Diagnostic], removing: (Diagnostic) -> Bool = { _ in false }) -> MenuCompilation {
+        let diagnostics = MenuCompiler.sorted(self.diagnostics.filter { !removing($0) } + more)
+        return MenuCompilation(
+            menu: diagnostics.isEmpty ? menu : nil, diagnostics: diagnostics, omittedDiagnostics: omittedDiagnostics, sources: sources, unreadable: unreadable
+        )
+    }
+
     /// Every error, kept or not.
     public var errorCount: Int { diagnostics.count + omittedDiagnostics }
 

@@ -6,11 +6,27 @@ import KioskText
 /// and how to make one.
 ///
 /// Adding a kind is one new file declaring its `SinkKind` and one line in `standard`.
+/// Plugins of kind `sink` (docs/PLUGINS.md) join a registry with `adding(plugins:)`.
 public struct SinkRegistry: Sendable {
     public let kinds: [SinkKind]
+    /// The plugins among `kinds`.
+    public let plugins: [PluginDescription]
 
-    public init(_ kinds: [SinkKind]) {
+    public init(_ kinds: [SinkKind], plugins: [PluginDescription] = []) {
         self.kinds = kinds
+        self.plugins = plugins
+    }
+
+    /// This registry with each plugin as a kind of its name; a built-in kind of the same
+    /// name wins.
+    public func adding(plugins more: [PluginDescription]) -> SinkRegistry {
+        let new = more.filter { plugin in kind(named: plugin.name) == nil }
+        return SinkRegistry(kinds + new.map(PluginSink.kind), plugins: plugins + new)
+    }
+
+    /// The plugin that is the kind `name`, if it is one.
+    public func plugin(named name: String) -> PluginDescription? {
+        plugins.first { $0.name == name }
     }
 
     /// The kinds that ship with kiosk.

@@ -1,7 +1,7 @@
 import CKioskSystem
 import Glibc
 
-/// A program kiosk started: the exec sink's program, or the HTTP agent.
+/// A program kiosk started: the exec sink's program, a plugin, or the HTTP agent.
 ///
 /// Started with `posix_spawn`, never through a shell; in its own process group, so a
 /// Ctrl-C at the REPL does not reach it; with default signal handling and an empty signal
@@ -12,36 +12,42 @@ public final class ChildProcess: @unchecked Sendable {
     public let input: Int32
     /// Where to read its standard output, if it was asked for.
     public let output: Int32?
+    /// Where to read its standard error, if it was asked for.
+    public let errors: Int32?
     private var reaped: Int32?
 
-    private init(pid: pid_t, input: Int32, output: Int32?) {
+    private init(pid: pid_t, input: Int32, output: Int32?, errors: Int32?) {
         self.pid = pid
         self.input = input
         self.output = output
+        self.errors = errors
     }
 
     /// Starts `executable` (looked up in `PATH` when it has no `/`) with `arguments`.
     ///
     /// - Parameters:
     ///   - captureOutput: give the program a pipe for standard output; otherwise it writes
-    ///     to `/dev/null`. Standard error is kiosk's.
+    ///     to `/dev/null`.
+    ///   - captureErrors: give the program a pipe for standard error (a plugin's log);
+    ///     otherwise standard error is kiosk's.
     ///   - directory: the program's working directory, if not kiosk's.
     public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String],
-        directory: String? = nil, captureOutput: Bool = false
+        directory: String? = nil, captureOutput: Bool = false, captureErrors: Bool = false
     ) throws(SystemError) -> ChildProcess {
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
         guard kiosk_pipe_cloexec(&inputPipe) == 0 else { throw .current(path: executable) }
-        if captureOutput, kiosk_pipe_cloexec(&outputPipe) != 0 {
+        if (captureOutput && kiosk_pipe_cloexec(&outputPipe) != 0) || (captureErrors && kiosk_pipe_cloexec(&errorPipe) != 0) {
             let failure = SystemError.current(path: executable)
-            close(inputPipe[0])
-            close(inputPipe[1])
+            for descriptor in inputPipe + outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
             throw failure
         }
         defer {
             close(inputPipe[0])
             if captureOutput { close(outputPipe[1]) }
+            if captureErrors { close(errorPipe[1]) }
         }
 
         var actions = posix_spawn_file_actions_t()
@@ -53,6 +59,7 @@ public final class ChildProcess: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         }
+        if captureErrors { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO) }
         if let directory { kiosk_spawn_add_chdir(&actions, directory) }
 
         var attributes = posix_spawnattr_t()
@@ -79,9 +86,10 @@ public final class ChildProcess: @unchecked Sendable {
         guard result == 0 else {
             close(inputPipe[1])
             if captureOutput { close(outputPipe[0]) }
+            if captureErrors { close(errorPipe[0]) }
             throw SystemError(code: result, path: executable)
         }
-        return ChildProcess(pid: pid, input: inputPipe[1], output: captureOutput ? outputPipe[0] : nil)
+        return ChildProcess(pid: pid, input: inputPipe[1], output: captureOutput ? outputPipe[0] : nil, errors: captureErrors ? errorPipe[0] : nil)
     }
 
     /// The program's exit status if it has exited (a signal counts as 128 + its number),
@@ -105,6 +113,7 @@ public final class ChildProcess: @unchecked Sendable {
     public func finish(by deadline: ContinuousClock.Instant, killGrace: Duration = .milliseconds(500)) {
         close(input)
         if let output { close(output) }
+        if let errors { close(errors) }
         guard !waitForExit(until: deadline) else { return }
         kill(pid, SIGTERM)
         guard !waitForExit(until: ContinuousClock.now.advanced(by: killGrace)) else { return }

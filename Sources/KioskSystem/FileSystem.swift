@@ -278,6 +278,26 @@ public enum FileSystem {
         }
     }
 
+    /// The bytes either of two descriptors has now (a program's output and its errors),
+    /// waiting for some until `deadline`: which one, and what it gave. A descriptor of -1
+    /// is not waited for (one that has ended).
+    public static func readEither(_ first: Int32, _ second: Int32, until deadline: ContinuousClock.Instant) -> (descriptor: Int32, available: Available) {
+        var entries = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (first, .timedOut) }
+            let (seconds, attoseconds) = left.components
+            let ready = poll(&entries, 2, Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 1_000)))
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { continue }
+            guard let entry = entries.first(where: { $0.fd >= 0 && $0.revents != 0 }) else { continue }
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            let count = retryingInterrupts { chunk.withUnsafeMutableBytes { Glibc.read(entry.fd, $0.baseAddress, $0.count) } }
+            guard count > 0 else { return (entry.fd, .end) }
+            return (entry.fd, .bytes(Array(chunk[0..<count])))
+        }
+    }
+
     /// Opens `path` to read a stream from it (a script of commands, which may be a pipe);
     /// refuses a directory.
     public static func openForReading(_ path: String) throws(SystemError) -> Int32 {

@@ -85,6 +85,10 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call was interrupted by a signal.
     public var isInterrupted: Bool { code == EINTR }
 
+    /// An executable still open for writing somewhere (`ETXTBSY`): one being installed,
+    /// or held a moment by a process forking at the time it was written.
+    public var isBusyExecutable: Bool { code == ETXTBSY }
+
     /// The reason in words, in the operator's language: `no such file`, `permission
     /// denied`, `is a FIFO`.
     public var reason: String {

@@ -390,8 +390,10 @@ struct Binder {
             events = EventTypes(on.elements.compactMap { if case .eventType(let t) = $0.value { t } else { nil } })
         }
         var options: [String: [OptionValue]] = [:]
+        var optionRanges: [String: SourceRange] = [:]
         for (name, property) in properties where name != "on" && name != "queue" {
             options[name] = property.elements.map(\.value)
+            optionRanges[name] = range(property.name, in: statement)
         }
         let path = sources[statement.file].path
         let location = sources.location(of: statement.headRange)
@@ -402,6 +404,8 @@ struct Binder {
             queueCapacity: integer(properties["queue"]),
             options: options,
             origin: "\(path):\(location.line):\(location.column)",
+            range: statement.headRange,
+            optionRanges: optionRanges,
             directory: slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         ))
     }

@@ -22,6 +22,11 @@ public struct SecretMask: Sendable, Equatable {
         self.secrets = spans.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
     }
 
+    /// This mask hiding `more` too: a plugin's options declared `secret`.
+    public func adding(_ more: some Sequence<String>) -> SecretMask {
+        SecretMask(secrets + Array(more))
+    }
+
     /// Whether there is anything to hide.
     public var isEmpty: Bool { secrets.isEmpty }
 

@@ -14,18 +14,24 @@ public struct SinkDeclaration: Sendable, Hashable {
     public let options: [String: [OptionValue]]
     /// Where the statement is, for messages about it.
     public let origin: String
+    /// Where the statement is in its sources, when it came from a menu.
+    public let range: SourceRange?
+    /// Where each option's name is: a plugin's refusal of an option is shown there.
+    public let optionRanges: [String: SourceRange]
     /// The directory of the file that declares the sink: relative paths in it mean this.
     public let directory: String
 
     public init(
         kind: String, events: EventTypes = .all, queueCapacity: Int? = nil, options: [String: [OptionValue]] = [:],
-        origin: String = "", directory: String = "."
+        origin: String = "", range: SourceRange? = nil, optionRanges: [String: SourceRange] = [:], directory: String = "."
     ) {
         self.kind = kind
         self.events = events
         self.queueCapacity = queueCapacity
         self.options = options
         self.origin = origin
+        self.range = range
+        self.optionRanges = optionRanges
         self.directory = directory
     }
 

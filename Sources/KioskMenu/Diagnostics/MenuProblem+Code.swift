@@ -48,6 +48,8 @@ extension MenuProblem {
         case .unknownPlaceholder: "unknown_placeholder"
         case .unknownSinkKind: "unknown_sink_kind"
         case .missingOption: "missing_option"
+        case .pluginRefused: "plugin_refused"
+        case .pluginUnusable: "plugin_unusable"
         case .invalidURL: "invalid_url"
         case .invalidServerURL: "invalid_server_url"
         case .unknownTopicPlaceholder: "unknown_topic_placeholder"

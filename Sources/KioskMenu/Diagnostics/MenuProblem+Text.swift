@@ -77,6 +77,8 @@ extension MenuProblem {
         case .unknownPlaceholder(let name, _): tr("unknown placeholder '{placeholder}' in message", ["placeholder": "{\(name)}"])
         case .unknownSinkKind(let kind, _, _): tr("unknown sink kind '{kind}'", ["kind": kind])
         case .missingOption(let kind, let option): tr("'{kind}' sink needs '{option}'", ["kind": kind, "option": option])
+        case .pluginRefused(let plugin, let message): tr("plugin '{plugin}' refused this: {message}", ["plugin": plugin, "message": message])
+        case .pluginUnusable(let plugin, let reason): tr("sink kind '{kind}' is a plugin kiosk cannot use: {reason}", ["kind": plugin, "reason": reason])
         case .invalidURL(let url): tr("'{url}' is not an http:// or https:// URL", ["url": url])
         case .invalidServerURL(let url, let schemes, let problem):
             switch problem {

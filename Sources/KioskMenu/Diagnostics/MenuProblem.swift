@@ -55,6 +55,12 @@ public enum MenuProblem: Sendable, Hashable {
     case unknownPlaceholder(String, suggestion: String?)
     case unknownSinkKind(String, suggestion: String?, known: [String])
     case missingOption(kind: String, option: String)
+    /// A plugin's own refusal of a sink statement's option (or of the statement, when it
+    /// names none): its `{"ok":false,…}` answer to `configure`.
+    case pluginRefused(plugin: String, message: String)
+    /// A sink kind that is a plugin kiosk found but cannot use (it does not start, speaks
+    /// another protocol version, describes itself wrongly).
+    case pluginUnusable(plugin: String, reason: String)
     case invalidURL(String)
     case invalidServerURL(String, schemes: [String], problem: ServerURL.Problem)
     case unknownTopicPlaceholder(String, suggestion: String?, known: [String])
