@@ -115,6 +115,51 @@ public enum FileSystem {
         }
     }
 
+    /// Makes writes to the descriptor return at once when it has no room (a pipe to a
+    /// program that has stopped reading), for `writeAvailable`.
+    public static func setNonBlocking(_ descriptor: Int32) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// Writes what a non-blocking descriptor has room for of `bytes[offset...]`: how many
+    /// bytes, 0 when it has none.
+    public static func writeAvailable(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int) throws(SystemError) -> Int {
+        guard offset < bytes.count else { return 0 }
+        let written = bytes.withUnsafeBytes { buffer in
+            retryingInterrupts { write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset) }
+        }
+        if written >= 0 { return written }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+        throw .current()
+    }
+
+    /// What a wait for room to write gave.
+    public enum Room: Sendable, Equatable {
+        /// The descriptor has room.
+        case room
+        /// One of the descriptors to read has bytes (or has ended).
+        case readable
+        case timedOut
+    }
+
+    /// Waits until the descriptor has room to write, one of `readable` (a program's output,
+    /// which must be read for it to go on reading) has something, or `deadline`. A
+    /// descriptor of -1 is not waited for.
+    public static func awaitRoom(_ descriptor: Int32, orReadable readable: [Int32], until deadline: ContinuousClock.Instant) -> Room {
+        var entries = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)] + readable.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return .timedOut }
+            let (seconds, attoseconds) = left.components
+            let ready = poll(&entries, nfds_t(entries.count), Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 1_000)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            if entries[0].revents != 0 { return .room }
+            return .readable
+        }
+    }
+
     /// Replaces the file at `path` with `bytes` so that a crash at any moment leaves either
     /// the old file or the new one, whole: a temporary file in the same directory (0600),
     /// `fsync`, `rename` over the path, then `fsync` of the directory.

@@ -23,7 +23,7 @@ enum Bench {
             print("  --only F    one figure, or several separated by commas: start-up, parsing, choices, money, checkout, core, batch, conversation, batch-state, history,")
             print("              reprice, webhook, webhook-in-order, slow-receiver, unanswered, mqtt, mqtt-down, memory, suggest,")
             print("              board-batch, board-render, simulate, simulate-memory")
-            print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow, screens")
+            print("              dead-receiver, serve-orders, serve-menu, serve-events, serve-slow, screens, plugin-sink, plugin-check")
             exit(unknown.isEmpty ? 0 : 64)
         }
         do {
@@ -55,6 +55,7 @@ enum Bench {
                 ("serve-orders", figures.durableOrdersOverHTTP), ("serve-menu", { [try figures.menuOverHTTP()] }),
                 ("serve-events", figures.eventStreamFanOut), ("serve-slow", { [try figures.ordersBesideSlowClients()] }),
                 ("screens", figures.screens),
+                ("plugin-sink", { [try figures.pluginSinkRate()] }), ("plugin-check", { [try figures.checkWithPlugins()] }),
             ]
             for (name, measure) in steps where only == nil || only?.contains(name) == true {
                 FileHandle.standardError.write(Data("kiosk-bench: measuring \(name)…\n".utf8))
@@ -67,11 +68,11 @@ enum Bench {
         }
     }
 
-    /// Builds the release `kiosk` and `kiosk-http` the figures run (a no-op when they are
+    /// Builds the release `kiosk`, `kiosk-http` and `kiosk-plugin-example` the figures run (a no-op when they are
     /// up to date). `swift run` has released the build directory by the time this runs.
     static func buildRelease(next directory: URL) throws {
         let package = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for product in ["kiosk", "kiosk-http"] {
+        for product in ["kiosk", "kiosk-http", "kiosk-plugin-example"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["swift", "build", "-c", "release", "--product", product]

@@ -5,6 +5,12 @@ import KioskText
 /// events of the type its option `refuse` names. Reads its input in chunks and answers a
 /// chunk's events with one write, so it keeps up with kiosk's window of events in flight.
 enum ExampleSink {
+    /// Its name is its file's, without an extension: install it under any name.
+    static var name: String {
+        let file = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "example"
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+
     static func run(environment: [String: String]) -> Int32 {
         let versions = (environment["KIOSK_PLUGIN_PROTOCOLS"] ?? "").split(separator: ",")
         guard versions.contains("1") else {
@@ -12,11 +18,13 @@ enum ExampleSink {
             FileOutput.standardError.flush()
             return 1
         }
-        guard write("kiosk-plugin 1 example sink\n") else { return 1 }
+        guard write("kiosk-plugin 1 \(name) sink\n") else { return 1 }
         var refused: String?
         var pending: [UInt8] = []
         while true {
-            guard case .bytes(let bytes) = FileSystem.readAvailable(0, until: .now.advanced(by: .seconds(3600))) else { return 0 }
+            let read = FileSystem.readAvailable(0, until: .now.advanced(by: .seconds(3600)))
+            if read == .timedOut { continue }
+            guard case .bytes(let bytes) = read else { return 0 }
             pending += bytes
             guard let last = pending.lastIndex(of: 0x0A) else { continue }
             var answers = ""

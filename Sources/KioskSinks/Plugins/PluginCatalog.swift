@@ -74,24 +74,29 @@ public final class PluginCatalog: Sendable {
     }
 
     /// Asks the plugin of each declaration whether it accepts its options, as `kiosk check`
-    /// and every start do: one process per plugin, configured once per statement. Returns
-    /// the refusals as diagnostics at the options they name.
-    public func configure(_ declarations: [SinkDeclaration], registry: SinkRegistry) -> [Diagnostic] {
+    /// and every start do: one process per plugin (the one that described it, when `live`
+    /// has it), configured once per statement. Returns the refusals as diagnostics at the
+    /// options they name.
+    func configure(_ declarations: [SinkDeclaration], registry: SinkRegistry, live: [String: PluginProcess]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let byPlugin = Dictionary(grouping: declarations.filter { registry.plugin(named: $0.kind) != nil }, by: \.kind)
         for (name, statements) in byPlugin.sorted(by: { $0.key < $1.key }) {
             guard let description = registry.plugin(named: name) else { continue }
             let plugin: PluginProcess
-            do throws(PluginProblem) {
-                plugin = try PluginProcess.start(name: name, path: description.path, environment: environment)
-                _ = try describeOnce(plugin)
-            } catch {
-                diagnostics += statements.compactMap { statement in
-                    statement.range.map { Diagnostic(.pluginUnusable(plugin: name, reason: error.message), at: $0) }
+            if let running = live[name] {
+                plugin = running
+            } else {
+                do throws(PluginProblem) {
+                    plugin = try PluginProcess.start(name: name, path: description.path, environment: environment)
+                    _ = try describeOnce(plugin)
+                } catch {
+                    diagnostics += statements.compactMap { statement in
+                        statement.range.map { Diagnostic(.pluginUnusable(plugin: name, reason: error.message), at: $0) }
+                    }
+                    continue
                 }
-                continue
             }
-            defer { plugin.shutdown(by: ContinuousClock.now.advanced(by: .milliseconds(500))) }
+            defer { if live[name] == nil { plugin.shutdown(by: ContinuousClock.now.advanced(by: .milliseconds(500))) } }
             for statement in statements {
                 let configuration = PluginConfiguration(description: description, declaration: statement)
                 do throws(PluginFailure) {
@@ -115,6 +120,43 @@ public final class PluginCatalog: Sendable {
         }
     }
 
+    /// Starts the plugins all at once (their start-up overlaps), then reads each one's
+    /// handshake and description. The processes of those described are returned running,
+    /// for `configure`; the caller shuts them down.
+    func describeRunning(_ wanted: [(name: String, path: String)]) -> ([String: Result<PluginDescription, PluginProblem>], [String: PluginProcess]) {
+        var launched: [(String, String, Result<PluginProcess, PluginProblem>)] = []
+        for (name, path) in wanted {
+            do throws(PluginProblem) {
+                launched.append((name, path, .success(try PluginProcess.launch(name: name, path: path, environment: environment))))
+            } catch {
+                launched.append((name, path, .failure(error)))
+            }
+        }
+        var results: [String: Result<PluginDescription, PluginProblem>] = [:]
+        var live: [String: PluginProcess] = [:]
+        for (name, path, started) in launched {
+            let result: Result<PluginDescription, PluginProblem>
+            do throws(PluginProblem) {
+                let plugin = try started.get()
+                try plugin.awaitHandshake()
+                result = .success(try describeOnce(plugin))
+                live[name] = plugin
+            } catch {
+                result = .failure(error)
+            }
+            results[name] = result
+            described.withLock { $0[path] = result }
+        }
+        return (results, live)
+    }
+
+    /// Asks every plugin to shut down, then waits for each.
+    static func shutDown(_ live: [String: PluginProcess]) {
+        for plugin in live.values { plugin.askToShutDown() }
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(500))
+        for plugin in live.values { plugin.finish(by: deadline) }
+    }
+
     /// `slack.py` → `slack`.
     static func name(of file: String) -> String {
         guard let dot = file.firstIndex(of: "."), dot != file.startIndex else { return file }
@@ -132,26 +174,35 @@ extension PluginCatalog {
         let first = compile(base)
         var found: [PluginDescription] = []
         var unusable: [SourceRange: Diagnostic] = [:]
-        let installed = installed().map(\.name)
+        let installed = installed()
         var unknown: [SourceRange: Diagnostic] = [:]
+        var wanted: [(name: String, path: String)] = []
+        var named: [(Diagnostic, String)] = []
         for diagnostic in first.diagnostics {
             guard case .unknownSinkKind(let written, _, let known) = diagnostic.problem else { continue }
             let name = written.lowercased()
-            guard let path = path(of: name) else {
+            guard let path = installed.first(where: { $0.name == name })?.path else {
                 // Did-you-mean among the plugins installed too.
-                let kinds = known + installed.filter { !known.contains($0) }
+                let kinds = known + installed.map(\.name).filter { !known.contains($0) }
                 let problem = MenuProblem.unknownSinkKind(written, suggestion: Suggestions.closest(to: written, among: kinds), known: kinds)
                 unknown[diagnostic.range] = Diagnostic(problem, at: diagnostic.range)
                 continue
             }
-            switch describe(name: name, path: path) {
-            case .success(let description) where description.kinds.contains("sink"):
+            if !wanted.contains(where: { $0.name == name }) { wanted.append((name, path)) }
+            named.append((diagnostic, name))
+        }
+        let (results, live) = describeRunning(wanted)
+        defer { PluginCatalog.shutDown(live) }
+        for (diagnostic, name) in named {
+            switch results[name] {
+            case .success(let description)? where description.kinds.contains("sink"):
                 if !found.contains(where: { $0.name == name }) { found.append(description) }
-            case .success(let description):
+            case .success(let description)?:
                 let reason = tr("it is not a sink (its kinds: {kinds})", ["kinds": description.kinds.joined(separator: ", ")])
                 unusable[diagnostic.range] = Diagnostic(.pluginUnusable(plugin: name, reason: reason), at: diagnostic.range)
-            case .failure(let problem):
+            case .failure(let problem)?:
                 unusable[diagnostic.range] = Diagnostic(.pluginUnusable(plugin: name, reason: problem.message), at: diagnostic.range)
+            case nil: continue
             }
         }
         guard !found.isEmpty || !unusable.isEmpty || !installed.isEmpty else { return (first, base) }
@@ -162,7 +213,7 @@ extension PluginCatalog {
             compilation = compilation.adding(Array(replaced.values)) { replaced[$0.range] != nil && $0.problem.code == "unknown_sink_kind" }
         }
         if let menu = compilation.menu {
-            let refusals = configure(menu.sinks, registry: registry)
+            let refusals = configure(menu.sinks, registry: registry, live: live)
             if !refusals.isEmpty { compilation = compilation.adding(refusals) }
         }
         return (compilation, registry)

@@ -15,7 +15,7 @@ final class PluginProcess: @unchecked Sendable {
     let path: String
     let timeout: Duration
     private let process: ChildProcess
-    private var lines = LineBuffer()
+    private var lines = PluginLines()
     private var errorsOpen = true
     private(set) var log = PluginLog()
     /// What its handshake said: the version it chose and its kinds.
@@ -33,6 +33,26 @@ final class PluginProcess: @unchecked Sendable {
     static func start(
         name: String, path: String, environment: [String: String], directory: String? = nil, timeout: Duration = .seconds(10)
     ) throws(PluginProblem) -> PluginProcess {
+        let plugin = try launch(name: name, path: path, environment: environment, directory: directory, timeout: timeout)
+        try plugin.awaitHandshake()
+        return plugin
+    }
+
+    /// Reads its handshake; stopped and the reason thrown when it is not one kiosk speaks.
+    func awaitHandshake() throws(PluginProblem) {
+        do throws(PluginFailure) {
+            try handshake()
+        } catch {
+            stop()
+            throw problem(error)
+        }
+    }
+
+    /// Starts the plugin at `path`, without waiting for its handshake: several start at
+    /// once, and their handshakes are read after.
+    static func launch(
+        name: String, path: String, environment: [String: String], directory: String? = nil, timeout: Duration = .seconds(10)
+    ) throws(PluginProblem) -> PluginProcess {
         var variables = environment
         variables["KIOSK_PLUGIN_PROTOCOLS"] = versions.map(String.init).joined(separator: ",")
         var started: ChildProcess?
@@ -46,14 +66,9 @@ final class PluginProcess: @unchecked Sendable {
             }
         }
         guard let process = started else { throw PluginProblem(plugin: name, failure: .cannotStart(tr("the file is busy")), log: []) }
-        let plugin = PluginProcess(name: name, path: path, timeout: timeout, process: process)
-        do throws(PluginFailure) {
-            try plugin.handshake()
-        } catch {
-            plugin.stop()
-            throw plugin.problem(error)
-        }
-        return plugin
+        // Writes must not block: a plugin that stops reading is waited for only so long.
+        FileSystem.setNonBlocking(process.input)
+        return PluginProcess(name: name, path: path, timeout: timeout, process: process)
     }
 
     /// The failure, with this plugin's name and the end of its log.
@@ -104,12 +119,30 @@ final class PluginProcess: @unchecked Sendable {
         return refusals.isEmpty ? [PluginRefusal(option: nil, message: tr("no reason given"))] : refusals
     }
 
-    /// Writes bytes to its input.
-    func send(_ bytes: [UInt8]) throws(PluginFailure) {
-        do throws(SystemError) {
-            try FileSystem.writeAll(process.input, bytes)
-        } catch {
-            throw .exited(status: process.exitStatus(), waitingFor: tr("its input"))
+    /// Writes bytes to its input. While it has no room, what the plugin writes is read
+    /// (its answers kept for later, its log), so neither side waits on the other; a plugin
+    /// that reads nothing for `timeout`, or until `stop` says so, fails the write.
+    func send(_ bytes: [UInt8], stop: () -> Bool = { false }) throws(PluginFailure) {
+        var offset = 0
+        var deadline = ContinuousClock.now.advanced(by: timeout)
+        while offset < bytes.count {
+            let written: Int
+            do throws(SystemError) {
+                written = try FileSystem.writeAvailable(process.input, bytes, from: offset)
+            } catch {
+                throw .exited(status: awaitExit(), waitingFor: tr("its input"))
+            }
+            if written > 0 {
+                offset += written
+                deadline = ContinuousClock.now.advanced(by: timeout)
+                continue
+            }
+            guard ContinuousClock.now < deadline, !stop() else { throw .timedOut(waitingFor: tr("its input"), after: timeout) }
+            let readable = [process.output ?? -1, errorsOpen ? (process.errors ?? -1) : -1]
+            let wait = FileSystem.awaitRoom(process.input, orReadable: readable, until: min(deadline, ContinuousClock.now.advanced(by: .milliseconds(100))))
+            if wait == .readable, case .end = read(until: ContinuousClock.now.advanced(by: .milliseconds(100))) {
+                throw .exited(status: awaitExit(), waitingFor: tr("its input"))
+            }
         }
     }
 
@@ -179,7 +212,17 @@ final class PluginProcess: @unchecked Sendable {
 
     /// `{"shutdown":{}}`, then EOF; it may run until `deadline`, then SIGTERM and SIGKILL.
     func shutdown(by deadline: ContinuousClock.Instant) {
+        askToShutDown()
+        process.finish(by: deadline)
+    }
+
+    /// `{"shutdown":{}}` alone: several plugins are asked, then each waited for.
+    func askToShutDown() {
         _ = try? send(Array(#"{"shutdown":{}}"#.utf8) + [0x0A])
+    }
+
+    /// EOF, then waits for it to exit until `deadline`; then SIGTERM and SIGKILL.
+    func finish(by deadline: ContinuousClock.Instant) {
         process.finish(by: deadline)
     }
 

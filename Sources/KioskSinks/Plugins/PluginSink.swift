@@ -126,8 +126,13 @@ public final class PluginSink: BatchingSink {
     private func deliver(_ batch: ArraySlice<Event>, lines: [UInt8], to plugin: PluginProcess) -> BatchFailure? {
         let name = configuration.description.name
         // A plugin that exits mid-batch fails the write; the answers it gave before count,
-        // and its output's end says why.
-        _ = try? plugin.send(lines)
+        // and its output's end says why. One that stops reading is stopped.
+        do throws(PluginFailure) {
+            try plugin.send(lines) { closing.load(ordering: .acquiring) }
+        } catch .timedOut {
+            let reason = tr("plugin '{plugin}' read none of its events for {timeout}; stopped, starting it again", ["plugin": name, "timeout": timeout.menuText])
+            return BatchFailure(delivered: 0, failure: .retryable(reason))
+        } catch {}
         var answers = PluginAnswers(batch)
         var deadline = ContinuousClock.now.advanced(by: timeout)
         while true {

@@ -59,6 +59,28 @@ import Testing
         dispatcher.shutdown(timeout: .seconds(1))
     }
 
+    @Test func aPluginThatStopsReadingIsStoppedAndItsEventsWait() async throws {
+        let bench = try PluginBench()
+        try bench.install("stuck", """
+            echo "kiosk-plugin 1 stuck sink"
+            read -r line; echo '{"options":[]}'
+            read -r line; echo '{"ok":true}'
+            exec sleep 30
+
+            """)
+        let log = try DispatcherTests.Log(bench.scratch)
+        let dispatcher = Dispatcher([.init(sink: try bench.sink("stuck", timeout: .milliseconds(300)), kind: "stuck", name: "stuck")], journal: log.journal)
+        dispatcher.start()
+        // More than a pipe holds: the write cannot finish.
+        let events = try Events.orders(300)
+        try log.commit(events)
+        #expect(await eventually { dispatcher.statuses.first?.lastError != nil })
+        #expect(dispatcher.statuses.first?.lastError == "plugin 'stuck' read none of its events for 300ms; stopped, starting it again")
+        #expect(dispatcher.statuses.first?.delivered == 0)
+        dispatcher.shutdown(timeout: .seconds(1))
+        #expect(dispatcher.backlog().values.first == events.count)
+    }
+
     @Test func aNackWithRetryIsTriedAgainAndWithoutIsFailedForGood() async throws {
         let bench = try PluginBench()
         // The first event is asked for again once; the third is refused for good.
