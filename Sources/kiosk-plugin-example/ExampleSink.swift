@@ -18,7 +18,7 @@ enum ExampleSink {
             FileOutput.standardError.flush()
             return 1
         }
-        guard write("kiosk-plugin 1 \(name) sink\n") else { return 1 }
+        guard write(Array("kiosk-plugin 1 \(name) sink\n".utf8)) else { return 1 }
         var refused: String?
         var pending: [UInt8] = []
         while true {
@@ -27,10 +27,13 @@ enum ExampleSink {
             guard case .bytes(let bytes) = read else { return 0 }
             pending += bytes
             guard let last = pending.lastIndex(of: 0x0A) else { continue }
-            var answers = ""
-            for line in pending[...last].split(separator: 0x0A) {
+            var answers: [UInt8] = []
+            var start = 0
+            while start <= last, let end = pending[start...last].firstIndex(of: 0x0A) {
+                let line = pending[start..<end]
+                start = end + 1
                 switch answer(to: line, refusing: &refused) {
-                case .line(let text): answers += text + "\n"
+                case .line(let text): answers += text
                 case .quiet: break
                 case .stop: return write(answers) ? 0 : 1
                 }
@@ -41,39 +44,53 @@ enum ExampleSink {
     }
 
     enum Answer {
-        case line(String)
+        /// A line to write back, with its newline.
+        case line([UInt8])
         case quiet
         case stop
     }
 
+    static let eventStart = Array(#"{"event":"#.utf8)
+    static let idKey = Array(#""id":""#.utf8)
+    static let typeKey = Array(#""type":""#.utf8)
+
     static func answer(to line: ArraySlice<UInt8>, refusing refused: inout String?) -> Answer {
         // An event is answered from its id and type, found without parsing it all.
-        if line.starts(with: #"{"event":"#.utf8) {
-            guard let id = field("id", in: line) else { return .quiet }
-            if let refused, field("type", in: line) == refused {
-                return .line(#"{"nack":"\#(id)","retry":false,"message":"this example refuses \#(refused) events"}"#)
+        if line.starts(with: eventStart) {
+            guard let id = field(idKey, in: line) else { return .quiet }
+            if let refused, let type = field(typeKey, in: line), type.elementsEqual(refused.utf8) {
+                return .line(Array(#"{"nack":""#.utf8) + id + Array(#"","retry":false,"message":"this example refuses \#(refused) events"}"#.utf8) + [0x0A])
             }
-            return .line(#"{"ack":"\#(id)"}"#)
+            return .line(Array(#"{"ack":""#.utf8) + id + [0x22, 0x7D, 0x0A])
         }
         guard let message = JSONValue(parsing: line) else { return .quiet }
         if message["describe"] != nil {
-            return .line(#"{"options":[{"name":"refuse","type":"text","doc":"an event type to refuse for good (a nack without retry)"}]}"#)
+            return .line(Array(#"{"options":[{"name":"refuse","type":"text","doc":"an event type to refuse for good (a nack without retry)"}]}"#.utf8) + [0x0A])
         }
         if let options = message["configure"] {
             refused = options["refuse"]?.string
-            return .line(#"{"ok":true}"#)
+            return .line(Array(#"{"ok":true}"#.utf8) + [0x0A])
         }
         return message["shutdown"] != nil ? .stop : .quiet
     }
 
-    /// The text of the first `"NAME":"…"` in the event (ids and types need no escapes).
-    static func field(_ name: String, in line: ArraySlice<UInt8>) -> String? {
-        let key = Array("\"\(name)\":\"".utf8)
-        guard let start = line.firstRange(of: key)?.upperBound, let end = line[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: line[start..<end], as: UTF8.self)
+    /// The bytes of the first `"NAME":"…"` in the event (ids and types need no escapes).
+    static func field(_ key: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard line.count > key.count else { return nil }
+        var index = line.startIndex
+        let lastStart = line.endIndex - key.count
+        while index <= lastStart {
+            if line[index] == key[0], line[index..<(index + key.count)].elementsEqual(key) {
+                let start = index + key.count
+                guard let end = line[start...].firstIndex(of: 0x22) else { return nil }
+                return line[start..<end]
+            }
+            index += 1
+        }
+        return nil
     }
 
-    static func write(_ text: String) -> Bool {
-        (try? FileSystem.writeAll(1, Array(text.utf8))) != nil
+    static func write(_ bytes: [UInt8]) -> Bool {
+        (try? FileSystem.writeAll(1, bytes)) != nil
     }
 }

@@ -193,6 +193,8 @@ struct PluginAnswers {
         case retry(String)
     }
 
+    static let ackStart = Array(#"{"ack":""#.utf8)
+    static let ackEnd = Array(#""}"#.utf8)
     private var index: [String: Int] = [:]
     private var answered: [Bool]
     /// The first event refused for good (`"retry":false`), and why.
@@ -216,8 +218,8 @@ struct PluginAnswers {
     mutating func read(_ line: String) -> Step {
         let bytes = line.utf8
         // `{"ack":"ID"}`, the line that comes most, is read without parsing JSON.
-        if bytes.starts(with: #"{"ack":""#.utf8), bytes.count > 10, line.hasSuffix("\"}"), !line.contains("\\") {
-            let id = String(line.dropFirst(8).dropLast(2))
+        if bytes.count > 10, bytes.starts(with: PluginAnswers.ackStart), bytes.suffix(2).elementsEqual(PluginAnswers.ackEnd), !bytes.contains(0x5C) {
+            let id = String(decoding: bytes.dropFirst(8).dropLast(2), as: UTF8.self)
             return answer(id, refused: nil)
         }
         guard let value = JSONValue(parsing: Array(bytes)) else { return .notProtocol }
