@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+import KioskTestSupport
+import Testing
+
+/// `kiosk plugins`, `kiosk check` and a session with `--plugin-path`, through the built
+/// binary and the repository's shell example.
+@Suite struct PluginCommandTests {
+    /// A plugin directory with the shell example and a plugin that speaks only version 99.
+    static func plugins(_ scratch: ScratchDirectory) throws -> String {
+        let example = try String(contentsOf: Repository.root.appendingPathComponent("plugins/jsonl.sh"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: scratch.path("plugins"), withIntermediateDirectories: true)
+        try executable(scratch.path("plugins/jsonl.sh"), example)
+        try executable(scratch.path("plugins/future"), "#!/bin/sh\necho 'kiosk-plugin 99 future sink'\nread -r line\n")
+        return scratch.path("plugins")
+    }
+
+    /// Written through a descriptor closed on exec: a program another test starts meanwhile
+    /// must not inherit it, or starting the plugin fails with ETXTBSY.
+    static func executable(_ path: String, _ text: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+    }
+
+    @Test func pluginsListsEachWithItsOptionsAndABrokenOneWithWhy() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginCommandTests.plugins(scratch)
+        let result = try KioskProcess("plugins", "--plugin-path", directory).run()
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            future  broken  \(directory)/future
+              plugin 'future': it speaks protocol version 99; this kiosk speaks 1
+            jsonl  sink  protocol 1  \(directory)/jsonl.sh
+              path  text      required  the file to append each event to
+
+            """)
+        let json = try KioskProcess("plugins", "--json", "--plugin-path", directory).run()
+        #expect(json.stdout.split(separator: "\n").last == #"{"name":"jsonl","path":"\#(directory)/jsonl.sh","ok":true,"version":1,"kinds":["sink"],"options":[{"name":"path","type":"text","required":true,"doc":"the file to append each event to"}]}"#)
+    }
+
+    @Test func checkFindsAMisspeltOptionAndASessionDeliversThroughThePlugin() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginCommandTests.plugins(scratch)
+        let menu = "ingredient mango stock 9\nitem \"Mango Juice\" needs mango 3\n"
+        let bad = try scratch.file("bad.kiosk", menu + "sink jsonl { pth \"out.jsonl\" }\n")
+        let check = try KioskProcess("check", "--plugin-path", directory, bad).run()
+        #expect(check.status == 65)
+        #expect(check.stderr.contains("\(bad):3:14: error: unknown property 'pth' for 'jsonl sink'"))
+        #expect(check.stderr.contains("did you mean 'path'?"))
+        let good = try scratch.file("good.kiosk", menu + "sink jsonl { path \"out.jsonl\" }\n")
+        let run = try KioskProcess(arguments: ["--plugin-path", directory, "--menu", good, "--quiet", "-c", "order mango juice; order mango juice"] + KioskProcess.settlingEveryEvent).run()
+        #expect(run.status == 0)
+        let delivered = try String(contentsOfFile: scratch.path("out.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(delivered.count == 2)
+        #expect(delivered.allSatisfy { $0.contains(#""type":"order.succeeded""#) })
+    }
+}
