@@ -17,12 +17,8 @@ public enum VoidCommand: CommandHandler {
     }
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
-        let start = session.events.count
         do throws(PaymentError) {
-            let voided = try session.kiosk.void(arguments.order, at: session.clock(), emitting: &session.events)
-            let refunds: [PaymentChanged] = session.events[start...].compactMap { event in
-                if case .payment(let step) = event.payload, step.order == arguments.order, step.status == .refunded { step } else { nil }
-            }
+            let (voided, refunds) = try session.kiosk.void(arguments.order, at: session.clock(), emitting: &session.events)
             return .voided(voided, refunds: refunds)
         } catch {
             throw CommandError(error, kept: Ledger.historyCapacity)

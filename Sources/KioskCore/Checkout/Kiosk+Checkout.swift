@@ -170,6 +170,19 @@ extension Kiosk {
         let wanted = amount ?? refundable
         guard wanted <= refundable else { throw .refundTooLarge(order: order, refundable: refundable) }
         guard !(restock && paid.restocked) else { throw .alreadyRestocked(order) }
+        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, at: time, into: &events)
+        if restock { putBack(made.lines, at: time, emitting: &events) }
+        return steps
+    }
+
+    /// Gives `wanted` of what order `order`'s payments took (`paid`) back to the tenders it
+    /// came from, the card first: one `payment.refunded` per tender, the first saying
+    /// whether the stock goes back with it.
+    private mutating func giveBack(
+        _ wanted: Money, of order: UInt64, paid: PaymentBook.OrderPayments, restocked: Bool, reason: String?, at time: Timestamp,
+        into events: inout [Event]
+    ) -> [PaymentChanged] {
+        let refundable = paid.refundable
         var left = wanted.hundredths
         var steps: [PaymentChanged] = []
         for tender in [Tender.card, .cash] where left > 0 {
@@ -178,13 +191,12 @@ extension Kiosk {
             left -= part
             let step = PaymentChanged(
                 status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
-                due: Money(hundredths: refundable.hundredths - wanted.hundredths + left), currency: menu.currency,
-                restocked: restock && steps.isEmpty
+                reason: reason, due: Money(hundredths: refundable.hundredths - wanted.hundredths + left), currency: menu.currency,
+                restocked: restocked && steps.isEmpty
             )
             record(step, at: time, into: &events)
             steps.append(step)
         }
-        if restock { putBack(made.lines, at: time, emitting: &events) }
         return steps
     }
 
@@ -194,7 +206,9 @@ extension Kiosk {
     /// `order.voided` closes it to payments. On a menu without a board, the order's stock
     /// goes back as `refund … restock` puts it (unless a refund already did).
     @discardableResult
-    public mutating func void(_ order: UInt64, at time: Timestamp, emitting events: inout [Event]) throws(PaymentError) -> OrderVoided {
+    public mutating func void(
+        _ order: UInt64, at time: Timestamp, emitting events: inout [Event]
+    ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
         guard menu.checkout != nil else { throw .noCheckout }
         guard let made = historyRecord(order) else { throw .unknownOrder(order) }
         guard case .made = made.result else { throw .orderRefused(order) }
@@ -211,16 +225,7 @@ extension Kiosk {
             }
         }
         let refundable = paid.refundable
-        var left = refundable.hundredths
-        for tender in [Tender.card, .cash] where left > 0 {
-            let part = paid.refundable(to: tender).hundredths
-            guard part > 0 else { continue }
-            left -= part
-            record(PaymentChanged(
-                status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
-                reason: "void", due: Money(hundredths: left), currency: menu.currency
-            ), at: time, into: &events)
-        }
+        let refunds = giveBack(refundable, of: order, paid: paid, restocked: false, reason: "void", at: time, into: &events)
         if let cancel {
             do throws(BoardError) {
                 try perform(.cancel(cancel), at: time, emitting: &events)
@@ -233,7 +238,7 @@ extension Kiosk {
         let voided = OrderVoided(order: order, ticket: made.ticket, refunded: refundable, currency: menu.currency)
         payments.void(order)
         emit(.orderVoided(voided), at: time, into: &events)
-        return voided
+        return (voided, refunds)
     }
 
     /// The stock `lines` took, back: each line's recipe as it was ordered, or as the menu
