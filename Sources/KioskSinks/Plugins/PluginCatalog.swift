@@ -172,6 +172,8 @@ extension PluginCatalog {
     /// and the registry to make the sinks with.
     public func compile(base: SinkRegistry = .standard, _ compile: (SinkRegistry) -> MenuCompilation) -> (MenuCompilation, SinkRegistry) {
         let first = compile(base)
+        // A menu of built-in kinds only (nearly every start) lists no plugin directory.
+        guard first.diagnostics.contains(where: { if case .unknownSinkKind = $0.problem { true } else { false } }) else { return (first, base) }
         var found: [PluginDescription] = []
         var unusable: [SourceRange: Diagnostic] = [:]
         let installed = installed()
