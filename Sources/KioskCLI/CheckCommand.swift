@@ -28,6 +28,7 @@ struct CheckCommand {
             let (compilation, _) = plugins.compile { registry in
                 var compiler = compiler
                 compiler.sinkSchemas = registry.schemas
+                compiler.readerSchemas = registry.readerSchemas
                 return compiler.compile(path: path)
             }
             if let unreadable = compilation.unreadable, json {

@@ -42,15 +42,17 @@ struct SessionWiring {
         let dispatcher: Dispatcher
         let sinks: SinkSetup
         let store: StateStore?
+        /// The card reader, when the menu's `reader` is a plugin.
+        let reader: PluginReader?
     }
 
     /// Compiles the menu and the command line's sinks and opens the state.
     func load() throws(StartupError) -> Loaded {
         // The plugins the menu names are asked for their options, and configured, first.
         let (compilation, registry) = Plugins.catalog(arguments: arguments, environment: environment).compile { registry in
-            MenuSource(path: arguments.menu, compiler: MenuCompiler(sinkSchemas: registry.schemas, environment: environment)).compile()
+            MenuSource(path: arguments.menu, compiler: MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)).compile()
         }
-        let compiler = MenuCompiler(sinkSchemas: registry.schemas, environment: environment)
+        let compiler = MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)
         let source = MenuSource(path: arguments.menu, compiler: compiler)
         guard let compiled = compilation.menu else {
             if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
@@ -76,6 +78,10 @@ struct SessionWiring {
     func start(_ loaded: Loaded, keepJournal: Bool = false) throws(StartupError) -> Running {
         var (kiosk, store) = (loaded.kiosk, loaded.store)
         let compiled = loaded.compiled
+        // The reader first: one that cannot start stops kiosk before any sink runs.
+        let reader = try startReader(loaded)
+        var started = false
+        defer { if !started { reader?.close(by: ContinuousClock.now.advanced(by: .milliseconds(500))) } }
         let sinks = SinkSetup(arguments: arguments, environment: environment, output: output, colors: colors, registry: loaded.registry)
         let members: [Dispatcher.Member]
         do throws(SinkSetupError) {
@@ -95,7 +101,24 @@ struct SessionWiring {
             kiosk: kiosk, dispatcher: dispatcher, menuSource: loaded.source, sinkDeclarations: compiled.sinks,
             time: clock, store: store
         )
-        return Running(session: session, dispatcher: dispatcher, sinks: sinks, store: store)
+        if let reader {
+            session.reader = reader
+            session.readerDeclaration = compiled.reader
+        }
+        started = true
+        return Running(session: session, dispatcher: dispatcher, sinks: sinks, store: store, reader: reader)
+    }
+
+    /// The menu's `reader` plugin, started and configured; `nil` for the simulated reader.
+    private func startReader(_ loaded: Loaded) throws(StartupError) -> PluginReader? {
+        guard let declaration = loaded.compiled.reader, let description = loaded.registry.reader(named: declaration.kind) else { return nil }
+        let reader = PluginReader(description: description, declaration: declaration, environment: environment)
+        do throws(SinkSetupError) {
+            try reader.start()
+        } catch {
+            throw .sinkSetup(error, onCommandLine: false)
+        }
+        return reader
     }
 
     /// At the end: a checkpoint of the state, the sinks given `--flush-timeout` to deliver,
@@ -103,6 +126,7 @@ struct SessionWiring {
     /// written.
     func finish(_ running: Running) -> Bool {
         running.session.checkpoint()
+        running.reader?.close(by: ContinuousClock.now.advanced(by: .milliseconds(500)))
         let statuses = running.dispatcher.shutdown(timeout: arguments.flushTimeout)
         running.sinks.http.close()
         running.store?.refreshDeliveries()

@@ -12,11 +12,16 @@ public struct MenuCompiler: Sendable {
     public static let maximumDiagnostics = 1_000
 
     public var sinkSchemas: [SinkSchema]
+    /// The options of each payment-reader plugin a `reader` statement may name.
+    public var readerSchemas: [SinkSchema]
     public var environment: [String: String]
     public var loader: any SourceLoader
 
-    public init(sinkSchemas: [SinkSchema], environment: [String: String] = [:], loader: any SourceLoader = FileSourceLoader()) {
+    public init(
+        sinkSchemas: [SinkSchema], readerSchemas: [SinkSchema] = [], environment: [String: String] = [:], loader: any SourceLoader = FileSourceLoader()
+    ) {
         self.sinkSchemas = sinkSchemas
+        self.readerSchemas = readerSchemas
         self.environment = environment
         self.loader = loader
     }
@@ -37,7 +42,9 @@ public struct MenuCompiler: Sendable {
         var run = Run(compiler: self)
         run.load(SourceFile(path: path, bytes: source), chain: [loader.identity(of: path)])
         let defaultName = MenuCompiler.stem(of: path)
-        var binder = Binder(sources: run.sources, environment: environment, sinkKinds: sinkSchemas.map(\.kind))
+        var binder = Binder(
+            sources: run.sources, environment: environment, sinkKinds: sinkSchemas.map(\.kind), readerKinds: readerSchemas.map(\.kind)
+        )
         // Bind even after syntax errors, so one run reports every error of the file.
         let menu = binder.bind(run.statements, defaultName: defaultName, files: run.sources.files.map(\.path))
         let diagnostics = MenuCompiler.sorted(run.diagnostics + binder.diagnostics)
@@ -76,10 +83,12 @@ public struct MenuCompiler: Sendable {
         /// Set once an include went past `maximumIncludedFiles`.
         private var tooManyIncludes = false
         private let schemas: [String: SinkSchema]
+        private let readerSchemas: [String: SinkSchema]
 
         init(compiler: MenuCompiler) {
             self.compiler = compiler
             self.schemas = Dictionary(compiler.sinkSchemas.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
+            self.readerSchemas = Dictionary(compiler.readerSchemas.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
         }
 
         /// Lexes and parses `file`, and in place of each `include` the file it names.
@@ -87,7 +96,7 @@ public struct MenuCompiler: Sendable {
         mutating func load(_ file: SourceFile, chain: [String]) {
             let index = sources.add(file)
             let (tokens, lexical) = Lexer.tokenize(file.bytes, file: index)
-            let (parsed, syntax) = Parser.parse(tokens, file: index, sinkSchemas: schemas)
+            let (parsed, syntax) = Parser.parse(tokens, file: index, sinkSchemas: schemas, readerSchemas: readerSchemas)
             diagnostics += lexical + syntax
             // By index: a closure over the elements would copy each statement.
             guard parsed.indices.contains(where: { parsed[$0].kind == .include }) else {

@@ -11,18 +11,34 @@ public struct SinkRegistry: Sendable {
     public let kinds: [SinkKind]
     /// The plugins among `kinds`.
     public let plugins: [PluginDescription]
+    /// The payment-reader plugins a `reader` statement may name.
+    public let readers: [PluginDescription]
 
-    public init(_ kinds: [SinkKind], plugins: [PluginDescription] = []) {
+    public init(_ kinds: [SinkKind], plugins: [PluginDescription] = [], readers: [PluginDescription] = []) {
         self.kinds = kinds
         self.plugins = plugins
+        self.readers = readers
     }
 
     /// This registry with each plugin as a kind of its name; a built-in kind of the same
     /// name wins.
     public func adding(plugins more: [PluginDescription]) -> SinkRegistry {
         let new = more.filter { plugin in kind(named: plugin.name) == nil }
-        return SinkRegistry(kinds + new.map(PluginSink.kind), plugins: plugins + new)
+        return SinkRegistry(kinds + new.map(PluginSink.kind), plugins: plugins + new, readers: readers)
     }
+
+    /// This registry with each plugin as a reader a `reader` statement may name.
+    public func adding(readers more: [PluginDescription]) -> SinkRegistry {
+        SinkRegistry(kinds, plugins: plugins, readers: readers + more.filter { plugin in reader(named: plugin.name) == nil })
+    }
+
+    /// The payment-reader plugin `name`, if the registry has it.
+    public func reader(named name: String) -> PluginDescription? {
+        readers.first { $0.name == name }
+    }
+
+    /// The option schema of every reader plugin, for the menu compiler.
+    public var readerSchemas: [SinkSchema] { readers.map(\.readerSchema) }
 
     /// The plugin that is the kind `name`, if it is one.
     public func plugin(named name: String) -> PluginDescription? {
@@ -100,14 +116,21 @@ public struct SinkSetupError: Error, Sendable, Equatable {
     public let origin: String
     public let kind: String
     public let reason: String
+    /// Whether the statement is the `reader`, not a sink.
+    public let isReader: Bool
 
-    public init(declaration: SinkDeclaration, reason: String) {
+    public init(declaration: SinkDeclaration, reason: String, isReader: Bool = false) {
         self.origin = declaration.origin
         self.kind = declaration.kind
         // A path, a command or an address in the reason may hold a value from `${…}`.
         self.reason = declaration.secretMask.apply(reason)
+        self.isReader = isReader
     }
 
     /// The error in words, in the operator's language.
-    public var message: String { tr("{origin}: error: '{kind}' sink: {reason}", ["origin": origin, "kind": kind, "reason": reason]) }
+    public var message: String {
+        isReader
+            ? tr("{origin}: error: reader '{kind}': {reason}", ["origin": origin, "kind": kind, "reason": reason])
+            : tr("{origin}: error: '{kind}' sink: {reason}", ["origin": origin, "kind": kind, "reason": reason])
+    }
 }

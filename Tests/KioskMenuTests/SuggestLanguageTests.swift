@@ -204,7 +204,7 @@ import Testing
         menu.kiosk:1:1: error: unknown statement 'frobnicate'
             1 | frobnicate x
               | ^~~~~~~~~~
-              = help: statements are kiosk, include, ingredient, item, station, board, message, sink, question, suggest, simulate, combo, tax, discount and checkout
+              = help: statements are kiosk, include, ingredient, item, station, board, message, sink, question, suggest, simulate, combo, tax, discount, checkout and reader
 
         """)
     }

@@ -14,7 +14,7 @@ public enum ReloadCommand: CommandHandler {
             session.kiosk.reloadFailed(errors: errors, at: session.clock(), emitting: &session.events)
             throw .reloadFailed(MenuFailure(compilation))
         }
-        let sinksChanged = compiled.sinks != session.sinkDeclarations
+        let sinksChanged = compiled.sinks != session.sinkDeclarations || compiled.reader != session.readerDeclaration
         if compiled.menu.isSame(as: session.kiosk.menu) {
             // Nothing to swap and nothing to tell the sinks: no `menu.reloaded`.
             let same = MenuDifference(from: session.kiosk.menu, to: session.kiosk.menu)

@@ -47,6 +47,9 @@ public final class Session {
 
     /// The card reader `pay … card` charges: the simulated one unless a plugin brings one.
     public var reader: any PaymentReader = SimulatedReader()
+    /// The `reader` statement `reader` was made from: a reload that changes it says the
+    /// change waits for a restart, as the sinks' does.
+    public var readerDeclaration: SinkDeclaration?
 
     /// The last suggestion, while `suggest next` may page through it.
     var suggestionPaging: SuggestCommand.Paging?

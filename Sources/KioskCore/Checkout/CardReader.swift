@@ -28,7 +28,9 @@ public enum DeclineReason: String, Sendable, Hashable, CaseIterable {
 public enum ReaderOutcome: Sendable, Hashable {
     /// Charged; the card's last four digits when a number was given.
     case approved(lastFour: String?)
-    case declined(DeclineReason)
+    /// Declined, with the reader's reason: one of `DeclineReason`'s codes from the
+    /// simulated reader, or what a reader plugin said.
+    case declined(reason: String)
     /// The customer cancelled on the reader.
     case canceled
     /// No answer in time: the reader timed out, or was offline.
@@ -45,17 +47,25 @@ public struct ReaderRequest: Sendable, Hashable {
     /// The amount due before the tip in the currency's minor unit, whose last two digits
     /// a simulated reader reads.
     public let minorUnits: Int
+    /// How many hundredths one minor unit is (100 for the won, 1 for the cent).
+    public let minorUnit: Int
     public let currency: String?
     public let presentation: CardPresentation
 
-    public init(payment: Int, amount: Money, tip: Money, minorUnits: Int, currency: String?, presentation: CardPresentation) {
+    public init(
+        payment: Int, amount: Money, tip: Money, minorUnits: Int, minorUnit: Int = 1, currency: String?, presentation: CardPresentation
+    ) {
         self.payment = payment
         self.amount = amount
         self.tip = tip
         self.minorUnits = minorUnits
+        self.minorUnit = max(1, minorUnit)
         self.currency = currency
         self.presentation = presentation
     }
+
+    /// `money` in the currency's minor unit, as a reader is told amounts.
+    public func inMinorUnits(_ money: Money) -> Int { money.hundredths / minorUnit }
 }
 
 /// A card reader: the one protocol a payment goes through, whether the reader is the
@@ -94,13 +104,13 @@ public struct SimulatedReader: PaymentReader {
         case .cancel: return .canceled
         case .tap:
             let ending = Int(request.minorUnits.magnitude % 100)
-            if let reason = SimulatedReader.testAmountEndings.first(where: { $0.key == ending })?.value { return .declined(reason) }
+            if let reason = SimulatedReader.testAmountEndings.first(where: { $0.key == ending })?.value { return .declined(reason: reason.rawValue) }
             return .approved(lastFour: nil)
         case .number(let number):
             if let card = SimulatedReader.testCards.first(where: { $0.key == number }) {
-                return card.value.map(ReaderOutcome.declined) ?? .approved(lastFour: String(number.suffix(4)))
+                return card.value.map { .declined(reason: $0.rawValue) } ?? .approved(lastFour: String(number.suffix(4)))
             }
-            guard SimulatedReader.passesLuhn(number) else { return .declined(.incorrectNumber) }
+            guard SimulatedReader.passesLuhn(number) else { return .declined(reason: DeclineReason.incorrectNumber.rawValue) }
             return .approved(lastFour: String(number.suffix(4)))
         }
     }

@@ -118,7 +118,7 @@ extension Kiosk {
         }
         guard let amount = due.adding(tipAmount) else { throw .overflow }
         return ReaderRequest(
-            payment: payments.nextPayment, amount: amount, tip: tipAmount, minorUnits: due.hundredths / minorUnit,
+            payment: payments.nextPayment, amount: amount, tip: tipAmount, minorUnits: due.hundredths / minorUnit, minorUnit: minorUnit,
             currency: menu.currency, presentation: presentation
         )
     }
@@ -143,7 +143,7 @@ extension Kiosk {
         let last: PaymentChanged
         switch outcome {
         case .approved(let lastFour): last = started.moved(to: .completed, card: lastFour, due: .zero)
-        case .declined(let reason): last = started.moved(to: .declined, reason: reason.rawValue, due: balance.due)
+        case .declined(let reason): last = started.moved(to: .declined, reason: reason, due: balance.due)
         case .canceled: last = started.moved(to: .canceled, reason: "customer", due: balance.due)
         case .timedOut(let offline): last = started.moved(to: .timedOut, reason: offline ? "offline" : "timeout", due: balance.due)
         }

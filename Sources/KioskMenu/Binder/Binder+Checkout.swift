@@ -39,4 +39,22 @@ extension Binder {
         }
         checkout = settings
     }
+
+    /// `reader NAME { … }`: the plugin `NAME`, of kind `payment-reader`, is the card reader;
+    /// one per menu, and only with a `checkout`.
+    mutating func bindReader(_ statement: Statement) {
+        let nameToken = statement.head(0)
+        guard statement.specs != nil else {
+            let suggestion = Suggestions.closest(to: nameToken.text, among: readerKinds)
+            report(.unknownReader(TerminalText.visible(nameToken.text), suggestion: suggestion, known: readerKinds), range(nameToken, in: statement))
+            return
+        }
+        if let first = reader?.range {
+            report(.duplicateReader, statement.headRange, related: first)
+            return
+        }
+        guard let declaration = pluginDeclaration(statement, missing: MenuProblem.missingReaderOption) else { return }
+        if checkout == nil { report(.readerWithoutCheckout, statement.headRange) }
+        reader = declaration
+    }
 }

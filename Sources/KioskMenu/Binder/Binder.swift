@@ -8,12 +8,15 @@ struct Binder {
     let sources: SourceMap
     let environment: [String: String]
     let sinkKinds: [String]
+    /// The payment-reader plugins a `reader` statement may name.
+    let readerKinds: [String]
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(sources: SourceMap, environment: [String: String], sinkKinds: [String]) {
+    init(sources: SourceMap, environment: [String: String], sinkKinds: [String], readerKinds: [String] = []) {
         self.sources = sources
         self.environment = environment
         self.sinkKinds = sinkKinds
+        self.readerKinds = readerKinds
     }
 
     /// A property's checked values, each with the tokens it came from.
@@ -110,6 +113,8 @@ struct Binder {
     var comboClaims: [String: Claim] = [:]
     private var messages: [EventType: (template: MessageTemplate, range: SourceRange)] = [:]
     private var sinks: [SinkDeclaration] = []
+    /// The `reader` statement, and where it is: see `Binder+Checkout.swift`.
+    var reader: SinkDeclaration?
     /// Stations: the declared ones first, then any an item names when none are declared.
     var stations: [Station] = []
     var stationClaims: [String: Claim] = [:]
@@ -163,6 +168,7 @@ struct Binder {
         for index in byKind[.checkout, default: []] { bindCheckout(statements[index]) }
         for index in byKind[.message, default: []] { bindMessage(statements[index]) }
         for index in byKind[.sink, default: []] { bindSink(statements[index]) }
+        for index in byKind[.reader, default: []] { bindReader(statements[index]) }
         guard diagnostics.isEmpty else { return nil }
 
         // Every rule `Menu` checks was checked above, with a diagnostic for each. Without
@@ -186,7 +192,7 @@ struct Binder {
             pricing: taxes.isEmpty && discounts.isEmpty ? nil : Pricing(unit: MinorUnit.hundredths(of: currency), taxes: taxes, discounts: discounts),
             checkout: checkout
         )
-        return CompiledMenu(menu: menu, sinks: sinks, files: files, language: language)
+        return CompiledMenu(menu: menu, sinks: sinks, reader: reader, files: files, language: language)
     }
 
     /// The ingredient a folded name finds.
@@ -372,19 +378,26 @@ struct Binder {
 
     private mutating func bindSink(_ statement: Statement) {
         let kindToken = statement.head(0)
-        let kind = kindToken.text.lowercased()
-        guard let specs = statement.specs else {
+        guard statement.specs != nil else {
             let suggestion = Suggestions.closest(to: kindToken.text, among: sinkKinds)
             report(.unknownSinkKind(TerminalText.visible(kindToken.text), suggestion: suggestion, known: sinkKinds), range(kindToken, in: statement))
             return
         }
+        if let declaration = pluginDeclaration(statement, missing: MenuProblem.missingOption) { sinks.append(declaration) }
+    }
+
+    /// A `sink` or `reader` statement whose kind is known, checked against its options:
+    /// `nil` when a required one is missing (reported).
+    mutating func pluginDeclaration(_ statement: Statement, missing: (String, String) -> MenuProblem) -> SinkDeclaration? {
+        let kind = statement.head(0).text.lowercased()
+        guard let specs = statement.specs else { return nil }
         let properties = readProperties(of: statement)
         var complete = true
         for spec in specs where spec.isRequired && properties[spec.name] == nil {
-            report(.missingOption(kind: kind, option: spec.name), statement.headRange)
+            report(missing(kind, spec.name), statement.headRange)
             complete = false
         }
-        guard complete else { return }
+        guard complete else { return nil }
         var events = EventTypes.all
         if let on = properties["on"] {
             events = EventTypes(on.elements.compactMap { if case .eventType(let t) = $0.value { t } else { nil } })
@@ -398,7 +411,7 @@ struct Binder {
         let path = sources[statement.file].path
         let location = sources.location(of: statement.headRange)
         let slash = path.lastIndex(of: "/")
-        sinks.append(SinkDeclaration(
+        return SinkDeclaration(
             kind: kind,
             events: events,
             queueCapacity: integer(properties["queue"]),
@@ -407,7 +420,7 @@ struct Binder {
             range: statement.headRange,
             optionRanges: optionRanges,
             directory: slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        ))
+        )
     }
 
     func integer(_ property: BoundProperty?) -> Int? {

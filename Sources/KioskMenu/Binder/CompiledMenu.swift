@@ -5,15 +5,19 @@ import KioskText
 public struct CompiledMenu: Sendable {
     public let menu: Menu
     public let sinks: [SinkDeclaration]
+    /// The `reader` statement: the payment-reader plugin that is the checkout's card
+    /// reader, with its options; `nil` for the simulated reader.
+    public let reader: SinkDeclaration?
     /// The main file first, then each included file.
     public let files: [String]
     /// The operator's language the menu asks for (`kiosk "…" language ko`), if it does:
     /// the default when neither `--lang` nor the environment chooses one.
     public let language: Language?
 
-    public init(menu: Menu, sinks: [SinkDeclaration], files: [String], language: Language? = nil) {
+    public init(menu: Menu, sinks: [SinkDeclaration], reader: SinkDeclaration? = nil, files: [String], language: Language? = nil) {
         self.menu = menu
         self.sinks = sinks
+        self.reader = reader
         self.files = files
         self.language = language
     }

@@ -79,6 +79,11 @@ extension MenuProblem {
         case .missingOption(let kind, let option): tr("'{kind}' sink needs '{option}'", ["kind": kind, "option": option])
         case .pluginRefused(let plugin, let message): tr("plugin '{plugin}' refused this: {message}", ["plugin": plugin, "message": message])
         case .pluginUnusable(let plugin, let reason): tr("sink kind '{kind}' is a plugin kiosk cannot use: {reason}", ["kind": plugin, "reason": reason])
+        case .unknownReader(let name, _, _): tr("no payment-reader plugin named '{name}'", ["name": name])
+        case .readerUnusable(let plugin, let reason): tr("reader '{name}' is a plugin kiosk cannot use: {reason}", ["name": plugin, "reason": reason])
+        case .missingReaderOption(let reader, let option): tr("reader '{name}' needs '{option}'", ["name": reader, "option": option])
+        case .duplicateReader: tr("the card reader is declared twice")
+        case .readerWithoutCheckout: tr("a reader is for card payments, and this menu takes none")
         case .invalidURL(let url): tr("'{url}' is not an http:// or https:// URL", ["url": url])
         case .invalidServerURL(let url, let schemes, let problem):
             switch problem {
@@ -240,6 +245,13 @@ extension MenuProblem {
                 ?? [MenuProblem.placeholdersAre(MessageTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" })]
         case .unknownSinkKind(_, let suggestion, let known):
             MenuProblem.didYouMean(suggestion) ?? [tr("sink kinds are {kinds}", ["kinds": MenuProblem.list(known)])]
+        case .unknownReader(_, let suggestion, let known):
+            MenuProblem.didYouMean(suggestion) ?? [
+                known.isEmpty
+                    ? tr("install one where 'kiosk plugins' looks, or give its directory with --plugin-path")
+                    : tr("reader plugins are {names}", ["names": MenuProblem.list(known)]),
+            ]
+        case .readerWithoutCheckout: [tr("say how orders are paid: checkout pay later")]
         case .undefinedVariable(let name): [tr("set it, or give a default: {example}", ["example": "${\(name):-value}"])]
         case .invalidServerURL(_, let schemes, let problem):
             switch problem {
@@ -320,7 +332,8 @@ extension MenuProblem {
         case .duplicateAlias(_, let owner): tr("item '{item}' is declared here", ["item": owner])
         case .duplicateNeed, .duplicateComboItem: tr("first listed here")
         case .duplicateChoice, .duplicateDefaultSize: tr("first given here")
-        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate: tr("first given here")
+        case .duplicateProperty, .duplicateMessage, .duplicateKiosk, .duplicateBoard, .duplicateSuggest, .duplicateSimulate, .duplicateReader:
+            tr("first given here")
         case .timesNotIncreasing(_, let earlier): tr("'{time}' is here", ["time": earlier])
         default: tr("see here")
         }

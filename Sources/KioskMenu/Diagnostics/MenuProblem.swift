@@ -61,6 +61,17 @@ public enum MenuProblem: Sendable, Hashable {
     /// A sink kind that is a plugin kiosk found but cannot use (it does not start, speaks
     /// another protocol version, describes itself wrongly).
     case pluginUnusable(plugin: String, reason: String)
+    /// A `reader` statement naming no payment-reader plugin kiosk found.
+    case unknownReader(String, suggestion: String?, known: [String])
+    /// A reader plugin kiosk found but cannot use: not of kind `payment-reader`, does not
+    /// start, speaks another protocol version.
+    case readerUnusable(plugin: String, reason: String)
+    /// A `reader` statement without an option its plugin requires.
+    case missingReaderOption(reader: String, option: String)
+    /// A second `reader` statement: a kiosk has one card reader.
+    case duplicateReader
+    /// A `reader` statement in a menu without `checkout`, which takes no payment.
+    case readerWithoutCheckout
     case invalidURL(String)
     case invalidServerURL(String, schemes: [String], problem: ServerURL.Problem)
     case unknownTopicPlaceholder(String, suggestion: String?, known: [String])

@@ -12,6 +12,7 @@ struct Parser {
     private let tokens: [Token]
     private let file: Int
     private let sinkSchemas: [String: SinkSchema]
+    private let readerSchemas: [String: SinkSchema]
     private var index = 0
     /// The statement being parsed and the position of its head, for messages.
     private var current: (kind: StatementKind, headStart: Int, head: Range<Int>)?
@@ -28,8 +29,10 @@ struct Parser {
     private var topLevel: [Int] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    static func parse(_ tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema]) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        var parser = Parser(tokens: tokens, file: file, sinkSchemas: sinkSchemas)
+    static func parse(
+        _ tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema], readerSchemas: [String: SinkSchema] = [:]
+    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        var parser = Parser(tokens: tokens, file: file, sinkSchemas: sinkSchemas, readerSchemas: readerSchemas)
         parser.run()
         let syntax = FileSyntax(
             file: file, tokens: tokens, nodes: parser.nodes, properties: parser.properties, elements: parser.elements, blocks: parser.blocks
@@ -37,10 +40,11 @@ struct Parser {
         return (parser.topLevel.map { Statement(syntax: syntax, index: $0) }, parser.diagnostics)
     }
 
-    private init(tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema]) {
+    private init(tokens: [Token], file: Int, sinkSchemas: [String: SinkSchema], readerSchemas: [String: SinkSchema]) {
         self.tokens = tokens
         self.file = file
         self.sinkSchemas = sinkSchemas
+        self.readerSchemas = readerSchemas
         // About one statement a line and two properties a statement: growing past a guess
         // costs a copy, guessing costs nothing.
         nodes.reserveCapacity(tokens.count / 8)
@@ -125,6 +129,8 @@ struct Parser {
         var specs: [PropertySpec]? = kind.properties
         if kind == .sink {
             specs = sinkSchemas[tokens[headStart].text.lowercased()]?.options
+        } else if kind == .reader {
+            specs = readerSchemas[tokens[headStart].text.lowercased()]?.options
         }
         let propertyBase = openProperties.count
         let blockBase = openBlocks.count
@@ -254,7 +260,10 @@ struct Parser {
         let suggestion = Suggestions.closest(to: token.text, among: known)
         let name = TerminalText.visible(token.text)
         let keyword = current.map { current in
-            current.kind == .sink ? "\(tokens[current.headStart].text.lowercased()) sink" : current.kind.rawValue
+            switch current.kind {
+            case .sink, .reader: "\(tokens[current.headStart].text.lowercased()) \(current.kind.rawValue)"
+            default: current.kind.rawValue
+            }
         } ?? ""
         // `item Mango Juice needs …`: a lone word right after an unquoted name, followed by a
         // property or the end of the line, is more likely more of the name than a property.

@@ -103,9 +103,18 @@ public struct SinkSchema: Sendable, Hashable {
     public let kind: String
     public let options: [PropertySpec]
 
+    /// Options kiosk reads from a `reader` statement itself: `wait`, how long it waits
+    /// for the reader to finish a payment.
+    public static let readerOptions: [PropertySpec] = [PropertySpec("wait", .duration)]
+
     public init(kind: String, options: [PropertySpec]) {
+        self.init(kind: kind, options: options, common: SinkSchema.commonOptions)
+    }
+
+    /// A schema with `common` in place of the sinks' common options.
+    public init(kind: String, options: [PropertySpec], common: [PropertySpec]) {
         self.kind = kind
-        self.options = SinkSchema.commonOptions + options
+        self.options = common + options
     }
 
     public func option(named name: String) -> PropertySpec? {

@@ -29,6 +29,9 @@ enum StatementKind: String, Sendable, CaseIterable {
     case choose
     /// `checkout pay later`, `checkout reader latency 2s`, `checkout cash rounding 5`.
     case checkout
+    /// `reader NAME { … }`: a payment-reader plugin as the checkout's card reader, its
+    /// options as the plugin declares them.
+    case reader
 
     /// The statements a file's top level takes; the others are written inside a block.
     static let topLevel = allCases.filter { $0.parent == nil }
@@ -105,6 +108,7 @@ enum StatementKind: String, Sendable, CaseIterable {
         case .option: [trNoop("an option name")]
         case .choose: [trNoop("how many to choose: 1, 0..2 or 1..")]
         case .checkout: []
+        case .reader: [trNoop("a reader plugin's name")]
         }
     }
 
@@ -158,7 +162,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("late", .duration),
             PropertySpec("auto", .flag),
         ]
-        case .sink: []
+        case .sink, .reader: []
         case .question: [PropertySpec("tags", .name, list: true, repeatable: true, required: true)]
         case .suggest: [
             PropertySpec("shows", .integer(SuggestSettings.showsRange)),

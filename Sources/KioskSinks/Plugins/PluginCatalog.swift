@@ -73,15 +73,22 @@ public final class PluginCatalog: Sendable {
         }
     }
 
-    /// Asks the plugin of each declaration whether it accepts its options, as `kiosk check`
+    /// A plugin statement to configure: a sink's or the reader's, with the plugin it names.
+    struct Use {
+        let declaration: SinkDeclaration
+        let description: PluginDescription
+        let role: PluginRole
+    }
+
+    /// Asks the plugin of each statement whether it accepts its options, as `kiosk check`
     /// and every start do: one process per plugin (the one that described it, when `live`
     /// has it), configured once per statement. Returns the refusals as diagnostics at the
     /// options they name.
-    func configure(_ declarations: [SinkDeclaration], registry: SinkRegistry, live: [String: PluginProcess]) -> [Diagnostic] {
+    func configure(_ uses: [Use], live: [String: PluginProcess]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let byPlugin = Dictionary(grouping: declarations.filter { registry.plugin(named: $0.kind) != nil }, by: \.kind)
+        let byPlugin = Dictionary(grouping: uses, by: \.description.name)
         for (name, statements) in byPlugin.sorted(by: { $0.key < $1.key }) {
-            guard let description = registry.plugin(named: name) else { continue }
+            guard let description = statements.first?.description else { continue }
             let plugin: PluginProcess
             if let running = live[name] {
                 plugin = running
@@ -90,20 +97,20 @@ public final class PluginCatalog: Sendable {
                     plugin = try PluginProcess.start(name: name, path: description.path, environment: environment)
                     _ = try describeOnce(plugin)
                 } catch {
-                    diagnostics += statements.compactMap { statement in
-                        statement.range.map { Diagnostic(.pluginUnusable(plugin: name, reason: error.message), at: $0) }
+                    diagnostics += statements.compactMap { use in
+                        use.declaration.range.map { Diagnostic(use.role.unusable(name, error.message), at: $0) }
                     }
                     continue
                 }
             }
             defer { if live[name] == nil { plugin.shutdown(by: ContinuousClock.now.advanced(by: .milliseconds(500))) } }
-            for statement in statements {
-                let configuration = PluginConfiguration(description: description, declaration: statement)
+            for use in statements {
+                let configuration = PluginConfiguration(description: description, declaration: use.declaration)
                 do throws(PluginFailure) {
                     diagnostics += configuration.diagnostics(for: try plugin.configure(configuration.line))
                 } catch {
                     let reason = configuration.secretMask.apply(plugin.problem(error).message)
-                    if let at = statement.range { diagnostics.append(Diagnostic(.pluginUnusable(plugin: name, reason: reason), at: at)) }
+                    if let at = use.declaration.range { diagnostics.append(Diagnostic(use.role.unusable(name, reason), at: at)) }
                     break
                 }
             }
@@ -164,58 +171,101 @@ public final class PluginCatalog: Sendable {
     }
 }
 
+/// What a menu statement asks a plugin to be: a `sink KIND` or the `reader NAME`.
+enum PluginRole: Sendable {
+    case sink, reader
+
+    /// The kind of docs/PLUGINS.md the plugin must have.
+    var kind: String { self == .sink ? PluginDescription.sinkKind : PluginDescription.readerKind }
+
+    /// A statement of this role naming a plugin kiosk cannot use.
+    func unusable(_ plugin: String, _ reason: String) -> MenuProblem {
+        self == .sink ? .pluginUnusable(plugin: plugin, reason: reason) : .readerUnusable(plugin: plugin, reason: reason)
+    }
+
+    /// Why a plugin without this role's kind cannot be used for it.
+    func notMine(_ description: PluginDescription) -> String {
+        let kinds = description.kinds.joined(separator: ", ")
+        return self == .sink
+            ? tr("it is not a sink (its kinds: {kinds})", ["kinds": kinds])
+            : tr("it is not a payment reader (its kinds: {kinds})", ["kinds": kinds])
+    }
+
+    /// The statement of this role naming `written`, which no plugin installed is.
+    func unknown(_ written: String, among known: [String]) -> MenuProblem {
+        let suggestion = Suggestions.closest(to: written, among: known)
+        return self == .sink ? .unknownSinkKind(written, suggestion: suggestion, known: known) : .unknownReader(written, suggestion: suggestion, known: known)
+    }
+
+    /// The name a diagnostic of an unknown statement of some role writes, with the role and
+    /// the names it knew.
+    static func unknown(in problem: MenuProblem) -> (written: String, known: [String], role: PluginRole)? {
+        switch problem {
+        case .unknownSinkKind(let written, _, let known): (written, known, .sink)
+        case .unknownReader(let written, _, let known): (written, known, .reader)
+        default: nil
+        }
+    }
+}
+
 extension PluginCatalog {
     /// Compiles a menu with the plugins it uses: once with `base`'s kinds; when a sink kind
-    /// is unknown and a plugin of that name is installed, again with its description; then
-    /// every plugin sink's options are configured, as `kiosk check` and every start do.
-    /// Returns the compilation, with each plugin's refusal or unfitness at its statement,
-    /// and the registry to make the sinks with.
+    /// or a reader is unknown and a plugin of that name is installed, again with its
+    /// description; then every plugin statement's options are configured, as `kiosk check`
+    /// and every start do. Returns the compilation, with each plugin's refusal or unfitness
+    /// at its statement, and the registry to make the sinks and the reader with.
     public func compile(base: SinkRegistry = .standard, _ compile: (SinkRegistry) -> MenuCompilation) -> (MenuCompilation, SinkRegistry) {
         let first = compile(base)
         // A menu of built-in kinds only (nearly every start) lists no plugin directory.
-        guard first.diagnostics.contains(where: { if case .unknownSinkKind = $0.problem { true } else { false } }) else { return (first, base) }
-        var found: [PluginDescription] = []
+        guard first.diagnostics.contains(where: { PluginRole.unknown(in: $0.problem) != nil }) else { return (first, base) }
+        var sinks: [PluginDescription] = []
+        var readers: [PluginDescription] = []
         var unusable: [SourceRange: Diagnostic] = [:]
         let installed = installed()
         var unknown: [SourceRange: Diagnostic] = [:]
         var wanted: [(name: String, path: String)] = []
-        var named: [(Diagnostic, String)] = []
+        var named: [(Diagnostic, String, PluginRole)] = []
         for diagnostic in first.diagnostics {
-            guard case .unknownSinkKind(let written, _, let known) = diagnostic.problem else { continue }
+            guard let (written, known, role) = PluginRole.unknown(in: diagnostic.problem) else { continue }
             let name = written.lowercased()
             guard let path = installed.first(where: { $0.name == name })?.path else {
                 // Did-you-mean among the plugins installed too.
-                let kinds = known + installed.map(\.name).filter { !known.contains($0) }
-                let problem = MenuProblem.unknownSinkKind(written, suggestion: Suggestions.closest(to: written, among: kinds), known: kinds)
-                unknown[diagnostic.range] = Diagnostic(problem, at: diagnostic.range)
+                let names = known + installed.map(\.name).filter { !known.contains($0) }
+                unknown[diagnostic.range] = Diagnostic(role.unknown(written, among: names), at: diagnostic.range)
                 continue
             }
             if !wanted.contains(where: { $0.name == name }) { wanted.append((name, path)) }
-            named.append((diagnostic, name))
+            named.append((diagnostic, name, role))
         }
         let (results, live) = describeRunning(wanted)
         defer { PluginCatalog.shutDown(live) }
-        for (diagnostic, name) in named {
+        for (diagnostic, name, role) in named {
             switch results[name] {
-            case .success(let description)? where description.kinds.contains("sink"):
-                if !found.contains(where: { $0.name == name }) { found.append(description) }
+            case .success(let description)? where description.kinds.contains(role.kind):
+                if role == .sink, !sinks.contains(where: { $0.name == name }) { sinks.append(description) }
+                if role == .reader, !readers.contains(where: { $0.name == name }) { readers.append(description) }
             case .success(let description)?:
-                let reason = tr("it is not a sink (its kinds: {kinds})", ["kinds": description.kinds.joined(separator: ", ")])
-                unusable[diagnostic.range] = Diagnostic(.pluginUnusable(plugin: name, reason: reason), at: diagnostic.range)
+                unusable[diagnostic.range] = Diagnostic(role.unusable(name, role.notMine(description)), at: diagnostic.range)
             case .failure(let problem)?:
-                unusable[diagnostic.range] = Diagnostic(.pluginUnusable(plugin: name, reason: problem.message), at: diagnostic.range)
+                unusable[diagnostic.range] = Diagnostic(role.unusable(name, problem.message), at: diagnostic.range)
             case nil: continue
             }
         }
-        guard !found.isEmpty || !unusable.isEmpty || !installed.isEmpty else { return (first, base) }
-        let registry = base.adding(plugins: found)
-        var compilation = found.isEmpty ? first : compile(registry)
+        guard !sinks.isEmpty || !readers.isEmpty || !unusable.isEmpty || !installed.isEmpty else { return (first, base) }
+        let registry = base.adding(plugins: sinks).adding(readers: readers)
+        var compilation = sinks.isEmpty && readers.isEmpty ? first : compile(registry)
         let replaced = unusable.merging(unknown) { a, _ in a }
         if !replaced.isEmpty {
-            compilation = compilation.adding(Array(replaced.values)) { replaced[$0.range] != nil && $0.problem.code == "unknown_sink_kind" }
+            compilation = compilation.adding(Array(replaced.values)) { replaced[$0.range] != nil && PluginRole.unknown(in: $0.problem) != nil }
         }
         if let menu = compilation.menu {
-            let refusals = configure(menu.sinks, registry: registry, live: live)
+            var uses = menu.sinks.compactMap { declaration in
+                registry.plugin(named: declaration.kind).map { Use(declaration: declaration, description: $0, role: .sink) }
+            }
+            if let reader = menu.reader, let description = registry.reader(named: reader.kind) {
+                uses.append(Use(declaration: reader, description: description, role: .reader))
+            }
+            let refusals = configure(uses, live: live)
             if !refusals.isEmpty { compilation = compilation.adding(refusals) }
         }
         return (compilation, registry)

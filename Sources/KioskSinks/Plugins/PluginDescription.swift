@@ -22,5 +22,12 @@ public struct PluginDescription: Sendable, Equatable {
     /// The options a `sink NAME { … }` statement of it takes, for the menu compiler.
     public var schema: SinkSchema { SinkSchema(kind: name, options: options.map(\.spec)) }
 
+    /// The options a `reader NAME { … }` statement of it takes: kiosk's `wait`, then its own.
+    public var readerSchema: SinkSchema { SinkSchema(kind: name, options: options.map(\.spec), common: SinkSchema.readerOptions) }
+
+    /// The kinds of docs/PLUGINS.md this kiosk starts.
+    public static let sinkKind = "sink"
+    public static let readerKind = "payment-reader"
+
     public func option(named name: String) -> PluginOption? { options.first { $0.name == name } }
 }

@@ -58,3 +58,65 @@ import Testing
         #expect(delivered.allSatisfy { $0.contains(#""type":"order.succeeded""#) })
     }
 }
+
+/// The repository's Python terminal as the checkout's card reader, through the built
+/// binary: checked, started, and every payment's steps in the journal.
+@Suite struct PluginReaderCommandTests {
+    static let menu = """
+        kiosk "Juice" currency KRW
+        ingredient mango stock 20
+        item "Mango Juice" price 3000 needs mango 1
+        checkout pay later
+
+        """
+
+    static func plugins(_ scratch: ScratchDirectory) throws -> String {
+        let example = try String(contentsOf: Repository.root.appendingPathComponent("plugins/terminal.py"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: scratch.path("plugins"), withIntermediateDirectories: true)
+        try PluginCommandTests.executable(scratch.path("plugins/terminal.py"), example)
+        return scratch.path("plugins")
+    }
+
+    @Test func checkFindsAMisspeltReaderOptionAtItsPlace() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginReaderCommandTests.plugins(scratch)
+        let bad = try scratch.file("bad.kiosk", PluginReaderCommandTests.menu + "reader terminal { limt 10000 }\n")
+        let check = try KioskProcess("check", "--plugin-path", directory, bad).run()
+        #expect(check.status == 65)
+        #expect(check.stderr.contains("\(bad):5:19: error: unknown property 'limt' for 'terminal reader'"))
+        #expect(check.stderr.contains("did you mean 'limit'?"))
+        let good = try scratch.file("good.kiosk", PluginReaderCommandTests.menu + "reader terminal { limit 10000 }\n")
+        #expect(try KioskProcess("check", "--plugin-path", directory, good).run().status == 0)
+    }
+
+    @Test func aSessionPaysThroughTheReaderPluginAndKeepsEveryStep() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginReaderCommandTests.plugins(scratch)
+        let menu = try scratch.file("menu.kiosk", PluginReaderCommandTests.menu + "reader terminal { limit 10000  wait 1s }\n")
+        let state = scratch.path("state")
+        let commands = "order mango juice; pay card 4242424242424242; order 4 mango juice; pay card; pay card timeout; pay card offline; pay cash 12000"
+        let run = try KioskProcess("--plugin-path", directory, "--menu", menu, "--state", state, "--quiet", "--json", "-c", commands).run()
+        #expect(run.status == 1)
+        let dump = try KioskProcess("state", "dump", state).run()
+        #expect(dump.status == 0)
+        let events = dump.stdout.components(separatedBy: #"{"specversion""#).dropFirst().map { Substring($0) }
+        let payments = events.compactMap { line -> String? in
+            guard let type = PluginReaderCommandTests.field("type", in: line), type.hasPrefix("payment.") else { return nil }
+            let reason = PluginReaderCommandTests.field("reason", in: line).map { " " + $0 } ?? ""
+            return type + reason
+        }
+        #expect(payments == [
+            "payment.pending", "payment.in_progress", "payment.completed",
+            "payment.pending", "payment.in_progress", "payment.declined over_limit",
+            "payment.pending", "payment.in_progress", "payment.timed_out timeout",
+            "payment.pending", "payment.in_progress", "payment.timed_out offline",
+            "payment.completed",
+        ])
+    }
+
+    /// A string field of a JSON line, found by its key anywhere in it.
+    static func field(_ key: String, in line: Substring) -> String? {
+        guard let range = line.range(of: "\"\(key)\":\"") else { return nil }
+        return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+}

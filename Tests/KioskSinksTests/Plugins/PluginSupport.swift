@@ -70,7 +70,19 @@ struct PluginBench {
     /// A menu file in the scratch directory, compiled with the plugins.
     func compile(_ menu: String) throws -> MenuCompilation {
         let path = try scratch.file("menu.kiosk", menu)
-        return catalog.compile { registry in MenuCompiler(sinkSchemas: registry.schemas).compile(path: path) }.0
+        return catalog.compile { registry in
+            MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas).compile(path: path)
+        }.0
+    }
+
+    /// The reader of the plugin `name`, configured with `options` (written as in a menu),
+    /// and started.
+    func reader(_ name: String, options: String = "") throws -> PluginReader {
+        let compilation = try compile("checkout pay later\nreader \(name) { \(options) }\n")
+        guard let declaration = compilation.menu?.reader else { throw PluginTestError.compilation(compilation.diagnostics.map(\.problem.message)) }
+        let reader = PluginReader(description: try description(name), declaration: declaration, environment: ProcessInfo.processInfo.environment)
+        try reader.start()
+        return reader
     }
 
     /// The lines of a file the plugin wrote, none when it has not.
