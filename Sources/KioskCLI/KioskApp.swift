@@ -55,12 +55,12 @@ public enum KioskApp {
             Signals.ignoreBrokenPipes()
             let renderer = DiagnosticRenderer(colors: colors)
             return CheckCommand(
-                files: files, compiler: compiler, plugins: Plugins.catalog(arguments: parsed, environment: environment), renderer: renderer,
+                files: files, compiler: compiler, plugins: Plugins.catalog(pluginPaths: parsed.pluginPaths, environment: environment), renderer: renderer,
                 json: parsed.json, explain: parsed.explain, output: output, errors: errors
             ).run()
         case .plugins:
             Signals.ignoreBrokenPipes()
-            return PluginsCommand(catalog: Plugins.catalog(arguments: parsed, environment: environment), json: parsed.json, output: output, errors: errors).run()
+            return PluginsCommand(catalog: Plugins.catalog(pluginPaths: parsed.pluginPaths, environment: environment), json: parsed.json, output: output, errors: errors).run()
         case .state(let action, let path, let sink):
             // The menu folds an order board when compacting (`state compact --menu FILE`).
             var menu: Menu?
@@ -68,7 +68,7 @@ public enum KioskApp {
                 guard let compiled = compiler.compile(path: menuPath).menu else {
                     let renderer = DiagnosticRenderer(colors: colors)
                     return CheckCommand(
-                        files: [menuPath], compiler: compiler, plugins: Plugins.catalog(arguments: parsed, environment: environment), renderer: renderer,
+                        files: [menuPath], compiler: compiler, plugins: Plugins.catalog(pluginPaths: parsed.pluginPaths, environment: environment), renderer: renderer,
                         json: parsed.json, output: output, errors: errors
                     ).run()
                 }

@@ -84,8 +84,8 @@ struct PluginsCommand {
 /// The plugins a command line can use.
 enum Plugins {
     /// The catalog of `--plugin-path` and the installed directories.
-    static func catalog(arguments: Arguments, environment: [String: String]) -> PluginCatalog {
-        PluginCatalog(directories: PluginCatalog.standardDirectories(pluginPaths: arguments.pluginPaths, environment: environment), environment: environment)
+    static func catalog(pluginPaths: [String], environment: [String: String]) -> PluginCatalog {
+        PluginCatalog(directories: PluginCatalog.standardDirectories(pluginPaths: pluginPaths, environment: environment), environment: environment)
     }
 }
 

@@ -49,10 +49,11 @@ struct SessionWiring {
     /// Compiles the menu and the command line's sinks and opens the state.
     func load() throws(StartupError) -> Loaded {
         // The plugins the menu names are asked for their options, and configured, first.
-        let (compilation, registry) = Plugins.catalog(arguments: arguments, environment: environment).compile { registry in
+        let catalog = Plugins.catalog(pluginPaths: arguments.pluginPaths, environment: environment)
+        let (compilation, menuRegistry) = catalog.compile { registry in
             MenuSource(path: arguments.menu, compiler: MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)).compile()
         }
-        let compiler = MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)
+        let compiler = MenuCompiler(sinkSchemas: menuRegistry.schemas, readerSchemas: menuRegistry.readerSchemas, environment: environment)
         let source = MenuSource(path: arguments.menu, compiler: compiler)
         guard let compiled = compilation.menu else {
             if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
@@ -62,7 +63,10 @@ struct SessionWiring {
         if arguments.language == nil, Language.fromEnvironment(environment) == nil, let language = compiled.language {
             Localization.use(language)
         }
-        let commandLineSinks = try compileCommandLineSinks(compiler)
+        // `--sink` may name a plugin the menu does not use.
+        let (commandLineSinks, registry) = try CommandLineSinks.compile(
+            arguments.sinks, with: compiler, catalog: catalog, registry: menuRegistry, failure: StartupError.invalidCommandLineSink
+        )
         let (kiosk, store, latest) = try openState(menu: compiled.menu)
         if let start = arguments.clock?.start, let latest, start < latest.millisecondsSince1970 {
             throw .clockBeforeState(start: Timestamp(millisecondsSince1970: start), latest: latest)
@@ -243,10 +247,6 @@ struct SessionWiring {
         for repair in opening.repairs { note(.journalRepaired(repair)) }
         if !opening.vanishedIngredients.isEmpty { note(.ingredientsGone(opening.vanishedIngredients)) }
         if !opening.newIngredients.isEmpty { note(.ingredientsNew(opening.newIngredients)) }
-    }
-
-    private func compileCommandLineSinks(_ compiler: MenuCompiler) throws(StartupError) -> [SinkDeclaration] {
-        try CommandLineSinks.compile(arguments.sinks, with: compiler, failure: StartupError.invalidCommandLineSink)
     }
 
     // MARK: Rendering, once

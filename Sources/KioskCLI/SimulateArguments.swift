@@ -12,6 +12,7 @@ import KioskText
 ///                [--restock POLICY] [--replications R] [--json] [--csv FILE]
 ///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY
 ///                [--append-to-state]] [--flush-timeout DURATION] [--no-color]
+///                [--plugin-path DIR]…
 /// ```
 struct SimulateArguments: Sendable, Equatable {
     var menu: String?
@@ -36,6 +37,8 @@ struct SimulateArguments: Sendable, Equatable {
     var flushTimeout = Arguments.defaultFlushTimeout
     /// `--no-color`: diagnostics without colour, as for `kiosk --no-color`.
     var noColor = false
+    /// `--plugin-path DIR`, in order: where plugin sinks are looked for first.
+    var pluginPaths: [String] = []
     var help = false
 
     /// Every option of `kiosk simulate`, in the order its `--help` lists them. The spellings
@@ -67,6 +70,7 @@ struct SimulateArguments: Sendable, Equatable {
             arguments.flushTimeout = duration
         },
         .flag("--no-color") { arguments, _ in arguments.noColor = true },
+        .value("--plugin-path", "DIR") { $0.pluginPaths.append($1) },
         .flag("-h", "--help") { arguments, _ in arguments.help = true },
     ]
     private static let optionsBySpelling = options.bySpelling()

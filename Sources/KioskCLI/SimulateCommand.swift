@@ -40,8 +40,12 @@ struct SimulateCommand {
             output.write(UsageText.simulate)
             return output.flush() ? .success : .ioError
         }
-        let compiler = MenuCompiler(sinkSchemas: SinkRegistry.standard.schemas, environment: environment)
-        let compilation = MenuSource(path: parsed.menu, compiler: compiler).compile()
+        // A menu's plugin sinks are found and checked as a session's are.
+        let catalog = Plugins.catalog(pluginPaths: parsed.pluginPaths, environment: environment)
+        let (compilation, registry) = catalog.compile { registry in
+            MenuSource(path: parsed.menu, compiler: MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)).compile()
+        }
+        let compiler = MenuCompiler(sinkSchemas: registry.schemas, readerSchemas: registry.readerSchemas, environment: environment)
         guard let compiled = compilation.menu else {
             if let unreadable = compilation.unreadable { throw .unreadableMenu(unreadable) }
             throw .invalidMenu(MenuFailure(compilation))
@@ -58,7 +62,7 @@ struct SimulateCommand {
         do throws(SimulationError) { try configuration.validate(for: menu) } catch { throw .simulation(error) }
 
         let csv = try parsed.csv.map { path throws(SimulateFailure) in try CSVFile(path: path, menu: menu, configuration: configuration, replications: parsed.replications) }
-        let sinks = try makeSinks(parsed, compiled: compiled, compiler: compiler, seed: seed)
+        let sinks = try makeSinks(parsed, compiled: compiled, compiler: compiler, catalog: catalog, registry: registry, seed: seed)
         let progress = errors.isTerminal && parsed.pace == nil ? ProgressBar(errors: errors) : nil
         let total = SimulateCommand.expectedWork(configuration, replications: parsed.replications)
         var observer = SimulationObserver()
@@ -139,14 +143,16 @@ struct SimulateCommand {
     /// The sinks of `--sinks` (the menu's) and `--sink`, with a journal for the background
     /// ones: `--state`'s, or a private one as the REPL keeps. `nil` when none is asked for.
     private func makeSinks(
-        _ parsed: SimulateArguments, compiled: CompiledMenu, compiler: MenuCompiler, seed: UInt64
+        _ parsed: SimulateArguments, compiled: CompiledMenu, compiler: MenuCompiler, catalog: PluginCatalog, registry: SinkRegistry, seed: UInt64
     ) throws(SimulateFailure) -> SimulationSinks? {
-        let commandLine = try CommandLineSinks.compile(parsed.sinks, with: compiler, failure: SimulateFailure.invalidCommandLineSink)
+        let (commandLine, registry) = try CommandLineSinks.compile(
+            parsed.sinks, with: compiler, catalog: catalog, registry: registry, failure: SimulateFailure.invalidCommandLineSink
+        )
         let declarations = (parsed.menuSinks ? compiled.sinks : []) + commandLine
         guard !declarations.isEmpty else { return nil }
         var sessionArguments = Arguments()
         sessionArguments.menu = parsed.menu
-        let setup = SinkSetup(arguments: sessionArguments, environment: environment, output: output, colors: false)
+        let setup = SinkSetup(arguments: sessionArguments, environment: environment, output: output, colors: false, registry: registry)
         let members: [Dispatcher.Member]
         do throws(SinkSetupError) {
             members = try setup.members(for: declarations, kioskName: compiled.menu.name)

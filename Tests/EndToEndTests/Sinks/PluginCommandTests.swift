@@ -59,6 +59,39 @@ import Testing
     }
 }
 
+extension PluginCommandTests {
+    @Test func aCommandLineSinkMayNameAPluginTheMenuDoesNotUse() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginCommandTests.plugins(scratch)
+        let menu = try scratch.file("menu.kiosk", "ingredient mango stock 9\nitem \"Mango Juice\" needs mango 3\n")
+        let out = scratch.path("out.jsonl")
+        let run = try KioskProcess(arguments: [
+            "--plugin-path", directory, "--menu", menu, "--quiet", "--sink", "jsonl { path \"\(out)\" }", "-c", "order mango juice",
+        ] + KioskProcess.settlingEveryEvent).run()
+        #expect(run.status == 0)
+        let delivered = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(delivered.count == 1)
+        let misspelt = try KioskProcess("--plugin-path", directory, "--menu", menu, "--sink", "jsnl { path \"x\" }", "-c", "").run()
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.contains("did you mean 'jsonl'?"))
+    }
+
+    @Test func aSimulatedDayGoesToThePluginSinksOfTheMenuAndOfTheCommandLine() throws {
+        let scratch = try ScratchDirectory()
+        let directory = try PluginCommandTests.plugins(scratch)
+        let menu = try scratch.file("menu.kiosk", "ingredient mango stock 900\nitem \"Mango Juice\" needs mango 3\nsink jsonl { path \"menu.jsonl\" }\n")
+        let out = scratch.path("line.jsonl")
+        let run = try KioskProcess(
+            "simulate", "--plugin-path", directory, "--menu", menu, "--customers", "5", "--seed", "1", "--sinks", "--sink", "jsonl { path \"\(out)\"  name \"line\" }"
+        ).run()
+        #expect(run.status == 0)
+        let fromMenu = try String(contentsOfFile: scratch.path("menu.jsonl"), encoding: .utf8).split(separator: "\n")
+        let fromLine = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(fromMenu.filter { $0.contains(#""type":"order.succeeded""#) }.count == 5)
+        #expect(fromMenu == fromLine)
+    }
+}
+
 /// The repository's Python terminal as the checkout's card reader, through the built
 /// binary: checked, started, and every payment's steps in the journal.
 @Suite struct PluginReaderCommandTests {
