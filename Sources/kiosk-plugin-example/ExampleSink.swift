@@ -32,6 +32,13 @@ enum ExampleSink {
             while start <= last, let end = pending[start...last].firstIndex(of: 0x0A) {
                 let line = pending[start..<end]
                 start = end + 1
+                // An event's acknowledgement is written straight into the answers.
+                if line.starts(with: eventStart), refused == nil, let id = field(idKey, in: line) {
+                    answers.append(contentsOf: ackStart)
+                    answers.append(contentsOf: id)
+                    answers.append(contentsOf: ackEnd)
+                    continue
+                }
                 switch answer(to: line, refusing: &refused) {
                 case .line(let text): answers += text
                 case .quiet: break
@@ -51,6 +58,8 @@ enum ExampleSink {
     }
 
     static let eventStart = Array(#"{"event":"#.utf8)
+    static let ackStart = Array(#"{"ack":""#.utf8)
+    static let ackEnd: [UInt8] = [0x22, 0x7D, 0x0A]
     static let idKey = Array(#""id":""#.utf8)
     static let typeKey = Array(#""type":""#.utf8)
 
@@ -61,7 +70,7 @@ enum ExampleSink {
             if let refused, let type = field(typeKey, in: line), type.elementsEqual(refused.utf8) {
                 return .line(Array(#"{"nack":""#.utf8) + id + Array(#"","retry":false,"message":"this example refuses \#(refused) events"}"#.utf8) + [0x0A])
             }
-            return .line(Array(#"{"ack":""#.utf8) + id + [0x22, 0x7D, 0x0A])
+            return .line(ackStart + id + ackEnd)
         }
         guard let message = JSONValue(parsing: line) else { return .quiet }
         if message["describe"] != nil {

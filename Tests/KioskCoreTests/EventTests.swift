@@ -73,6 +73,12 @@ import Testing
         #expect(EventID(text) == id)
         #expect(EventID(text.uppercased()) == id)
         #expect(EventID("not-a-uuid") == nil)
+        // From bytes, as a plugin's acknowledgement names it.
+        #expect(EventID(utf8: Array(text.utf8)[...]) == id)
+        #expect(EventID(utf8: Array(text.uppercased().utf8)[...]) == id)
+        #expect(EventID(utf8: Array(String(text.map { $0 == "-" ? "x" : $0 }).utf8)[...]) == nil)
+        #expect(EventID(utf8: Array(text.utf8).dropLast()) == nil)
+        #expect(EventID(utf8: Array(("g" + text.dropFirst()).utf8)[...]) == nil)
     }
 
     @Test func idsIncreaseEvenWithinOneMillisecondAndWhenTheClockGoesBack() {

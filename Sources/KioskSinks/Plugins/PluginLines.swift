@@ -25,10 +25,16 @@ struct PluginLines {
 
     /// The next whole line, without its `\n` (or `\r\n`).
     mutating func nextLine() -> String? {
+        nextLineBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next whole line's bytes, without its `\n` (or `\r\n`): read before the next
+    /// `append`, without making a string.
+    mutating func nextLineBytes() -> ArraySlice<UInt8>? {
         guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return nil }
         var end = newline
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        let line = String(decoding: bytes[start..<end], as: UTF8.self)
+        let line = bytes[start..<end]
         start = newline + 1
         return line
     }

@@ -162,6 +162,9 @@ final class PluginProcess: @unchecked Sendable {
     /// A line already read, without waiting.
     func bufferedLine() -> String? { lines.nextLine() }
 
+    /// The bytes of a line already read, without waiting.
+    func bufferedLineBytes() -> ArraySlice<UInt8>? { lines.nextLineBytes() }
+
     /// Waits until standard output has more bytes (read into the buffer), it ends, or
     /// `deadline`. Standard error is read meanwhile, into the log.
     func read(until deadline: ContinuousClock.Instant) -> FileSystem.Available {

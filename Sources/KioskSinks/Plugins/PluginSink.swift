@@ -93,13 +93,6 @@ public final class PluginSink: BatchingSink {
     }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
-        var lines: [UInt8] = []
-        lines.reserveCapacity(batch.count * 450)
-        for event in batch {
-            lines += #"{"event":"#.utf8
-            lines += event.json
-            lines += "}\n".utf8
-        }
         let failure = state.withLock { state -> BatchFailure? in
             if state.running == nil {
                 guard !state.closed else {
@@ -112,7 +105,7 @@ public final class PluginSink: BatchingSink {
                 }
             }
             guard let plugin = state.running else { return BatchFailure(delivered: 0, failure: .retryable(tr("the plugin is not running"))) }
-            let outcome = deliver(batch, lines: lines, to: plugin)
+            let outcome = deliver(batch, to: plugin)
             if let failure = outcome, case .retryable = failure.failure {
                 plugin.stop()
                 state.running = nil
@@ -122,13 +115,29 @@ public final class PluginSink: BatchingSink {
         if let failure { throw failure }
     }
 
+    /// Events written to the plugin at a time: it reads one part while kiosk encodes the next.
+    static let part = 32
+
     /// Writes the batch and reads answers until each event is acknowledged, or why not.
-    private func deliver(_ batch: ArraySlice<Event>, lines: [UInt8], to plugin: PluginProcess) -> BatchFailure? {
+    private func deliver(_ batch: ArraySlice<Event>, to plugin: PluginProcess) -> BatchFailure? {
         let name = configuration.description.name
         // A plugin that exits mid-batch fails the write; the answers it gave before count,
         // and its output's end says why. One that stops reading is stopped.
         do throws(PluginFailure) {
-            try plugin.send(lines) { closing.load(ordering: .acquiring) }
+            var writer = JSONWriter(capacity: PluginSink.part * 512)
+            var next = batch.startIndex
+            while next < batch.endIndex {
+                let end = min(next + PluginSink.part, batch.endIndex)
+                writer.removeAll()
+                for event in batch[next..<end] {
+                    writer.literal(#"{"event":"#)
+                    event.write(to: &writer)
+                    writer.literal("}")
+                    writer.endLine()
+                }
+                try plugin.send(writer.bytes) { closing.load(ordering: .acquiring) }
+                next = end
+            }
         } catch .timedOut {
             let reason = tr("plugin '{plugin}' read none of its events for {timeout}; stopped, starting it again", ["plugin": name, "timeout": timeout.menuText])
             return BatchFailure(delivered: 0, failure: .retryable(reason))
@@ -136,7 +145,7 @@ public final class PluginSink: BatchingSink {
         var answers = PluginAnswers(batch)
         var deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            while let line = plugin.bufferedLine() {
+            while let line = plugin.bufferedLineBytes() {
                 switch answers.read(line) {
                 case .pending: deadline = ContinuousClock.now.advanced(by: timeout)
                 case .done:
@@ -148,7 +157,8 @@ public final class PluginSink: BatchingSink {
                     let reason = tr("plugin '{plugin}' could not deliver an event and asks for it again: {message}", ["plugin": name, "message": PluginFailure.quoted(message)])
                     return BatchFailure(delivered: answers.delivered, failure: .retryable(mask.apply(reason)))
                 case .notProtocol:
-                    return BatchFailure(delivered: answers.delivered, failure: .retryable(mask.apply(plugin.problem(.notProtocol(line: line)).message)))
+                    let text = String(decoding: line, as: UTF8.self)
+                    return BatchFailure(delivered: answers.delivered, failure: .retryable(mask.apply(plugin.problem(.notProtocol(line: text)).message)))
                 }
             }
             if closing.load(ordering: .acquiring) {
@@ -187,6 +197,9 @@ public final class PluginSink: BatchingSink {
 }
 
 /// The answers to one batch, by event id.
+///
+/// Answers come nearly always in order, so each is looked for first where the last one
+/// was; an index by id is made only when one comes out of order.
 struct PluginAnswers {
     enum Step {
         case pending, done, notProtocol
@@ -194,8 +207,10 @@ struct PluginAnswers {
     }
 
     static let ackStart = Array(#"{"ack":""#.utf8)
-    static let ackEnd = Array(#""}"#.utf8)
-    private var index: [String: Int] = [:]
+    private let ids: [EventID]
+    private var index: [EventID: Int]?
+    /// Where the next answer is looked for first: after the last one.
+    private var hint = 0
     private var answered: [Bool]
     /// The first event refused for good (`"retry":false`), and why.
     private var refused: (index: Int, message: String)?
@@ -204,7 +219,7 @@ struct PluginAnswers {
     private(set) var unanswered: Int
 
     init(_ batch: ArraySlice<Event>) {
-        for (offset, event) in batch.enumerated() { index[event.id.description] = offset }
+        ids = batch.map(\.id)
         answered = Array(repeating: false, count: batch.count)
         unanswered = batch.count
     }
@@ -215,27 +230,37 @@ struct PluginAnswers {
         return BatchFailure(delivered: refused.index, failure: .permanent(refused.message))
     }
 
-    mutating func read(_ line: String) -> Step {
-        let bytes = line.utf8
+    mutating func read(_ line: ArraySlice<UInt8>) -> Step {
         // `{"ack":"ID"}`, the line that comes most, is read without parsing JSON.
-        if bytes.count > 10, bytes.starts(with: PluginAnswers.ackStart), bytes.suffix(2).elementsEqual(PluginAnswers.ackEnd), !bytes.contains(0x5C) {
-            let id = String(decoding: bytes.dropFirst(8).dropLast(2), as: UTF8.self)
+        let idStart = line.startIndex + PluginAnswers.ackStart.count
+        if line.count == PluginAnswers.ackStart.count + UUIDText.length + 2, line.starts(with: PluginAnswers.ackStart),
+           line[line.endIndex - 2] == UInt8(ascii: "\""), line[line.endIndex - 1] == UInt8(ascii: "}"),
+           let id = EventID(utf8: line[idStart..<(idStart + UUIDText.length)]) {
             return answer(id, refused: nil)
         }
-        guard let value = JSONValue(parsing: Array(bytes)) else { return .notProtocol }
-        if let id = value["ack"]?.string { return answer(id, refused: nil) }
+        guard let value = JSONValue(parsing: Array(line)) else { return .notProtocol }
+        if let id = value["ack"]?.string { return answer(EventID(id), refused: nil) }
         guard let id = value["nack"]?.string else { return .notProtocol }
         let message = value["message"]?.string ?? tr("no reason given")
         if case .bool(false)? = value["retry"] {
-            return answer(id, refused: message)
+            return answer(EventID(id), refused: message)
         }
-        guard index[id] != nil else { return .pending }
+        guard offset(of: EventID(id)) != nil else { return .pending }
         return .retry(message)
     }
 
-    private mutating func answer(_ id: String, refused message: String?) -> Step {
+    /// Where the event `id` is in the batch, if it is in it.
+    private mutating func offset(of id: EventID?) -> Int? {
+        guard let id else { return nil }
+        if hint < ids.count, ids[hint] == id { return hint }
+        if index == nil { index = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+        return index?[id]
+    }
+
+    private mutating func answer(_ id: EventID?, refused message: String?) -> Step {
         // An answer for an event of an earlier, broken stream is ignored.
-        guard let offset = index[id], !answered[offset] else { return .pending }
+        guard let offset = offset(of: id), !answered[offset] else { return .pending }
+        hint = offset + 1
         answered[offset] = true
         unanswered -= 1
         if let message, refused.map({ offset < $0.index }) ?? true { refused = (offset, message) }

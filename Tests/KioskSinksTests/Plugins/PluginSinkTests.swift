@@ -24,6 +24,24 @@ import Testing
         dispatcher.shutdown(timeout: .seconds(5))
     }
 
+    @Test func answersOutOfOrderAndSpelledAnyJSONWayCountForTheirOwnEvents() throws {
+        let bench = try PluginBench()
+        // Each pair answered second first, the first as JSON with spaces.
+        let pairs = #"if [ -z "$prev" ]; then prev=$id; else echo "{\"ack\":\"$id\"}"; echo "{ \"ack\" : \"$prev\" }"; prev=""; fi"#
+        try bench.install("pairs", "prev=\n" + shellPlugin(name: "pairs", event: pairs))
+        let sink = try bench.sink("pairs", timeout: .milliseconds(500))
+        defer { sink.close(by: ContinuousClock.now.advanced(by: .seconds(1))) }
+        let events = try Events.orders(13)
+        #expect(throws: Never.self) { try sink.send(batch: events[0..<10]) }
+        // The last of an odd batch is never answered: the batch delivers up to it.
+        do throws(BatchFailure) {
+            try sink.send(batch: events[10..<13])
+            Issue.record("the third event was never acknowledged")
+        } catch {
+            #expect(error.delivered == 2)
+        }
+    }
+
     @Test func aPluginThatCrashesEvery100EventsIsRestartedAndLosesNone() async throws {
         let bench = try PluginBench()
         let crash = #"count=$((count + 1)); if [ "$count" -eq 100 ]; then exit 1; fi; "# + PluginSinkTests.acking
