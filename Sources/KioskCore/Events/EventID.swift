@@ -34,26 +34,8 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses the canonical form from its UTF-8 bytes, in either case, without making a
     /// string: a plugin's acknowledgement names the event so.
     public init?(utf8 bytes: ArraySlice<UInt8>) {
-        guard bytes.count == UUIDText.length else { return nil }
-        let parsed = bytes.withUnsafeBufferPointer { text -> (UInt64, UInt64)? in
-            var value: (UInt64, UInt64) = (0, 0)
-            for offset in 0..<UUIDText.length {
-                let byte = text[offset]
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard byte == UInt8(ascii: "-") else { return nil }
-                    continue
-                }
-                guard let nibble = Hex.value(of: byte) else { return nil }
-                if offset < 19 {
-                    value.0 = value.0 << 4 | UInt64(nibble)
-                } else {
-                    value.1 = value.1 << 4 | UInt64(nibble)
-                }
-            }
-            return value
-        }
-        guard let parsed else { return nil }
-        self.init(high: parsed.0, low: parsed.1)
+        guard let (high, low) = UUIDText.parse(utf8: bytes) else { return nil }
+        self.init(high: high, low: low)
     }
 
     public static func < (lhs: EventID, rhs: EventID) -> Bool {
