@@ -12,27 +12,11 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses the canonical `8-4-4-4-12` hexadecimal form, in either case.
     public init?(_ text: some StringProtocol) {
-        var value: (UInt64, UInt64) = (0, 0)
-        var nibbles = 0
-        for (offset, byte) in text.utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            guard let nibble = Hex.value(of: byte) else { return nil }
-            if nibbles < 16 {
-                value.0 = value.0 << 4 | UInt64(nibble)
-            } else {
-                value.1 = value.1 << 4 | UInt64(nibble)
-            }
-            nibbles += 1
-        }
-        guard nibbles == 32 else { return nil }
-        self.init(high: value.0, low: value.1)
+        self.init(utf8: ArraySlice(text.utf8))
     }
 
-    /// Parses the canonical form from its UTF-8 bytes, in either case, without making a
-    /// string: a plugin's acknowledgement names the event so.
+    /// Parses the canonical form from its UTF-8 bytes, without making a string: a plugin's
+    /// acknowledgement names the event so.
     public init?(utf8 bytes: ArraySlice<UInt8>) {
         guard let (high, low) = UUIDText.parse(utf8: bytes) else { return nil }
         self.init(high: high, low: low)
