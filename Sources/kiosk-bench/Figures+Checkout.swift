@@ -84,7 +84,9 @@ extension Figures {
         request = function()
           local order = table.remove(unpaid)
           if order then
-            return wrk.format("POST", "/api/v1/orders/" .. order .. "/payments", headers, '{"tender":"card","card":"4242424242424242"}')
+            -- As the customer the order's answer gave the key to.
+            local paying = {["Content-Type"] = "application/json", ["Kiosk-Payment-Key"] = order.key}
+            return wrk.format("POST", "/api/v1/orders/" .. order.number .. "/payments", paying, '{"tender":"card","card":"4242424242424242"}')
           end
           return wrk.format("POST", "/api/v1/orders", headers, '{"lines":[{"item":"Mango Juice","quantity":1}]}')
         end
@@ -93,7 +95,8 @@ extension Figures {
             -- An order's answer carries its number; a payment's is not an order's.
             if body:sub(1, 19) == '{"command":"order",' then
               local order = body:match('"order":(%d+)')
-              if order then table.insert(unpaid, order) end
+              local key = body:match('"paymentKey":"(%x+)"')
+              if order and key then table.insert(unpaid, {number = order, key = key}) end
             end
           end
         end

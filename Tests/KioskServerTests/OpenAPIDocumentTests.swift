@@ -28,7 +28,15 @@ import Testing
             let path = String(route.template.dropFirst(Router.prefix.count))
             let operation = try #require(paths[path]?[route.method.lowercased()], "\(route.template)")
             let security = operation["security"]?.array ?? []
-            #expect((route.role == .operator) == !security.isEmpty, "\(route.method) \(route.template)")
+            switch route.role {
+            case .customer: #expect(security.isEmpty, "\(route.method) \(route.template)")
+            case .operator: #expect(security.count == 1, "\(route.method) \(route.template)")
+            case .payer:
+                // No token (the order's key), or the operator's.
+                #expect(security.count == 2 && security.first?.fields?.isEmpty == true, "\(route.method) \(route.template)")
+                let headers = (operation["parameters"]?.array ?? []).compactMap { $0["name"]?.string }
+                #expect(headers.contains("Kiosk-Payment-Key"), "\(route.method) \(route.template)")
+            }
             #expect(operation["responses"]?["default"]?["content"]?["application/problem+json"] != nil, "\(route.method) \(route.template)")
             #expect(route.takesBody == (operation["requestBody"] != nil), "\(route.method) \(route.template)")
         }

@@ -12,9 +12,11 @@ public enum ResultJSON {
     /// `command` is the canonical name of the command: the result's, else `command` (what
     /// `CommandParser.commandName` found on a line that did not parse), else `""` for a
     /// line that could not be read at all. `sequenced` (`kiosk serve`) adds a success's
-    /// `seq`, the result's `sequence`: where a screen showing it follows the event stream from.
+    /// `seq`, the result's `sequence`: where a screen showing it follows the event stream from;
+    /// and `paymentKey`, what the customer of a made order pays it with.
     public static func object(
-        for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil, sequenced: Bool = false
+        for result: CommandResult?, command: String? = nil, error: CommandError? = nil, line: Int? = nil, sequenced: Bool = false,
+        paymentKey: String? = nil
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
@@ -23,6 +25,7 @@ public enum ResultJSON {
         let failure = error ?? result?.error
         writer.field("ok", failure == nil)
         if sequenced, failure == nil, let result { writer.field("seq", result.sequence) }
+        if failure == nil, let paymentKey { writer.field("paymentKey", paymentKey) }
         if let failure {
             writer.key("error")
             writer.beginObject()

@@ -19,7 +19,7 @@ public enum APIRoutes {
             },
             Route("PATCH", [.literal("stock"), .parameter("ingredient")], role: .operator, takesBody: true, stockEdit),
             Route("POST", [.literal("orders")], role: .customer, takesBody: true, order),
-            Route("POST", [.literal("orders"), .parameter("order"), .literal("payments")], role: .customer, takesBody: true, payment),
+            Route("POST", [.literal("orders"), .parameter("order"), .literal("payments")], role: .payer, takesBody: true, payment),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("refunds")], role: .operator, takesBody: true, refund),
             Route("POST", [.literal("orders"), .parameter("order"), .literal("void")], role: .operator, void),
             Route("POST", [.literal("prices")], role: .customer, takesBody: true, price),

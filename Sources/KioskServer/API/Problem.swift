@@ -127,6 +127,11 @@ public struct Problem: Error, Sendable, Equatable {
         status: 401, code: "unauthorized", detail: "this route is for the operator: send 'Authorization: Bearer TOKEN' with the server's token"
     )
 
+    public static let paymentKeyRequired = Problem(
+        status: 403, code: "payment_key_required",
+        detail: "a customer pays only for an order this server gave them: send the 'paymentKey' of the order's answer as 'Kiosk-Payment-Key', or pay as the operator"
+    )
+
     public static let crossSite = Problem(
         status: 403, code: "cross_site_request", detail: "a request that changes the state must come from this server's own origin"
     )
@@ -157,7 +162,7 @@ public struct Problem: Error, Sendable, Equatable {
     /// Every code of the HTTP layer's own, for docs/HTTP.md and the API's description.
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
-        "unauthorized", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
+        "unauthorized", "payment_key_required", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
         "idempotency_key_reused", "invalid_framing", "unsupported_transfer_coding", "target_too_long", "headers_too_large",
     ]
 

@@ -50,6 +50,9 @@ public enum Role: String, Sendable {
     case customer
     /// Whoever holds the operator's token: stock, tickets, reports, sinks, reloads.
     case `operator`
+    /// The operator, or a customer who has the order's payment key (`PaymentKeys`): a
+    /// payment.
+    case payer
 }
 
 /// What a route makes of a request.

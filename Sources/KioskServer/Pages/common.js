@@ -32,9 +32,10 @@ export function setText(node, text) {
 // MARK: The API
 
 /// One request to `/api/v1`: `{ok, status, data, detail}`, `data` the JSON answer (a result
-/// or a problem), `detail` the problem's words. Never throws.
-export async function api(method, path, { body, operator = false, key } = {}) {
-  const headers = { Accept: 'application/json' };
+/// or a problem), `detail` the problem's words; `headers` adds to the request's. Never
+/// throws.
+export async function api(method, path, { body, operator = false, key, headers: more = {} } = {}) {
+  const headers = { Accept: 'application/json', ...more };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (operator) headers.Authorization = `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}`;
   if (key) headers['Idempotency-Key'] = key;

@@ -294,7 +294,9 @@ function showResult(answer) {
     }
     const total = answer.data.result?.total;
     const order = answer.data.result?.order;
-    if (menu?.checkout && order !== undefined && total !== undefined && total > 0) panel.push(checkoutPanel(order, total));
+    if (menu?.checkout && order !== undefined && total !== undefined && total > 0) {
+      panel.push(checkoutPanel(order, total, answer.data.paymentKey));
+    }
     result.className = 'result success';
   } else {
     const refused = eventOf(answer, 'order.failed');
@@ -326,10 +328,10 @@ const TEST_CARDS = [
   ['cancel', 'cancel'],
 ];
 
-/// The kiosk's checkout step for order `order` of `total`: the card reader's prompts and
-/// answers as a customer sees them (`#payment`'s `data-state` is the payment's state), or
+/// The kiosk's checkout step for order `order` of `total`, paid with the order's
+/// `paymentKey`: the card reader's prompts and answers as a customer sees them (`#payment`'s `data-state` is the payment's state), or
 /// "pay at the counter".
-function checkoutPanel(order, total) {
+function checkoutPanel(order, total, paymentKey) {
   const amount = money(total, menu.currency);
   const status = el('p', { id: 'payment', class: 'payment', role: 'status', 'aria-live': 'polite' });
   const select = el('select', { id: 'test-card' },
@@ -351,7 +353,10 @@ function checkoutPanel(order, total) {
     show('pending', texts.readerStarting);
     // The reader takes the card while the request waits for its answer.
     const prompt = setTimeout(() => show('in_progress', texts.readerPrompt), 150);
-    const answer = await api('POST', `/orders/${order}/payments`, { body: { tender: 'card', card: select.value }, key: requestKey() });
+    // The order's payment key: a customer pays only for the order the server gave them.
+    const answer = await api('POST', `/orders/${order}/payments`, {
+      body: { tender: 'card', card: select.value }, key: requestKey(), headers: { 'Kiosk-Payment-Key': paymentKey ?? '' },
+    });
     clearTimeout(prompt);
     if (answer.ok) {
       show('completed', texts.paidByCard(money(answer.data.result.amount + (answer.data.result.tip ?? 0), menu.currency)));

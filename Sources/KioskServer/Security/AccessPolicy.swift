@@ -21,6 +21,8 @@ public struct AccessPolicy: Sendable {
     /// Origins `--cors` lets call the API from a browser.
     public let corsOrigins: Set<String>
     public let token: OperatorToken
+    /// The keys a customer pays for an order with.
+    public let payments: PaymentKeys
 
     public init(address: ListenAddress, port: UInt16, tls: Bool, token: OperatorToken, corsOrigins: [String]) {
         var hosts: Set<String> = [address.authority(port: port).lowercased()]
@@ -36,6 +38,7 @@ public struct AccessPolicy: Sendable {
         origins = Set(hosts.map { "\(scheme)://\($0)" })
         self.corsOrigins = Set(corsOrigins.map { $0.lowercased() })
         self.token = token
+        payments = token.paymentKeys
     }
 
     /// `Host` names this server (exactly one `Host` header); for a target in absolute form
@@ -57,6 +60,16 @@ public struct AccessPolicy: Sendable {
     public func checkRole(_ role: Role, _ headers: [HTTPField]) throws(Problem) {
         guard role == .operator else { return }
         guard headers.count(named: "authorization") == 1, token.authorizes(headers.value(named: "authorization")) else { throw Problem.unauthorized }
+    }
+
+    /// A payment for order `order` (the path's, as written): the operator's, with the
+    /// token (a wrong one is refused, not taken for a customer), or a customer's with the
+    /// order's key in `Kiosk-Payment-Key`.
+    public func checkPayer(_ headers: [HTTPField], order: String?) throws(Problem) {
+        if headers.value(named: "authorization") != nil { return try checkRole(.operator, headers) }
+        guard let order, let number = UInt64(order.hasPrefix("#") ? String(order.dropFirst()) : order),
+              headers.count(named: "kiosk-payment-key") == 1, payments.opens(headers.value(named: "kiosk-payment-key"), order: number)
+        else { throw Problem.paymentKeyRequired }
     }
 
     /// The event types an `Authorization` header opens: every type with the token; a

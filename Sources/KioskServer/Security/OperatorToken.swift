@@ -10,6 +10,9 @@ public struct OperatorToken: Sendable {
         self.bytes = bytes
     }
 
+    /// The keys of customers' payments, drawn from this token.
+    var paymentKeys: PaymentKeys { PaymentKeys(secret: bytes) }
+
     /// Long enough that guessing is hopeless at any rate a server answers.
     public static let minimumLength = 16
 

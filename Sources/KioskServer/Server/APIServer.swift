@@ -71,7 +71,9 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         let deliver: @Sendable (HTTPExchange, HTTPResponse) -> Void = { [policy, secure] exchange, response in
             exchange.respond(APIServer.finish(response, for: exchange, policy: policy, secure: secure))
         }
-        commandThread = CommandThread(session: session, capacity: configuration.queueCapacity, errors: configuration.errors, deliver: deliver)
+        commandThread = CommandThread(
+            session: session, capacity: configuration.queueCapacity, errors: configuration.errors, paymentKeys: policy.payments, deliver: deliver
+        )
         settings = configuration.daemon
         events = session.store.map { store in
             var settings = EventHub.Settings()
@@ -167,7 +169,11 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         if exchange.method == "OPTIONS" { return .respond(options(for: exchange)) }
         let match = try router.match(method: exchange.method, path: exchange.path)
         let route = match.route
-        try policy.checkRole(route.role, exchange.headers)
+        if route.role == .payer {
+            try policy.checkPayer(exchange.headers, order: match.parameters["order"])
+        } else {
+            try policy.checkRole(route.role, exchange.headers)
+        }
         if route.changesState { try policy.checkSite(exchange.headers) }
         let body = route.takesBody ? try readBody(exchange) : nil
         return try route.action(RouteRequest(parameters: match.parameters, query: try query(of: exchange), body: body, commands: commands))

@@ -7,13 +7,20 @@ import KioskWire
 /// A command's result as an HTTP response: the object `--json` prints for it (without its
 /// `line`), or a problem with the same code and words.
 enum CommandResponse {
-    static func response(for result: CommandResult, created: Bool, pathNames: Set<String>) -> HTTPResponse {
+    /// A made order's answer carries `paymentKey(order)`, on a menu that takes payments:
+    /// what its customer pays it with.
+    static func response(
+        for result: CommandResult, created: Bool, pathNames: Set<String>, paymentKey: ((UInt64) -> String)? = nil
+    ) -> HTTPResponse {
         if let error = result.error {
             let problem = Problem(error, command: result.command.name, pathNames: pathNames)
             return problemResponse(problem, events: result.events)
         }
+        var key: String?
+        if case .ordered(let summary) = result.output, let order = summary.order, let paymentKey { key = paymentKey(order) }
         return HTTPResponse(
-            status: created ? 201 : 200, headers: [HTTPField("Content-Type", "application/json")], body: ResultJSON.object(for: result, sequenced: true)
+            status: created ? 201 : 200, headers: [HTTPField("Content-Type", "application/json")],
+            body: ResultJSON.object(for: result, sequenced: true, paymentKey: key)
         )
     }
 

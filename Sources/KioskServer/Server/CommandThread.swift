@@ -28,16 +28,22 @@ final class CommandThread: @unchecked Sendable {
 
     /// Where a SIGHUP's reload that failed is reported, with its diagnostics.
     private let errors: FileOutput?
+    /// What a made order's answer gives the customer to pay it with.
+    private let paymentKeys: PaymentKeys
     /// Whether the last reload — a SIGHUP's or `POST /reload` — failed: the old menu goes
     /// on, and the health answer says so until a reload succeeds. The thread's alone.
     private var reloadFailed = false
     /// The SIGHUPs counted when the thread last looked.
     private var hangupsSeen = 0
 
-    init(session: Session, capacity: Int, errors: FileOutput?, deliver: @escaping @Sendable (HTTPExchange, HTTPResponse) -> Void) {
+    init(
+        session: Session, capacity: Int, errors: FileOutput?, paymentKeys: PaymentKeys,
+        deliver: @escaping @Sendable (HTTPExchange, HTTPResponse) -> Void
+    ) {
         self.session = session
         self.capacity = capacity
         self.errors = errors
+        self.paymentKeys = paymentKeys
         self.deliver = deliver
     }
 
@@ -236,9 +242,18 @@ final class CommandThread: @unchecked Sendable {
 
     private func response(for work: ServerJob.Work, _ result: CommandResult) -> HTTPResponse {
         switch work {
-        case .command(_, let created, let pathNames): CommandResponse.response(for: result, created: created, pathNames: pathNames)
+        case .command(_, let created, let pathNames):
+            CommandResponse.response(for: result, created: created, pathNames: pathNames, paymentKey: paymentKey)
         case .health: CommandResponse.health(result, reloadFailed: reloadFailed)
         }
+    }
+
+    /// What a made order's answer carries for its customer to pay it with, on a menu that
+    /// takes payments.
+    private var paymentKey: ((UInt64) -> String)? {
+        guard session.kiosk.menu.checkout != nil else { return nil }
+        let keys = paymentKeys
+        return { order in keys.key(for: order) }
     }
 
     /// Stands in for a `sinks` command a table without one lacks: its run fails as usage.

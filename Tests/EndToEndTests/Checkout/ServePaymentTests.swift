@@ -15,10 +15,12 @@ import Testing
 
     """
 
-    static func pay(_ server: ServingKiosk, order: Int = 1, key: String? = nil, _ body: String) throws -> HTTPTestClient.Response {
+    /// A payment as the operator, or with `paymentKey` as the order's customer.
+    static func pay(_ server: ServingKiosk, order: Int = 1, key: String? = nil, paymentKey: String? = nil, _ body: String) throws -> HTTPTestClient.Response {
         var headers = [("Content-Type", "application/json")]
         if let key { headers.append(("Idempotency-Key", key)) }
-        return try server.request("POST", "/api/v1/orders/\(order)/payments", body: body, headers: headers)
+        if let paymentKey { headers.append(("Kiosk-Payment-Key", paymentKey)) }
+        return try server.request("POST", "/api/v1/orders/\(order)/payments", body: body, operator: paymentKey == nil, headers: headers)
     }
 
     static func order(_ server: ServingKiosk) throws -> HTTPTestClient.Response {
@@ -27,6 +29,45 @@ import Testing
 
     static func result(_ response: HTTPTestClient.Response) -> [String: Any]? {
         response.json?["result"] as? [String: Any]
+    }
+
+    @Test func aCustomerPaysOnlyWithTheKeyOfTheOrderItWasGivenInEveryServerOnTheState() throws {
+        let scratch = try ScratchDirectory()
+        let arguments = ["--menu", try scratch.file("corner.kiosk", Self.menu), "--state", scratch.path("state"), "--quiet"]
+        let server = try ServingKiosk(arguments)
+        let first = try Self.order(server)
+        let key = try #require(first.json?["paymentKey"] as? String)
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
+        let retried = try server.request(
+            "POST", "/api/v1/orders", body: #"{"lines":[{"item":"tea","quantity":1}]}"#, headers: [("Content-Type", "application/json"), ("Idempotency-Key", "o-2")]
+        )
+        let secondKey = try #require(retried.json?["paymentKey"] as? String)
+        let second = try #require(Self.result(retried)?["order"] as? Int)
+        #expect(secondKey != key)
+        // A replay of the order's request gives the key again.
+        let replay = try server.request(
+            "POST", "/api/v1/orders", body: #"{"lines":[{"item":"tea","quantity":1}]}"#, headers: [("Content-Type", "application/json"), ("Idempotency-Key", "o-2")]
+        )
+        #expect(replay.json?["paymentKey"] as? String == secondKey)
+
+        let cash = #"{"tender":"cash","amount":5}"#
+        let none = try server.request("POST", "/api/v1/orders/1/payments", body: cash, headers: [("Content-Type", "application/json")])
+        #expect(none.status == 403 && none.json?["code"] as? String == "payment_key_required")
+        #expect(try Self.pay(server, order: 1, paymentKey: secondKey, cash).status == 403)
+        let wrongToken = try server.request(
+            "POST", "/api/v1/orders/1/payments", body: cash, headers: [("Content-Type", "application/json"), ("Authorization", "Bearer not-the-token-at-all")]
+        )
+        #expect(wrongToken.status == 401)
+        #expect(try Self.pay(server, order: 1, paymentKey: key, cash).status == 201)
+        #expect(server.stop() == 0)
+
+        // Another server on the state knows the keys its predecessor gave.
+        let next = try ServingKiosk(arguments)
+        #expect(try Self.pay(next, order: second, paymentKey: key, cash).status == 403)
+        let paid = try Self.pay(next, order: second, paymentKey: secondKey, #"{"tender":"card","card":"4242424242424242"}"#)
+        #expect(paid.status == 201)
+        #expect(Self.result(paid)?["status"] as? String == "completed")
+        #expect(next.stop() == 0)
     }
 
     @Test func cashAndEveryAnswerOfTheReader() throws {
