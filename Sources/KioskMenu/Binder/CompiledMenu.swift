@@ -23,13 +23,15 @@ public struct CompiledMenu: Sendable {
     }
 
     /// `5 ingredients, 7 items, 1 sink`; with a board, `5 ingredients, 7 items, 2 stations, 1 sink`;
-    /// with a `simulate` block, its arrival rates before the sinks: `…, 4 arrival rates, 1 sink`.
+    /// with a `simulate` block, its arrival rates before the sinks: `…, 4 arrival rates, 1 sink`;
+    /// with a reader plugin, its name last: `…, 1 sink, reader terminal`.
     public var summary: String {
         var parts = [Count.ingredients(menu.ingredients.count), Count.items(menu.items.count)]
         if !menu.combos.isEmpty { parts.append(Count.combos(menu.combos.count)) }
         if menu.board != nil { parts.append(Count.stations(menu.stations.count)) }
         if let arrivalRates { parts.append(arrivalRates) }
         parts.append(Count.sinks(sinks.count))
+        if let reader { parts.append(tr("reader {name}", ["name": reader.kind])) }
         return parts.joined(separator: ", ")
     }
 
