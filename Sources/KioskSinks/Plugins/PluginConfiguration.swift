@@ -59,4 +59,32 @@ struct PluginConfiguration: Sendable {
             return mask.apply(name + TerminalText.visible(refusal.message))
         }.joined(separator: "; ")
     }
+
+    /// The plugin started, through its handshake, `describe` and `configure`, for a sink or
+    /// the reader: a plugin that cannot start or answer is worth another try later; one
+    /// that refuses its options, is not.
+    func launch(environment: [String: String], timeout: Duration = .seconds(10)) throws(SinkFailure) -> PluginProcess {
+        let mask = secretMask
+        let plugin: PluginProcess
+        do throws(PluginProblem) {
+            plugin = try PluginProcess.start(
+                name: description.name, path: description.path, environment: environment, directory: declaration.directory, timeout: timeout
+            )
+        } catch {
+            throw .retryable(mask.apply(error.message))
+        }
+        let refusals: [PluginRefusal]
+        do throws(PluginFailure) {
+            _ = try plugin.describe()
+            refusals = try plugin.configure(line)
+        } catch {
+            plugin.stop()
+            throw .retryable(mask.apply(plugin.problem(error).message))
+        }
+        guard refusals.isEmpty else {
+            plugin.stop()
+            throw .permanent(tr("plugin '{plugin}' refused its options: {reasons}", ["plugin": description.name, "reasons": reasons(for: refusals)]))
+        }
+        return plugin
+    }
 }

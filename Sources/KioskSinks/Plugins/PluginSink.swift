@@ -68,28 +68,7 @@ public final class PluginSink: BatchingSink {
 
     /// A new plugin process, through `configure`.
     private func launch() throws(SinkFailure) -> PluginProcess {
-        let description = configuration.description
-        let plugin: PluginProcess
-        do throws(PluginProblem) {
-            plugin = try PluginProcess.start(
-                name: description.name, path: description.path, environment: environment, directory: configuration.declaration.directory, timeout: timeout
-            )
-        } catch {
-            throw .retryable(mask.apply(error.message))
-        }
-        let refusals: [PluginRefusal]
-        do throws(PluginFailure) {
-            _ = try plugin.describe()
-            refusals = try plugin.configure(configuration.line)
-        } catch {
-            plugin.stop()
-            throw .retryable(mask.apply(plugin.problem(error).message))
-        }
-        guard refusals.isEmpty else {
-            plugin.stop()
-            throw .permanent(tr("plugin '{plugin}' refused its options: {reasons}", ["plugin": description.name, "reasons": configuration.reasons(for: refusals)]))
-        }
-        return plugin
+        try configuration.launch(environment: environment, timeout: timeout)
     }
 
     public func send(batch: ArraySlice<Event>) throws(BatchFailure) {
