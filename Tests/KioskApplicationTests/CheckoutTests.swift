@@ -28,7 +28,7 @@ import Testing
     static func payment(_ result: CommandResult) -> PaymentChanged? {
         switch (result.output, result.error) {
         case (.paid(let payment), nil): payment
-        case (_, .paymentNotTaken(let payment)?): payment
+        case (_, .paymentNotTaken(let payment, _)?): payment
         default: nil
         }
     }

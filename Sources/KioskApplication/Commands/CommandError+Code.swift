@@ -54,7 +54,7 @@ extension CommandError {
         case .cashShort: "cash_short"
         case .invalidAmount: "invalid_amount"
         case .invalidCard: "invalid_card"
-        case .paymentNotTaken(let payment):
+        case .paymentNotTaken(let payment, _):
             switch payment.status {
             case .declined: "card_declined"
             case .canceled: "payment_canceled"

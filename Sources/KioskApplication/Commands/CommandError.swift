@@ -92,8 +92,9 @@ public enum CommandError: Error, Sendable, Equatable {
     /// Neither a card number nor `timeout`, `offline` or `cancel`.
     case invalidCard(String)
     /// The reader did not take the card: declined, cancelled or timed out. Its steps are
-    /// kept and sent as events all the same.
-    case paymentNotTaken(PaymentChanged)
+    /// kept and sent as events all the same. `readerProblem`: why a reader plugin was
+    /// offline or silent, when it was.
+    case paymentNotTaken(PaymentChanged, readerProblem: String? = nil)
     /// `refund` of an order nothing is left to refund of.
     case notPaid(UInt64)
     /// `refund` of more than is left to refund.

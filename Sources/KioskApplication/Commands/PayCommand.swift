@@ -72,7 +72,7 @@ public enum PayCommand: CommandHandler {
         } catch {
             throw CommandError(error, kept: Ledger.historyCapacity)
         }
-        guard payment.status == .completed else { throw .paymentNotTaken(payment) }
+        guard payment.status == .completed else { throw .paymentNotTaken(payment, readerProblem: payment.tender == .card ? session.reader.problem : nil) }
         return .paid(payment)
     }
 

@@ -154,7 +154,9 @@ public struct ErrorText: Sendable {
             tr("'{text}' is not an amount of money such as 12 or 12.50 in the menu's currency", ["text": shown(text)])
         case .invalidCard(let text):
             tr("'{text}' is not a card: give a card number such as 4242424242424242, or timeout, offline or cancel", ["text": shown(text)])
-        case .paymentNotTaken(let payment):
+        case .paymentNotTaken(let payment, let problem?) where payment.status == .timedOut:
+            message(.paymentNotTaken(payment)) + " — " + shown(problem, limit: 400)
+        case .paymentNotTaken(let payment, _):
             switch payment.status {
             case .declined:
                 tr("order {order}: the card was declined ({reason}); {due} is still due", [

@@ -73,6 +73,13 @@ public struct ReaderRequest: Sendable, Hashable {
 public protocol PaymentReader: Sendable {
     /// What the reader answers to `request`.
     func authorize(_ request: ReaderRequest) -> ReaderOutcome
+    /// Why the last payment found the reader offline or silent, in words; `nil` when it
+    /// answered, and always for the simulated reader.
+    var problem: String? { get }
+}
+
+extension PaymentReader {
+    public var problem: String? { nil }
 }
 
 /// The simulated reader, answering by Stripe's published test tables: by test card
