@@ -10,7 +10,7 @@ _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
     --flush-timeout --clock --lang --explain --plugin-path -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --replications --json --csv --pace --sinks --sink --state
-    --append-to-state --flush-timeout --no-color -h --help'
+    --append-to-state --flush-timeout --no-color --plugin-path -h --help'
 _kiosk_reprice_options='--state --menu --from --to --all --json --csv -h --help'
 _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
