@@ -650,28 +650,60 @@ extension PayloadCodec {
         if e.reason != nil { flags |= 1 }
         if e.counted != nil { flags |= 2 }
         if e.currency != nil { flags |= 4 }
+        if !e.taxes.isEmpty { flags |= 8 }
         writer.byte(flags)
         for amount in [e.amount, e.float, e.payIns, e.payOuts, e.expected] { writer.int(amount.hundredths) }
         encode(takings: e.takings, into: &writer)
         if let counted = e.counted { writer.int(counted.hundredths) }
         if let reason = e.reason { writer.string(reason) }
         if let currency = e.currency { writer.string(currency) }
+        if !e.taxes.isEmpty { encode(taxes: e.taxes, into: &writer) }
     }
 
     static func decodeDrawer(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> DrawerChanged {
         guard let kind = DrawerChanged.Kind.allCases.first(where: { $0.eventType == type }) else { throw .malformed("not a drawer step") }
         let day = try reader.int()
         let flags = try reader.byte()
+        guard flags < 16 else { throw .malformed("unknown flags of a drawer step") }
         var amounts: [Money] = []
         for _ in 0..<5 { amounts.append(Money(hundredths: try reader.int())) }
         let takings = try decodeTakings(&reader)
         let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
         let reason = flags & 1 != 0 ? try reader.string() : nil
         let currency = flags & 4 != 0 ? try reader.string() : nil
+        let taxes = flags & 8 != 0 ? try decodeTaxes(&reader) : []
         return DrawerChanged(
             kind: kind, day: day, amount: amounts[0], reason: reason, float: amounts[1], payIns: amounts[2], payOuts: amounts[3],
-            takings: takings, expected: amounts[4], counted: counted, currency: currency
+            takings: takings, expected: amounts[4], counted: counted, currency: currency, taxes: taxes
         )
+    }
+
+    /// The drawer's day by tax rate: `count (name:string flags:u8 [rate:zigzag] taxable tax)*`,
+    /// flags 1 included, 2 a rate (in parts per 100,000) follows; in the drawer's events
+    /// (flag 8) and the snapshot's drawer section (flag 4).
+    static func encode<Output: ByteOutput & ~Copyable>(taxes: [DrawerTax], into writer: inout Output) {
+        writer.varint(UInt64(taxes.count))
+        for tax in taxes {
+            writer.string(tax.name)
+            writer.byte((tax.included ? 1 : 0) | (tax.rate == nil ? 0 : 2))
+            if let rate = tax.rate { writer.int(rate.parts) }
+            writer.int(tax.taxable.hundredths)
+            writer.int(tax.tax.hundredths)
+        }
+    }
+
+    static func decodeTaxes(_ reader: inout ByteReader) throws(RecordDecodingError) -> [DrawerTax] {
+        var taxes: [DrawerTax] = []
+        for _ in 0..<(try reader.count(minimumBytes: 4)) {
+            let name = try reader.string()
+            let flags = try reader.byte()
+            guard flags < 4 else { throw .malformed("unknown flags of a tax of the drawer's day") }
+            let rate = flags & 2 != 0 ? Rate(parts: min(max(0, try reader.int()), Rate.whole)) : nil
+            taxes.append(DrawerTax(
+                name: name, rate: rate, included: flags & 1 != 0, taxable: Money(hundredths: try reader.int()), tax: Money(hundredths: try reader.int())
+            ))
+        }
+        return taxes
     }
 
     /// Each tender's takings, in `Tender` order: payments amount tips rounding refunds, each

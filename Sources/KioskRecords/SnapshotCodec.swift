@@ -17,8 +17,9 @@ import KioskCore
 ///                        (payments amount tips rounding refunds){tenders}
 ///                        (what recent orders were paid and refunded by each tender, in `Tender`
 ///                        order, then each tender's takings)
-///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted) float payIns payOuts [counted]
+///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted, 4 taxes) float payIns payOuts [counted]
 ///                      (payments amount tips rounding refunds){tenders} — the takings when the day opened
+///                      [taxes]   the day's by tax rate, as in `PayloadCodec` (`encode(taxes:)`)
 ///          | 9 tickets of the history's orders: count (seq:varint ticket:varint)*
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
@@ -128,9 +129,10 @@ public enum SnapshotCodec {
         if !drawer.isEmpty {
             writer.byte(Section.drawer.rawValue)
             writer.int(drawer.day)
-            writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2))
+            writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2) | (drawer.taxes.isEmpty ? 0 : 4))
             for amount in [drawer.float, drawer.payIns, drawer.payOuts] + (drawer.counted.map { [$0] } ?? []) { writer.int(amount.hundredths) }
             PayloadCodec.encode(takings: drawer.takingsAtOpen, into: &writer)
+            if !drawer.taxes.isEmpty { PayloadCodec.encode(taxes: drawer.taxes, into: &writer) }
         }
         writeSections(&sections, below: Int(Section.historyTickets.rawValue), of: snapshot.facts, into: &writer)
         writeHistory(.historyTickets, of: snapshot.kiosk.ledger.history.filter { $0.ticket != nil }, into: &writer) { record, writer in
@@ -318,14 +320,15 @@ public enum SnapshotCodec {
             case .drawer:
                 let day = max(0, try reader.int())
                 let flags = try reader.byte()
-                guard flags <= 3 else { throw .malformed("unknown drawer flags") }
+                guard flags <= 7 else { throw .malformed("unknown drawer flags") }
                 let float = Money(hundredths: try reader.int())
                 let payIns = Money(hundredths: try reader.int())
                 let payOuts = Money(hundredths: try reader.int())
                 let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
+                let takingsAtOpen = try PayloadCodec.decodeTakings(&reader)
                 drawer = DrawerBook(
                     day: day, isOpen: flags & 1 != 0, float: float, payIns: payIns, payOuts: payOuts, counted: counted,
-                    takingsAtOpen: try PayloadCodec.decodeTakings(&reader)
+                    takingsAtOpen: takingsAtOpen, taxes: flags & 4 != 0 ? try PayloadCodec.decodeTaxes(&reader) : []
                 )
             case .historyTickets:
                 for _ in 0..<(try reader.count(minimumBytes: 2)) {

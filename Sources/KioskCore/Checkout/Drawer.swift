@@ -14,10 +14,15 @@ public struct DrawerBook: Sendable, Hashable {
     public internal(set) var counted: Money?
     /// Each tender's takings when the day opened: the day's are what was taken since.
     public internal(set) var takingsAtOpen: [PaymentBook.Takings] = Tender.allCases.map { _ in .init() }
+    /// The day's taxes, by tax rate, in the order first met (`DrawerTax`).
+    public internal(set) var taxes: [DrawerTax] = []
 
     public init() {}
 
-    public init(day: Int, isOpen: Bool, float: Money, payIns: Money, payOuts: Money, counted: Money?, takingsAtOpen: [PaymentBook.Takings]) {
+    public init(
+        day: Int, isOpen: Bool, float: Money, payIns: Money, payOuts: Money, counted: Money?, takingsAtOpen: [PaymentBook.Takings],
+        taxes: [DrawerTax] = []
+    ) {
         self.day = max(0, day)
         self.isOpen = isOpen
         self.float = float
@@ -25,6 +30,7 @@ public struct DrawerBook: Sendable, Hashable {
         self.payOuts = payOuts
         self.counted = counted
         self.takingsAtOpen = takingsAtOpen.count == Tender.allCases.count ? takingsAtOpen : Tender.allCases.map { _ in .init() }
+        self.taxes = taxes
     }
 
     /// Whether no day was ever opened.
@@ -59,6 +65,7 @@ public struct DrawerBook: Sendable, Hashable {
             payOuts = .zero
             counted = nil
             takingsAtOpen = Tender.allCases.map { payments.takings(of: $0) }
+            taxes = []
         case .paidIn: payIns = payIns.adding(step.amount) ?? payIns
         case .paidOut: payOuts = payOuts.adding(step.amount) ?? payOuts
         case .counted: counted = step.amount
@@ -96,7 +103,8 @@ public struct DrawerChanged: Sendable, Hashable {
     public let amount: Money
     public let reason: String?
     /// The day after this step: its float, pay-ins and pay-outs, each tender's takings in
-    /// `Tender` order, what the drawer should hold, and the last count.
+    /// `Tender` order, what the drawer should hold, the last count, and the day's taxes by
+    /// rate.
     public let float: Money
     public let payIns: Money
     public let payOuts: Money
@@ -104,10 +112,11 @@ public struct DrawerChanged: Sendable, Hashable {
     public let expected: Money
     public let counted: Money?
     public let currency: String?
+    public let taxes: [DrawerTax]
 
     public init(
         kind: Kind, day: Int, amount: Money, reason: String? = nil, float: Money, payIns: Money, payOuts: Money,
-        takings: [PaymentBook.Takings], expected: Money, counted: Money?, currency: String?
+        takings: [PaymentBook.Takings], expected: Money, counted: Money?, currency: String?, taxes: [DrawerTax] = []
     ) {
         self.kind = kind
         self.day = day
@@ -120,6 +129,7 @@ public struct DrawerChanged: Sendable, Hashable {
         self.expected = expected
         self.counted = counted
         self.currency = currency
+        self.taxes = taxes
     }
 
     /// The count less what was expected: over when positive, short when negative.
@@ -203,7 +213,7 @@ extension Kiosk {
         DrawerChanged(
             kind: kind, day: day, amount: amount, reason: reason, float: book.float, payIns: book.payIns, payOuts: book.payOuts,
             takings: Tender.allCases.map { book.takings(of: $0, in: payments) }, expected: book.expected(in: payments), counted: book.counted,
-            currency: menu.currency
+            currency: menu.currency, taxes: book.taxes.map { $0.rated(by: menu.pricing) }
         )
     }
 

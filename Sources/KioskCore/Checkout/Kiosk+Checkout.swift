@@ -302,6 +302,7 @@ extension Kiosk {
     /// Records one step of a payment; a completed one that leaves nothing due is followed by
     /// `order.paid`, with the order's receipt.
     private mutating func record(_ step: PaymentChanged, at time: Timestamp, into events: inout [Event]) {
+        recordTaxes(of: step)
         payments.apply(step)
         forgetOldPayments()
         emit(.payment(step), at: time, into: &events)

@@ -5,7 +5,8 @@ extension ReceiptLayout {
     /// number and when it closed; what the drawer should hold — the float, cash sales (with
     /// what cash rounding added), cash refunds, pay-ins and pay-outs — and, when it was
     /// counted, the count and its over or short; then each other tender's takings and the
-    /// tips. `time` is the close's, in the kiosk's zone.
+    /// tips; then, on a menu with taxes, each tax's taxable amount and tax (`DrawerTax`).
+    /// `time` is the close's, in the kiosk's zone.
     ///
     /// ```
     /// Juice Bar                       title
@@ -21,7 +22,7 @@ extension ReceiptLayout {
     }
 
     /// The drawer's day as it stands after `day` (an X or Z report's body): what the drawer
-    /// should hold and how, the count, then the other tenders.
+    /// should hold and how, the count, then the other tenders, then the taxes by rate.
     public static func rows(of day: DrawerChanged) -> [Row] {
         let cents = MinorUnit.hasCents(day.currency)
         func entry(_ label: String, _ amount: Money, negated: Bool = false, strong: Bool = false) -> Row {
@@ -44,6 +45,14 @@ extension ReceiptLayout {
             .gap, entry(tr("Card sales"), card.amount), entry(tr("Card refunds"), card.refunds, negated: true),
             entry(tr("Tips"), Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)),
         ]
+        if !day.taxes.isEmpty {
+            rows += [.gap, .text(tr("Taxes by rate"))]
+            for tax in day.taxes {
+                let named = TerminalText.visible(tax.name) + (tax.rate.map { " \($0)" } ?? "")
+                rows.append(.text(tax.included ? tr("{tax}, included", ["tax": named]) : tr("{tax}, added", ["tax": named])))
+                rows += [entry("  " + tr("Taxable amount"), tax.taxable), entry("  " + tr("Tax"), tax.tax)]
+            }
+        }
         return rows
     }
 }

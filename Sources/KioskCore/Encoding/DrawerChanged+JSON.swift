@@ -2,7 +2,7 @@ import KioskText
 
 extension DrawerChanged {
     /// The `data` of a `drawer.*` event, and the X and Z reports: amounts as decimal numbers
-    /// in the currency's unit.
+    /// in the currency's unit; `taxes` the day's by tax rate (empty on a menu without taxes).
     public func writeFields(to writer: inout JSONWriter) {
         writer.field("day", day)
         writer.field("step", kind.rawValue)
@@ -26,6 +26,24 @@ extension DrawerChanged {
             writer.key("overShort")
             writer.number(overShort)
         }
+        writer.array("taxes", objects: taxes) { writer, tax in tax.writeFields(to: &writer) }
         if let currency { writer.field("currency", currency) }
+    }
+}
+
+extension DrawerTax {
+    /// `{"name":"VAT","rate":10,"included":true,"taxable":9.09,"tax":0.91}`: the rate in
+    /// percent (left out when the menu no longer declares the tax), amounts as decimal numbers.
+    public func writeFields(to writer: inout JSONWriter) {
+        writer.field("name", name)
+        if let rate {
+            writer.key("rate")
+            writer.raw(rate.description.utf8.dropLast())
+        }
+        writer.field("included", included)
+        writer.key("taxable")
+        writer.number(taxable)
+        writer.key("tax")
+        writer.number(tax)
     }
 }
