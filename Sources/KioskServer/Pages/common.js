@@ -163,6 +163,69 @@ export function follow(types, after, onEvent) {
   return { get last() { return last; } };
 }
 
+/// Follows the operator's stream of `/api/v1/events?types=…` from after `after`, as `follow`
+/// does, with this tab's token: an `EventSource` cannot send it, and without it the stream
+/// keeps to what a customer may see (no payments, no drawer). Read by `fetch`, its lines as
+/// the server frames them; a stream that ends or fails is opened again a second later from
+/// the last event seen, and the live region says when it is lost and when it is back.
+export function followAsOperator(types, after, onEvent) {
+  let last = after;
+  let lost = false;
+  let left = false;
+  let controller = null;
+  const deliver = (data) => {
+    let event;
+    try { event = JSON.parse(data); } catch { return; }
+    if (typeof event.seq === 'number') {
+      if (event.seq <= last) return;
+      last = event.seq;
+    }
+    onEvent(event);
+  };
+  const open = async () => {
+    controller = new AbortController();
+    try {
+      const response = await fetch(`/api/v1/events?types=${encodeURIComponent(types)}&after=${last}`, {
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` },
+        cache: 'no-store', signal: controller.signal,
+      });
+      if (response.status === 401) { tokenRefused(); return; }
+      if (!response.ok || !response.body) throw new Error(String(response.status));
+      if (lost) { lost = false; connection(false); }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      let data = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, end).replace(/\r$/, '');
+          buffer = buffer.slice(end + 1);
+          if (line === '') {
+            if (data.length) deliver(data.join('\n'));
+            data = [];
+          } else if (line.startsWith('data:')) {
+            data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+          }
+        }
+      }
+    } catch {
+      // Lost, or left: opened again below unless the page was left.
+    }
+    if (left) return;
+    if (!lost) { lost = true; connection(true); }
+    setTimeout(() => { if (!left) open(); }, 1000);
+  };
+  addEventListener('pagehide', () => { left = true; controller?.abort(); });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted && left) { left = false; open(); }
+  });
+  open();
+  return { get last() { return last; } };
+}
+
 let backTimer = 0;
 
 function connection(lost) {

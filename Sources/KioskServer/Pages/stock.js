@@ -1,8 +1,10 @@
 // The stock room (/stock): every ingredient with its count, unit and low mark, − / +
-// and a set field, low and out flagged in words and colour, and the restock walk.
+// and a set field, low and out flagged in words and colour, the restock walk, and the
+// drawer's day (drawer.js).
 
 import { texts } from './texts.js';
-import { api, el, setText, follow, coalesce, number, operatorScreen, navigation, operatorPages, showFailure } from './common.js';
+import { api, el, setText, followAsOperator, coalesce, number, operatorScreen, navigation, operatorPages, showFailure } from './common.js';
+import { setUpDrawer, loadDrawer, refreshDrawer } from './drawer.js';
 
 /// The most an ingredient may hold: the kiosk refuses more (`above_maximum`).
 const MAXIMUM = 1_000_000_000;
@@ -144,13 +146,22 @@ function setUpWalk() {
   document.getElementById('restock-stop').addEventListener('click', () => endWalk(''));
 }
 
+/// What an event changes: the stock, or the drawer (a payment, a step of the drawer's day).
+function changed(event) {
+  const type = event.type ?? '';
+  if (type.startsWith('payment.') || type.startsWith('drawer.') || type === 'menu.reloaded') refreshDrawer();
+  if (!type.startsWith('payment.') && !type.startsWith('drawer.')) refresh();
+}
+
 async function start() {
   const seq = await load();
-  if (seq !== null && !following) following = follow('stock.*,order.*,menu.*', seq, refresh);
+  await loadDrawer();
+  if (seq !== null && !following) following = followAsOperator('stock.*,order.*,menu.*,payment.*,drawer.*', seq, changed);
 }
 
 setText(document.getElementById('title'), texts.stockTitle);
 document.title = texts.stockTitle;
 navigation(operatorPages);
 setUpWalk();
+setUpDrawer();
 operatorScreen(start);

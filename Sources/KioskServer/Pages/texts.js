@@ -61,6 +61,10 @@ const blanks = {
   moved: ['n', 'state'],
   scrollsSideways: ['table'],
   chartOf: ['what'],
+  drawerDay: ['day'],
+  drawerOpened: ['day'],
+  drawerShouldHold: ['expected'],
+  drawerCountedAgainst: ['counted', 'overShort'],
 };
 
 /// The words as the screens use them: `texts.key` for a word, `texts.group.key` for a word

@@ -100,6 +100,7 @@ struct PageServer: Sendable {
         "/assets/combo.js": Asset(PackageResources.combo_js, javaScript),
         "/assets/kiosk.js": Asset(PackageResources.kiosk_js, javaScript),
         "/assets/stock.js": Asset(PackageResources.stock_js, javaScript),
+        "/assets/drawer.js": Asset(PackageResources.drawer_js, javaScript),
         "/assets/kitchen.js": Asset(PackageResources.kitchen_js, javaScript),
         "/assets/ready.js": Asset(PackageResources.ready_js, javaScript),
         "/assets/suggest.js": Asset(PackageResources.suggest_js, javaScript),

@@ -119,6 +119,19 @@ struct AccessibilityCheck {
         try checkAsking("/suggest three suggestions")
         #expect(asking.server.stop() == 0)
 
+        // The stock room's drawer, on a menu with a checkout: closed, then open and counted.
+        let scratch = try ScratchDirectory()
+        let drawerMenu = try scratch.file("juice.kiosk", try Repository.text("menus/juice.kiosk") + "\ncheckout\n")
+        let drawer = try ScreenSession(menu: drawerMenu, width: width, height: height, touch: touch)
+        func checkDrawer(_ name: String) throws { report("\(name) (\(size))", try axe(drawer, script: script)) }
+        try drawer.open("/stock", asOperator: true)
+        try drawer.waitFor("#drawer-state", toContain: "The drawer is closed")
+        try checkDrawer("/stock the drawer closed")
+        try drawer.prompt("drawer open 100; drawer out 12.50 milk; drawer count 90")
+        try drawer.waitFor("return document.querySelector('[data-figure=\"over-short\"] dd')?.textContent ?? ''", toBe: "2.50")
+        try checkDrawer("/stock the drawer open and counted")
+        #expect(drawer.server.stop() == 0)
+
         // An item with sizes and options: its customisation panel, open, with a choice made.
         let choosing = try ScreenSession(menu: "menus/coffee-bar.kiosk", width: width, height: height, touch: touch)
         func checkChoosing(_ name: String) throws { report("\(name) (\(size))", try axe(choosing, script: script)) }

@@ -296,8 +296,14 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// The stock room: the stepper, the set field and the restock walk, each seen by the
+    /// prompt and the prompt's edits seen by the page; then the drawer panel (the Juice
+    /// Maker with a `checkout`): open with a float, pay out with a reason, count, and the
+    /// over or short on the page, which follows the prompt's pay-in from the event stream.
     @Test func theStockRoomsStepperChangesTheStockThePromptSees() throws {
-        let session = try ScreenSession(menu: "menus/juice.kiosk")
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("juice.kiosk", try Repository.text("menus/juice.kiosk") + "\ncheckout\n")
+        let session = try ScreenSession(menu: menu)
         try session.open("/stock")
         // The token is asked once per tab.
         let input = try session.browser.find("#token-input")
@@ -335,6 +341,35 @@ struct ScreensTests {
         try session.waitFor("return \(mango)?.querySelector('.number').textContent ?? ''", toBe: "10")
         try session.waitFor("#status", toContain: "Restock done.")
         #expect(try session.prompt("stock").stdout.split(separator: "\n").contains { $0.hasPrefix("mango") && $0.contains(" 10") })
+
+        // The drawer: no day open yet, so only the form that opens one.
+        try session.waitFor("#drawer-state", toContain: "The drawer is closed")
+        #expect(try session.value("return document.querySelector('#drawer-steps').hidden") == "1")
+        try session.browser.type("100", into: try session.browser.find("#drawer-float"))
+        try session.browser.click("#drawer-open")
+        try session.waitFor("#drawer-status", toContain: "Day 1 is open.")
+        let figure = { (name: String) in "return document.querySelector('[data-figure=\"\(name)\"] dd')?.textContent ?? ''" }
+        try session.waitFor(figure("expected"), toBe: "100.00")
+        #expect(try session.value("return document.querySelector('#drawer-open-form').hidden") == "1")
+        // A pay-out needs its reason.
+        try session.browser.type("12.50", into: try session.browser.find("#drawer-move-amount"))
+        try session.browser.click("#drawer-out")
+        try session.waitFor("#drawer-status", toContain: "Say why the cash goes in or out.")
+        try session.browser.type("milk", into: try session.browser.find("#drawer-move-reason"))
+        try session.browser.click("#drawer-out")
+        try session.waitFor("#drawer-status", toContain: "The drawer should hold 87.50.")
+        try session.waitFor(figure("pay-outs"), toBe: "-12.50")
+        try session.browser.type("90", into: try session.browser.find("input#drawer-count-amount"))
+        try session.browser.click("#drawer-count")
+        try session.waitFor(figure("over-short"), toBe: "2.50")
+        try session.waitFor("#drawer-status", toContain: "Counted 90.00: over (+) or short (-) 2.50.")
+        #expect(try session.browser.text("#drawer-figures").contains("Counted"))
+        // The prompt sees the page's steps; the page follows the prompt's from the stream.
+        let x = try session.prompt("report x").stdout
+        #expect(x.contains("Pay-outs                -12.50") && x.contains("Over (+) or short (-)     2.50"), "\(x)")
+        try session.prompt("drawer in 5 change")
+        try session.waitFor(figure("pay-ins"), toBe: "5.00", timeout: .seconds(30))
+        try session.waitFor(figure("over-short"), toBe: "-2.50")
         #expect(session.consoleErrors() == [])
         #expect(session.server.stop() == 0)
     }
