@@ -96,6 +96,7 @@ extension Kiosk {
     /// lists them.
     private func orderTaxes(_ price: PriceBreakdown) -> [DrawerTax] {
         price.taxes.map { part in
+            // Within the order's subtotal, which its pricing checked fits.
             var taxable = 0
             for line in price.lines {
                 for tax in line.taxes where tax.name == part.name && tax.included == part.included {

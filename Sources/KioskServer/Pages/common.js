@@ -183,13 +183,15 @@ export function followAsOperator(types, after, onEvent) {
     onEvent(event);
   };
   const open = async () => {
+    // While the token is asked for (refused, say), the stream waits for the new one.
+    if (document.body.classList.contains('locked')) { setTimeout(() => { if (!left) open(); }, 1000); return; }
     controller = new AbortController();
     try {
       const response = await fetch(`/api/v1/events?types=${encodeURIComponent(types)}&after=${last}`, {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` },
         cache: 'no-store', signal: controller.signal,
       });
-      if (response.status === 401) { tokenRefused(); return; }
+      if (response.status === 401) tokenRefused();
       if (!response.ok || !response.body) throw new Error(String(response.status));
       if (lost) { lost = false; connection(false); }
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
