@@ -44,25 +44,25 @@ public struct ReaderRequest: Sendable, Hashable {
     /// What is charged, the tip included.
     public let amount: Money
     public let tip: Money
-    /// The amount due before the tip in the currency's minor unit, whose last two digits
-    /// a simulated reader reads.
-    public let minorUnits: Int
     /// How many hundredths one minor unit is (100 for the won, 1 for the cent).
     public let minorUnit: Int
     public let currency: String?
     public let presentation: CardPresentation
 
     public init(
-        payment: Int, amount: Money, tip: Money, minorUnits: Int, minorUnit: Int = 1, currency: String?, presentation: CardPresentation
+        payment: Int, amount: Money, tip: Money, minorUnit: Int = 1, currency: String?, presentation: CardPresentation
     ) {
         self.payment = payment
         self.amount = amount
         self.tip = tip
-        self.minorUnits = minorUnits
         self.minorUnit = max(1, minorUnit)
         self.currency = currency
         self.presentation = presentation
     }
+
+    /// The amount due before the tip in the currency's minor unit, whose last two digits
+    /// a simulated reader reads.
+    public var minorUnits: Int { (amount.hundredths - tip.hundredths) / minorUnit }
 
     /// `money` in the currency's minor unit, as a reader is told amounts.
     public func inMinorUnits(_ money: Money) -> Int { money.hundredths / minorUnit }

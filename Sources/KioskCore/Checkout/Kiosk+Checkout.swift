@@ -118,7 +118,7 @@ extension Kiosk {
         }
         guard let amount = due.adding(tipAmount) else { throw .overflow }
         return ReaderRequest(
-            payment: payments.nextPayment, amount: amount, tip: tipAmount, minorUnits: due.hundredths / minorUnit, minorUnit: minorUnit,
+            payment: payments.nextPayment, amount: amount, tip: tipAmount, minorUnit: minorUnit,
             currency: menu.currency, presentation: presentation
         )
     }

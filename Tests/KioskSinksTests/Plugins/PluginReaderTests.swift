@@ -12,7 +12,7 @@ import Testing
     /// A charge of `amount` minor units of the won (100 hundredths each).
     static func request(_ payment: Int, _ amount: Int, tip: Int = 0, _ presentation: CardPresentation = .tap) -> ReaderRequest {
         ReaderRequest(
-            payment: payment, amount: Money(hundredths: (amount + tip) * 100), tip: Money(hundredths: tip * 100), minorUnits: amount, minorUnit: 100,
+            payment: payment, amount: Money(hundredths: (amount + tip) * 100), tip: Money(hundredths: tip * 100), minorUnit: 100,
             currency: "KRW", presentation: presentation
         )
     }
