@@ -111,6 +111,39 @@ import Testing
         #expect(harness.stock("beans") == 100)
     }
 
+    @Test func stockGoesBackOnceWhetherARefundOrTheTicketsCancelPutsItBack() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        do {
+            let harness = try Self.harness(state: state)
+            // A refund with its stock, then the queued ticket cancelled, then voided.
+            try harness.run("order 2 coffee")
+            try harness.run("pay card")
+            try harness.run("refund 1 1 restock")
+            #expect(harness.stock("beans") == 100)
+            let cancelled = try harness.run("cancel 1")
+            #expect(cancelled.error == nil && !cancelled.events.contains { $0.type == .stockChanged })
+            #expect(harness.stock("beans") == 100)
+            // The ticket cancelled first: its stock came back, a refund cannot bring it again.
+            // An order's number is its event's `seq`.
+            let second = try #require(try harness.run("order 2 coffee").events.first { $0.type == .orderSucceeded }?.sequence)
+            try harness.run("pay card")
+            try harness.run("cancel 2")
+            #expect(harness.stock("beans") == 100)
+            #expect(try harness.run("refund \(second) restock").error == .alreadyRestocked(second))
+            #expect(try harness.run("refund \(second)").error == nil)
+            // A void of a queued ticket whose stock a refund already put back.
+            let third = try #require(try harness.run("order 2 coffee").events.first { $0.type == .orderSucceeded }?.sequence)
+            try harness.run("pay card")
+            try harness.run("refund \(third) 1 restock")
+            let voided = try harness.run("void \(third)")
+            #expect(voided.error == nil && !voided.events.contains { $0.type == .stockChanged })
+            #expect(harness.stock("beans") == 100)
+        }
+        // The journal folds to the same stock.
+        #expect(try Self.harness(state: state).stock("beans") == 100)
+    }
+
     @Test func aVoidIsKeptAcrossARestart() throws {
         let scratch = try ScratchDirectory()
         let state = StateDirectory(path: scratch.path("state"))

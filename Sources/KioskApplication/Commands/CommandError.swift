@@ -99,7 +99,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case notPaid(UInt64)
     /// `refund` of more than is left to refund.
     case refundTooLarge(order: UInt64, refundable: Money)
-    /// `refund … restock` of an order whose stock a refund already put back.
+    /// `refund … restock` of an order whose stock already went back: with an earlier refund,
+    /// or its ticket's cancel from the queue.
     case alreadyRestocked(UInt64)
     /// `pay` or `void` of a voided order.
     case orderVoided(UInt64)

@@ -172,7 +172,7 @@ public struct ErrorText: Sendable {
         case .notPaid(let order): tr("order {order} has nothing to refund: no payment of it is left", ["order": String(order)])
         case .refundTooLarge(let order, let refundable):
             tr("order {order} has {refundable} left to refund; give at most that", ["order": String(order), "refundable": refundable.grouped])
-        case .alreadyRestocked(let order): tr("order {order}'s stock already went back with an earlier refund; refund without 'restock'", ["order": String(order)])
+        case .alreadyRestocked(let order): tr("order {order}'s stock already went back, with an earlier refund or its ticket's cancel; refund without 'restock'", ["order": String(order)])
         case .orderVoided(let order): tr("order {order} was voided: it takes no payment and cannot be voided again", ["order": String(order)])
         case .ticketStarted(let order, let ticket, let state):
             tr("order {order} cannot be voided: its ticket {ticket} is {state}; a void comes before the ticket starts — refund it instead", [

@@ -36,7 +36,8 @@ public enum PaymentError: Error, Sendable, Equatable {
     case notPaid(UInt64)
     /// A refund of more than the order's payments took, less what was refunded.
     case refundTooLarge(order: UInt64, refundable: Money)
-    /// A refund that puts back stock a refund of the order already put back.
+    /// A refund that puts back stock that already went back: with an earlier refund, or
+    /// when the order's ticket was cancelled from the queue.
     case alreadyRestocked(UInt64)
     /// A payment or a void of an order that was voided.
     case voided(UInt64)
@@ -154,8 +155,8 @@ extension Kiosk {
     /// Refunds `amount` of what order `order`'s payments took (all that is left with
     /// `nil`) to the tenders it came from, the card first: one `payment.refunded` per tender.
     /// With `restock`, the order's stock goes back, once per order (its lines' recipes as
-    /// they were ordered, or as the menu gives them for a line without choices); without,
-    /// none does.
+    /// they were ordered, or as the menu gives them for a line without choices) — not when
+    /// its ticket's cancel put it back already; without, none does.
     @discardableResult
     public mutating func refund(
         _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
@@ -239,6 +240,20 @@ extension Kiosk {
         payments.void(order)
         emit(.orderVoided(voided), at: time, into: &events)
         return (voided, refunds)
+    }
+
+    /// Whether the stock of the order whose ticket is `ticket` went back: with a refund, or
+    /// when the ticket was cancelled from the queue.
+    func stockWentBack(withTicket ticket: Int) -> Bool {
+        guard let order = ledger.history.last(where: { $0.ticket == ticket })?.sequence else { return false }
+        return payments.orders[order]?.restocked ?? false
+    }
+
+    /// Notes that the stock of the order whose ticket is `ticket` went back with the ticket's
+    /// cancel from the queue, so that no refund puts it back again.
+    mutating func noteStockWentBack(withTicket ticket: Int) {
+        guard menu.checkout != nil, let order = ledger.history.last(where: { $0.ticket == ticket })?.sequence else { return }
+        payments.noteRestocked(order)
     }
 
     /// The stock `lines` took, back: each line's recipe as it was ordered, or as the menu

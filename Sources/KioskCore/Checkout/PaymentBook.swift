@@ -23,8 +23,9 @@ public struct PaymentBook: Sendable, Hashable {
     }
 
     /// One order's payments: by tender, in `Tender.allCases` order, what was taken off what
-    /// it owed and what was refunded; whether a refund put its stock back, and whether the
-    /// order was voided (it takes no payment after that).
+    /// it owed and what was refunded; whether its stock went back (with a refund, or its
+    /// ticket's cancel from the queue), and whether the order was voided (it takes no
+    /// payment after that).
     public struct OrderPayments: Sendable, Hashable {
         public internal(set) var taken: [Money]
         public internal(set) var refunded: [Money]
@@ -79,6 +80,12 @@ public struct PaymentBook: Sendable, Hashable {
     /// Marks order `order` voided: its `order.voided`.
     mutating func void(_ order: UInt64) {
         orders[order, default: OrderPayments()].voided = true
+    }
+
+    /// Notes that order `order`'s stock went back other than by a refund: its ticket was
+    /// cancelled from the queue.
+    mutating func noteRestocked(_ order: UInt64) {
+        orders[order, default: OrderPayments()].restocked = true
     }
 
     /// What one tender took.

@@ -52,6 +52,7 @@ extension Kiosk {
                 ledger.reverse(cancelled.lines, lineTotals: lineTotals, restocked: cancelled.restocked, menu: menu)
                 ledger.recordCancelled(lineTotals, day: localDay(of: event.time))
             }
+            if cancelled.from == .queued { noteStockWentBack(withTicket: cancelled.ticket) }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
         case .payment(let step):

@@ -95,10 +95,10 @@ extension Kiosk {
     }
 
     /// A cancelled ticket: `ticket.cancelled`, the sale reversed, and from `queued` the
-    /// ingredients back in stock.
+    /// ingredients back in stock — unless a refund of its order put them back already.
     private mutating func reverse(_ ticket: Ticket, from: TicketState, at time: Timestamp, emitting events: inout [Event]) {
         var restocked: [(index: Int, count: Int)] = []
-        if from == .queued {
+        if from == .queued, !stockWentBack(withTicket: ticket.number) {
             for entry in ticket.consumed {
                 guard let index = menu.ingredientIndex(named: entry.ingredient) else { continue }
                 let amount = min(entry.count, Menu.maximumQuantity - inventory[index])
@@ -114,6 +114,7 @@ extension Kiosk {
         emit(.ticketCancelled(payload), at: time, into: &events)
         ledger.reverse(ticket.items, lineTotals: ticket.lineTotals, restocked: restockedCounts, menu: menu)
         ledger.recordCancelled(ticket.lineTotals, day: localDay(of: time))
+        if from == .queued { noteStockWentBack(withTicket: ticket.number) }
         for (index, amount) in restocked {
             let before = inventory[index]
             try? inventory.add(amount, to: index)
