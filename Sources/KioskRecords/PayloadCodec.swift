@@ -13,6 +13,9 @@ import KioskCore
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// payment.*       = payment order:varint tender:u8 flags:u8 amount tip rounding due [tendered change] [card:string]
 ///                   [reason:string] [currency:string]     (flags 1, 2, 4, 8 say which follow; 16: a refund restocked)
+/// order.held     = order:varint until:zigzag(ms) flags:u8 [total] [currency:string]   (flags 1, 2)
+/// ticket.opened  = ticket order:varint lines consumed promised:zigzag(ms)
+/// order.voided   = order:varint flags:u8 [ticket] refunded [currency:string] [reason:string]   (flags 1, 2, 4)
 /// suggestion.made = profiles:strings partySize answers:(question:string answer:u8)* rule:u8 lenient:u8 page items:(item:string tenths undeclared:u8)*
 /// lines           = count line*             (a line as `LineCodec` writes it)
 ///
@@ -108,6 +111,18 @@ enum PayloadCodec {
             encode(e, into: &writer)
         case .orderVoided(let e):
             encode(e, into: &writer)
+        case .orderHeld(let e):
+            writer.varint(e.order)
+            writer.signed(e.until.millisecondsSince1970)
+            writer.byte((e.total == nil ? 0 : 1) | (e.currency == nil ? 0 : 2))
+            if let total = e.total { writer.int(total.hundredths) }
+            if let currency = e.currency { writer.string(currency) }
+        case .ticketOpened(let e):
+            writer.int(e.ticket)
+            writer.varint(e.order)
+            encode(lines: e.lines, into: &writer)
+            encode(counts: e.consumed, into: &writer)
+            writer.signed(e.promised.millisecondsSince1970)
         }
     }
 
@@ -361,6 +376,21 @@ enum PayloadCodec {
             return .orderPaid(try decodeReceipt(&reader))
         case .orderVoided:
             return .orderVoided(try decodeVoided(&reader))
+        case .orderHeld:
+            let order = try reader.varint()
+            let until = Timestamp(millisecondsSince1970: try reader.signed())
+            let flags = try reader.byte()
+            guard flags < 4 else { throw .malformed("unknown flags of order.held") }
+            let total = flags & 1 != 0 ? Money(hundredths: try reader.int()) : nil
+            let currency = flags & 2 != 0 ? try reader.string() : nil
+            return .orderHeld(OrderHeld(order: order, until: until, total: total, currency: currency))
+        case .ticketOpened:
+            let ticket = try reader.int()
+            let order = try reader.varint()
+            let lines = try decodeLines(&reader)
+            let consumed = try decodeCounts(&reader)
+            let promised = Timestamp(millisecondsSince1970: try reader.signed())
+            return .ticketOpened(TicketOpened(ticket: ticket, order: order, lines: lines, consumed: consumed, promised: promised))
         }
     }
 
@@ -582,20 +612,22 @@ extension PayloadCodec {
     /// flags 1 ticket, 2 currency.
     static func encode<Output: ByteOutput & ~Copyable>(_ e: OrderVoided, into writer: inout Output) {
         writer.varint(e.order)
-        writer.byte((e.ticket == nil ? 0 : 1) | (e.currency == nil ? 0 : 2))
+        writer.byte((e.ticket == nil ? 0 : 1) | (e.currency == nil ? 0 : 2) | (e.reason == nil ? 0 : 4))
         if let ticket = e.ticket { writer.int(ticket) }
         writer.int(e.refunded.hundredths)
         if let currency = e.currency { writer.string(currency) }
+        if let reason = e.reason { writer.string(reason) }
     }
 
     static func decodeVoided(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderVoided {
         let order = try reader.varint()
         let flags = try reader.byte()
-        guard flags < 4 else { throw .malformed("unknown flags of order.voided") }
+        guard flags < 8 else { throw .malformed("unknown flags of order.voided") }
         let ticket = flags & 1 != 0 ? try reader.int() : nil
         let refunded = Money(hundredths: try reader.int())
         let currency = flags & 2 != 0 ? try reader.string() : nil
-        return OrderVoided(order: order, ticket: ticket, refunded: refunded, currency: currency)
+        let reason = flags & 4 != 0 ? try reader.string() : nil
+        return OrderVoided(order: order, ticket: ticket, refunded: refunded, currency: currency, reason: reason)
     }
 
     /// What an order's payments took and refunded by tender, whether its stock went back

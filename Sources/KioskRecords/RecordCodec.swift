@@ -47,6 +47,8 @@ public enum RecordCodec {
         case .drawerClosed: 25
         case .orderPaid: 26
         case .orderVoided: 27
+        case .orderHeld: 28
+        case .ticketOpened: 29
         }
     }
 
@@ -79,6 +81,8 @@ public enum RecordCodec {
         case 25: .drawerClosed
         case 26: .orderPaid
         case 27: .orderVoided
+        case 28: .orderHeld
+        case 29: .ticketOpened
         default: nil
         }
     }

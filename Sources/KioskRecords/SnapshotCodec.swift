@@ -21,6 +21,7 @@ import KioskCore
 ///                      (payments amount tips rounding refunds){tenders} — the takings when the day opened
 ///                      [taxes]   the day's by tax rate, as in `PayloadCodec` (`encode(taxes:)`)
 ///          | 9 tickets of the history's orders: count (seq:varint ticket:varint)*
+///          | 10 held orders: count (order:varint until:zigzag(ms))*   (a menu paid first's unpaid orders)
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -39,6 +40,7 @@ public enum SnapshotCodec {
         case payments = 7
         case drawer = 8
         case historyTickets = 9
+        case holds = 10
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -137,6 +139,16 @@ public enum SnapshotCodec {
         writeSections(&sections, below: Int(Section.historyTickets.rawValue), of: snapshot.facts, into: &writer)
         writeHistory(.historyTickets, of: snapshot.kiosk.ledger.history.filter { $0.ticket != nil }, into: &writer) { record, writer in
             writer.varint(UInt64(max(0, record.ticket ?? 0)))
+        }
+        writeSections(&sections, below: Int(Section.holds.rawValue), of: snapshot.facts, into: &writer)
+        let holds = snapshot.kiosk.holds.holds
+        if !holds.isEmpty {
+            writer.byte(Section.holds.rawValue)
+            writer.varint(UInt64(holds.count))
+            for hold in holds {
+                writer.varint(hold.order)
+                writer.signed(hold.until.millisecondsSince1970)
+            }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
@@ -256,6 +268,7 @@ public enum SnapshotCodec {
         var tickets: [UInt64: Int] = [:]
         var payments = PaymentBook()
         var drawer = DrawerBook()
+        var holds: [HeldOrders.Hold] = []
         var last: UInt8 = 0
         while !reader.isAtEnd {
             let tag = try reader.byte()
@@ -335,6 +348,11 @@ public enum SnapshotCodec {
                     let sequence = try reader.varint()
                     tickets[sequence] = Int(clamping: try reader.varint())
                 }
+            case .holds:
+                for _ in 0..<(try reader.count(minimumBytes: 2)) {
+                    let order = try reader.varint()
+                    holds.append(HeldOrders.Hold(order: order, until: Timestamp(millisecondsSince1970: try reader.signed())))
+                }
             }
         }
         ledger.choiceSales = choiceSales
@@ -352,6 +370,7 @@ public enum SnapshotCodec {
         var kiosk = KioskSnapshot(menuName: menu, sequence: sequence, stock: stock, ledger: ledger, profiles: profiles, board: board)
         kiosk.payments = payments
         kiosk.drawer = drawer
+        kiosk.holds = HeldOrders(holds)
         return JournalSnapshot(position: position, kiosk: kiosk, facts: facts)
     }
 

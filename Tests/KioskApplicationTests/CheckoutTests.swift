@@ -27,7 +27,7 @@ import Testing
 
     static func payment(_ result: CommandResult) -> PaymentChanged? {
         switch (result.output, result.error) {
-        case (.paid(let payment), nil): payment
+        case (.paid(let payment, _), nil): payment
         case (_, .paymentNotTaken(let payment, _)?): payment
         default: nil
         }

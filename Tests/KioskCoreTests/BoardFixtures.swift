@@ -75,10 +75,10 @@ struct BoardDriver {
     @discardableResult
     mutating func advance(to time: Timestamp) -> [Event] {
         var made: [Event] = []
-        while let next = kiosk.nextBoardChange, next <= time {
-            kiosk.advanceBoard(to: next, emitting: &made)
+        while let next = kiosk.nextScheduledChange, next <= time {
+            kiosk.advance(to: next, emitting: &made)
         }
-        kiosk.advanceBoard(to: time, emitting: &made)
+        kiosk.advance(to: time, emitting: &made)
         events += made
         return made
     }

@@ -74,14 +74,14 @@ import Testing
         #expect(mark(5) == [nil, .warn])
         #expect(mark(6) == [.warn, .warn])
         #expect(mark(8) == [.warn, .late])
-        #expect(driver.kiosk.nextBoardChange == F.at(5))
+        #expect(driver.kiosk.nextScheduledChange == F.at(5))
         #expect(driver.advance(to: F.at(8.5)).map(\.brief) == ["ticket.late 1 @+8m"])
         try driver.perform(.start(2), at: F.at(8.5))
         try driver.perform(.ready(2), at: F.at(8.9))
         #expect(driver.advance(to: F.at(60)).isEmpty)
         #expect(driver.board.lateCount == 1)
         #expect(driver.board.report.stations.map(\.late) == [1, 0])
-        #expect(driver.kiosk.nextBoardChange == nil)
+        #expect(driver.kiosk.nextScheduledChange == nil)
     }
 
     @Test func boardChangesIncludeWarnedForDisplaysButNoEvent() throws {

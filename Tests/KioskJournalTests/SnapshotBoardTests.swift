@@ -49,7 +49,7 @@ struct BoardDay {
     /// it made anything. A move that does not apply (a `BoardError`) is part of the day.
     mutating func command(at time: Timestamp, facts: [JournalEntry] = [], _ body: (inout Kiosk, inout [Event]) throws -> Void) {
         var ticked: [Event] = []
-        kiosk.advanceBoard(to: time, emitting: &ticked)
+        kiosk.advance(to: time, emitting: &ticked)
         if let first = ticked.first {
             records.append(JournalRecord(time: first.time, source: kiosk.source, entries: ticked.map(JournalEntry.event)))
         }
@@ -365,7 +365,7 @@ extension Event {
                 var events: [Event] = []
                 _ = kiosk.board?.listing(at: later)
                 _ = kiosk.boardReport
-                kiosk.advanceBoard(to: later, emitting: &events)
+                kiosk.advance(to: later, emitting: &events)
                 _ = try? kiosk.perform(.bump(nil), at: later, emitting: &events)
                 _ = try? kiosk.perform(.recall(nil), at: later, emitting: &events)
                 _ = try? kiosk.perform(.cancel(kiosk.nextTicketNumber - 1), at: later, emitting: &events)

@@ -102,3 +102,62 @@ import Testing
         #expect(decoded.kiosk.payments.isVoided(Self.voidedOrder) && decoded.kiosk.payments.orders[1]?.restocked == true)
     }
 }
+
+/// A menu paid first in the journal's format: `order.held`, `ticket.opened` and a void by
+/// a hold's end round-trip; a replay folds the holds and the opened ticket; a snapshot
+/// keeps the holds (section 10).
+@Suite struct PayFirstCodecTests {
+    static func day() throws -> (Kiosk, [JournalRecord]) {
+        let menu = try Menu(
+            name: "Corner", currency: "USD", ingredients: [Ingredient(name: "beans", initialStock: 100)],
+            items: [Item(name: "Coffee", price: Money("3.03"), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))],
+            board: BoardSettings(), checkout: CheckoutSettings(timing: .first, hold: 60_000)
+        )
+        var kiosk = Kiosk(menu: menu, ids: UUIDv7Generator(seed: 8))
+        var records: [JournalRecord] = []
+        func record(at time: Timestamp = Sample.time, _ body: (inout Kiosk, inout [Event]) throws -> Void) rethrows {
+            var events: [Event] = []
+            try body(&kiosk, &events)
+            records.append(JournalRecord(time: time, source: kiosk.source, entries: events.map(JournalEntry.event)))
+        }
+        try record { kiosk, events in try kiosk.place(Order(item: 0, quantity: 2), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.place(Order(item: 0), at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.payCash(1, tendered: Money(hundredths: 1000), split: false, at: Sample.time, emitting: &events) }
+        try record { kiosk, events in try kiosk.place(Order(item: 0, quantity: 3), at: Sample.time.adding(milliseconds: 30_000), emitting: &events) }
+        // The second order's hold ends at one minute; the third's is still on.
+        let later = Sample.time.adding(milliseconds: 61_000)
+        record(at: later) { kiosk, events in kiosk.advance(to: later, emitting: &events) }
+        return (kiosk, records)
+    }
+
+    @Test func everyEventRoundTripsAndAReplayFoldsTheSameKiosk() throws {
+        let (live, records) = try Self.day()
+        let types = records.flatMap(\.events).map(\.type)
+        #expect(types.contains(.orderHeld) && types.contains(.ticketOpened) && types.contains(.orderVoided))
+        let voided = records.flatMap(\.events).compactMap { if case .orderVoided(let voided) = $0.payload { voided } else { nil } }
+        #expect(voided.map(\.reason) == ["hold_expired"])
+        var replayed = Kiosk(menu: live.menu, ids: UUIDv7Generator(seed: 99))
+        for record in records {
+            let decoded = try RecordCodec.decode(RecordCodec.encode(record), format: .domain)
+            #expect(decoded == record)
+            replayed.apply(decoded)
+        }
+        #expect(replayed.holds == live.holds && live.holds.holds.count == 1)
+        #expect(replayed.inventory == live.inventory && replayed.payments == live.payments)
+        #expect(replayed.board?.state(of: 1) == .queued && replayed.board?.count(.queued) == live.board?.count(.queued))
+        #expect(replayed.historyRecord(1)?.ticket == 1 && live.historyRecord(1)?.ticket == 1)
+    }
+
+    @Test func aSnapshotKeepsTheHolds() throws {
+        let (live, _) = try Self.day()
+        let snapshot = JournalSnapshot(position: 9, kiosk: live.snapshot)
+        let decoded = try SnapshotCodec.encode(snapshot, format: .domain).withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
+        #expect(decoded == snapshot)
+        #expect(decoded.kiosk.holds == live.holds && !decoded.kiosk.holds.isEmpty)
+        // A snapshot without holds has no section 10: the bytes it had before holds were state.
+        var without = live.snapshot
+        without.holds = HeldOrders()
+        let bytes = SnapshotCodec.encode(JournalSnapshot(position: 9, kiosk: without), format: .domain)
+        #expect(bytes.count < SnapshotCodec.encode(snapshot, format: .domain).count)
+    }
+}

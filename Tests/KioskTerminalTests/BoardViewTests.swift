@@ -129,7 +129,7 @@ import Testing
     @Test func theReportShowsTimesPerStationLateTicketsAndWaste() throws {
         var kiosk = try Self.kiosk()
         var events: [Event] = []
-        kiosk.advanceBoard(to: Self.at(9), emitting: &events)
+        kiosk.advance(to: Self.at(9), emitting: &events)
         try kiosk.perform(.ready(1), at: Self.at(9), emitting: &events)
         try kiosk.perform(.pickup(1), at: Self.at(10), emitting: &events)
         try kiosk.perform(.pickup(3), at: Self.at(10), emitting: &events)

@@ -73,7 +73,7 @@ public enum PayCommand: CommandHandler {
             throw CommandError(error, kept: Ledger.historyCapacity)
         }
         guard payment.status == .completed else { throw .paymentNotTaken(payment, readerProblem: payment.tender == .card ? session.reader.problem : nil) }
-        return .paid(payment)
+        return .paid(payment, promise: TicketPromise.made(in: session.events))
     }
 
     /// The payment's last step.
@@ -98,7 +98,7 @@ public enum PayCommand: CommandHandler {
                 at: now, emitting: &session.events
             )
             // The board moves with the clock, after the payment it waited for.
-            if session.time.isVirtual, latency > 0 { session.kiosk.advanceBoard(to: answered, emitting: &session.events) }
+            if session.time.isVirtual, latency > 0 { session.kiosk.advance(to: answered, emitting: &session.events) }
             return payment
         }
     }

@@ -26,7 +26,7 @@ public enum WaitCommand: CommandHandler {
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
         try TicketMove.requireBoard("wait", in: session)
         guard let now = session.time.advance(by: arguments.milliseconds) else { throw .needsVirtualClock }
-        session.kiosk.advanceBoard(to: now, emitting: &session.events)
+        session.kiosk.advance(to: now, emitting: &session.events)
         return .waited(now)
     }
 

@@ -92,6 +92,10 @@ public enum ResultJSON {
                 writer.field("waitMs", promise.wait)
             }
             if let order = summary.order { writer.field("order", order) }
+            if let until = summary.heldUntil {
+                writer.key("heldUntil")
+                writer.timestamp(until)
+            }
         case .receipt(let receipt):
             receipt.writeFields(to: &writer)
         case .printedReceipt(let bytes):
@@ -109,8 +113,14 @@ public enum ResultJSON {
         case .waited(let time):
             writer.key("now")
             writer.timestamp(time)
-        case .paid(let payment):
+        case .paid(let payment, let promise):
             payment.writeFields(to: &writer)
+            if let promise {
+                writer.field("ticket", promise.ticket)
+                writer.key("promised")
+                writer.timestamp(promise.promised)
+                writer.field("waitMs", promise.wait)
+            }
         case .drawer(let step):
             step.writeFields(to: &writer)
         case .refunded(let steps):

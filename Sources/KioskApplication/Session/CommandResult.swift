@@ -65,8 +65,8 @@ public enum CommandOutput: Sendable {
     case ticketMoved(MovedTicket)
     /// The virtual clock after `wait`.
     case waited(Timestamp)
-    /// A payment `pay` took: its last step.
-    case paid(PaymentChanged)
+    /// A payment `pay` took: its last step, and the ticket it opened for an order paid first.
+    case paid(PaymentChanged, promise: TicketPromise? = nil)
     /// What `refund` gave back, one step per tender.
     case refunded([PaymentChanged])
     /// What `void` did: the order voided, after what it gave back, one refund per tender.
@@ -293,6 +293,9 @@ public struct OrderSummary: Sendable {
     /// A made order's number: the `seq` of its `order.succeeded`, what `pay`, `refund`,
     /// `void` and `receipt` take.
     public var order: UInt64? = nil
+    /// On a menu paid first, when the unpaid order stops holding its stock: it is voided
+    /// then, unless paid.
+    public var heldUntil: Timestamp? = nil
 }
 
 /// One ingredient's count before and after an edit.

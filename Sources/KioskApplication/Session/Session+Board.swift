@@ -1,17 +1,18 @@
 import KioskCore
 
-/// The order board's own moves — auto starts and finishes, warn and late marks — journaled
-/// as records of their own, before the command that follows or between commands.
+/// What the kiosk does by itself — the board's auto starts and finishes, warn and late
+/// marks, and held orders voided when their hold ends — journaled as records of their own,
+/// before the command that follows or between commands.
 extension Session {
-    /// What the order board did by itself up to now — auto starts and finishes, warn and
-    /// late marks — appended as a record of its own in the open transaction, before the
+    /// What the kiosk did by itself up to now — the board's auto starts and finishes, warn
+    /// and late marks, held orders whose hold ended — appended as a record of its own in the open transaction, before the
     /// command that follows. Returns its events, and the time it read (none when nothing
     /// is scheduled).
     func tickBoard() -> (events: [Event], time: Timestamp?) {
-        guard let due = kiosk.nextBoardChange else { return ([], nil) }
+        guard let due = kiosk.nextScheduledChange else { return ([], nil) }
         let now = clock()
         guard due <= now else { return ([], now) }
-        kiosk.advanceBoard(to: now, emitting: &events)
+        kiosk.advance(to: now, emitting: &events)
         guard !events.isEmpty else { return ([], now) }
         let ticked = events
         if let store, let first = ticked.first {
@@ -21,11 +22,11 @@ extension Session {
         return (ticked, now)
     }
 
-    /// On the wall clock, between commands: journals and commits what the board did by
-    /// itself by now (auto moves, late marks), and hands its events to the sinks. Returns
+    /// On the wall clock, between commands: journals and commits what the kiosk did by
+    /// itself by now (the board's auto moves and late marks, holds that ended), and hands its events to the sinks. Returns
     /// them, or the error if the commit failed; nothing when nothing was due.
     public func tick() -> TickResult {
-        guard let due = kiosk.nextBoardChange, due <= clock() else { return TickResult(events: [], error: nil) }
+        guard let due = kiosk.nextScheduledChange, due <= clock() else { return TickResult(events: [], error: nil) }
         if let failure = openTransaction() { return TickResult(events: [], error: failure) }
         events.removeAll(keepingCapacity: true)
         let ticked = tickBoard().events

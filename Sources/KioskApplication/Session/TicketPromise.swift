@@ -19,12 +19,27 @@ public struct TicketPromise: Sendable, Equatable {
         return overflow ? .max : max(0, difference)
     }
 
-    /// The promise of the `order.succeeded` among `events`, if it carries a ticket.
+    /// The promise of the `order.succeeded` among `events`, if it carries a ticket, or of
+    /// the `ticket.opened` an order paid first gets with its payment.
     static func made(in events: [Event]) -> TicketPromise? {
         for event in events.reversed() {
-            guard case .orderSucceeded(let made) = event.payload else { continue }
-            guard let ticket = made.ticket, let promised = made.promised else { return nil }
-            return TicketPromise(ticket: ticket, ordered: event.time, promised: promised)
+            switch event.payload {
+            case .orderSucceeded(let made):
+                guard let ticket = made.ticket, let promised = made.promised else { return nil }
+                return TicketPromise(ticket: ticket, ordered: event.time, promised: promised)
+            case .ticketOpened(let opened):
+                return TicketPromise(ticket: opened.ticket, ordered: event.time, promised: opened.promised)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// When the order among `events` stops holding its stock unpaid, on a menu paid first.
+    static func heldUntil(in events: [Event]) -> Timestamp? {
+        for event in events.reversed() {
+            if case .orderHeld(let held) = event.payload { return held.until }
         }
         return nil
     }

@@ -1,7 +1,7 @@
 /// The board as the fold of its events.
 extension Board {
-    /// Applies one event, as a journal replays it: `order.succeeded` with a ticket makes
-    /// the ticket (lines found in `menu`), and each `ticket.*` event makes its move at the
+    /// Applies one event, as a journal replays it: `order.succeeded` with a ticket, and
+    /// `ticket.opened`, make the ticket (lines found in `menu`), and each `ticket.*` event makes its move at the
     /// event's time. Other events leave the board as it is. Replaying every event a board
     /// caused into a fresh board for the same menu gives an equal board.
     ///
@@ -19,6 +19,11 @@ extension Board {
             let lines = ticketLines(made.lines, menu: menu)
             admit(lines, consumed: made.consumed, lineTotals: Board.lineTotals(made.lines, menu: menu), service: nil,
                   promised: made.promised, at: now)
+        case .ticketOpened(let opened):
+            guard opened.ticket >= nextNumber else { return false }
+            skip(to: opened.ticket)
+            admit(ticketLines(opened.lines, menu: menu), consumed: opened.consumed, lineTotals: Board.lineTotals(opened.lines, menu: menu),
+                  service: nil, promised: opened.promised, at: now)
         case .ticketStarted(let started):
             guard state(of: started.ticket)?.isInKitchen == true, let ticket = tickets.ticket(started.ticket),
                   let index = ticket.parts.firstIndex(where: { stations[$0.station].name == started.station && $0.state == .queued })
@@ -39,7 +44,8 @@ extension Board {
         case .ticketLate(let late):
             guard state(of: late.ticket)?.isInKitchen == true else { return false }
             markLate(late.ticket, changes: &changes)
-        case .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed, .payment, .drawer, .orderPaid, .orderVoided:
+        case .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed, .payment, .drawer, .orderPaid, .orderVoided,
+             .orderHeld:
             return false
         }
         return true

@@ -210,6 +210,13 @@ extension Kiosk {
     public mutating func void(
         _ order: UInt64, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
+        try void(order, reason: nil, at: time, emitting: &events)
+    }
+
+    /// `void(_:at:emitting:)` with the reason its events give (`nil`: an operator's void).
+    mutating func void(
+        _ order: UInt64, reason: String?, at time: Timestamp, emitting events: inout [Event]
+    ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
         guard menu.checkout != nil else { throw .noCheckout }
         guard let made = historyRecord(order) else { throw .unknownOrder(order) }
         guard case .made = made.result else { throw .orderRefused(order) }
@@ -217,7 +224,7 @@ extension Kiosk {
         guard !paid.voided else { throw .voided(order) }
         var cancel: Int?
         if hasBoard, let ticket = made.ticket {
-            advanceBoard(to: time, emitting: &events)
+            advanceBoard(to: time, into: &events)
             switch board?.state(of: ticket) {
             case .queued?: cancel = ticket
             case .cancelled?: break
@@ -226,7 +233,7 @@ extension Kiosk {
             }
         }
         let refundable = paid.refundable
-        let refunds = giveBack(refundable, of: order, paid: paid, restocked: false, reason: "void", at: time, into: &events)
+        let refunds = giveBack(refundable, of: order, paid: paid, restocked: false, reason: reason ?? "void", at: time, into: &events)
         if let cancel {
             do throws(BoardError) {
                 try perform(.cancel(cancel), at: time, emitting: &events)
@@ -236,8 +243,9 @@ extension Kiosk {
         } else if !hasBoard || made.ticket == nil, !paid.restocked {
             putBack(made.lines, reason: .cancel, at: time, emitting: &events)
         }
-        let voided = OrderVoided(order: order, ticket: made.ticket, refunded: refundable, currency: menu.currency)
+        let voided = OrderVoided(order: order, ticket: made.ticket, refunded: refundable, currency: menu.currency, reason: reason)
         payments.void(order)
+        holds.remove(order)
         emit(.orderVoided(voided), at: time, into: &events)
         return (voided, refunds)
     }
@@ -260,7 +268,19 @@ extension Kiosk {
     /// gives it now for a line without choices (a line of an item the menu no longer has
     /// puts nothing back).
     private mutating func putBack(_ lines: [ItemQuantity], reason: StockEdit = .refund, at time: Timestamp, emitting events: inout [Event]) {
-        var back = Array(repeating: 0, count: menu.ingredients.count)
+        for (index, count) in recipeCounts(of: lines).enumerated() where count > 0 {
+            let before = inventory[index]
+            let amount = min(count, Menu.maximumQuantity - before)
+            guard amount > 0 else { continue }
+            try? inventory.add(amount, to: index)
+            emit(.stockChanged(StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: reason)), at: time, into: &events)
+        }
+    }
+
+    /// What `lines` took of each of the menu's ingredients, by its index: each line's recipe
+    /// as it was ordered, or as the menu gives it now for a line without choices.
+    func recipeCounts(of lines: [ItemQuantity]) -> [Int] {
+        var counts = Array(repeating: 0, count: menu.ingredients.count)
         for line in lines {
             let recipe: [IngredientCount]
             if let choice = line.choice {
@@ -273,16 +293,10 @@ extension Kiosk {
             for part in recipe {
                 guard let index = menu.ingredientIndex(named: part.ingredient) else { continue }
                 let (count, overflow) = part.count.multipliedReportingOverflow(by: line.quantity)
-                back[index] = min(Menu.maximumQuantity, overflow ? Menu.maximumQuantity : back[index].saturatingAdding(count))
+                counts[index] = min(Menu.maximumQuantity, overflow ? Menu.maximumQuantity : counts[index].saturatingAdding(count))
             }
         }
-        for (index, count) in back.enumerated() where count > 0 {
-            let before = inventory[index]
-            let amount = min(count, Menu.maximumQuantity - before)
-            guard amount > 0 else { continue }
-            try? inventory.add(amount, to: index)
-            emit(.stockChanged(StockChanged(ingredient: menu.ingredients[index].name, from: before, to: inventory[index], reason: reason)), at: time, into: &events)
-        }
+        return counts
     }
 
     /// The order `order` names (or the last open one), if it owes something.
@@ -321,7 +335,9 @@ extension Kiosk {
         payments.apply(step)
         forgetOldPayments()
         emit(.payment(step), at: time, into: &events)
-        if step.status == .completed, step.due == .zero, let receipt = receipt(of: step.order, settledBy: step) {
+        guard step.status == .completed, step.due == .zero else { return }
+        if holds.contains(step.order) { openHeldTicket(step.order, at: time, into: &events) }
+        if let receipt = receipt(of: step.order, settledBy: step) {
             emit(.orderPaid(receipt), at: time, into: &events)
         }
     }

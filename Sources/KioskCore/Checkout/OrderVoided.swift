@@ -8,11 +8,18 @@ public struct OrderVoided: Sendable, Hashable {
     /// What the void gave back, all tenders together (each a `payment.refunded` before it).
     public let refunded: Money
     public let currency: String?
+    /// Why, when no operator voided it: `hold_expired` for an order paid first whose hold
+    /// ended unpaid.
+    public let reason: String?
 
-    public init(order: UInt64, ticket: Int?, refunded: Money, currency: String?) {
+    public init(order: UInt64, ticket: Int?, refunded: Money, currency: String?, reason: String? = nil) {
         self.order = order
         self.ticket = ticket
         self.refunded = refunded
         self.currency = currency
+        self.reason = reason
     }
+
+    /// The reason of a void whose order's hold ended unpaid.
+    public static let holdExpired = "hold_expired"
 }

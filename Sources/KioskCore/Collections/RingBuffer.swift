@@ -50,6 +50,24 @@ public struct RingBuffer<Element> {
         }
         return nil
     }
+
+    /// Changes the newest element `predicate` holds for, in place. Whether one did.
+    @discardableResult
+    public mutating func updateLast(where predicate: (Element) -> Bool, _ change: (inout Element) -> Void) -> Bool {
+        var offset = storage.count - 1
+        while offset >= 0 {
+            let index = head + offset
+            let position = index < storage.count ? index : index - storage.count
+            if predicate(storage[position]) {
+                var element = storage[position]
+                change(&element)
+                storage[position] = element
+                return true
+            }
+            offset -= 1
+        }
+        return false
+    }
 }
 
 extension RingBuffer: Sendable where Element: Sendable {}

@@ -112,6 +112,18 @@ extension Event.Payload {
             e.writeFields(to: &writer)
         case .orderVoided(let e):
             e.writeFields(to: &writer)
+        case .orderHeld(let e):
+            writer.field("order", e.order)
+            writer.key("until")
+            writer.timestamp(e.until)
+            writer.total(e.total, currency: e.currency)
+        case .ticketOpened(let e):
+            writer.field("ticket", e.ticket)
+            writer.field("order", e.order)
+            writer.array("lines", lines: e.lines)
+            writer.object("consumed", counts: e.consumed)
+            writer.key("promised")
+            writer.timestamp(e.promised)
         }
     }
 }

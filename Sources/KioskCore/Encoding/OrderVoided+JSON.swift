@@ -9,5 +9,6 @@ extension OrderVoided {
         writer.key("refunded")
         writer.number(refunded)
         if let currency { writer.field("currency", currency) }
+        if let reason { writer.field("reason", reason) }
     }
 }

@@ -23,7 +23,8 @@ extension Event.Payload {
             ))
         case .orderSucceeded, .orderFailed, .restockNeeded, .stockChanged, .menuReloaded, .suggestionMade, .menuReloadFailed,
              .paymentPending, .paymentInProgress, .paymentCompleted, .paymentDeclined, .paymentCanceled, .paymentTimedOut, .paymentRefunded,
-             .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed, .orderPaid, .orderVoided:
+             .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed, .orderPaid, .orderVoided, .orderHeld,
+             .ticketOpened:
             return nil
         }
     }

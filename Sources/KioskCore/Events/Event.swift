@@ -50,6 +50,10 @@ public struct Event: Sendable, Hashable {
         case orderPaid(OrderReceipt)
         /// `order.voided`: an order undone before its ticket started.
         case orderVoided(OrderVoided)
+        /// `order.held`: an order paid first, holding its stock until it is paid.
+        case orderHeld(OrderHeld)
+        /// `ticket.opened`: the ticket an order paid first gets with its payment.
+        case ticketOpened(TicketOpened)
 
         public var type: EventType {
             switch self {
@@ -70,6 +74,8 @@ public struct Event: Sendable, Hashable {
             case .drawer(let e): e.kind.eventType
             case .orderPaid: .orderPaid
             case .orderVoided: .orderVoided
+            case .orderHeld: .orderHeld
+            case .ticketOpened: .ticketOpened
             }
         }
     }

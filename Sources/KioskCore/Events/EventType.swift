@@ -27,6 +27,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case drawerClosed = "drawer.closed"
     case orderPaid = "order.paid"
     case orderVoided = "order.voided"
+    case orderHeld = "order.held"
+    case ticketOpened = "ticket.opened"
 
     /// The type's position in `allCases`.
     public var ordinal: Int {
@@ -58,6 +60,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .drawerClosed: 24
         case .orderPaid: 25
         case .orderVoided: 26
+        case .orderHeld: 27
+        case .ticketOpened: 28
         }
     }
 }

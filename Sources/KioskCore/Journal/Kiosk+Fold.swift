@@ -63,7 +63,17 @@ extension Kiosk {
             drawer.apply(step, payments: payments)
         case .orderVoided(let voided):
             payments.void(voided.order)
-        case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed, .orderPaid:
+            applyHold(event.payload)
+        case .orderHeld, .orderPaid:
+            applyHold(event.payload)
+        case .ticketOpened:
+            applyHold(event.payload)
+            if hasBoard {
+                board?.apply(event, menu: menu)
+            } else if case .ticketOpened(let opened) = event.payload {
+                retainedTicketNumber = max(retainedTicketNumber, opened.ticket.saturatingAdding(1))
+            }
+        case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:
             break
         }
     }

@@ -28,6 +28,8 @@ public struct MessageCatalog: Sendable, Hashable {
         .drawerClosed: "The drawer's day closed (Z report).",
         .orderPaid: "Order {order} is paid in full.",
         .orderVoided: "Order {order} is voided.",
+        .orderHeld: "Order {order} is held for its payment of {amount}.",
+        .ticketOpened: "Ticket {ticket}: {item}.",
     ]
 
     /// Defaults that differ when the menu has a board: an order is not ready when it is
@@ -36,15 +38,21 @@ public struct MessageCatalog: Sendable, Hashable {
         .orderSucceeded: "Ticket {ticket}: {item}.",
     ]
 
+    /// Defaults that differ when the menu is paid first: an order is neither ready nor on
+    /// the board when it is made; it waits for its payment.
+    public static let payFirstDefaultTexts: [EventType: String] = [
+        .orderSucceeded: "Ordered: {item}.",
+    ]
+
     public static let defaults = MessageCatalog(templates: [:])
 
     private let templates: [MessageTemplate]
 
     /// A catalogue with `templates` in place of the defaults they name; `board` picks the
-    /// defaults of a menu with a board.
-    public init(templates: [EventType: MessageTemplate], board: Bool = false) {
+    /// defaults of a menu with a board, `payFirst` those of a menu paid first.
+    public init(templates: [EventType: MessageTemplate], board: Bool = false, payFirst: Bool = false) {
         self.templates = EventType.allCases.map { type in
-            templates[type] ?? MessageCatalog.defaultTemplate(for: type, board: board)
+            templates[type] ?? MessageCatalog.defaultTemplate(for: type, board: board, payFirst: payFirst)
         }
     }
 
@@ -52,8 +60,8 @@ public struct MessageCatalog: Sendable, Hashable {
         templates[type.ordinal]
     }
 
-    private static func defaultTemplate(for type: EventType, board: Bool) -> MessageTemplate {
-        let text = (board ? boardDefaultTexts[type] : nil) ?? defaultTexts[type] ?? ""
+    private static func defaultTemplate(for type: EventType, board: Bool, payFirst: Bool) -> MessageTemplate {
+        let text = (payFirst ? payFirstDefaultTexts[type] : nil) ?? (board ? boardDefaultTexts[type] : nil) ?? defaultTexts[type] ?? ""
         do {
             return try MessageTemplate(parsing: text)
         } catch {

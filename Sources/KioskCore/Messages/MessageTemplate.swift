@@ -117,6 +117,13 @@ public struct MessageTemplate: Sendable, Hashable {
         case (.order, .orderVoided(let e)): out.appendNumber(e.order)
         case (.amount, .orderVoided(let e)): out.appendText(e.refunded.grouped(cents: MinorUnit.hasCents(e.currency)))
         case (.ticket, .orderVoided(let e)): if let ticket = e.ticket { out.appendNumber(ticket) }
+        case (.reason, .orderVoided(let e)): if let reason = e.reason { out.appendText(reason) }
+        case (.order, .orderHeld(let e)): out.appendNumber(e.order)
+        case (.amount, .orderHeld(let e)): if let total = e.total { out.appendText(total.grouped(cents: MinorUnit.hasCents(e.currency))) }
+        case (.order, .ticketOpened(let e)): out.appendNumber(e.order)
+        case (.ticket, .ticketOpened(let e)): out.appendNumber(e.ticket)
+        case (.item, .ticketOpened(let e)): describe(e.lines, to: &out)
+        case (.quantity, .ticketOpened(let e)): out.appendNumber(totalQuantity(e.lines))
         default: break
         }
     }

@@ -1,9 +1,12 @@
 /// The order board through the kiosk: moves become events, cancels give stock back and
 /// reverse the sale, and every event folds back into the state.
 extension Kiosk {
-    /// When the board next changes by itself, if it has anything scheduled: a session with
-    /// a clock advances to it then.
-    public var nextBoardChange: Timestamp? { board?.nextScheduledChange }
+    /// When the kiosk next changes by itself, if anything is scheduled — the board's moves,
+    /// the end of a held order's hold: a session with a clock advances to it then.
+    public var nextScheduledChange: Timestamp? {
+        guard let hold = holds.first?.until else { return board?.nextScheduledChange }
+        return min(hold, board?.nextScheduledChange ?? hold)
+    }
 
     /// The number the next ticket gets: the board's, or the one kept while the menu has
     /// no board.
@@ -13,10 +16,12 @@ extension Kiosk {
     /// whole board (every array retained and released), several times an order.
     var hasBoard: Bool { board?.nextNumber != nil }
 
-    /// Fires what the board has due by `time` — auto starts and finishes, late tickets —
-    /// as events at the times they happened. Call it before every command, so events stay
-    /// in time order; every board move and order does it too.
-    public mutating func advanceBoard(to time: Timestamp, emitting events: inout [Event]) {
+    /// Fires what is due by `time` — the board's auto starts and finishes and late tickets,
+    /// held orders whose hold ended — as events at the times they happened. Call it before
+    /// every command, so events stay in time order; every board move and order advances
+    /// the board too.
+    public mutating func advance(to time: Timestamp, emitting events: inout [Event]) {
+        if !holds.isEmpty { releaseHolds(endingBy: time, emitting: &events) }
         advanceBoard(to: time, into: &events)
     }
 
@@ -36,7 +41,7 @@ extension Kiosk {
     @discardableResult
     public mutating func perform(_ command: BoardCommand, at time: Timestamp, emitting events: inout [Event]) throws(BoardError) -> Ticket {
         guard hasBoard else { throw .noBoard }
-        advanceBoard(to: time, emitting: &events)
+        advanceBoard(to: time, into: &events)
         var changes: [BoardChange] = []
         var moved: Ticket?
         do {

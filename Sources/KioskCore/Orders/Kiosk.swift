@@ -29,6 +29,8 @@ public struct Kiosk: Sendable {
     public internal(set) var payments = PaymentBook()
     /// The cash drawer's day.
     public internal(set) var drawer = DrawerBook()
+    /// On a menu paid first, the orders that hold their stock until they are paid.
+    public internal(set) var holds = HeldOrders()
     var ids: UUIDv7Generator
     /// The local time zone's offset from UTC at a moment, in seconds: what the windows of
     /// discounts are read in. UTC unless the caller says otherwise; the kiosk never reads
@@ -121,7 +123,9 @@ public struct Kiosk: Sendable {
         let total = pricing.map(\.total)
         // What the order used, by name: for the ticket and the event only.
         let consumed = hasBoard || Recipient.keepsEvents ? unit?.consumed ?? consumedByName(requirements) : []
-        let opened = hasBoard ? openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time) : nil
+        // An order paid first gets its ticket with the payment that settles it.
+        let held = paysFirst && (total ?? .zero) > .zero
+        let opened = hasBoard && !held ? openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time) : nil
         let event = emit(at: time, into: &events) { kiosk in
             .orderSucceeded(OrderSucceeded(
                 lines: lines, consumed: consumed, stock: kiosk.stockByName(requirements), total: total,
@@ -143,6 +147,7 @@ public struct Kiosk: Sendable {
         for need in requirements.needs {
             emitIfNewlyLow(need.ingredient, before: inventory[need.ingredient] + need.quantity, at: time, into: &events)
         }
+        if held, let total { hold(event, total: total, at: time, into: &events) }
         if let opened { emit(opened.changes, into: &events) }
         return .made(total: total, price: pricing?.breakdown)
     }

@@ -289,6 +289,12 @@ public struct Ledger: Sendable {
         }
     }
 
+    /// Gives made order `order` of the history its ticket: an order paid first gets it
+    /// with its payment.
+    mutating func recordTicket(_ ticket: Int, of order: UInt64) {
+        history.updateLast(where: { $0.sequence == order }) { $0.ticket = ticket }
+    }
+
     mutating func recordRefused(_ record: OrderRecord) {
         refusedOrders = refusedOrders.saturatingAdding(1)
         history.append(record)
@@ -346,8 +352,9 @@ public struct OrderRecord: Sendable, Hashable {
     /// How a made order's total was reached, when the menu had taxes or discounts: what
     /// its receipt prints.
     public let price: PriceBreakdown?
-    /// The made order's ticket, when the menu had a board.
-    public let ticket: Int?
+    /// The made order's ticket, when the menu had a board: on a menu paid first, once the
+    /// order was paid.
+    public internal(set) var ticket: Int?
 
     public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil, ticket: Int? = nil) {
         self.sequence = sequence

@@ -14,11 +14,14 @@ public struct KioskSnapshot: Sendable, Hashable {
     public var payments = PaymentBook()
     /// The cash drawer's day.
     public var drawer = DrawerBook()
+    /// On a menu paid first, the orders that hold their stock until they are paid.
+    public var holds = HeldOrders()
 
     public init(
         menuName: String, sequence: UInt64, stock: [IngredientCount], ledger: LedgerSnapshot, profiles: Profiles = Profiles(),
-        board: BoardSnapshot? = nil, payments: PaymentBook = PaymentBook(), drawer: DrawerBook = DrawerBook()
+        board: BoardSnapshot? = nil, payments: PaymentBook = PaymentBook(), drawer: DrawerBook = DrawerBook(), holds: HeldOrders = HeldOrders()
     ) {
+        self.holds = holds
         self.payments = payments
         self.drawer = drawer
         self.menuName = menuName
@@ -50,7 +53,7 @@ extension Kiosk {
             ledger: ledger.snapshot,
             profiles: profiles,
             board: nextTicketNumber > 1 ? board?.snapshot ?? BoardSnapshot(numberingFrom: retainedTicketNumber) : nil,
-            payments: payments, drawer: drawer
+            payments: payments, drawer: drawer, holds: holds
         )
     }
 
@@ -84,6 +87,7 @@ extension Kiosk {
         kiosk.profiles = snapshot.profiles
         kiosk.payments = snapshot.payments
         kiosk.drawer = snapshot.drawer
+        kiosk.holds = snapshot.holds
         if let board = snapshot.board { kiosk.restoreBoard(board) }
         for entry in report.vanishedIngredients {
             kiosk.retainedStock[NameKey.fold(entry.ingredient)] = IngredientCount(

@@ -1,10 +1,13 @@
 import KioskCore
 import KioskText
 
-/// Binding `checkout`: when orders are paid, the simulated card reader, and cash rounding.
+/// Binding `checkout`: when orders are paid (and how long an unpaid one holds its stock),
+/// the simulated card reader, and cash rounding.
 extension Binder {
     /// The longest latency the reader takes, as messages write it.
     static let readerLatencyRangeText = trNoop("0ms and 60s")
+    /// How long an unpaid order may hold its stock, as messages write it.
+    static let holdRangeText = trNoop("1s and 24h")
 
     /// A menu may say its checkout in several statements (`checkout pay later`, then
     /// `checkout reader latency 2s`); they merge, and a property given in two is reported
@@ -33,6 +36,14 @@ extension Binder {
                 settings.readerLatency = milliseconds
             case ("cash", .integer(let step)):
                 settings.cashRounding = step
+            case ("hold", .duration(let hold)):
+                let milliseconds = hold.milliseconds
+                guard CheckoutSettings.holdRange.contains(milliseconds) else {
+                    let token = element.tokens.first ?? property.name
+                    report(.durationOutOfRange(property: "hold", text: token.text, range: Binder.holdRangeText), range(token, in: statement))
+                    continue
+                }
+                settings.hold = milliseconds
             default:
                 break
             }

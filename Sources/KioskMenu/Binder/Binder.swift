@@ -179,7 +179,7 @@ struct Binder {
             source: source,
             ingredients: ingredients,
             items: items,
-            messages: MessageCatalog(templates: messages.mapValues(\.template), board: board != nil),
+            messages: MessageCatalog(templates: messages.mapValues(\.template), board: board != nil, payFirst: checkout?.paysFirst == true),
             itemsByKey: itemClaims.mapValues(\.index),
             ingredientsByKey: ingredientClaims.mapValues(\.index),
             stations: stations,

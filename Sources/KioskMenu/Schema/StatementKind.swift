@@ -214,6 +214,7 @@ enum StatementKind: String, Sendable, CaseIterable {
             PropertySpec("pay", .choice(CheckoutSettings.Timing.allCases.map(\.rawValue))),
             PropertySpec("reader", .choiceWithDuration(["simulated", "latency"], durationAfter: "latency")),
             PropertySpec("cash", .wordAndInteger("rounding", CheckoutSettings.cashRoundingRange)),
+            PropertySpec("hold", .duration),
         ]
         }
     }

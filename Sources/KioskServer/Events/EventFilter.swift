@@ -4,12 +4,12 @@ import KioskText
 /// Which events a stream sends: `?types=order.*,ticket.ready`, within what the caller may
 /// see.
 public enum EventFilter {
-    /// What a customer sees: orders, stock and the menu (what can be had), the board's
-    /// moves (the ready screen). Not restock alerts, late marks or suggestions (which name
-    /// profiles): those are the operator's.
+    /// What a customer sees: orders (and an order paid first's hold), stock and the menu
+    /// (what can be had), the board's moves (the ready screen). Not restock alerts, late
+    /// marks or suggestions (which name profiles): those are the operator's.
     public static let customerTypes = EventTypes([
-        .orderSucceeded, .orderFailed, .stockChanged, .menuReloaded, .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled,
-        .ticketCancelled,
+        .orderSucceeded, .orderFailed, .orderHeld, .stockChanged, .menuReloaded, .ticketOpened, .ticketStarted, .ticketReady,
+        .ticketPickedUp, .ticketRecalled, .ticketCancelled,
     ])
 
     /// The types `?types=` names: each a type (`ticket.ready`) or a family (`ticket.*`),

@@ -269,6 +269,12 @@ async function order() {
   refresh();
 }
 
+/// `#12 · ready by 09:14`: an order's ticket, or the one its payment opened.
+function ticketLine(result) {
+  const by = result.promised ? ` · ${texts.readyBy(clockTime(result.promised))}` : '';
+  return el('p', { class: 'ticket-line' }, el('strong', { class: 'number', text: texts.ticket(result.ticket) }), by);
+}
+
 function eventOf(answer, type) {
   return (answer.data?.events ?? []).find((event) => event.type === type);
 }
@@ -278,11 +284,10 @@ function showResult(answer) {
   if (answer.ok) {
     const made = eventOf(answer, 'order.succeeded');
     panel.push(el('p', { class: 'message', text: made?.data?.message ?? '' }));
-    const ticket = answer.data.result?.ticket;
-    if (ticket !== undefined) {
-      const by = answer.data.result.promised ? ` · ${texts.readyBy(clockTime(answer.data.result.promised))}` : '';
-      panel.push(el('p', { class: 'ticket-line' }, el('strong', { class: 'number', text: texts.ticket(ticket) }), by));
-    }
+    if (answer.data.result?.ticket !== undefined) panel.push(ticketLine(answer.data.result));
+    // A menu paid first: the order holds its stock until it is paid, and gets its number then.
+    const held = answer.data.result?.heldUntil;
+    if (held) panel.push(el('p', { class: 'held', text: texts.heldUntil(clockTime(held)) }));
     // The receipt's amounts: what was paid and how, as the kiosk priced it.
     const price = answer.data.result?.price;
     if (price) {
@@ -361,6 +366,8 @@ function checkoutPanel(order, total, paymentKey) {
     if (answer.ok) {
       show('completed', texts.paidByCard(money(answer.data.result.amount + (answer.data.result.tip ?? 0), menu.currency)));
       for (const node of [section.querySelector('label'), select, byCard, atCounter]) node.remove();
+      // An order paid first gets its ticket with its payment.
+      if (answer.data.result.ticket !== undefined) section.append(ticketLine(answer.data.result));
       return;
     }
     const last = (answer.data?.events ?? []).filter((event) => event.type.startsWith('payment.')).pop();

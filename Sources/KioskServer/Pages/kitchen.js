@@ -196,6 +196,7 @@ function apply(event) {
   let ticket = tickets.get(number);
   switch (event.type) {
     case 'order.succeeded':
+    case 'ticket.opened':
       if (number === undefined || ticket) break;
       ticket = make(number, data.lines ?? [], Date.parse(event.time));
       place(ticket, 'queued');

@@ -35,6 +35,7 @@ function apply(event) {
   if (number === undefined) return;
   switch (event.type) {
     case 'order.succeeded':
+    case 'ticket.opened':
     case 'ticket.started':
       if (!numbers.has(number)) put(number, 'preparing');
       break;

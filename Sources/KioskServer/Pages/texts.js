@@ -45,6 +45,7 @@ const blanks = {
   payTitle: ['total'],
   paidByCard: ['amount'],
   payAtCounter: ['order', 'total'],
+  heldUntil: ['time'],
   shortLine: ['ingredient', 'needed', 'available'],
   questionOf: ['n', 'count'],
   fits: ['tags'],

@@ -97,6 +97,7 @@ enum PageWords {
         ("paidByCard", .text(trNoop("Paid {amount} by card. Thank you!"))),
         ("payAgain", .text(trNoop("Try again, or pay at the counter."))),
         ("payAtCounter", .text(trNoop("Please pay at the counter: order {order}, {total}."))),
+        ("heldUntil", .text(trNoop("Pay by {time} to get your number; until then your order is kept."))),
         ("suggestTitle", .text(trNoop("What should I have?"))),
         ("who", .text(trNoop("Who is ordering? Saved profiles, separated by commas (leave empty for just you)"))),
         ("rule", .text(trNoop("For a group"))),

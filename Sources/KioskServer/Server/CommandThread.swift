@@ -130,7 +130,7 @@ final class CommandThread: @unchecked Sendable {
     /// When the board next changes by itself, on the wall clock; `nil` when nothing is
     /// scheduled or the clock is virtual (only `wait` moves it).
     private func boardDeadline() -> ContinuousClock.Instant? {
-        guard !session.time.isVirtual, let due = session.kiosk.nextBoardChange else { return nil }
+        guard !session.time.isVirtual, let due = session.kiosk.nextScheduledChange else { return nil }
         // At least 10 ms: a tick that cannot commit (a broken journal) must not spin.
         let wait = max(10, due.millisecondsSince1970 - session.time.now().millisecondsSince1970)
         return .now + .milliseconds(min(wait, 60_000))

@@ -54,12 +54,12 @@ public final class ConsoleSink: Sink {
         case .restockNeeded: "\u{1B}[33m"
         case .stockChanged, .menuReloaded, .suggestionMade: "\u{1B}[36m"
         case .ticketLate, .ticketCancelled, .menuReloadFailed: "\u{1B}[33m"
-        case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
+        case .ticketOpened, .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled: "\u{1B}[34m"
         case .paymentCompleted, .orderPaid: "\u{1B}[32m"
         case .paymentDeclined, .paymentCanceled, .paymentTimedOut: "\u{1B}[31m"
         case .paymentRefunded, .orderVoided: "\u{1B}[33m"
         case .drawerOpened, .drawerPaidIn, .drawerPaidOut, .drawerCounted, .drawerClosed: "\u{1B}[36m"
-        case .paymentPending, .paymentInProgress: "\u{1B}[36m"
+        case .paymentPending, .paymentInProgress, .orderHeld: "\u{1B}[36m"
         }
     }
 }

@@ -85,7 +85,7 @@ public final class BatchRunner: SessionRunner {
     /// commands. Only with no group open: the batch commits before it waits.
     private func tickWhileIdle() -> Bool {
         guard group.isEmpty, !session.hasOpenTransaction, !session.time.isVirtual,
-              let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+              let due = session.kiosk.nextScheduledChange, due <= session.time.now() else { return false }
         // Held as a group is: what the console shows of the tick is let out once it is kept.
         output.hold()
         let mark = output.mark

@@ -254,7 +254,7 @@ public final class InteractiveRunner: SessionRunner {
     /// At the prompt, on the wall clock: journals and shows what the board did by itself
     /// (auto moves, late marks) when it is due, above the prompt. `true` when it wrote.
     private func tickWhileIdle() -> Bool {
-        guard !session.time.isVirtual, let due = session.kiosk.nextBoardChange, due <= session.time.now() else { return false }
+        guard !session.time.isVirtual, let due = session.kiosk.nextScheduledChange, due <= session.time.now() else { return false }
         output.write("\r\u{1B}[K")
         let ticked = session.tick()
         if let error = ticked.error { showError(error, command: nil) }
