@@ -70,6 +70,38 @@ import Testing
         #expect(next.stop() == 0)
     }
 
+    /// `checkout pay first`: the order's answer says until when it is held and has no ticket;
+    /// the customer's payment answers with the ticket it opened, which the order then has.
+    @Test func anOrderPaidFirstGetsItsTicketWithThePayment() throws {
+        let scratch = try ScratchDirectory()
+        let menu = """
+        kiosk "Corner" currency "USD"
+        ingredient cup stock 50
+        station bar
+        board
+        item Tea price 2.10 needs cup 1 prep 1m station bar
+        checkout pay first hold 10m
+
+        """
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", menu), "--quiet"])
+        let made = try Self.order(server)
+        #expect(made.status == 201)
+        let held = try #require(Self.result(made))
+        #expect(held["ticket"] == nil && (held["heldUntil"] as? String)?.hasSuffix("Z") == true)
+        let events = (made.json?["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
+        #expect(events == ["order.succeeded", "order.held"])
+        let key = try #require(made.json?["paymentKey"] as? String)
+        let paid = try Self.pay(server, paymentKey: key, #"{"tender":"card","card":"4242424242424242"}"#)
+        #expect(paid.status == 201)
+        let payment = try #require(Self.result(paid))
+        #expect(payment["status"] as? String == "completed" && payment["ticket"] as? Int == 1 && payment["promised"] is String)
+        let types = (paid.json?["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
+        #expect(types?.suffix(3) == ["payment.completed", "ticket.opened", "order.paid"])
+        let order = try server.request("GET", "/api/v1/orders/1", operator: true)
+        #expect(Self.result(order)?["ticket"] as? Int == 1)
+        #expect(server.stop() == 0)
+    }
+
     @Test func cashAndEveryAnswerOfTheReader() throws {
         let scratch = try ScratchDirectory()
         let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])

@@ -133,6 +133,36 @@ struct ScreensTests {
         #expect(session.server.stop() == 0)
     }
 
+    /// On a menu paid first, the order's panel says the time to pay by and shows no number;
+    /// the card taken, the number the payment opened shows, and the prompt's board has it.
+    @Test func anOrderPaidFirstGetsItsNumberOnTheScreenWhenTheCardIsTaken() throws {
+        let scratch = try ScratchDirectory()
+        let menu = try scratch.file("stall.kiosk", """
+        kiosk "Stall" currency "USD"
+        ingredient beans stock 100
+        station bar
+        board
+        item "Coffee" price 3.03 needs beans 1 prep 1m station bar
+        checkout pay first hold 10m
+
+        """)
+        let session = try ScreenSession(menu: menu)
+        try session.open("/")
+        try clickItem(session, "Coffee")
+        try session.browser.click("#order")
+        try session.waitFor("#pay-title", toContain: "Pay $3.03")
+        #expect(try session.browser.text("#result .held").hasPrefix("Pay by "))
+        #expect(try session.value("return document.querySelector('#result .ticket-line') === null ? 'none' : 'shown'") == "none")
+        #expect(try session.prompt("board").stdout.contains("QUEUED (0)"))
+        try session.browser.execute("document.querySelector('#test-card').value = arguments[0]", ["4242424242424242"])
+        try session.browser.click("#pay-card")
+        try session.waitFor("return document.querySelector('#payment')?.dataset.state ?? ''", toBe: "completed")
+        try session.waitFor("#result .ticket-line", toContain: "1")
+        #expect(try session.prompt("board").stdout.contains("QUEUED (1)"))
+        #expect(session.consoleErrors() == [])
+        #expect(session.server.stop() == 0)
+    }
+
     /// The label of the option or size `name` in the open customisation panel.
     private static func pick(_ name: String) -> String {
         "return \(pickExpression(name)) ?? null"
