@@ -9,16 +9,16 @@
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
     --flush-timeout --clock --lang --explain --plugin-path -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
-    --patience --restock --replications --json --csv --pace --sinks --sink --state
-    --append-to-state --flush-timeout --no-color --plugin-path -h --help'
+    --patience --restock --card-share --decline-rate --readers --replications --json --csv
+    --pace --sinks --sink --state --append-to-state --flush-timeout --no-color --plugin-path -h --help'
 _kiosk_reprice_options='--state --menu --from --to --all --json --csv -h --help'
 _kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
 # The options that take a value, of kiosk, kiosk serve, kiosk simulate and kiosk reprice:
 # the next word is theirs.
 _kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --plugin-path --hours
-    --customers --arrivals --seed --service --patience --restock --replications --csv --pace
-    --listen --token-file --tls-cert --tls-key --cors --access-log --from --to'
+    --customers --arrivals --seed --service --patience --restock --card-share --decline-rate --readers
+    --replications --csv --pace --listen --token-file --tls-cert --tls-key --cors --access-log --from --to'
 
 # Menu files (*.kiosk) and directories to look in.
 _kiosk_menus()
@@ -102,7 +102,7 @@ _kiosk()
             return
             ;;
         -c | --flush-timeout | --explain | --from | --to | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
-            --listen | --cors)
+            --card-share | --decline-rate | --readers | --listen | --cors)
             # Free text: nothing to offer.
             COMPREPLY=()
             return

@@ -1,3 +1,4 @@
+import KioskCore
 import KioskSimulation
 import KioskText
 
@@ -9,7 +10,8 @@ import KioskText
 /// ```
 /// kiosk simulate [--menu FILE] [--hours H | --customers N] [--arrivals RATE]
 ///                [--seed S] [--service fixed|exponential] [--patience DURATION]
-///                [--restock POLICY] [--replications R] [--json] [--csv FILE]
+///                [--restock POLICY] [--card-share SHARE] [--decline-rate RATE]
+///                [--readers N] [--replications R] [--json] [--csv FILE]
 ///                [--pace X] [--sinks] [--sink SINK]… [--state DIRECTORY
 ///                [--append-to-state]] [--flush-timeout DURATION] [--no-color]
 ///                [--plugin-path DIR]…
@@ -25,6 +27,9 @@ struct SimulateArguments: Sendable, Equatable {
     /// menu says), the seed (`nil`: the command picks one at random and prints it), …
     var overrides = SimulationOverrides()
     var replications = 1
+    /// The first of `--card-share`, `--decline-rate` and `--readers` given, as spelled: a
+    /// menu without a `checkout` refuses it.
+    var checkoutOption: String?
     var json = false
     var csv: String?
     var pace: Pace?
@@ -55,6 +60,15 @@ struct SimulateArguments: Sendable, Equatable {
         .value("--service", "KIND") { arguments, value throws(SimulateUsageError) in try arguments.setService(value) },
         .value("--patience", "DURATION") { arguments, value throws(SimulateUsageError) in try arguments.setPatience(value) },
         .value("--restock", "POLICY") { arguments, value throws(SimulateUsageError) in try arguments.setRestock(value) },
+        .value("--card-share", "SHARE") { arguments, value throws(SimulateUsageError) in
+            arguments.overrides.cardShare = try SimulateArguments.share("--card-share", value)
+            arguments.checkoutOption = arguments.checkoutOption ?? "--card-share"
+        },
+        .value("--decline-rate", "RATE") { arguments, value throws(SimulateUsageError) in
+            arguments.overrides.declineRate = try SimulateArguments.share("--decline-rate", value)
+            arguments.checkoutOption = arguments.checkoutOption ?? "--decline-rate"
+        },
+        .value("--readers", "N") { arguments, value throws(SimulateUsageError) in try arguments.setReaders(value) },
         .value("--replications", "R") { arguments, value throws(SimulateUsageError) in try arguments.setReplications(value) },
         .flag("--json") { arguments, _ in arguments.json = true },
         .value("--csv", "FILE") { $0.csv = $1 },
@@ -140,6 +154,22 @@ struct SimulateArguments: Sendable, Equatable {
             )
         }
         overrides.restock = policy
+    }
+
+    /// A share of customers or of cards: a percentage from 0% to 100% to the thousandth,
+    /// with or without its `%` (`60%`, `12.5`). `Rate` reads it, bounded, so nothing the
+    /// user types overflows.
+    private static func share(_ option: String, _ value: String) throws(SimulateUsageError) -> Rate {
+        guard let rate = Rate(value) else { throw invalid(option, value, trNoop("a percentage from 0% to 100%, such as 60% or 2.5%")) }
+        return rate
+    }
+
+    private mutating func setReaders(_ value: String) throws(SimulateUsageError) {
+        guard let count = Int(value), (1...SimulationConfiguration.Checkout.maximumReaders).contains(count) else {
+            throw Self.invalid("--readers", value, trNoop("a whole number of card readers from 1 to 1,000"))
+        }
+        overrides.readers = count
+        checkoutOption = checkoutOption ?? "--readers"
     }
 
     private mutating func setReplications(_ value: String) throws(SimulateUsageError) {

@@ -59,6 +59,7 @@ struct SimulateCommand {
         }
         var configuration = SimulationConfiguration(boardOf: menu, seed: seed)
         parsed.overrides.apply(to: &configuration)
+        if menu.checkout == nil, let option = parsed.checkoutOption { throw .simulation(.checkoutOptionWithoutCheckout(option)) }
         do throws(SimulationError) { try configuration.validate(for: menu) } catch { throw .simulation(error) }
 
         let csv = try parsed.csv.map { path throws(SimulateFailure) in try CSVFile(path: path, menu: menu, configuration: configuration, replications: parsed.replications) }

@@ -82,7 +82,7 @@ extension Scheduled {
     /// The slot of the ticket an entry concerns, to tell the tests' entries apart.
     var ticketSlot: Int32 {
         switch self {
-        case .ready(let ticket), .patience(let ticket): ticket.slot
+        case .ready(let ticket), .patience(let ticket), .paid(let ticket): ticket.slot
         case .refill(let ingredient): Int32(ingredient)
         case .arrival, .restockAll: -1
         }

@@ -2,6 +2,8 @@
 struct Customer: Sendable {
     enum State: UInt8, Sendable {
         case free, queued, preparing
+        /// Has their order, and pays at a card reader (waiting for one, or on one).
+        case paying
     }
 
     var generation: UInt32 = 0
@@ -16,4 +18,10 @@ struct Customer: Sendable {
     var ticket = 0
     var arrival: Int64 = 0
     var start: Int64 = 0
+}
+
+/// How a customer will pay, and what their order is due in hundredths (0: nothing to pay).
+struct PendingPayment: Sendable {
+    var tender: TenderDraw
+    var due: Int
 }

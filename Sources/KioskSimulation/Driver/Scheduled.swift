@@ -10,4 +10,6 @@ enum Scheduled: Sendable, Equatable {
     case refill(ingredient: Int)
     /// The periodic restock of every ingredient.
     case restockAll
+    /// A card reader answers the customer's payment.
+    case paid(TicketID)
 }

@@ -1,3 +1,5 @@
+import KioskCore
+
 extension Simulation {
     /// The report of the day so far; the whole day's once `run` has returned `true`.
     public func report() -> RunReport {
@@ -27,7 +29,19 @@ extension Simulation {
             hours: hourReports(waiting, end: end)
         )
         report.optionsOut = optionsOut()
+        if configuration.checkout != nil { report.checkout = checkoutReport(end: end) }
         return report
+    }
+
+    private func checkoutReport(end: Int64) -> RunReport.Checkout {
+        let tally = checkoutTally
+        // Hundredths summed in 128 bits; a day's takings fit an `Int` many times over.
+        func money(_ hundredths: Int128) -> Money { Money(hundredths: Int(clamping: hundredths)) }
+        return RunReport.Checkout(
+            cardPayments: tally.cardPayments, cashPayments: tally.cashPayments, declines: tally.declines, unpaid: tally.unpaid,
+            cardRevenue: money(tally.cardRevenue), cashRevenue: money(tally.cashRevenue), cashRounding: money(tally.cashRounding),
+            reader: stationReport(reader.tally, end: end)
+        )
     }
 
     /// Each option that needs an ingredient an order was first short of, and when: the

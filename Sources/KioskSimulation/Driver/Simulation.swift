@@ -22,6 +22,13 @@ import KioskCore
 /// the board numbers them, from 1 for the first order made in the run, and
 /// `order.succeeded` carries the same number, with the kitchen's promise. Without such an
 /// observer no ticket event is made at all.
+///
+/// On a menu with a `checkout` (`configuration.checkout`), a customer pays when they take
+/// their order: a share by card, the rest in cash (`TenderDraw`, drawn on arrival). Cash
+/// is taken at once; a card queues for one of the readers (`ReaderStation`), which holds
+/// it for the reader's latency, and a declined card is then paid in cash. The customer
+/// leaves once paid. Without a `checkout` nothing of this runs, and no stream is drawn.
+/// The simulated payments send no events yet.
 public struct Simulation {
     public let configuration: SimulationConfiguration
     /// From 0; each replication has its own random streams.
@@ -58,6 +65,14 @@ public struct Simulation {
     private var freeSlots: [Int32] = []
     private(set) var stations: [StationTally]
     private(set) var stock: StockTally
+    /// How customers pay; `nil` without a `checkout`.
+    private let checkout: SimulationConfiguration.Checkout?
+    /// The card readers; unused without a `checkout`.
+    private(set) var reader: ReaderStation
+    private(set) var checkoutTally = CheckoutTally()
+    /// By customer slot, how the customer in it will pay and what their order is due;
+    /// kept only with a `checkout`.
+    private var pendingPayments: [PendingPayment] = []
     private var arrivalsOpen = true
     /// Whether the observer of the current `run` takes events: asked once a run, since
     /// asking the observer copies its closure (a retain and a release) each time.
@@ -110,6 +125,10 @@ public struct Simulation {
         sampler = ArrivalSampler(arrivals: configuration.arrivals, opening: configuration.opening)
         stations = configuration.stations.map { StationTally(name: $0.name, staff: $0.staff) }
         stock = StockTally(menu: menu, policy: configuration.restock)
+        checkout = configuration.checkout
+        reader = ReaderStation(
+            readers: configuration.checkout?.readers ?? 1, latency: configuration.checkout?.latencyMilliseconds ?? 0, name: "reader"
+        )
         scheduleNextArrival()
         if case .every(let period) = configuration.restock { agenda.schedule(.restockAll, at: period) }
     }
@@ -137,6 +156,7 @@ public struct Simulation {
             case .patience(let customer): giveUp(customer, observer)
             case .refill(let ingredient): refill(ingredient, observer)
             case .restockAll: restockAll(observer)
+            case .paid(let customer): paid(customer)
             }
         }
         isFinished = true
@@ -155,6 +175,7 @@ public struct Simulation {
         let item = choice.pick(using: &streams.items)
         let preparation = drawPreparation(of: item)
         let patience = drawPatience()
+        let tender = checkout.map { TenderDraw.draw($0, using: &streams.payments) } ?? .cash
         // Before the order: `StockTally`'s replay relies on this order of scheduling.
         scheduleNextArrival()
         let variant = draws[item] == nil ? item : variant(of: item)
@@ -193,14 +214,14 @@ public struct Simulation {
                 replication: replication, customer: arrived, item: item, station: profiles[item].station,
                 arrival: now, start: nil, end: nil, outcome: .refused
             ))
-        case .made:
+        case .made(let total, _):
             stock.recordMade(variant)
             if case .low = configuration.restock {
                 for component in recipes[variant] where kiosk.inventory[component.ingredient] <= stock.lowMarks[component.ingredient] {
                     requestRefill(of: component.ingredient)
                 }
             }
-            admit(item: item, preparation: preparation, patience: patience, observer)
+            admit(item: item, preparation: preparation, patience: patience, payment: PendingPayment(tender: tender, due: total?.hundredths ?? 0), observer)
         }
     }
 
@@ -228,11 +249,14 @@ public struct Simulation {
         arrivalHourEnd = hour == TimeWeightedCount.maximumHours - 1 ? .max : (Int64(hour) + 1) * TimeWeightedCount.hour
     }
 
-    private mutating func admit(item: Int, preparation: Int64, patience: Int64?, _ observer: SimulationObserver) {
+    private mutating func admit(item: Int, preparation: Int64, patience: Int64?, payment: PendingPayment, _ observer: SimulationObserver) {
         let station = profiles[item].station
         let id = allocateSlot()
         let slot = Int(id.slot)
         admitted += 1
+        if checkout != nil {
+            if slot == pendingPayments.count { pendingPayments.append(payment) } else { pendingPayments[slot] = payment }
+        }
         customers[slot] = Customer(
             generation: id.generation, state: .queued, isWaiting: false, item: Int32(item), station: Int32(station),
             number: arrived, ticket: admitted, arrival: now, start: 0
@@ -300,7 +324,7 @@ public struct Simulation {
             announce(.ticketReady(moved), observer)
             announce(.ticketPickedUp(moved), observer)
         }
-        depart(slot)
+        if checkout == nil { depart(slot) } else { pay(slot, id) }
         observer.customer?(CustomerRecord(
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
             arrival: customer.arrival, start: customer.start, end: now, outcome: .served
@@ -330,6 +354,40 @@ public struct Simulation {
             replication: replication, customer: customer.number, item: Int(customer.item), station: station,
             arrival: customer.arrival, start: nil, end: now, outcome: .left
         ))
+    }
+
+    // MARK: Checkout
+
+    /// The customer in `slot` has their order and pays: at once in cash, or at a reader.
+    private mutating func pay(_ slot: Int, _ id: TicketID) {
+        let payment = pendingPayments[slot]
+        guard payment.due > 0 else {
+            checkoutTally.unpaid += 1
+            depart(slot)
+            return
+        }
+        guard payment.tender.usesReader else {
+            checkoutTally.recordCash(payment.due, step: checkout?.cashStep ?? 1)
+            depart(slot)
+            return
+        }
+        customers[slot].state = .paying
+        if reader.arrive(id, at: now) { agenda.scheduleInOrder(.paid(id), at: now + reader.latency) }
+    }
+
+    /// A reader answered the customer's card: approved, or declined and then paid in cash.
+    /// The reader takes the next customer waiting.
+    private mutating func paid(_ id: TicketID) {
+        guard let slot = slotIndex(id, in: .paying) else { return }
+        let payment = pendingPayments[slot]
+        if payment.tender == .declinedCard {
+            checkoutTally.declines += 1
+            checkoutTally.recordCash(payment.due, step: checkout?.cashStep ?? 1)
+        } else {
+            checkoutTally.recordCard(payment.due)
+        }
+        depart(slot)
+        if let next = reader.finish(at: now) { agenda.scheduleInOrder(.paid(next), at: now + reader.latency) }
     }
 
     private mutating func depart(_ slot: Int) {

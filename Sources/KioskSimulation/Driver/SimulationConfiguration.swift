@@ -58,6 +58,47 @@ public struct SimulationConfiguration: Sendable, Equatable {
         case customers(Int)
     }
 
+    /// How customers pay, on a menu with a `checkout`: a share by card, queueing at the
+    /// card readers, the rest in cash.
+    public struct Checkout: Sendable, Equatable {
+        /// The share of paying customers who present a card.
+        public var cardShare: Rate
+        /// The share of card payments the reader declines; a declined customer pays in cash.
+        public var declineRate: Rate
+        /// How many card readers take payments in parallel, first come first served.
+        public var readers: Int
+        /// How long a reader takes to answer: the menu's `checkout reader latency`.
+        public var latencyMilliseconds: Int64
+        /// The cash step in hundredths: what is due in cash rounds, half up, to a multiple
+        /// of it (the menu's `cash rounding` times the currency's minor unit).
+        public var cashStep: Int
+
+        /// 60 %.
+        public static let defaultCardShare = Rate(parts: 60_000)
+        /// 5 %.
+        public static let defaultDeclineRate = Rate(parts: 5_000)
+        public static let defaultReaders = 1
+        public static let maximumReaders = 1_000
+
+        public init(
+            cardShare: Rate = Checkout.defaultCardShare, declineRate: Rate = Checkout.defaultDeclineRate, readers: Int = Checkout.defaultReaders,
+            latencyMilliseconds: Int64 = 0, cashStep: Int = 1
+        ) {
+            self.cardShare = cardShare
+            self.declineRate = declineRate
+            self.readers = readers
+            self.latencyMilliseconds = latencyMilliseconds
+            self.cashStep = cashStep
+        }
+
+        /// The defaults, with the reader's latency and the cash step of `settings` on a menu
+        /// whose minor unit is `minorUnit` hundredths.
+        public init(_ settings: CheckoutSettings, minorUnit: Int) {
+            let (step, overflow) = max(1, minorUnit).multipliedReportingOverflow(by: max(1, settings.cashRounding))
+            self.init(latencyMilliseconds: settings.readerLatency, cashStep: overflow ? max(1, minorUnit) : step)
+        }
+    }
+
     public var stations: [Station]
     /// One per menu item, in the menu's order.
     public var items: [ItemProfile]
@@ -66,6 +107,8 @@ public struct SimulationConfiguration: Sendable, Equatable {
     public var service: ServiceTimes
     public var patience: Patience
     public var restock: RestockPolicy
+    /// How customers pay; `nil` on a menu without a `checkout`, whose customers pay nothing.
+    public var checkout: Checkout?
     public var seed: UInt64
     /// Milliseconds since midnight at which a constant-rate day opens; a profile opens at
     /// its first time instead.
@@ -91,6 +134,7 @@ public struct SimulationConfiguration: Sendable, Equatable {
         service = .fixed
         patience = .unlimited
         restock = .none
+        checkout = nil
         self.seed = seed
         openingTime = SimulationConfiguration.defaultOpeningTime
         day = SimulationConfiguration.defaultDay
@@ -110,6 +154,9 @@ public struct SimulationConfiguration: Sendable, Equatable {
             )
         }
         if let menuArrivals = menu.simulateSettings?.arrivals { arrivals = Arrivals(menuArrivals) }
+        if let settings = menu.checkout {
+            checkout = Checkout(settings, minorUnit: menu.pricing?.unit ?? MinorUnit.hundredths(of: menu.currency))
+        }
     }
 
     /// When the day opens, in milliseconds since midnight.
@@ -144,6 +191,7 @@ public struct SimulationConfiguration: Sendable, Equatable {
         }
         guard items.contains(where: { $0.popularity > 0 }) else { throw .nothingPopular }
         try validateTimes()
+        if let checkout { try checkout.validate() }
     }
 
     private func validateTimes() throws(SimulationError) {
@@ -166,5 +214,15 @@ public struct SimulationConfiguration: Sendable, Equatable {
             guard (1000...SimulationConfiguration.maximumInterval).contains(period) else { throw .restockIntervalOutOfRange(period) }
         }
         guard (0..<24 * 3_600_000).contains(openingTime) else { throw .openingOutOfRange(openingTime) }
+    }
+}
+
+extension SimulationConfiguration.Checkout {
+    /// Checks the shares, the readers, the latency and the cash step.
+    func validate() throws(SimulationError) {
+        for share in [cardShare, declineRate] where !(0...Rate.whole).contains(share.parts) { throw .shareOutOfRange(share) }
+        guard (1...Self.maximumReaders).contains(readers) else { throw .readersOutOfRange(readers) }
+        guard (0...SimulationConfiguration.maximumInterval).contains(latencyMilliseconds) else { throw .readerLatencyOutOfRange(latencyMilliseconds) }
+        guard cashStep > 0 else { throw .cashStepOutOfRange(cashStep) }
     }
 }

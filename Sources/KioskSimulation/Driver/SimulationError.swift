@@ -17,6 +17,14 @@ public enum SimulationError: Error, Sendable, Equatable {
     case restockIntervalOutOfRange(Int64)
     case openingOutOfRange(Int64)
     case replicationsOutOfRange(Int)
+    /// A card share or decline rate outside 0 to 100 %.
+    case shareOutOfRange(Rate)
+    case readersOutOfRange(Int)
+    case readerLatencyOutOfRange(Int64)
+    case cashStepOutOfRange(Int)
+    /// A checkout option (`--card-share`, `--decline-rate`, `--readers`) for a menu without
+    /// a `checkout`: its customers pay nothing.
+    case checkoutOptionWithoutCheckout(String)
     /// The core refused to consider an order (a total past what the ledger can hold).
     case order(item: String, OrderError)
 
@@ -44,6 +52,13 @@ public enum SimulationError: Error, Sendable, Equatable {
         case .openingOutOfRange(let milliseconds):
             tr("an opening time of {milliseconds} ms after midnight is not within the day", ["milliseconds": milliseconds])
         case .replicationsOutOfRange(let count): tr("{count} replications is out of range: 1 to 1,000", ["count": count])
+        case .shareOutOfRange(let share): tr("a share of {share} is out of range: 0% to 100%", ["share": share])
+        case .readersOutOfRange(let count): tr("{count} card readers is out of range: 1 to 1,000", ["count": count])
+        case .readerLatencyOutOfRange(let milliseconds):
+            tr("a reader latency of {duration} is out of range: at most 24h", ["duration": DurationText.format(milliseconds)])
+        case .cashStepOutOfRange(let step): tr("a cash step of {step} hundredths is out of range: at least 1", ["step": step])
+        case .checkoutOptionWithoutCheckout(let option):
+            tr("'{option}' needs a menu with a checkout statement: without one, customers pay nothing", ["option": option])
         case .order(let item, let error):
             tr("the kiosk could not consider an order of '{item}': {reason}", ["item": item, "reason": SimulationError.describe(error)])
         }

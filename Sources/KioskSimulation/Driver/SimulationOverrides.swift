@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The parts of a simulated day chosen over what the menu and the defaults say, as
 /// `kiosk simulate`'s options choose them: each one left `nil` keeps the configuration's.
 public struct SimulationOverrides: Sendable, Equatable {
@@ -9,6 +11,12 @@ public struct SimulationOverrides: Sendable, Equatable {
     public var service: SimulationConfiguration.ServiceTimes?
     public var patience: SimulationConfiguration.Patience?
     public var restock: RestockPolicy?
+    /// The share of customers who pay by card, on a menu with a `checkout`.
+    public var cardShare: Rate?
+    /// The share of cards the reader declines.
+    public var declineRate: Rate?
+    /// How many card readers there are.
+    public var readers: Int?
 
     public init() {}
 
@@ -20,5 +28,9 @@ public struct SimulationOverrides: Sendable, Equatable {
         if let service { configuration.service = service }
         if let patience { configuration.patience = patience }
         if let restock { configuration.restock = restock }
+        // Without a `checkout` nobody pays: the checkout's parts have nothing to change.
+        if let cardShare { configuration.checkout?.cardShare = cardShare }
+        if let declineRate { configuration.checkout?.declineRate = declineRate }
+        if let readers { configuration.checkout?.readers = readers }
     }
 }

@@ -20,6 +20,9 @@ public struct RandomStreams: Sendable, Equatable {
     public var ids: Xoshiro256StarStar
     /// The size and options each customer chooses of an item that has them.
     public var choices: Xoshiro256StarStar
+    /// How each customer pays, on a menu with a checkout: by card or cash, and whether the
+    /// card is declined.
+    public var payments: Xoshiro256StarStar
 
     /// The streams of replication `replication` (0 first) of `seed`.
     public init(seed: UInt64, replication: Int = 0) {
@@ -41,5 +44,6 @@ public struct RandomStreams: Sendable, Equatable {
         patience = take()
         ids = take()
         choices = take()
+        payments = take()
     }
 }

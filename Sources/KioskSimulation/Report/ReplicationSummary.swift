@@ -8,6 +8,18 @@ public struct ReplicationSummary: Sendable, Equatable {
         public let probabilityOfWaiting: ConfidenceInterval
     }
 
+    /// The checkout's figures, on a menu with a `checkout`.
+    public struct Checkout: Sendable, Equatable {
+        public let cardPayments: ConfidenceInterval
+        public let cashPayments: ConfidenceInterval
+        public let declines: ConfidenceInterval
+        /// In hundredths of the currency.
+        public let revenue: ConfidenceInterval
+        public let readerUtilisation: ConfidenceInterval
+        /// Milliseconds.
+        public let readerMeanWait: ConfidenceInterval
+    }
+
     public let replications: Int
     public let arrived: ConfidenceInterval
     public let served: ConfidenceInterval
@@ -21,6 +33,8 @@ public struct ReplicationSummary: Sendable, Equatable {
     public let stations: [Station]
     /// Per ingredient, the most any replication needed: enough for every one of them.
     public let sufficientStartingStock: [Int]
+    /// `nil` without a `checkout`.
+    public let checkout: Checkout?
 
     public init(_ runs: [RunReport]) {
         func interval(_ figure: (RunReport) -> Double) -> ConfidenceInterval {
@@ -43,6 +57,19 @@ public struct ReplicationSummary: Sendable, Equatable {
                 meanWaitInQueue: interval { $0.stations[index].waitInQueue.mean },
                 probabilityOfWaiting: interval { $0.stations[index].probabilityOfWaiting }
             )
+        }
+        let checkouts = runs.compactMap(\.checkout)
+        if checkouts.count == runs.count, !checkouts.isEmpty {
+            func checkoutInterval(_ figure: (RunReport.Checkout) -> Double) -> ConfidenceInterval {
+                ConfidenceInterval(values: checkouts.map(figure))
+            }
+            checkout = Checkout(
+                cardPayments: checkoutInterval { Double($0.cardPayments) }, cashPayments: checkoutInterval { Double($0.cashPayments) },
+                declines: checkoutInterval { Double($0.declines) }, revenue: checkoutInterval { Double($0.revenue.hundredths) },
+                readerUtilisation: checkoutInterval(\.reader.utilisation), readerMeanWait: checkoutInterval(\.reader.waitInQueue.mean)
+            )
+        } else {
+            checkout = nil
         }
         let ingredients = runs.first?.ingredients.count ?? 0
         sufficientStartingStock = (0..<ingredients).map { index in

@@ -42,6 +42,19 @@ public enum ReportJSON {
             json.field("name", station.name)
             json.field("staff", station.staff)
         }
+        if let checkout = configuration.checkout {
+            json.key("checkout")
+            json.beginObject()
+            json.key("cardShare")
+            json.raw(Array(percent(checkout.cardShare).utf8))
+            json.key("declineRate")
+            json.raw(Array(percent(checkout.declineRate).utf8))
+            json.field("readers", checkout.readers)
+            seconds("readerLatencySeconds", Double(checkout.latencyMilliseconds), into: &json)
+            json.key("cashStep")
+            json.raw(Array(Money(hundredths: checkout.cashStep).description.utf8))
+            json.endObject()
+        }
         json.endObject()
     }
 
@@ -86,6 +99,7 @@ public enum ReportJSON {
                 json.string(TextFormat.preciseClock(opening + out.time))
             }
         }
+        if let checkout = run.checkout { self.checkout(checkout, into: &json) }
         json.key("littlesLaw")
         json.beginObject()
         number("averageInSystem", run.littlesLaw.averageInSystem, 4, into: &json)
@@ -100,6 +114,49 @@ public enum ReportJSON {
             json.field("peakWaiting", hour.peakWaiting)
         }
         json.endObject()
+    }
+
+    /// Payments and revenue by tender (amounts as JSON numbers, as the kiosk's), the
+    /// declines, and the readers as a station.
+    private static func checkout(_ checkout: RunReport.Checkout, into json: inout JSONWriter) {
+        json.key("checkout")
+        json.beginObject()
+        json.field("payments", checkout.payments)
+        json.field("declines", checkout.declines)
+        json.field("unpaid", checkout.unpaid)
+        json.key("tenders")
+        json.beginObject()
+        for (name, payments, revenue) in [("card", checkout.cardPayments, checkout.cardRevenue), ("cash", checkout.cashPayments, checkout.cashRevenue)] {
+            json.key(string: name)
+            json.beginObject()
+            json.field("payments", payments)
+            json.key("revenue")
+            json.raw(Array(revenue.description.utf8))
+            if name == "cash" {
+                json.key("rounding")
+                json.raw(Array(checkout.cashRounding.description.utf8))
+            }
+            json.endObject()
+        }
+        json.endObject()
+        json.key("revenue")
+        json.raw(Array(checkout.revenue.description.utf8))
+        let reader = checkout.reader
+        json.key("reader")
+        json.beginObject()
+        json.field("readers", reader.staff)
+        json.field("served", reader.served)
+        number("utilisation", reader.utilisation, 4, into: &json)
+        number("probabilityOfWaiting", reader.probabilityOfWaiting, 4, into: &json)
+        times("waitInQueue", reader.waitInQueue, into: &json)
+        json.field("longestQueue", reader.longestQueue)
+        json.endObject()
+        json.endObject()
+    }
+
+    /// A rate as a JSON number of percent: `60`, `12.5`.
+    private static func percent(_ rate: Rate) -> String {
+        String(rate.description.dropLast())
     }
 
     private static func summary(_ summary: ReplicationSummary, _ report: SimulationReport, into json: inout JSONWriter) {
@@ -118,6 +175,17 @@ public enum ReportJSON {
             interval("utilisation", station.utilisation, 4, into: &json)
             interval("probabilityOfWaiting", station.probabilityOfWaiting, 4, into: &json)
             interval("waitInQueueMeanSeconds", station.meanWaitInQueue, 3, scale: 1000, into: &json)
+        }
+        if let checkout = summary.checkout {
+            json.key("checkout")
+            json.beginObject()
+            interval("cardPayments", checkout.cardPayments, 4, into: &json)
+            interval("cashPayments", checkout.cashPayments, 4, into: &json)
+            interval("declines", checkout.declines, 4, into: &json)
+            interval("revenue", checkout.revenue, 2, scale: 100, into: &json)
+            interval("readerUtilisation", checkout.readerUtilisation, 4, into: &json)
+            interval("readerWaitMeanSeconds", checkout.readerMeanWait, 3, scale: 1000, into: &json)
+            json.endObject()
         }
         json.key("sufficientStartingStock")
         json.beginObject()

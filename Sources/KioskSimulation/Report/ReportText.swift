@@ -1,3 +1,4 @@
+import KioskCore
 import KioskText
 
 /// The report as text for a terminal: the same bytes for the same seed and inputs. Words
@@ -59,6 +60,7 @@ public enum ReportText {
         lines += stations.lines + [""]
         lines += timesTable(tr("wait in queue"), run.stations.map { ($0.name, $0.waitInQueue) }, all: run.waitInQueue) + [""]
         lines += timesTable(tr("time in system"), run.stations.map { ($0.name, $0.timeInSystem) }, all: run.timeInSystem) + [""]
+        if let checkout = run.checkout { lines += checkoutLines(checkout) + [""] }
         lines += stockLines(run, opening: configuration.opening) + [""]
         let little = run.littlesLaw
         lines.append(
@@ -85,6 +87,38 @@ public enum ReportText {
             table.add([name] + [times.mean, times.median, times.p90, times.maximum].map(TextFormat.duration))
         }
         return table.lines
+    }
+
+    /// Payments by tender, the declined cards, revenue by tender, and the card readers as
+    /// a station: their utilisation and the wait for one.
+    private static func checkoutLines(_ checkout: RunReport.Checkout) -> [String] {
+        var payments = tr(
+            "Payments: {payments}, {card} by card and {cash} in cash ({declined} after a declined card)",
+            [
+                "payments": TextFormat.grouped(checkout.payments), "card": TextFormat.grouped(checkout.cardPayments),
+                "cash": TextFormat.grouped(checkout.cashPayments), "declined": TextFormat.grouped(checkout.declines),
+            ]
+        )
+        if checkout.unpaid > 0 { payments += tr("; {count} with nothing to pay", ["count": TextFormat.grouped(checkout.unpaid)]) }
+        let amounts = [checkout.cardRevenue, checkout.cashRevenue, checkout.revenue, checkout.cashRounding]
+        let cents = amounts.contains { $0.hundredths % 100 != 0 }
+        var tenders = TextTable.report([tr("tender"), tr("payments"), tr("revenue"), tr("rounding")])
+        tenders.add([tr("card"), TextFormat.grouped(checkout.cardPayments), checkout.cardRevenue.grouped(cents: cents), "—"])
+        tenders.add([
+            tr("cash"), TextFormat.grouped(checkout.cashPayments), checkout.cashRevenue.grouped(cents: cents), checkout.cashRounding.grouped(cents: cents),
+        ])
+        tenders.add([tr("all"), TextFormat.grouped(checkout.payments), checkout.revenue.grouped(cents: cents), checkout.cashRounding.grouped(cents: cents)])
+        let reader = checkout.reader
+        // Every column a number: the first is the readers' count, not a name.
+        var readers = TextTable([
+            tr("card readers"), tr("served"), tr("utilisation"), tr("waited"), tr("longest queue"), tr("wait mean"), tr("wait p90"), tr("wait max"),
+        ].map { ($0, .right) })
+        let waits = reader.waitInQueue.count > 0 ? [reader.waitInQueue.mean, reader.waitInQueue.p90, reader.waitInQueue.maximum].map(TextFormat.duration) : ["—", "—", "—"]
+        readers.add([
+            "\(reader.staff)", TextFormat.grouped(reader.served), TextFormat.percent(reader.utilisation), TextFormat.percent(reader.probabilityOfWaiting),
+            "\(reader.longestQueue)",
+        ] + waits)
+        return [payments, ""] + tenders.lines + [""] + readers.lines
     }
 
     private static func stockLines(_ run: RunReport, opening: Int64) -> [String] {
@@ -153,6 +187,14 @@ public enum ReportText {
             share(tr("{station}: utilisation", ["station": station.name]), station.utilisation)
             share(tr("{station}: waited", ["station": station.name]), station.probabilityOfWaiting)
             time(tr("{station}: wait in queue, mean", ["station": station.name]), station.meanWaitInQueue)
+        }
+        if let checkout = summary.checkout {
+            count(tr("paid by card"), checkout.cardPayments)
+            count(tr("paid in cash"), checkout.cashPayments)
+            count(tr("declined cards"), checkout.declines)
+            table.add([tr("revenue"), TextFormat.fixed(checkout.revenue.mean / 100, 2), "±", TextFormat.fixed(checkout.revenue.halfWidth / 100, 2)])
+            share(tr("card readers: utilisation"), checkout.readerUtilisation)
+            time(tr("card readers: wait, mean"), checkout.readerMeanWait)
         }
         lines += table.lines + [""]
         var stock = TextTable.report([tr("ingredient"), tr("start"), tr("enough")])

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// What one simulated day came to. Times are milliseconds (since opening, for points in
 /// time); every figure is computed from the run's own events, exactly and deterministically.
 public struct RunReport: Sendable, Equatable {
@@ -94,6 +96,28 @@ public struct RunReport: Sendable, Equatable {
         public var product: Double { arrivalsPerHour / 3_600_000 * meanTimeInSystem }
     }
 
+    /// What the checkout took, on a menu with a `checkout`: payments and revenue by tender,
+    /// the declined cards, and the card readers as a station.
+    public struct Checkout: Sendable, Equatable {
+        public let cardPayments: Int
+        /// Cash payments, the declined cards' among them.
+        public let cashPayments: Int
+        /// Cards the reader declined; each was then paid in cash.
+        public let declines: Int
+        /// Served customers whose order had nothing to pay.
+        public let unpaid: Int
+        public let cardRevenue: Money
+        /// What the drawer took, cash rounding included.
+        public let cashRevenue: Money
+        /// What cash rounding added (negative: took off).
+        public let cashRounding: Money
+        /// The readers: their staff the readers, their service the reader's latency.
+        public let reader: Station
+
+        public var payments: Int { cardPayments + cashPayments }
+        public var revenue: Money { Money(hundredths: cardRevenue.hundredths.addingReportingOverflow(cashRevenue.hundredths).partialValue) }
+    }
+
     /// From 0.
     public let replication: Int
     /// From opening to the last customer's departure, or to closing time if later.
@@ -111,4 +135,6 @@ public struct RunReport: Sendable, Equatable {
     public let hours: [Hour]
     /// The options whose ingredient ran out, the first first; empty without options.
     public var optionsOut: [OptionOut] = []
+    /// `nil` on a menu without a `checkout`.
+    public var checkout: Checkout?
 }
