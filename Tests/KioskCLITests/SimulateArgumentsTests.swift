@@ -28,6 +28,29 @@ import Testing
         #expect(try SimulateArguments.parse(["-h"]).help && (try SimulateArguments.parse(["--help"]).help))
     }
 
+    /// The checkout's options: shares as percentages to the thousandth, and the readers;
+    /// the first one given is what a menu without a `checkout` refuses.
+    @Test func theCheckoutsOptionsAreRead() throws {
+        let arguments = try SimulateArguments.parse(["--decline-rate", "2.5", "--card-share", "60%", "--readers", "3"])
+        #expect(arguments.overrides.cardShare == Rate(parts: 60_000))
+        #expect(arguments.overrides.declineRate == Rate(parts: 2_500))
+        #expect(arguments.overrides.readers == 3)
+        #expect(arguments.checkoutOption == "--decline-rate")
+        #expect(try SimulateArguments.parse(["--card-share", "100%"]).overrides.cardShare == Rate(parts: Rate.whole))
+        #expect(try SimulateArguments.parse(["--card-share", "0"]).overrides.cardShare == Rate(parts: 0))
+        #expect(try SimulateArguments.parse([]).checkoutOption == nil)
+        let menu = try Menu(
+            name: "Stand", currency: "USD", ingredients: [Ingredient(name: "tea", initialStock: 10)],
+            items: [Item(name: "Tea", price: Money(hundredths: 210), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))],
+            checkout: CheckoutSettings(readerLatency: 3_000)
+        )
+        var configuration = SimulationConfiguration(boardOf: menu, seed: 1)
+        arguments.overrides.apply(to: &configuration)
+        #expect(configuration.checkout == SimulationConfiguration.Checkout(
+            cardShare: Rate(parts: 60_000), declineRate: Rate(parts: 2_500), readers: 3, latencyMilliseconds: 3_000, cashStep: 1
+        ))
+    }
+
     @Test func nothingGivenChangesNothing() throws {
         let arguments = try SimulateArguments.parse([])
         #expect(arguments == SimulateArguments())
@@ -85,6 +108,13 @@ import Testing
         (["--patience", "2d"], "option '--patience' needs a duration up to 24h, such as 5m or 90s, not '2d'"),
         (["--restock", "sometimes"], "option '--restock' needs none, low, low:LEAD (such as low:30m) or 'every DURATION' (such as 'every 2h'), durations up to 24h, not 'sometimes'"),
         (["--replications", "0"], "option '--replications' needs a whole number from 1 to 1,000, not '0'"),
+        (["--card-share", "101%"], "option '--card-share' needs a percentage from 0% to 100%, such as 60% or 2.5%, not '101%'"),
+        (["--card-share", "-5%"], "option '--card-share' needs a percentage from 0% to 100%, such as 60% or 2.5%, not '-5%'"),
+        (["--decline-rate", "0.0001%"], "option '--decline-rate' needs a percentage from 0% to 100%, such as 60% or 2.5%, not '0.0001%'"),
+        (["--decline-rate", "99999999999999999999999%"], "option '--decline-rate' needs a percentage from 0% to 100%, such as 60% or 2.5%, not '99999999999999999999999%'"),
+        (["--readers", "0"], "option '--readers' needs a whole number of card readers from 1 to 1,000, not '0'"),
+        (["--readers", "1001"], "option '--readers' needs a whole number of card readers from 1 to 1,000, not '1001'"),
+        (["--readers", "18446744073709551617"], "option '--readers' needs a whole number of card readers from 1 to 1,000, not '18446744073709551617'"),
         (["--pace", "60", "--replications", "2"], "'--pace' and '--replications' cannot be combined"),
         (["--pace", "-1"], "option '--pace' needs a speed-up above 0, such as 60 for a simulated minute each second, not '-1'"),
         (["--flush-timeout", "soon"], "option '--flush-timeout' needs a duration such as 5s or 500ms, not 'soon'"),

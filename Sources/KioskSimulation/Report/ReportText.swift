@@ -32,6 +32,12 @@ public enum ReportText {
             tr("service {service}", ["service": configuration.service.rawValue]), tr("patience {patience}", ["patience": patience]),
             tr("restock {restock}", ["restock": configuration.restock]),
         ]
+        if let checkout = configuration.checkout {
+            settings.append(tr(
+                "card {share} (declines {rate}) · readers {count} × {latency}",
+                ["share": checkout.cardShare, "rate": checkout.declineRate, "count": checkout.readers, "latency": DurationText.format(checkout.latencyMilliseconds)]
+            ))
+        }
         if report.runs.count > 1 { settings.append(tr("{count} replications", ["count": report.runs.count])) }
         return [tr("kiosk simulate: {menu}, seed {seed}", ["menu": report.menu, "seed": configuration.seed]), settings.joined(separator: " · ")]
     }
