@@ -6,11 +6,11 @@ import Testing
 /// tender, and the card readers as one more station.
 @Suite struct SimulationCheckoutTests {
     /// Tea at 3.03 from stock that never runs out, made at one bar; cash rounds to 0.05.
-    private static func menu(latency: Int64 = 30_000) throws -> Menu {
+    private static func menu(latency: Int64 = 30_000, timing: CheckoutSettings.Timing = .later) throws -> Menu {
         try Menu(
             name: "Tea Bar", currency: "USD", ingredients: [Ingredient(name: "tea", initialStock: Menu.maximumQuantity)],
             items: [Item(name: "Tea", price: Money(hundredths: 303), recipe: Recipe([.init(ingredient: 0, quantity: 1)]))],
-            checkout: CheckoutSettings(readerLatency: latency, cashRounding: 5)
+            checkout: CheckoutSettings(timing: timing, readerLatency: latency, cashRounding: 5)
         )
     }
 
@@ -142,6 +142,16 @@ import Testing
         #expect(first == second)
         #expect(ReportText.render(first) == ReportText.render(second))
         #expect(first.summary?.checkout != nil)
+    }
+
+    /// The simulator models paying itself: a menu paid first has the day of one paid later.
+    @Test func aMenuPaidFirstPaysAsOnePaidLater() throws {
+        let later = try Self.menu()
+        let first = try Self.menu(timing: .first)
+        let paidLater = try Replications.run(menu: later, configuration: Self.configuration(later, customers: 500), count: 1)
+        let paidFirst = try Replications.run(menu: first, configuration: Self.configuration(first, customers: 500), count: 1)
+        #expect(paidFirst.runs.first?.checkout == paidLater.runs.first?.checkout && paidFirst.runs.first?.checkout != nil)
+        #expect(paidFirst.runs.first?.served == paidLater.runs.first?.served)
     }
 
     @Test func anUnpricedOrderHasNothingToPay() throws {

@@ -123,8 +123,9 @@ public struct Kiosk: Sendable {
         let total = pricing.map(\.total)
         // What the order used, by name: for the ticket and the event only.
         let consumed = hasBoard || Recipient.keepsEvents ? unit?.consumed ?? consumedByName(requirements) : []
-        // An order paid first gets its ticket with the payment that settles it.
-        let held = paysFirst && (total ?? .zero) > .zero
+        // An order paid first gets its ticket with the payment that settles it. A kiosk that
+        // keeps no history (a simulator's) takes no payment: its simulator models paying.
+        let held = paysFirst && ledgerKeepsOrders && (total ?? .zero) > .zero
         let opened = hasBoard && !held ? openTicket(order, consumed: consumed, lineTotals: pricing?.lines ?? [], at: time) : nil
         let event = emit(at: time, into: &events) { kiosk in
             .orderSucceeded(OrderSucceeded(
