@@ -12,7 +12,7 @@ import KioskCore
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// payment.*       = payment order:varint tender:u8 flags:u8 amount tip rounding due [tendered change] [card:string]
-///                   [reason:string] [currency:string]     (flags 1, 2, 4, 8 say which follow; 16: a refund restocked)
+///                   [reason:string] [currency:string] [line:varint]   (flags 1, 2, 4, 8, 32 say which follow; 16: a refund restocked)
 /// order.held     = order:varint until:zigzag(ms) flags:u8 [total] [currency:string]   (flags 1, 2)
 /// ticket.opened  = ticket order:varint lines consumed promised:zigzag(ms)
 /// order.voided   = order:varint flags:u8 [ticket] refunded [currency:string] [reason:string]   (flags 1, 2, 4)
@@ -535,6 +535,7 @@ extension PayloadCodec {
         if e.reason != nil { flags |= 4 }
         if e.currency != nil { flags |= 8 }
         if e.restocked { flags |= 16 }
+        if e.line != nil { flags |= 32 }
         writer.byte(flags)
         writer.int(e.amount.hundredths)
         writer.int(e.tip.hundredths)
@@ -547,6 +548,7 @@ extension PayloadCodec {
         if let card = e.card { writer.string(card) }
         if let reason = e.reason { writer.string(reason) }
         if let currency = e.currency { writer.string(currency) }
+        if let line = e.line { writer.varint(UInt64(max(0, line))) }
     }
 
     static func decodePayment(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> PaymentChanged {
@@ -569,10 +571,11 @@ extension PayloadCodec {
         let card = flags & 2 != 0 ? try reader.string() : nil
         let reason = flags & 4 != 0 ? try reader.string() : nil
         let currency = flags & 8 != 0 ? try reader.string() : nil
+        let line = flags & 32 != 0 ? Int(clamping: try reader.varint()) : nil
         return PaymentChanged(
             status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
             tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency,
-            restocked: flags & 16 != 0
+            restocked: flags & 16 != 0, line: line
         )
     }
 }
@@ -631,11 +634,16 @@ extension PayloadCodec {
     }
 
     /// What an order's payments took and refunded by tender, whether its stock went back
-    /// and whether it was voided: `taken{tenders} refunded{tenders} flags:u8` (1 restocked,
-    /// 2 voided; a receipt's, snapshot section 7's).
+    /// and whether it was voided: `taken{tenders} refunded{tenders} flags:u8 [lines] [lines]`
+    /// (1 restocked, 2 voided, 4 the lines refunded one by one follow, 8 the lines restocked
+    /// so follow, each `count line:varint*`; a receipt's, snapshot section 7's).
     static func encode<Output: ByteOutput & ~Copyable>(_ paid: PaymentBook.OrderPayments, into writer: inout Output) {
         for amount in paid.taken + paid.refunded { writer.int(amount.hundredths) }
-        writer.byte((paid.restocked ? 1 : 0) | (paid.voided ? 2 : 0))
+        writer.byte((paid.restocked ? 1 : 0) | (paid.voided ? 2 : 0) | (paid.refundedLines.isEmpty ? 0 : 4) | (paid.restockedLines.isEmpty ? 0 : 8))
+        for lines in [paid.refundedLines, paid.restockedLines] where !lines.isEmpty {
+            writer.varint(UInt64(lines.count))
+            for line in lines { writer.varint(UInt64(max(0, line))) }
+        }
     }
 
     static func decodeOrderPayments(_ reader: inout ByteReader) throws(RecordDecodingError) -> PaymentBook.OrderPayments {
@@ -644,8 +652,14 @@ extension PayloadCodec {
         for _ in Tender.allCases { taken.append(Money(hundredths: try reader.int())) }
         for _ in Tender.allCases { refunded.append(Money(hundredths: try reader.int())) }
         let flags = try reader.byte()
-        guard flags < 4 else { throw .malformed("unknown flags of an order's payments") }
-        return PaymentBook.OrderPayments(taken: taken, refunded: refunded, restocked: flags & 1 != 0, voided: flags & 2 != 0)
+        guard flags < 16 else { throw .malformed("unknown flags of an order's payments") }
+        var lines: [[Int]] = [[], []]
+        for (index, flag) in [UInt8(4), 8].enumerated() where flags & flag != 0 {
+            for _ in 0..<(try reader.count(minimumBytes: 1)) { lines[index].append(Int(clamping: try reader.varint())) }
+        }
+        return PaymentBook.OrderPayments(
+            taken: taken, refunded: refunded, restocked: flags & 1 != 0, voided: flags & 2 != 0, refundedLines: lines[0], restockedLines: lines[1]
+        )
     }
 
     static func decodeReceipt(_ reader: inout ByteReader) throws(RecordDecodingError) -> OrderReceipt {

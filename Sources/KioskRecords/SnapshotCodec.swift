@@ -13,7 +13,7 @@ import KioskCore
 ///          | 5 money by day: count (day:zigzag orders gross discounts net total cancelled
 ///                                   taxes:count (name:string included:u8 amount)*)*
 ///          | 6 prices of the history's orders: count (seq:varint price)*   (price as in `PayloadCodec`)
-///          | 7 payments: next:varint count (order:varint taken:zigzag{tenders} refunded:zigzag{tenders} flags:u8 — 1 restocked, 2 voided)*
+///          | 7 payments: next:varint count (order:varint taken:zigzag{tenders} refunded:zigzag{tenders} flags:u8 — 1 restocked, 2 voided, 4 and 8 lines refunded and restocked follow)*
 ///                        (payments amount tips rounding refunds){tenders}
 ///                        (what recent orders were paid and refunded by each tender, in `Tender`
 ///                        order, then each tender's takings)
@@ -22,6 +22,7 @@ import KioskCore
 ///                      [taxes]   the day's by tax rate, as in `PayloadCodec` (`encode(taxes:)`)
 ///          | 9 tickets of the history's orders: count (seq:varint ticket:varint)*
 ///          | 10 held orders: count (order:varint until:zigzag(ms))*   (a menu paid first's unpaid orders)
+///          | 11 line totals of the history's orders: count (seq:varint count (total:zigzag)*)*
 ///          | tag fold                              a fold registered `.section(tag)` (3: answered requests)
 /// ```
 ///
@@ -41,6 +42,7 @@ public enum SnapshotCodec {
         case drawer = 8
         case historyTickets = 9
         case holds = 10
+        case historyLineTotals = 11
 
         static let domainTags = Set(allCases.map(\.rawValue))
     }
@@ -149,6 +151,11 @@ public enum SnapshotCodec {
                 writer.varint(hold.order)
                 writer.signed(hold.until.millisecondsSince1970)
             }
+        }
+        writeSections(&sections, below: Int(Section.historyLineTotals.rawValue), of: snapshot.facts, into: &writer)
+        writeHistory(.historyLineTotals, of: snapshot.kiosk.ledger.history.filter { !$0.lineTotals.isEmpty }, into: &writer) { record, writer in
+            writer.varint(UInt64(record.lineTotals.count))
+            for total in record.lineTotals { writer.int(total.hundredths) }
         }
         writeSections(&sections, below: 256, of: snapshot.facts, into: &writer)
         return writer.bytes
@@ -266,6 +273,7 @@ public enum SnapshotCodec {
         var moneyDays: [Ledger.MoneyDay] = []
         var prices: [UInt64: PriceBreakdown] = [:]
         var tickets: [UInt64: Int] = [:]
+        var lineTotals: [UInt64: [Money]] = [:]
         var payments = PaymentBook()
         var drawer = DrawerBook()
         var holds: [HeldOrders.Hold] = []
@@ -348,6 +356,13 @@ public enum SnapshotCodec {
                     let sequence = try reader.varint()
                     tickets[sequence] = Int(clamping: try reader.varint())
                 }
+            case .historyLineTotals:
+                for _ in 0..<(try reader.count(minimumBytes: 2)) {
+                    let sequence = try reader.varint()
+                    var totals: [Money] = []
+                    for _ in 0..<(try reader.count(minimumBytes: 1)) { totals.append(Money(hundredths: try reader.int())) }
+                    lineTotals[sequence] = totals
+                }
             case .holds:
                 for _ in 0..<(try reader.count(minimumBytes: 2)) {
                     let order = try reader.varint()
@@ -357,13 +372,13 @@ public enum SnapshotCodec {
         }
         ledger.choiceSales = choiceSales
         ledger.moneyDays = moneyDays
-        if !prices.isEmpty || !tickets.isEmpty {
+        if !prices.isEmpty || !tickets.isEmpty || !lineTotals.isEmpty {
             ledger.history = ledger.history.map { record in
                 guard case .made(let total) = record.result else { return record }
                 let price = prices[record.sequence].map { $0.with(total: total ?? $0.total) }
                 return OrderRecord(
                     sequence: record.sequence, time: record.time, lines: record.lines, result: record.result, price: price,
-                    ticket: tickets[record.sequence]
+                    ticket: tickets[record.sequence], lineTotals: lineTotals[record.sequence] ?? []
                 )
             }
         }

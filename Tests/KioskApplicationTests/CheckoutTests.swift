@@ -225,6 +225,45 @@ import Testing
         }
     }
 
+    @Test func aLineIsRefundedOnceForWhatItCostWithItsOwnStockAndTheRestStaysRefundable() throws {
+        let scratch = try ScratchDirectory()
+        let state = StateDirectory(path: scratch.path("state"))
+        do {
+            let harness = try Self.harness(state: state)
+            try harness.run("order 2 coffee, tea")
+            #expect(harness.stock("beans") == 97)
+            try harness.run("pay cash 1 split")
+            try harness.run("pay card")
+            // Line 1 is the two coffees: 6.06, the card first.
+            let first = try harness.run("refund 1 line 1 restock")
+            guard case .refunded(let steps) = first.output else {
+                Issue.record("no refund: \(String(describing: first.error))")
+                return
+            }
+            #expect(steps.map(\.amount) == [Self.money(606)] && steps.allSatisfy { $0.line == 1 } && steps.first?.restocked == true)
+            #expect(harness.stock("beans") == 99, "only the line's two coffees came back")
+            let book = harness.session.kiosk.payments
+            #expect(book.orders[1]?.refundedLines == [1] && book.orders[1]?.restockedLines == [1] && book.orders[1]?.restocked == false)
+            #expect(try harness.run("refund 1 line 1").error == .lineRefunded(order: 1, line: 1))
+            #expect(try harness.run("refund 1 line 3").error == .unknownLine(order: 1, line: 3, lines: 2))
+            for (line, code) in [("refund 1 line", "usage"), ("refund 1 line x", "invalid_quantity"), ("refund 1 line 0", "invalid_quantity"),
+                                 ("refund 1 line 2 2", "usage"), ("refund 1 2 line 2", "usage")] {
+                #expect(Self.code(of: line, in: harness) == code, "\(line)")
+            }
+        }
+        // After a restart the line is still refunded; the whole order's restock leaves it out.
+        let again = try Self.harness(state: state)
+        #expect(try again.run("refund 1 line 1").error == .lineRefunded(order: 1, line: 1))
+        guard case .refunded(let rest) = try again.run("refund 1 restock").output else {
+            Issue.record("no refund of the rest")
+            return
+        }
+        // 1.00 cash and 4.06 card were taken for 5.06 due of 8.06 ... all that is left: 2.00.
+        #expect(rest.reduce(0) { $0 + $1.amount.hundredths } == 200)
+        #expect(again.stock("beans") == 100, "the tea's bean, not the coffees' again")
+        #expect(try again.run("refund 1 line 2").error == .notPaid(1))
+    }
+
     @Test func aReceiptShowsWhatEachTenderPaidAndRefunded() throws {
         let harness = try Self.harness()
         try harness.run("order 2 coffee")

@@ -45,7 +45,8 @@ import Testing
             .notAnAnswer("maybe"), .unknownRule("x", suggestion: nil), .noSuggestionToPage, .suggestionOutdated,
             .noBoard(command: "board"), .board(.unknownTicket(9)), .board(.kitchenEmpty), .needsVirtualClock, .invalidDuration("x"),
             .noCheckout, .noOpenOrder, .orderUnpriced(1), .alreadyPaid(1), .cashShort(order: 1, due: Money(hundredths: 500), tendered: .zero),
-            .invalidAmount("x"), .invalidCard("x"), .notPaid(1), .refundTooLarge(order: 1, refundable: .zero), .alreadyRestocked(1),
+            .invalidAmount("x"), .invalidCard("x"), .notPaid(1), .refundTooLarge(order: 1, refundable: .zero), .alreadyRestocked(1), .unknownLine(order: 1, line: 2, lines: 1),
+            .lineRefunded(order: 1, line: 1),
             .orderVoided(1), .ticketStarted(order: 1, ticket: 1, state: .preparing),
             .drawerOpen(day: 1), .drawerClosed(lastDay: 0), .reasonRequired(command: "drawer in"),
         ] + [PaymentStatus.declined, .canceled, .timedOut].map { status in

@@ -92,6 +92,20 @@ import Testing
         #expect(replayed.payments.isVoided(Self.voidedOrder) && !replayed.payments.isVoided(1))
     }
 
+    @Test func aSnapshotKeepsTheHistorysLineTotalsAndTheLinesRefunded() throws {
+        var (live, _) = try Self.day()
+        var events: [Event] = []
+        try live.refund(10, line: 1, restock: true, at: Sample.time, emitting: &events)
+        #expect(events.first.flatMap { if case .payment(let step) = $0.payload { step.line } else { nil } } == 1)
+        let snapshot = JournalSnapshot(position: 78, kiosk: live.snapshot)
+        #expect(snapshot.kiosk.ledger.history.contains { $0.lineTotals == [Money(hundredths: 303)] })
+        let bytes = SnapshotCodec.encode(snapshot, format: .domain)
+        let decoded = try bytes.withUnsafeBytes { try SnapshotCodec.decode($0, format: .domain) }
+        #expect(decoded == snapshot)
+        #expect(decoded.kiosk.payments.orders[10]?.refundedLines == [1] && decoded.kiosk.payments.orders[10]?.restockedLines == [1])
+        #expect(bytes.count > SnapshotCodec.encode(JournalSnapshot(position: 78, kiosk: snapshot.kiosk.withoutLineTotals), format: .domain).count)
+    }
+
     @Test func aSnapshotKeepsThePayments() throws {
         let (live, _) = try Self.day()
         let snapshot = JournalSnapshot(position: 77, kiosk: live.snapshot)

@@ -62,6 +62,8 @@ extension CommandError {
             }
         case .notPaid: "not_paid"
         case .refundTooLarge: "refund_too_large"
+        case .unknownLine: "unknown_line"
+        case .lineRefunded: "line_refunded"
         case .alreadyRestocked: "already_restocked"
         case .orderVoided: "order_voided"
         case .ticketStarted: "ticket_started"
@@ -81,7 +83,7 @@ extension CommandError {
         "invalid_profile", "unknown_profile", "invalid_suggestion", "not_an_answer", "unknown_rule", "no_suggestion", "suggestion_outdated",
         "no_board", "unknown_ticket", "wrong_ticket_state", "needs_virtual_clock", "invalid_duration",
         "no_checkout", "no_open_order", "order_unpriced", "already_paid", "cash_short", "invalid_amount", "invalid_card",
-        "card_declined", "payment_canceled", "reader_timed_out", "not_paid", "refund_too_large", "already_restocked",
+        "card_declined", "payment_canceled", "reader_timed_out", "not_paid", "refund_too_large", "unknown_line", "line_refunded", "already_restocked",
         "order_voided", "ticket_started",
         "drawer_open", "drawer_closed", "reason_required",
     ]

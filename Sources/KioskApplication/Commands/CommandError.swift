@@ -97,6 +97,10 @@ public enum CommandError: Error, Sendable, Equatable {
     case paymentNotTaken(PaymentChanged, readerProblem: String? = nil)
     /// `refund` of an order nothing is left to refund of.
     case notPaid(UInt64)
+    /// `refund ORDER line N` of a line the order does not have (it has `lines`).
+    case unknownLine(order: UInt64, line: Int, lines: Int)
+    /// `refund ORDER line N` of a line refunded before.
+    case lineRefunded(order: UInt64, line: Int)
     /// `refund` of more than is left to refund.
     case refundTooLarge(order: UInt64, refundable: Money)
     /// `refund … restock` of an order whose stock already went back: with an earlier refund,

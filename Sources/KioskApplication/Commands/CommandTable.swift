@@ -79,10 +79,10 @@ public struct CommandTable: Sendable {
             handler: DrawerCommand.self
         ),
         CommandEntry(
-            trContextNoop("command", "refund"), synopsis: "refund ORDER [AMOUNT] [restock]",
+            trContextNoop("command", "refund"), synopsis: "refund ORDER [AMOUNT|line N] [restock]",
             summary: trNoop("give back what an order was paid, in part or whole, to its tenders"),
-            details: trNoop("Refunds AMOUNT of what order ORDER's payments took (alone, all that is left) to the tenders it came\nfrom, the card first, then cash: one payment.refunded event per tender. Stock goes back only with\n'restock', once per order: the whole order's ingredients, as its lines took them.\n  refund 3              all of order 3\n  refund 3 2.50         2.50 of it\n  refund 3 restock      all of it, and its stock back"),
-            completion: .clauses([.init(trContextNoop("command", "restock"))]),
+            details: trNoop("Refunds AMOUNT of what order ORDER's payments took (alone, all that is left) to the tenders it came\nfrom, the card first, then cash: one payment.refunded event per tender. 'line N' refunds what line N\nof its receipt cost, once per line. Stock goes back only with 'restock': the whole order's\ningredients once, or the line's.\n  refund 3              all of order 3\n  refund 3 2.50         2.50 of it\n  refund 3 line 2       what its second line cost\n  refund 3 restock      all of it, and its stock back"),
+            completion: .clauses([.init(trContextNoop("command", "line")), .init(trContextNoop("command", "restock"))]),
             handler: RefundCommand.self
         ),
         CommandEntry(

@@ -153,6 +153,8 @@ extension CommandError {
         case .overflow: .totalTooLarge
         case .notPaid(let order): .notPaid(order)
         case .refundTooLarge(let order, let refundable): .refundTooLarge(order: order, refundable: refundable)
+        case .unknownLine(let order, let line, let lines): .unknownLine(order: order, line: line, lines: lines)
+        case .lineRefunded(let order, let line): .lineRefunded(order: order, line: line)
         case .alreadyRestocked(let order): .alreadyRestocked(order)
         case .voided(let order): .orderVoided(order)
         case .ticketStarted(let order, let ticket, let state): .ticketStarted(order: order, ticket: ticket, state: state)

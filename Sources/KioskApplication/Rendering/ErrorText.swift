@@ -170,6 +170,12 @@ public struct ErrorText: Sendable {
                     : tr("order {order}: the card reader did not answer in time; {due} is still due", ["order": String(payment.order), "due": payment.due.grouped])
             }
         case .notPaid(let order): tr("order {order} has nothing to refund: no payment of it is left", ["order": String(order)])
+        case .unknownLine(let order, let line, let lines):
+            tr("order {order} has no line {line}: its lines are 1 to {lines}, as its receipt numbers them", [
+                "order": String(order), "line": String(line), "lines": String(lines),
+            ])
+        case .lineRefunded(let order, let line):
+            tr("line {line} of order {order} was refunded already; refund an amount instead", ["order": String(order), "line": String(line)])
         case .refundTooLarge(let order, let refundable):
             tr("order {order} has {refundable} left to refund; give at most that", ["order": String(order), "refundable": refundable.grouped])
         case .alreadyRestocked(let order): tr("order {order}'s stock already went back, with an earlier refund or its ticket's cancel; refund without 'restock'", ["order": String(order)])
@@ -198,6 +204,7 @@ public struct ErrorText: Sendable {
         case "limit": tr("limit")
         case "count": tr("count")
         case "after": tr("after")
+        case "line": tr("line")
         default: what
         }
     }

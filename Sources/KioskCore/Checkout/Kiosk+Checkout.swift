@@ -34,6 +34,10 @@ public enum PaymentError: Error, Sendable, Equatable {
     case overflow
     /// A refund of an order nothing is left to refund of.
     case notPaid(UInt64)
+    /// A refund of a line the order does not have (it has `lines`).
+    case unknownLine(order: UInt64, line: Int, lines: Int)
+    /// A refund of a line refunded before.
+    case lineRefunded(order: UInt64, line: Int)
     /// A refund of more than the order's payments took, less what was refunded.
     case refundTooLarge(order: UInt64, refundable: Money)
     /// A refund that puts back stock that already went back: with an earlier refund, or
@@ -155,8 +159,9 @@ extension Kiosk {
     /// Refunds `amount` of what order `order`'s payments took (all that is left with
     /// `nil`) to the tenders it came from, the card first: one `payment.refunded` per tender.
     /// With `restock`, the order's stock goes back, once per order (its lines' recipes as
-    /// they were ordered, or as the menu gives them for a line without choices) — not when
-    /// its ticket's cancel put it back already; without, none does.
+    /// they were ordered, or as the menu gives them for a line without choices; a line
+    /// whose refund put its stock back already is left out) — not when its ticket's cancel
+    /// put it back already; without, none does.
     @discardableResult
     public mutating func refund(
         _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
@@ -172,16 +177,51 @@ extension Kiosk {
         guard wanted <= refundable else { throw .refundTooLarge(order: order, refundable: refundable) }
         guard !(restock && paid.restocked) else { throw .alreadyRestocked(order) }
         let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, at: time, into: &events)
-        if restock { putBack(made.lines, at: time, emitting: &events) }
+        if restock { putBack(Self.lines(of: made, notRestockedIn: paid), at: time, emitting: &events) }
         return steps
+    }
+
+    /// Refunds line `line` of order `order` (from 1, as its receipt numbers them): what
+    /// the line cost, or what is left to refund when that is less, to the tenders it came
+    /// from, the card first — one `payment.refunded` per tender, each naming the line. Each
+    /// line is refunded so once. With `restock`, the line's stock goes back (its recipe as
+    /// it was ordered), unless the order's already did.
+    @discardableResult
+    public mutating func refund(
+        _ order: UInt64, line: Int, restock: Bool, at time: Timestamp, emitting events: inout [Event]
+    ) throws(PaymentError) -> [PaymentChanged] {
+        guard menu.checkout != nil else { throw .noCheckout }
+        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
+        guard case .made = made.result else { throw .orderRefused(order) }
+        guard made.lines.indices.contains(line - 1) else { throw .unknownLine(order: order, line: line, lines: made.lines.count) }
+        let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
+        guard !paid.refundedLines.contains(line) else { throw .lineRefunded(order: order, line: line) }
+        let refundable = paid.refundable
+        guard refundable > .zero else { throw .notPaid(order) }
+        guard !(restock && (paid.restocked || paid.restockedLines.contains(line))) else { throw .alreadyRestocked(order) }
+        // What the line cost when it was ordered; a history from before line totals were
+        // kept prices it as the menu does now.
+        let totals = made.lineTotals.count == made.lines.count ? made.lineTotals : Board.lineTotals(made.lines, menu: menu)
+        let cost = totals.indices.contains(line - 1) ? totals[line - 1] : .zero
+        let wanted = min(cost, refundable)
+        guard wanted > .zero else { throw .notPaid(order) }
+        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, line: line, at: time, into: &events)
+        if restock { putBack([made.lines[line - 1]], at: time, emitting: &events) }
+        return steps
+    }
+
+    /// The lines of `record` whose stock no refund of one line put back (`paid`).
+    static func lines(of record: OrderRecord, notRestockedIn paid: PaymentBook.OrderPayments) -> [ItemQuantity] {
+        guard !paid.restockedLines.isEmpty else { return record.lines }
+        return record.lines.enumerated().filter { !paid.restockedLines.contains($0.offset + 1) }.map(\.element)
     }
 
     /// Gives `wanted` of what order `order`'s payments took (`paid`) back to the tenders it
     /// came from, the card first: one `payment.refunded` per tender, the first saying
     /// whether the stock goes back with it.
     private mutating func giveBack(
-        _ wanted: Money, of order: UInt64, paid: PaymentBook.OrderPayments, restocked: Bool, reason: String?, at time: Timestamp,
-        into events: inout [Event]
+        _ wanted: Money, of order: UInt64, paid: PaymentBook.OrderPayments, restocked: Bool, reason: String?, line: Int? = nil,
+        at time: Timestamp, into events: inout [Event]
     ) -> [PaymentChanged] {
         let refundable = paid.refundable
         var left = wanted.hundredths
@@ -193,7 +233,7 @@ extension Kiosk {
             let step = PaymentChanged(
                 status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
                 reason: reason, due: Money(hundredths: refundable.hundredths - wanted.hundredths + left), currency: menu.currency,
-                restocked: restocked && steps.isEmpty
+                restocked: restocked && steps.isEmpty, line: line
             )
             record(step, at: time, into: &events)
             steps.append(step)
@@ -241,7 +281,7 @@ extension Kiosk {
                 // The ticket was queued a moment ago, on this very board.
             }
         } else if !hasBoard || made.ticket == nil, !paid.restocked {
-            putBack(made.lines, reason: .cancel, at: time, emitting: &events)
+            putBack(Self.lines(of: made, notRestockedIn: paid), reason: .cancel, at: time, emitting: &events)
         }
         let voided = OrderVoided(order: order, ticket: made.ticket, refunded: refundable, currency: menu.currency, reason: reason)
         payments.void(order)
@@ -255,6 +295,14 @@ extension Kiosk {
     func stockWentBack(withTicket ticket: Int) -> Bool {
         guard let order = ledger.history.last(where: { $0.ticket == ticket })?.sequence else { return false }
         return payments.orders[order]?.restocked ?? false
+    }
+
+    /// What refunds of single lines put back of the order whose ticket is `ticket`, by
+    /// ingredient index; empty when none did.
+    func stockBackByLine(withTicket ticket: Int) -> [Int] {
+        guard let record = ledger.history.last(where: { $0.ticket == ticket }),
+              let lines = payments.orders[record.sequence]?.restockedLines, !lines.isEmpty else { return [] }
+        return recipeCounts(of: lines.compactMap { record.lines.indices.contains($0 - 1) ? record.lines[$0 - 1] : nil })
     }
 
     /// Notes that the stock of the order whose ticket is `ticket` went back with the ticket's

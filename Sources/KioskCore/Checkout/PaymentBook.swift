@@ -31,11 +31,17 @@ public struct PaymentBook: Sendable, Hashable {
         public internal(set) var refunded: [Money]
         public internal(set) var restocked: Bool
         public internal(set) var voided: Bool
+        /// The lines refunded one by one, from 1, in order: each once.
+        public internal(set) var refundedLines: [Int] = []
+        /// The lines whose stock went back with their refund, from 1, in order.
+        public internal(set) var restockedLines: [Int] = []
 
         public init(
             taken: [Money] = Tender.allCases.map { _ in .zero }, refunded: [Money] = Tender.allCases.map { _ in .zero }, restocked: Bool = false,
-            voided: Bool = false
+            voided: Bool = false, refundedLines: [Int] = [], restockedLines: [Int] = []
         ) {
+            self.refundedLines = Array(Set(refundedLines)).sorted()
+            self.restockedLines = Array(Set(restockedLines)).sorted()
             let none = Tender.allCases.map { _ in Money.zero }
             self.taken = taken.count == none.count ? taken : none
             self.refunded = refunded.count == none.count ? refunded : none
@@ -50,6 +56,13 @@ public struct PaymentBook: Sendable, Hashable {
         public func refundable(to tender: Tender) -> Money {
             let index = Tender.allCases.firstIndex(of: tender) ?? 0
             return Money(hundredths: max(0, taken[index].hundredths &- refunded[index].hundredths))
+        }
+
+        /// Adds `line` to the sorted list at `lines`, once.
+        mutating func note(_ line: Int, in lines: WritableKeyPath<OrderPayments, [Int]>) {
+            guard !self[keyPath: lines].contains(line) else { return }
+            self[keyPath: lines].append(line)
+            self[keyPath: lines].sort()
         }
 
         /// What may still be refunded, all tenders together.
@@ -112,7 +125,12 @@ public struct PaymentBook: Sendable, Hashable {
         case .refunded:
             var order = orders[step.order] ?? OrderPayments()
             order.refunded[index] = order.refunded[index].adding(step.amount) ?? order.refunded[index]
-            if step.restocked { order.restocked = true }
+            if let line = step.line {
+                order.note(line, in: \.refundedLines)
+                if step.restocked { order.note(line, in: \.restockedLines) }
+            } else if step.restocked {
+                order.restocked = true
+            }
             orders[step.order] = order
             takings[index].refunds = takings[index].refunds.adding(step.amount) ?? takings[index].refunds
         default:

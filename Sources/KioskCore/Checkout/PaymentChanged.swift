@@ -54,14 +54,17 @@ public struct PaymentChanged: Sendable, Hashable {
     /// What the order owes after this step.
     public let due: Money
     public let currency: String?
-    /// For a refund, whether the order's stock went back with it.
+    /// For a refund, whether the order's stock (or its line's) went back with it.
     public let restocked: Bool
+    /// For a refund of one line of the order, the line, from 1 as the receipt numbers them.
+    public let line: Int?
 
     public init(
         status: PaymentStatus, payment: Int, order: UInt64, tender: Tender, amount: Money, tip: Money = .zero,
         tendered: Money? = nil, change: Money? = nil, rounding: Money = .zero, card: String? = nil, reason: String? = nil,
-        due: Money, currency: String?, restocked: Bool = false
+        due: Money, currency: String?, restocked: Bool = false, line: Int? = nil
     ) {
+        self.line = line
         self.status = status
         self.payment = payment
         self.order = order

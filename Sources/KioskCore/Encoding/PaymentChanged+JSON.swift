@@ -30,6 +30,7 @@ extension PaymentChanged {
         if let card { writer.field("card", card) }
         if let reason { writer.field("reason", reason) }
         if status == .refunded { writer.field("restocked", restocked) }
+        if let line { writer.field("line", line) }
         writer.key("due")
         writer.number(due)
         if let currency { writer.field("currency", currency) }

@@ -29,7 +29,7 @@ extension Kiosk {
             for entry in made.stock { setStock(of: entry.ingredient, to: entry.count) }
             let record = OrderRecord(
                 sequence: event.sequence, time: event.time, lines: made.lines, result: .made(total: made.total), price: made.price,
-                ticket: made.ticket
+                ticket: made.ticket, lineTotals: made.lineTotals
             )
             ledger.recordMade(made, record: record, menu: menu)
             if let price = made.price { ledger.recordPrice(price, day: localDay(of: event.time)) }

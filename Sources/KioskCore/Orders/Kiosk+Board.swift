@@ -100,13 +100,15 @@ extension Kiosk {
     }
 
     /// A cancelled ticket: `ticket.cancelled`, the sale reversed, and from `queued` the
-    /// ingredients back in stock — unless a refund of its order put them back already.
+    /// ingredients back in stock — less what refunds of its order put back already.
     private mutating func reverse(_ ticket: Ticket, from: TicketState, at time: Timestamp, emitting events: inout [Event]) {
         var restocked: [(index: Int, count: Int)] = []
         if from == .queued, !stockWentBack(withTicket: ticket.number) {
+            let back = stockBackByLine(withTicket: ticket.number)
             for entry in ticket.consumed {
                 guard let index = menu.ingredientIndex(named: entry.ingredient) else { continue }
-                let amount = min(entry.count, Menu.maximumQuantity - inventory[index])
+                let left = max(0, entry.count - (back.isEmpty ? 0 : back[index]))
+                let amount = min(left, Menu.maximumQuantity - inventory[index])
                 if amount > 0 { restocked.append((index, amount)) }
             }
         }

@@ -138,7 +138,8 @@ public struct Kiosk: Sendable {
             ledger.recordMade(
                 order, lineTotals: pricing?.lines ?? [], total: total ?? .zero, requirements: requirements,
                 record: OrderRecord(
-                    sequence: event, time: time, lines: lines, result: .made(total: total), price: pricing?.breakdown, ticket: opened?.number
+                    sequence: event, time: time, lines: lines, result: .made(total: total), price: pricing?.breakdown, ticket: opened?.number,
+                    lineTotals: pricing?.lines ?? []
                 )
             )
             if let price = pricing?.breakdown { ledger.recordPrice(price, day: localDay(of: time)) }

@@ -355,8 +355,15 @@ public struct OrderRecord: Sendable, Hashable {
     /// The made order's ticket, when the menu had a board: on a menu paid first, once the
     /// order was paid.
     public internal(set) var ticket: Int?
+    /// What each line of a made order cost, when the menu gave prices (after its taxes and
+    /// discounts): what a refund of one line gives back.
+    public let lineTotals: [Money]
 
-    public init(sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil, ticket: Int? = nil) {
+    public init(
+        sequence: UInt64, time: Timestamp, lines: [ItemQuantity], result: Result, price: PriceBreakdown? = nil, ticket: Int? = nil,
+        lineTotals: [Money] = []
+    ) {
+        self.lineTotals = lineTotals
         self.sequence = sequence
         self.time = time
         self.lines = lines

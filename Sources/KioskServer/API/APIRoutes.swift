@@ -130,10 +130,11 @@ public enum APIRoutes {
         return .command(try request.command("pay", PayCommand.Arguments(order: order, method: method)), created: true, pathNames: ["unknown_order"])
     }
 
-    /// `POST /orders/{order}/refunds` with `{}` (all that is left), `{"amount": 2.5}`, and
-    /// `"restock": true` to put the order's stock back: `refund ORDER [AMOUNT] [restock]`.
+    /// `POST /orders/{order}/refunds` with `{}` (all that is left), `{"amount": 2.5}` or
+    /// `{"line": 2}`, and `"restock": true` to put the order's stock back: `refund ORDER
+    /// [AMOUNT|line N] [restock]`.
     private static func refund(_ request: RouteRequest) throws(Problem) -> RouteAction {
-        let fields = try JSONBody(request.body, allowed: ["amount", "restock"])
+        let fields = try JSONBody(request.body, allowed: ["amount", "line", "restock"])
         let value = { (key: String) in fields.first { $0.key == key }?.value }
         let order = try commandArgument("refund") { () throws(CommandError) in try ReceiptCommand.sequence(request.parameters["order"] ?? "") }
         var amount: Money?
@@ -141,12 +142,19 @@ public enum APIRoutes {
             let text = try money(given, "amount")
             amount = try commandArgument("refund") { () throws(CommandError) in try PayCommand.amount(text) }
         }
+        var line: Int?
+        if let given = value("line") {
+            guard amount == nil else { throw Problem.invalidBody("give \"amount\" or \"line\", not both") }
+            guard let number = given.int, number >= 1 else { throw Problem.invalidBody("\"line\" is a line of the order, from 1") }
+            line = number
+        }
         var restock = false
         if let given = value("restock") {
             guard case .bool(let flag) = given else { throw Problem.invalidBody("\"restock\" is true or false") }
             restock = flag
         }
-        return .command(try request.command("refund", RefundCommand.Arguments(order: order, amount: amount, restock: restock)), created: true, pathNames: ["unknown_order"])
+        let arguments = RefundCommand.Arguments(order: order, amount: amount, line: line, restock: restock)
+        return .command(try request.command("refund", arguments), created: true, pathNames: ["unknown_order"])
     }
 
     /// `POST /drawer` with `{"step": "open", "amount": 100}`, `{"step": "in", "amount": 20,

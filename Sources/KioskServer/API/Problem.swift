@@ -57,8 +57,8 @@ public struct Problem: Error, Sendable, Equatable {
              "choice_outside_limits", "combo_outside_limits", "unknown_combo_item", "unknown_discount", "unknown_order", "order_refused", "option_repeated", "invalid_profile", "unknown_profile",
              "unknown_rule", "reload_failed", "unknown_ticket", "unknown_sink", "invalid_suggestion":
             422
-        case "no_checkout", "already_paid", "already_restocked", "order_voided", "ticket_started", "drawer_open", "drawer_closed": 409
-        case "order_unpriced", "cash_short", "not_paid", "refund_too_large": 422
+        case "no_checkout", "already_paid", "already_restocked", "line_refunded", "order_voided", "ticket_started", "drawer_open", "drawer_closed": 409
+        case "order_unpriced", "cash_short", "not_paid", "refund_too_large", "unknown_line": 422
         case "card_declined", "payment_canceled", "reader_timed_out": 402
         case "io_error": 503
         default: 400

@@ -135,6 +135,26 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func anOperatorRefundsOneLineOnce() throws {
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])
+        #expect(try Self.order(server).status == 201)
+        #expect(try Self.pay(server, #"{"tender":"card","card":"4242424242424242"}"#).status == 201)
+        let json = [("Content-Type", "application/json")]
+        let refund = try server.request("POST", "/api/v1/orders/1/refunds", body: #"{"line":1,"restock":true}"#, operator: true, headers: json)
+        #expect(refund.status == 201)
+        let refunds = Self.result(refund)?["refunds"] as? [[String: Any]]
+        #expect(refunds?.first?["line"] as? Int == 1 && refunds?.first?["amount"] as? Double == 4.2 && refunds?.first?["restocked"] as? Bool == true)
+        let again = try server.request("POST", "/api/v1/orders/1/refunds", body: #"{"line":1}"#, operator: true, headers: json)
+        #expect(again.status == 409 && again.json?["code"] as? String == "line_refunded")
+        let missing = try server.request("POST", "/api/v1/orders/1/refunds", body: #"{"line":2}"#, operator: true, headers: json)
+        #expect(missing.status == 422 && missing.json?["code"] as? String == "unknown_line")
+        for body in [#"{"line":0}"#, #"{"line":"1"}"#, #"{"line":1,"amount":1}"#] {
+            #expect(try server.request("POST", "/api/v1/orders/1/refunds", body: body, operator: true, headers: json).status == 400, "\(body)")
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func anOperatorVoidsAnOrderOnce() throws {
         let scratch = try ScratchDirectory()
         let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--quiet"])
