@@ -103,6 +103,8 @@ import Testing
         Case(commands: "order tea; refund 1", code: "not_paid", command: "refund", menu: checkoutMenu),
         Case(commands: "order tea; pay cash 5; refund 1 3", code: "refund_too_large", command: "refund", menu: checkoutMenu),
         Case(commands: "order tea; pay cash 5; refund 1 1 restock; refund 1 restock", code: "already_restocked", command: "refund", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 5; refund 1 line 2", code: "unknown_line", command: "refund", menu: checkoutMenu),
+        Case(commands: "order tea; pay cash 5; refund 1 line 1; refund 1 line 1", code: "line_refunded", command: "refund", menu: checkoutMenu),
         Case(commands: "order tea; void 1; void 1", code: "order_voided", command: "void", menu: checkoutMenu),
         Case(
             commands: "order tea; start 1; void 1", code: "ticket_started", command: "void",
