@@ -43,14 +43,14 @@ public struct Item: Sendable, Hashable {
     ) {
         self.init(
             name: name, aliases: aliases, price: price, recipe: recipe, prep: prep, station: station, tags: tags, allergens: allergens,
-            popularity: popularity, choices: nil
+            popularity: popularity, choices: nil, requiresChoice: false
         )
     }
 
     /// Every part; the price and recipe are the default selection's when there are choices.
     private init(
         name: String, aliases: [String], price: Money?, recipe: Recipe, prep: Duration, station: Int, tags: [String], allergens: Allergens?,
-        popularity: Int, choices: ItemChoices?
+        popularity: Int, choices: ItemChoices?, requiresChoice: Bool
     ) {
         self.name = name
         self.aliases = aliases
@@ -63,7 +63,7 @@ public struct Item: Sendable, Hashable {
         self.allergens = allergens
         self.popularity = popularity
         self.choices = choices
-        self.requiresChoice = choices.map { $0.defaultSelection == nil } ?? false
+        self.requiresChoice = requiresChoice
     }
 
     /// An item with `choices`: the price and recipe of its default selection (or of its
@@ -72,10 +72,11 @@ public struct Item: Sendable, Hashable {
         name: String, aliases: [String] = [], choices: ItemChoices, prep: Duration = Item.defaultPrep, station: Int = 0,
         tags: [String] = [], allergens: Allergens? = nil, popularity: Int = 1
     ) {
-        let selection = choices.defaultSelection ?? Selection(size: choices.defaultSize ?? 0, picks: [])
+        let defaultSelection = choices.defaultSelection
+        let selection = defaultSelection ?? Selection(size: choices.defaultSize ?? 0, picks: [])
         self.init(
             name: name, aliases: aliases, price: choices.price(of: selection), recipe: choices.recipe(of: selection), prep: prep, station: station,
-            tags: tags, allergens: allergens, popularity: popularity, choices: choices
+            tags: tags, allergens: allergens, popularity: popularity, choices: choices, requiresChoice: defaultSelection == nil
         )
     }
 }

@@ -43,17 +43,25 @@ extension ItemChoices {
     /// The allowed selection with the lowest price and the one with the highest (the first
     /// size of an item without prices for both); `nil` when no selection is allowed.
     public var priceExtremes: (cheapest: Selection, dearest: Selection)? {
+        // Each group appends its picks to one array per extreme, sized once: binding a
+        // menu proves every item's extremes.
+        let room = groups.reduce(0) { $0 + $1.options.count }
         var cheapestPicks: [Selection.Pick] = []
         var dearestPicks: [Selection.Pick] = []
-        for (index, group) in groups.enumerated() {
-            guard let cheap = group.extremePicks(dearest: false), let dear = group.extremePicks(dearest: true) else { return nil }
-            cheapestPicks += cheap.map { Selection.Pick(group: index, option: $0.option, count: $0.count) }
-            dearestPicks += dear.map { Selection.Pick(group: index, option: $0.option, count: $0.count) }
+        cheapestPicks.reserveCapacity(room)
+        dearestPicks.reserveCapacity(room)
+        for index in groups.indices {
+            guard groups[index].appendExtremePicks(of: index, dearest: false, to: &cheapestPicks),
+                  groups[index].appendExtremePicks(of: index, dearest: true, to: &dearestPicks) else { return nil }
         }
-        let priced = sizes.indices.compactMap { index in sizes[index].price.map { (index: index, price: $0) } }
-        let cheapSize = priced.min { $0.price < $1.price }?.index ?? 0
-        let dearSize = priced.max { $0.price < $1.price }?.index ?? 0
-        return (Selection(size: cheapSize, picks: cheapestPicks), Selection(size: dearSize, picks: dearestPicks))
+        var cheapSize: (index: Int, price: Money)?
+        var dearSize: (index: Int, price: Money)?
+        for (index, size) in sizes.enumerated() {
+            guard let price = size.price else { continue }
+            if cheapSize.map({ price < $0.price }) ?? true { cheapSize = (index, price) }
+            if dearSize.map({ price > $0.price }) ?? true { dearSize = (index, price) }
+        }
+        return (Selection(size: cheapSize?.index ?? 0, picks: cheapestPicks), Selection(size: dearSize?.index ?? 0, picks: dearestPicks))
     }
 }
 
@@ -108,26 +116,30 @@ extension OptionGroup {
         }
     }
 
-    /// The options (and counts) of the group's cheapest or dearest allowed choice: the
-    /// `minimum` cheapest (dearest) takings, then any more that lower (raise) the price,
-    /// up to the maximum. `nil` when the limits cannot be met.
-    func extremePicks(dearest: Bool) -> [(option: Int, count: Int)]? {
-        guard minimum <= maximum, capacity >= minimum else { return nil }
-        let order = options.indices.sorted { first, second in
-            let (a, b) = (options[first].price, options[second].price)
-            return a == b ? first < second : (dearest ? a > b : a < b)
+    /// Appends to `picks` the options (and counts) of the group's cheapest or dearest
+    /// allowed choice, as picks of group `group` in option order: the `minimum` cheapest
+    /// (dearest) takings, then any more that lower (raise) the price, up to the maximum.
+    /// `false` when the limits cannot be met.
+    func appendExtremePicks(of group: Int, dearest: Bool, to picks: inout [Selection.Pick]) -> Bool {
+        guard minimum <= maximum, capacity >= minimum else { return false }
+        // The options by price, cheapest (dearest) first, ties in their order: sorted as
+        // plain numbers.
+        var order = options.indices.map { (hundredths: options[$0].price.hundredths, option: $0) }
+        order.sort { a, b in
+            a.hundredths == b.hundredths ? a.option < b.option : (dearest ? a.hundredths > b.hundredths : a.hundredths < b.hundredths)
         }
-        var counts = Array(repeating: 0, count: options.count)
+        let first = picks.count
         var taken = 0
-        for index in order {
-            let price = options[index].price
-            while counts[index] < options[index].repeatLimit, taken < maximum {
-                let helps = dearest ? price > .zero : price < .zero
-                guard taken < minimum || helps else { break }
-                counts[index] += 1
+        for (hundredths, option) in order {
+            let helps = dearest ? hundredths > 0 : hundredths < 0
+            var count = 0
+            while count < options[option].repeatLimit, taken < maximum, taken < minimum || helps {
+                count += 1
                 taken += 1
             }
+            if count > 0 { picks.append(Selection.Pick(group: group, option: option, count: count)) }
         }
-        return counts.indices.compactMap { counts[$0] > 0 ? ($0, counts[$0]) : nil }
+        picks[first...].sort { $0.option < $1.option }
+        return true
     }
 }

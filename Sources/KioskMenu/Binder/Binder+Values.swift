@@ -296,12 +296,7 @@ extension Binder {
             return nil
         }
         guard let text = expand(token, file: file) else { return nil }
-        // Nearly every name is printable ASCII without spaces at its ends: one look at the
-        // bytes settles it.
-        let utf8 = text.value.utf8
-        if !utf8.isEmpty, utf8.count <= Binder.maximumNameLength, utf8.first != 0x20, utf8.last != 0x20, text.value.isPrintableASCII {
-            return text.value
-        }
+        if Binder.isPlainName(text.value) { return text.value }
         let name = text.value.trimmingWhitespace()
         let problem: MenuProblem.NameProblem? =
             if name.isEmpty { .empty } else if name.utf8.count > Binder.maximumNameLength, name.unicodeScalars.count > Binder.maximumNameLength {
@@ -315,6 +310,15 @@ extension Binder {
             return nil
         }
         return name
+    }
+
+    /// Whether `name` is a name as it stands: printable ASCII, not empty, not too long, no
+    /// space at either end. Nearly every name is, and one pass over its bytes settles it.
+    private static func isPlainName(_ name: String) -> Bool {
+        let utf8 = name.utf8.span
+        guard !utf8.isEmpty, utf8.count <= maximumNameLength, utf8[0] != 0x20, utf8[utf8.count - 1] != 0x20 else { return false }
+        for index in utf8.indices where utf8[index] < 0x20 || utf8[index] >= 0x7F { return false }
+        return true
     }
 
     mutating func eventType(_ token: Token, file: Int) -> EventType? {
@@ -402,7 +406,7 @@ extension Binder {
             report(.expectedInteger(property: property, found: token.described), range)
             return nil
         }
-        let negative = token.text.hasPrefix("-")
+        let negative = token.text.utf8.first == UInt8(ascii: "-")
         guard let value = Int(token.text) else {
             report(negative ? .negativeNumber(property: property, text: token.text) : .numberTooLarge(property: property, text: token.text), range)
             return nil
@@ -436,7 +440,9 @@ extension Binder {
             report(.expectedAmount(property: property, found: token.described), range)
             return nil
         }
-        if token.text.hasPrefix("-"), !signed {
+        // The sign is a byte of the number's ASCII text: `hasPrefix` would compare characters.
+        let sign = token.text.utf8.first
+        if sign == UInt8(ascii: "-"), !signed {
             report(.negativeNumber(property: property, text: token.text), range)
             return nil
         }
@@ -444,7 +450,7 @@ extension Binder {
             report(.tooManyFractionDigits(property: property, text: token.text), range)
             return nil
         }
-        let text = token.text.hasPrefix("+") ? token.text.dropFirst() : Substring(token.text)
+        let text = sign == UInt8(ascii: "+") ? token.text.dropFirst() : Substring(token.text)
         guard let money = Money(text), let limit = Money(units: Menu.maximumQuantity), money <= limit, -money.hundredths <= limit.hundredths else {
             report(.numberTooLarge(property: property, text: token.text), range)
             return nil
