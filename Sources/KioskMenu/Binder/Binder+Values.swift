@@ -15,14 +15,16 @@ extension Binder {
         let allElements = statement.elements
         for property in statement.properties {
             let nameToken = tokens[property.nameIndex]
-            guard let spec = specs.first(where: { nameToken.text.equalsIgnoringASCIICase($0.name) }) else { continue }
-            let key = spec.name
-            if !spec.isRepeatable, let existing = result[key] {
+            guard let position = specs.firstIndex(where: { nameToken.text.equalsIgnoringASCIICase($0.name) }) else { continue }
+            // Read in place: a copy of a spec would retain its name and its shape's values.
+            let key = specs[position].name
+            let isRepeatable = specs[position].isRepeatable
+            if !isRepeatable, let existing = result[key] {
                 report(.duplicateProperty(key), range(nameToken, in: statement), related: range(existing.name, in: statement))
                 continue
             }
             var elements = allElements[property.elements]
-            if !spec.isList, elements.count > 1 {
+            if !specs[position].isList, elements.count > 1 {
                 let at = tokens[elements[elements.startIndex + 1]].first ?? nameToken
                 report(.notAList(property: key), range(at, in: statement))
                 elements = elements.prefix(1)
@@ -33,12 +35,12 @@ extension Binder {
             var previousEnd = nameToken.range.upperBound
             for element in elements {
                 let values = tokens[element]
-                if let value = bindElement(values, spec: spec, after: previousEnd, statement: statement) {
+                if let value = bindElement(values, spec: specs[position], after: previousEnd, statement: statement) {
                     bound.append((value, values))
                 }
                 if let last = element.last { previousEnd = tokens[last].range.upperBound }
             }
-            result.add(bound, to: key, namedBy: nameToken, repeatable: spec.isRepeatable)
+            result.add(bound, to: key, namedBy: nameToken, repeatable: isRepeatable)
         }
         return result
     }

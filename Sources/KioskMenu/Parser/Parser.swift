@@ -323,8 +323,9 @@ extension String {
     /// without allocating, for every word of a menu that might name a property or a
     /// statement. Most words differ in length from the name, or equal it exactly.
     func equalsIgnoringASCIICase(_ lowercaseName: String) -> Bool {
+        guard utf8.count == lowercaseName.utf8.count else { return false }
+        if self == lowercaseName { return true }
         let (bytes, lower) = (utf8.span, lowercaseName.utf8.span)
-        guard bytes.count == lower.count else { return false }
         for index in bytes.indices where bytes[index] != lower[index] {
             let byte = bytes[index]
             guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z"), byte + 32 == lower[index] else { return false }
