@@ -91,6 +91,29 @@ import Testing
         #expect(harness.stock("beans") == 100)
     }
 
+    /// A reload keeps the state's payments, drawer and holds; a hold still ends when the
+    /// new menu takes no payment, and gives its stock back.
+    @Test func aReloadKeepsThePaymentsTheDrawerAndTheHoldsWhichStillEnd() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("menu.kiosk", Self.menu)
+        let harness = try SessionHarness(
+            path: path, time: SessionClock(virtualAt: SessionHarness.fixedTime)
+        )
+        try harness.run("drawer open 100")
+        try harness.run("order coffee")
+        try harness.run("pay cash 5")
+        try harness.run("order 2 coffee")
+        #expect(harness.stock("beans") == 94)
+        let (payments, drawer) = (harness.session.kiosk.payments, harness.session.kiosk.drawer)
+        // A reload to a menu without a checkout keeps what was paid and the drawer's day.
+        _ = try scratch.file("menu.kiosk", Self.menu.replacingOccurrences(of: "checkout pay first hold 2m\n", with: ""))
+        #expect(try harness.run("reload").error == nil && harness.session.kiosk.menu.checkout == nil)
+        #expect(harness.session.kiosk.payments == payments && harness.session.kiosk.drawer == drawer && drawer.isOpen)
+        #expect(harness.session.kiosk.holds.holds.count == 1)
+        #expect(try harness.run("wait 3m").events.map(\.type) == [.stockChanged, .orderVoided])
+        #expect(harness.stock("beans") == 98 && harness.session.kiosk.holds.isEmpty)
+    }
+
     @Test func withoutABoardThePaymentOnlyLetsTheHoldGo() throws {
         let harness = try Self.harness("""
         kiosk "Corner" currency "USD"

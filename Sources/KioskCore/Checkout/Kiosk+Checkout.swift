@@ -250,14 +250,16 @@ extension Kiosk {
     public mutating func void(
         _ order: UInt64, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
-        try void(order, reason: nil, at: time, emitting: &events)
+        guard menu.checkout != nil else { throw .noCheckout }
+        return try void(order, reason: nil, at: time, emitting: &events)
     }
 
     /// `void(_:at:emitting:)` with the reason its events give (`nil`: an operator's void).
+    /// A hold that ends voids its order even when a reload took the menu's `checkout` away:
+    /// nobody can pay for it then, and its stock must not stay taken.
     mutating func void(
         _ order: UInt64, reason: String?, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
-        guard menu.checkout != nil else { throw .noCheckout }
         guard let made = historyRecord(order) else { throw .unknownOrder(order) }
         guard case .made = made.result else { throw .orderRefused(order) }
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()

@@ -349,7 +349,8 @@ public struct Kiosk: Sendable {
 
     /// Swaps in a new menu. Ingredients both menus have keep their stock; ingredients the
     /// state kept from an earlier menu come back with their count; the rest start at their
-    /// declared stock; totals carry over by name.
+    /// declared stock; totals carry over by name, and so do payments, the drawer's day and
+    /// the orders held for payment.
     @discardableResult
     public mutating func replaceMenu(with newMenu: Menu, at time: Timestamp, emitting events: inout [Event]) -> MenuSwap {
         let difference = MenuDifference(from: menu, to: newMenu)
@@ -373,10 +374,15 @@ public struct Kiosk: Sendable {
         let profiles = profiles
         let nextTicket = nextTicketNumber
         let utcOffset = utcOffset
+        // What was paid, the drawer's day and the holds are the state's, whatever the menu.
+        let (payments, drawer, holds) = (payments, drawer, holds)
         self = Kiosk(menu: newMenu, inventory: Inventory(counts: counts), ledger: ledger, sequence: sequence, ids: ids)
         self.utcOffset = utcOffset
         retainedStock = retained
         self.profiles = profiles
+        self.payments = payments
+        self.drawer = drawer
+        self.holds = holds
         // A board goes on with its tickets and numbers; a menu without one has none, and
         // keeps the numbers for the next board.
         if newMenu.board != nil {
