@@ -93,7 +93,7 @@ public enum OrderCommand: CommandHandler {
             var summary = OrderSummary(lines: session.kiosk.itemQuantities(of: order), total: total, currency: total == nil ? nil : menu.currency)
             summary.price = price
             summary.promise = TicketPromise.made(in: session.events)
-            summary.heldUntil = TicketPromise.heldUntil(in: session.events)
+            summary.heldUntil = session.events.lazy.compactMap { if case .orderHeld(let held) = $0.payload { held.until } else { nil } }.last
             summary.order = session.events.last { $0.type == .orderSucceeded }?.sequence
             return .ordered(summary)
         case .refused(let shortfalls):

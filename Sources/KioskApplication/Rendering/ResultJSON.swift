@@ -85,12 +85,7 @@ public enum ResultJSON {
                 if let currency = summary.currency { writer.field("currency", currency) }
             }
             if let price = summary.price { writer.price(price) }
-            if let promise = summary.promise {
-                writer.field("ticket", promise.ticket)
-                writer.key("promised")
-                writer.timestamp(promise.promised)
-                writer.field("waitMs", promise.wait)
-            }
+            if let promise = summary.promise { writer.promise(promise) }
             if let order = summary.order { writer.field("order", order) }
             if let until = summary.heldUntil {
                 writer.key("heldUntil")
@@ -115,12 +110,7 @@ public enum ResultJSON {
             writer.timestamp(time)
         case .paid(let payment, let promise):
             payment.writeFields(to: &writer)
-            if let promise {
-                writer.field("ticket", promise.ticket)
-                writer.key("promised")
-                writer.timestamp(promise.promised)
-                writer.field("waitMs", promise.wait)
-            }
+            if let promise { writer.promise(promise) }
         case .drawer(let step):
             step.writeFields(to: &writer)
         case .refunded(let steps):
@@ -397,5 +387,15 @@ extension ReloadSummary {
     /// What a person should know besides the differences.
     public var notes: [String] {
         sinksChanged ? ["The menu's sinks changed; the new sinks take effect at the next start."] : []
+    }
+}
+
+extension JSONWriter {
+    /// A ticket and its promise: `ticket`, `promised` and `waitMs`.
+    mutating func promise(_ promise: TicketPromise) {
+        field("ticket", promise.ticket)
+        key("promised")
+        timestamp(promise.promised)
+        field("waitMs", promise.wait)
     }
 }

@@ -5,8 +5,8 @@ import KioskCore
 /// before the command that follows or between commands.
 extension Session {
     /// What the kiosk did by itself up to now — the board's auto starts and finishes, warn
-    /// and late marks, held orders whose hold ended — appended as a record of its own in the open transaction, before the
-    /// command that follows. Returns its events, and the time it read (none when nothing
+    /// and late marks, held orders whose hold ended — appended as a record of its own in the
+    /// open transaction, before the command that follows. Returns its events, and the time it read (none when nothing
     /// is scheduled).
     func tickBoard() -> (events: [Event], time: Timestamp?) {
         guard let due = kiosk.nextScheduledChange else { return ([], nil) }
@@ -23,8 +23,8 @@ extension Session {
     }
 
     /// On the wall clock, between commands: journals and commits what the kiosk did by
-    /// itself by now (the board's auto moves and late marks, holds that ended), and hands its events to the sinks. Returns
-    /// them, or the error if the commit failed; nothing when nothing was due.
+    /// itself by now (the board's auto moves and late marks, holds that ended), and hands its
+    /// events to the sinks. Returns them, or the error if the commit failed; nothing when nothing was due.
     public func tick() -> TickResult {
         guard let due = kiosk.nextScheduledChange, due <= clock() else { return TickResult(events: [], error: nil) }
         if let failure = openTransaction() { return TickResult(events: [], error: failure) }

@@ -35,12 +35,4 @@ public struct TicketPromise: Sendable, Equatable {
         }
         return nil
     }
-
-    /// When the order among `events` stops holding its stock unpaid, on a menu paid first.
-    static func heldUntil(in events: [Event]) -> Timestamp? {
-        for event in events.reversed() {
-            if case .orderHeld(let held) = event.payload { return held.until }
-        }
-        return nil
-    }
 }

@@ -167,8 +167,7 @@ extension Kiosk {
         _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> [PaymentChanged] {
         guard menu.checkout != nil else { throw .noCheckout }
-        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
-        guard case .made = made.result else { throw .orderRefused(order) }
+        let made = try madeRecord(order)
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
         let refundable = paid.refundable
         guard refundable > .zero else { throw .notPaid(order) }
@@ -191,8 +190,7 @@ extension Kiosk {
         _ order: UInt64, line: Int, restock: Bool, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> [PaymentChanged] {
         guard menu.checkout != nil else { throw .noCheckout }
-        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
-        guard case .made = made.result else { throw .orderRefused(order) }
+        let made = try madeRecord(order)
         guard made.lines.indices.contains(line - 1) else { throw .unknownLine(order: order, line: line, lines: made.lines.count) }
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
         guard !paid.refundedLines.contains(line) else { throw .lineRefunded(order: order, line: line) }
@@ -260,8 +258,7 @@ extension Kiosk {
     mutating func void(
         _ order: UInt64, reason: String?, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
-        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
-        guard case .made = made.result else { throw .orderRefused(order) }
+        let made = try madeRecord(order)
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
         guard !paid.voided else { throw .voided(order) }
         var cancel: Int?
@@ -292,25 +289,24 @@ extension Kiosk {
         return (voided, refunds)
     }
 
-    /// Whether the stock of the order whose ticket is `ticket` went back: with a refund, or
-    /// when the ticket was cancelled from the queue.
-    func stockWentBack(withTicket ticket: Int) -> Bool {
-        guard let order = ledger.history.last(where: { $0.ticket == ticket })?.sequence else { return false }
-        return payments.orders[order]?.restocked ?? false
+    /// The made order of the history whose ticket is `ticket`.
+    func historyRecord(ofTicket ticket: Int) -> OrderRecord? {
+        ledger.history.last { $0.ticket == ticket }
     }
 
-    /// What refunds of single lines put back of the order whose ticket is `ticket`, by
-    /// ingredient index; empty when none did.
-    func stockBackByLine(withTicket ticket: Int) -> [Int] {
-        guard let record = ledger.history.last(where: { $0.ticket == ticket }),
-              let lines = payments.orders[record.sequence]?.restockedLines, !lines.isEmpty else { return [] }
-        return recipeCounts(of: lines.compactMap { record.lines.indices.contains($0 - 1) ? record.lines[$0 - 1] : nil })
+    /// What refunds of `record` put back of its stock already, by ingredient index: `nil`
+    /// when the whole order's went back, empty when nothing did.
+    func stockBack(of record: OrderRecord) -> [Int]? {
+        guard let paid = payments.orders[record.sequence] else { return [] }
+        guard !paid.restocked else { return nil }
+        guard !paid.restockedLines.isEmpty else { return [] }
+        return recipeCounts(of: record.lines.enumerated().filter { paid.restockedLines.contains($0.offset + 1) }.map(\.element))
     }
 
-    /// Notes that the stock of the order whose ticket is `ticket` went back with the ticket's
-    /// cancel from the queue, so that no refund puts it back again.
-    mutating func noteStockWentBack(withTicket ticket: Int) {
-        guard menu.checkout != nil, let order = ledger.history.last(where: { $0.ticket == ticket })?.sequence else { return }
+    /// Notes that the stock of order `order` went back with its ticket's cancel from the
+    /// queue, so that no refund puts it back again.
+    mutating func noteStockWentBack(ofOrder order: UInt64) {
+        guard menu.checkout != nil else { return }
         payments.noteRestocked(order)
     }
 
@@ -365,6 +361,13 @@ extension Kiosk {
     /// too): what a payment, a tip, a refund and the drawer take.
     func isWhole(_ amount: Money, allowingZero: Bool) -> Bool {
         amount.hundredths >= (allowingZero ? 0 : 1) && amount.hundredths % minorUnit == 0
+    }
+
+    /// Made order `order` of the history: what a refund or a void acts on.
+    private func madeRecord(_ order: UInt64) throws(PaymentError) -> OrderRecord {
+        guard let made = historyRecord(order) else { throw .unknownOrder(order) }
+        guard case .made = made.result else { throw .orderRefused(order) }
+        return made
     }
 
     /// The made or refused order `order` of the history, if it keeps it.

@@ -2,9 +2,6 @@
 /// with no ticket; the payment that settles it opens its ticket, and a hold that ends
 /// unpaid voids the order and gives its stock back.
 extension Kiosk {
-    /// Whether orders wait for their payment before they get a ticket.
-    var paysFirst: Bool { menu.checkout?.paysFirst == true }
-
     /// Holds order `order`, just made at `time` and owing `total`, for the menu's hold:
     /// `order.held`.
     mutating func hold<Recipient: EventRecipient>(_ order: UInt64, total: Money, at time: Timestamp, into events: inout Recipient) {
@@ -39,19 +36,6 @@ extension Kiosk {
             advanceBoard(to: hold.until, into: &events)
             // An order the history no longer keeps, or one voided already, has nothing to give back.
             _ = try? void(hold.order, reason: OrderVoided.holdExpired, at: hold.until, emitting: &events)
-        }
-    }
-
-    /// Folds `order.held`, `ticket.opened` and `order.voided` into the holds.
-    mutating func applyHold(_ payload: Event.Payload) {
-        switch payload {
-        case .orderHeld(let held): holds.insert(HeldOrders.Hold(order: held.order, until: held.until))
-        case .ticketOpened(let opened):
-            holds.remove(opened.order)
-            ledger.recordTicket(opened.ticket, of: opened.order)
-        case .orderPaid(let paid): holds.remove(paid.order)
-        case .orderVoided(let voided): holds.remove(voided.order)
-        default: break
         }
     }
 }

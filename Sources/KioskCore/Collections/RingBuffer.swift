@@ -41,32 +41,29 @@ public struct RingBuffer<Element> {
     /// The newest element `predicate` holds for, looked for from the newest back in place:
     /// no copy of the elements, so finding a recent one costs a step or two.
     public func last(where predicate: (Element) throws -> Bool) rethrows -> Element? {
-        var offset = storage.count - 1
-        while offset >= 0 {
-            let index = head + offset
-            let element = storage[index < storage.count ? index : index - storage.count]
-            if try predicate(element) { return element }
-            offset -= 1
-        }
-        return nil
+        try lastPosition(where: predicate).map { storage[$0] }
     }
 
     /// Changes the newest element `predicate` holds for, in place. Whether one did.
     @discardableResult
     public mutating func updateLast(where predicate: (Element) -> Bool, _ change: (inout Element) -> Void) -> Bool {
+        guard let position = lastPosition(where: predicate) else { return false }
+        var element = storage[position]
+        change(&element)
+        storage[position] = element
+        return true
+    }
+
+    /// Where in `storage` the newest element `predicate` holds for is.
+    private func lastPosition(where predicate: (Element) throws -> Bool) rethrows -> Int? {
         var offset = storage.count - 1
         while offset >= 0 {
             let index = head + offset
             let position = index < storage.count ? index : index - storage.count
-            if predicate(storage[position]) {
-                var element = storage[position]
-                change(&element)
-                storage[position] = element
-                return true
-            }
+            if try predicate(storage[position]) { return position }
             offset -= 1
         }
-        return false
+        return nil
     }
 }
 

@@ -52,7 +52,9 @@ extension Kiosk {
                 ledger.reverse(cancelled.lines, lineTotals: lineTotals, restocked: cancelled.restocked, menu: menu)
                 ledger.recordCancelled(lineTotals, day: localDay(of: event.time))
             }
-            if cancelled.from == .queued { noteStockWentBack(withTicket: cancelled.ticket) }
+            if cancelled.from == .queued, let order = historyRecord(ofTicket: cancelled.ticket) {
+                noteStockWentBack(ofOrder: order.sequence)
+            }
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
         case .payment(let step):
@@ -63,14 +65,18 @@ extension Kiosk {
             drawer.apply(step, payments: payments)
         case .orderVoided(let voided):
             payments.void(voided.order)
-            applyHold(event.payload)
-        case .orderHeld, .orderPaid:
-            applyHold(event.payload)
-        case .ticketOpened:
-            applyHold(event.payload)
+            holds.remove(voided.order)
+        case .orderHeld(let held):
+            holds.insert(HeldOrders.Hold(order: held.order, until: held.until))
+        case .orderPaid(let paid):
+            holds.remove(paid.order)
+        case .ticketOpened(let opened):
+            holds.remove(opened.order)
+            ledger.recordTicket(opened.ticket, of: opened.order)
             if hasBoard {
                 board?.apply(event, menu: menu)
-            } else if case .ticketOpened(let opened) = event.payload {
+            } else {
+                // Opened on another process's board: its number is taken for good.
                 retainedTicketNumber = max(retainedTicketNumber, opened.ticket.saturatingAdding(1))
             }
         case .restockNeeded, .menuReloaded, .suggestionMade, .menuReloadFailed:

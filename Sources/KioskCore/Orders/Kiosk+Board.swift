@@ -103,8 +103,8 @@ extension Kiosk {
     /// ingredients back in stock — less what refunds of its order put back already.
     private mutating func reverse(_ ticket: Ticket, from: TicketState, at time: Timestamp, emitting events: inout [Event]) {
         var restocked: [(index: Int, count: Int)] = []
-        if from == .queued, !stockWentBack(withTicket: ticket.number) {
-            let back = stockBackByLine(withTicket: ticket.number)
+        let record = from == .queued ? historyRecord(ofTicket: ticket.number) : nil
+        if from == .queued, let back = record.map(stockBack(of:)) ?? [] {
             for entry in ticket.consumed {
                 guard let index = menu.ingredientIndex(named: entry.ingredient) else { continue }
                 let left = max(0, entry.count - (back.isEmpty ? 0 : back[index]))
@@ -121,7 +121,7 @@ extension Kiosk {
         emit(.ticketCancelled(payload), at: time, into: &events)
         ledger.reverse(ticket.items, lineTotals: ticket.lineTotals, restocked: restockedCounts, menu: menu)
         ledger.recordCancelled(ticket.lineTotals, day: localDay(of: time))
-        if from == .queued { noteStockWentBack(withTicket: ticket.number) }
+        if let record { noteStockWentBack(ofOrder: record.sequence) }
         for (index, amount) in restocked {
             let before = inventory[index]
             try? inventory.add(amount, to: index)

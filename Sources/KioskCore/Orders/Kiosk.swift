@@ -37,6 +37,8 @@ public struct Kiosk: Sendable {
     /// the system's zone itself.
     public var utcOffset: @Sendable (Timestamp) -> Int = { _ in 0 }
     private let hasPrices: Bool
+    /// Whether orders wait for their payment before they get a ticket (`checkout pay first`).
+    private let paysFirst: Bool
     /// What a combo's price is shared among its lines in (`Menu.comboShareStep`).
     private let comboShareStep: Int
     /// Whether the ledger keeps each order: its sales by item, usage by ingredient and
@@ -60,6 +62,7 @@ public struct Kiosk: Sendable {
         self.ids = ids
         self.source = menu.source
         self.hasPrices = menu.items.contains { $0.price != nil }
+        self.paysFirst = menu.checkout?.paysFirst == true
         self.comboShareStep = menu.combos.isEmpty ? 1 : menu.comboShareStep
         self.board = menu.board == nil ? nil : Board(menu: menu)
     }

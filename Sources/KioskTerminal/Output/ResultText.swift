@@ -48,11 +48,8 @@ public struct ResultText: Sendable {
         switch result.output {
         case .none, .ticketMoved: ""
         case .ordered(let summary):
-            (summary.price.map { PriceText.text($0, currency: summary.currency) } ?? "") + (summary.promise.map { promise in
-                var bytes: [UInt8] = []
-                write(promise, into: &bytes)
-                return String(decoding: bytes, as: UTF8.self)
-            } ?? "") + (summary.heldUntil.map(held) ?? "")
+            (summary.price.map { PriceText.text($0, currency: summary.currency) } ?? "") + (summary.promise.map(promised) ?? "")
+                + (summary.heldUntil.map(held) ?? "")
         case .quoted(let summary): quoted(summary)
         case .receipt(let receipt): ReceiptLayout(receipt, time: receipt.time.civil(offsetSeconds: utcOffset(receipt.time))).text
         // Bytes for a printer, not text: `write(_:into:)` writes them as they are.
@@ -61,12 +58,7 @@ public struct ResultText: Sendable {
         case .publicBoard(let board): boardView.publicText(board)
         case .allDay(let counts): boardView.allDayText(counts)
         case .waited(let time): tr("It is now {time}.", ["time": clockTime(time)]) + "\n"
-        case .paid(let payment, let promise):
-            paid(payment) + (promise.map { promise in
-                var bytes: [UInt8] = []
-                write(promise, into: &bytes)
-                return String(decoding: bytes, as: UTF8.self)
-            } ?? "")
+        case .paid(let payment, let promise): paid(payment) + (promise.map(promised) ?? "")
         case .refunded(let steps): refunded(steps)
         // The console's events say what was refunded, cancelled and put back.
         case .voided: ""
@@ -131,14 +123,21 @@ public struct ResultText: Sendable {
     }
 
     /// `2026-11-23 09:06:00`, local time.
-    /// What a payment's events do not say: the change and the cash rounding, a tip and
-    /// what the card was charged, what is still due.
     /// `Pay by 14:20; until then its stock is held.`: an order paid first, made unpaid.
     private func held(_ until: Timestamp) -> String {
         let time = until.civil(offsetSeconds: utcOffset(until)).hourAndMinute
         return tr("Pay by {time}; until then its stock is held.", ["time": time]) + "\n"
     }
 
+    /// `write(_:into:)` of a promise, as text.
+    private func promised(_ promise: TicketPromise) -> String {
+        var bytes: [UInt8] = []
+        write(promise, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What a payment's events do not say: the change and the cash rounding, a tip and
+    /// what the card was charged, what is still due.
     private func paid(_ payment: PaymentChanged) -> String {
         let cents = MinorUnit.hasCents(payment.currency)
         func money(_ amount: Money) -> String { amount.grouped(cents: cents) }

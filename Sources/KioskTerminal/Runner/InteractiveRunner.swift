@@ -251,8 +251,9 @@ public final class InteractiveRunner: SessionRunner {
 
     // MARK: The board's clock
 
-    /// At the prompt, on the wall clock: journals and shows what the board did by itself
-    /// (auto moves, late marks) when it is due, above the prompt. `true` when it wrote.
+    /// At the prompt, on the wall clock: journals and shows what the kiosk did by itself
+    /// (the board's auto moves and late marks, holds that ended) when it is due, above the
+    /// prompt. `true` when it wrote.
     private func tickWhileIdle() -> Bool {
         guard !session.time.isVirtual, let due = session.kiosk.nextScheduledChange, due <= session.time.now() else { return false }
         output.write("\r\u{1B}[K")
