@@ -140,23 +140,42 @@ import Testing
         #expect(String(decoding: korean, as: UTF8.self) == "'딸기'를 찾을 수 없습니다")
     }
 
-    @Test func valuesThatWriteThemselvesSayWhatTheirDescriptionsSay() {
-        // The promise line's values: numbers written as digits, texts as their bytes, in
-        // any order the call names them, a particle after a number in its Korean reading.
+    @Test func valuesTheCallerWritesSayWhatTheirDescriptionsSay() {
+        // The promise line's values, written by the call as the template names them:
+        // numbers as digits, texts as their bytes, a particle after a number in its Korean
+        // reading.
         var bytes: [UInt8] = []
-        Localization.write("#{ticket} ready by {time}, in about {minutes} min", [
-            "minutes": .number(-4), "ticket": .number(Int64.max), "time": .text("09:14"),
-        ], in: .english, into: &bytes)
+        // By place: the ticket, the time, the minutes.
+        func value(_ place: Int, _ bytes: inout [UInt8]) {
+            switch place {
+            case 0: DecimalDigits.append(Int64.max, to: &bytes)
+            case 1: bytes += "09:14".utf8
+            default: DecimalDigits.append(-4, to: &bytes)
+            }
+        }
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", in: .english, into: &bytes, values: value)
         #expect(String(decoding: bytes, as: UTF8.self) == "#9223372036854775807 ready by 09:14, in about -4 min")
         var described: [UInt8] = []
         Localization.write("#{ticket} ready by {time}, in about {minutes} min", [
             "minutes": -4, "ticket": Int64.max, "time": "09:14",
         ], in: .english, into: &described)
         #expect(described == bytes, "the same line as from values of any kind")
+        // In Korean: each value goes where its name is, whatever the translation's order.
         var korean: [UInt8] = []
-        Localization.write("{n}을(를) 고르세요, {missing}", ["n": .number(3)], in: .korean, into: &korean)
-        #expect(String(decoding: korean, as: UTF8.self) == "3을 고르세요, {missing}")
-        #expect(MessageValue.number(Int64.min).description == "-9223372036854775808")
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", in: .korean, into: &korean, values: value)
+        var koreanDescribed: [UInt8] = []
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", [
+            "minutes": -4, "ticket": Int64.max, "time": "09:14",
+        ], in: .korean, into: &koreanDescribed)
+        #expect(String(decoding: korean, as: UTF8.self) == String(decoding: koreanDescribed, as: UTF8.self))
+        #expect(String(decoding: korean, as: UTF8.self).contains("9223372036854775807"))
+        #expect(String(decoding: korean, as: UTF8.self).contains("09:14"))
+        var reordered: [UInt8] = []
+        Localization.write("#{ticket} ready by {time}, in about {minutes} min", as: "{time}: {minutes} min, #{ticket} {other}", into: &reordered, values: value)
+        #expect(String(decoding: reordered, as: UTF8.self) == "09:14: -4 min, #9223372036854775807 {other}", "a translation's own order; a name the message has not kept")
+        var particle: [UInt8] = []
+        Localization.write("{n}을(를) 고르세요", in: .korean, into: &particle) { _, bytes in DecimalDigits.append(3, to: &bytes) }
+        #expect(String(decoding: particle, as: UTF8.self) == "3을 고르세요", "a particle after a written number")
     }
 
     @Test func templatesOfOneLengthFilledInTurnEachKeepTheirOwnText() {

@@ -3,6 +3,7 @@ import KioskCore
 import KioskMenu
 import KioskSinks
 import KioskText
+import Synchronization
 
 /// Command results and errors as text for people: tables, sentences and the board.
 /// Finding the data is the session's job; this only lays it out. Programs (`--json`) get
@@ -16,6 +17,8 @@ public struct ResultText: Sendable {
     public var errors: ErrorText
     /// Warn and late tickets on the board in colour rather than marked with a word.
     public var colour = false
+    /// The clock time promised last: the orders of a burst are promised by the same minute.
+    private let lastPromised = LastClockTime()
 
     public init(bold: Bool = false, utcOffset: @escaping @Sendable (Timestamp) -> Int = { _ in 0 }, errors: ErrorText = ErrorText()) {
         self.bold = bold
@@ -99,14 +102,20 @@ public struct ResultText: Sendable {
         let promised = promise.promised.millisecondsSince1970
         let (rounded, overflow) = promised.addingReportingOverflow((minute - promised % minute) % minute)
         let byTime = Timestamp(millisecondsSince1970: overflow ? promised : rounded)
-        let byText = byTime.civil(offsetSeconds: utcOffset(byTime)).hourAndMinute
+        let byText = lastPromised.hourAndMinute(of: byTime, offsetSeconds: utcOffset(byTime))
         let wait = promise.wait
+        // The placeholders by their place in the message: the ticket, the time, the minutes.
+        func value(_ place: Int, _ bytes: inout [UInt8]) {
+            switch place {
+            case 0: DecimalDigits.append(promise.ticket, to: &bytes)
+            case 1: bytes += byText.utf8
+            default: DecimalDigits.append((wait + minute / 2) / minute, to: &bytes)
+            }
+        }
         if wait < minute {
-            tr("#{ticket} ready by {time}, in under a minute", ["ticket": .number(Int64(promise.ticket)), "time": .text(byText)], into: &bytes)
+            tr("#{ticket} ready by {time}, in under a minute", into: &bytes, values: value)
         } else {
-            tr("#{ticket} ready by {time}, in about {minutes} min", [
-                "ticket": .number(Int64(promise.ticket)), "time": .text(byText), "minutes": .number((wait + minute / 2) / minute),
-            ], into: &bytes)
+            tr("#{ticket} ready by {time}, in about {minutes} min", into: &bytes, values: value)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -425,5 +434,18 @@ public struct ResultText: Sendable {
 
     static func describe(_ events: EventTypes) -> String {
         events == .all ? "all" : events.types.map(\.rawValue).joined(separator: ",")
+    }
+}
+
+/// The last time of day shown as `HH:MM`, with its text: a batch promises order after
+/// order by the same minute, whose text is then made once.
+private final class LastClockTime: Sendable {
+    private let last = Mutex<(time: Timestamp, offset: Int, text: String)?>(nil)
+
+    func hourAndMinute(of time: Timestamp, offsetSeconds: Int) -> String {
+        if let known = last.withLock({ $0 }), known.time == time, known.offset == offsetSeconds { return known.text }
+        let text = time.civil(offsetSeconds: offsetSeconds).hourAndMinute
+        last.withLock { $0 = (time, offsetSeconds, text) }
+        return text
     }
 }

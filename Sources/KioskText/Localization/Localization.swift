@@ -92,21 +92,38 @@ public enum Localization {
     public static func write(
         _ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], in language: Language, into bytes: inout [UInt8]
     ) {
-        write(message, DescribedValues(pairs: values), in: language, into: &bytes)
-    }
-
-    /// Appends `message` in `language`, filled from values that write themselves, to `bytes`.
-    public static func write(_ message: String, _ values: KeyValuePairs<String, MessageValue>, in language: Language, into bytes: inout [UInt8]) {
-        write(message, WrittenValues(pairs: values), in: language, into: &bytes)
-    }
-
-    private static func write(_ message: String, _ values: some TemplateValues, in language: Language, into bytes: inout [UInt8]) {
         let template = template(of: message, in: language)
-        guard needsFilling(template, hasValues: !values.pairs.isEmpty) else {
+        guard needsFilling(template, hasValues: !values.isEmpty) else {
             bytes += template.utf8
             return
         }
-        PreparedTemplate.of(template).fill(values, into: &bytes)
+        PreparedTemplate.of(template).fill(into: &bytes) { index, name, bytes in values.write(name, expected: index, into: &bytes) }
+    }
+
+    /// Appends `message` in `language` to `bytes`, each placeholder written by `values` with
+    /// its place among `message`'s own placeholders (0 for the first).
+    public static func write(
+        _ message: String, in language: Language, into bytes: inout [UInt8], values: (_ place: Int, _ bytes: inout [UInt8]) -> Void
+    ) {
+        write(message, as: template(of: message, in: language), into: &bytes, values: values)
+    }
+
+    /// Appends `template`, `message` or a translation of it, to `bytes`, each placeholder
+    /// written by `values` with its place among `message`'s placeholders: a translation
+    /// that puts them in another order is filled as the message names them, and a name the
+    /// message has not stays as it is.
+    public static func write(
+        _ message: String, as template: String, into bytes: inout [UInt8], values: (_ place: Int, _ bytes: inout [UInt8]) -> Void
+    ) {
+        let prepared = PreparedTemplate.of(template)
+        // English, or a translation that keeps the message's placeholders in their order.
+        let ownNames = template == message ? nil : PreparedTemplate.of(message).names
+        let places = ownNames.flatMap { own in own == prepared.names ? nil : prepared.names.map { own.firstIndex(of: $0) } }
+        prepared.fill(into: &bytes) { index, _, bytes in
+            guard let place = places.map({ $0[index] }) ?? index else { return false }
+            values(place, &bytes)
+            return true
+        }
     }
 
     /// Whether `template` has a `{` for values to fill; a template without one is its text.
@@ -127,7 +144,7 @@ public enum Localization {
     public static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard needsFilling(template, hasValues: !values.isEmpty) else { return template }
         var bytes: [UInt8] = []
-        PreparedTemplate.of(template).fill(DescribedValues(pairs: values), into: &bytes)
+        PreparedTemplate.of(template).fill(into: &bytes) { index, name, bytes in values.write(name, expected: index, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
@@ -144,11 +161,12 @@ public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStri
     Localization.write(message, values, in: Localization.language, into: &bytes)
 }
 
-/// What `tr(message, values, into:)` says, from values that write themselves as bytes
-/// (`MessageValue`): for a line printed with every order, where making a `String` of each
-/// number would cost more than the line.
-public func tr(_ message: String, _ values: KeyValuePairs<String, MessageValue>, into bytes: inout [UInt8]) {
-    Localization.write(message, values, in: Localization.language, into: &bytes)
+/// What `tr(message, values, into:)` says, each placeholder written by `values` straight
+/// into `bytes`, by its place in `message` (`{ticket}` 0, `{time}` 1, …): for a line printed
+/// with every order, where an array of values and a `String` of each number would cost
+/// more than the line.
+public func tr(_ message: String, into bytes: inout [UInt8], values: (_ place: Int, _ bytes: inout [UInt8]) -> Void) {
+    Localization.write(message, in: Localization.language, into: &bytes, values: values)
 }
 
 /// The singular or plural of a counted message in the operator's language, as its

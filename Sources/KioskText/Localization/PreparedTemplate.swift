@@ -20,7 +20,8 @@ final class PreparedTemplate: Sendable {
 
     private let literal: [UInt8]
     private let parts: [Part]
-    private let names: [String]
+    /// The names of the template's placeholders, in the order they come.
+    let names: [String]
     private let particles: [KoreanParticle.Pair]
 
     /// `template` read by the one reader of `{name}` templates (`BraceTemplate`).
@@ -55,11 +56,12 @@ final class PreparedTemplate: Sendable {
         self.particles = particles
     }
 
-    /// Appends the template's UTF-8 to `bytes`, each `{name}` of `values` replaced by its
-    /// value and a name without a value kept as it is.
-    /// A value is written as bytes where it is needed; its text is made only before a
-    /// particle, which needs its ending.
-    func fill(_ values: some TemplateValues, into bytes: inout [UInt8]) {
+    /// Appends the template's UTF-8 to `bytes`, each placeholder replaced by what `value`
+    /// writes for it (given its place among the template's names and its name), a name
+    /// `value` has nothing for (`false`) kept as it is. A value is written straight into
+    /// the bytes; its text is read back from them only before a particle, which needs its
+    /// ending.
+    func fill(into bytes: inout [UInt8], value: (_ index: Int, _ name: String, _ bytes: inout [UInt8]) -> Bool) {
         var last = ""
         literal.withUnsafeBufferPointer { literal in
             for part in parts {
@@ -67,19 +69,15 @@ final class PreparedTemplate: Sendable {
                 case .text(let range):
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[range]))
                 case .value(let index):
-                    guard let position = values.position(of: names[index], expected: index) else {
-                        last = ""
-                        bytes.append(UInt8(ascii: "{"))
-                        bytes += names[index].utf8
-                        bytes.append(UInt8(ascii: "}"))
+                    let start = bytes.count
+                    if value(index, names[index], &bytes) {
+                        if !particles.isEmpty { last = String(decoding: bytes[start...], as: UTF8.self) }
                         continue
                     }
-                    if particles.isEmpty {
-                        values.write(at: position, into: &bytes)
-                    } else {
-                        last = values.text(at: position)
-                        bytes += last.utf8
-                    }
+                    last = ""
+                    bytes.append(UInt8(ascii: "{"))
+                    bytes += names[index].utf8
+                    bytes.append(UInt8(ascii: "}"))
                 case .particle(let index, let quoted):
                     if quoted { bytes.append(UInt8(ascii: "'")) }
                     bytes += KoreanParticle.form(of: particles[index], after: last).utf8
@@ -132,56 +130,14 @@ final class PreparedTemplate: Sendable {
     }
 }
 
-/// The values a template is filled from, by name: the `tr` call's pairs.
-protocol TemplateValues {
-    associatedtype Value
-    var pairs: KeyValuePairs<String, Value> { get }
-    /// Appends the value's text as UTF-8.
-    func write(_ value: Value, into bytes: inout [UInt8])
-    /// The value's text, for a particle after it.
-    func text(of value: Value) -> String
-}
-
-extension TemplateValues {
-    /// Where the value of `name` is; `expected` is where the template's own order of names
-    /// would put it, looked at first (a call names its values in the message's order).
-    func position(of name: String, expected: Int) -> Int? {
-        if expected < pairs.count, pairs[expected].key == name { return expected }
-        return pairs.firstIndex { $0.key == name }
-    }
-
-    func write(at position: Int, into bytes: inout [UInt8]) {
-        write(pairs[position].value, into: &bytes)
-    }
-
-    func text(at position: Int) -> String {
-        text(of: pairs[position].value)
-    }
-}
-
-/// Values of any kind, each written as its `description`.
-struct DescribedValues: TemplateValues {
-    let pairs: KeyValuePairs<String, any CustomStringConvertible>
-
-    func write(_ value: any CustomStringConvertible, into bytes: inout [UInt8]) {
-        bytes += value.description.utf8
-    }
-
-    func text(of value: any CustomStringConvertible) -> String {
-        value.description
-    }
-}
-
-/// Values that write themselves as bytes (`MessageValue`): for the lines printed with every
-/// order.
-struct WrittenValues: TemplateValues {
-    let pairs: KeyValuePairs<String, MessageValue>
-
-    func write(_ value: MessageValue, into bytes: inout [UInt8]) {
-        value.write(into: &bytes)
-    }
-
-    func text(of value: MessageValue) -> String {
-        value.description
+extension KeyValuePairs<String, any CustomStringConvertible> {
+    /// Writes the value of `name` as its `description`, looked for first where the
+    /// template's order of names would put it (a call names its values in the message's
+    /// order); `false` when there is none.
+    func write(_ name: String, expected: Int, into bytes: inout [UInt8]) -> Bool {
+        let position = expected < count && self[expected].key == name ? expected : firstIndex { $0.key == name }
+        guard let position else { return false }
+        bytes += self[position].value.description.utf8
+        return true
     }
 }
