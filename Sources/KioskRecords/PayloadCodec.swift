@@ -12,7 +12,8 @@ import KioskCore
 /// ticket.ready, .picked_up, .recalled, .late = ticket lines
 /// ticket.cancelled = ticket lines from:u8 restocked wasted flags:u8 [total] [currency]
 /// payment.*       = payment order:varint tender:u8 flags:u8 amount tip rounding due [tendered change] [card:string]
-///                   [reason:string] [currency:string] [line:varint]   (flags 1, 2, 4, 8, 32 say which follow; 16: a refund restocked)
+///                   [reason:string] [currency:string] [line:varint] [operator:string]
+///                   (flags 1, 2, 4, 8, 32, 64 say which follow; 16: a refund restocked)
 /// order.held     = order:varint until:zigzag(ms) flags:u8 [total] [currency:string]   (flags 1, 2)
 /// ticket.opened  = ticket order:varint lines consumed promised:zigzag(ms)
 /// order.voided   = order:varint flags:u8 [ticket] refunded [currency:string] [reason:string]   (flags 1, 2, 4)
@@ -536,6 +537,7 @@ extension PayloadCodec {
         if e.currency != nil { flags |= 8 }
         if e.restocked { flags |= 16 }
         if e.line != nil { flags |= 32 }
+        if e.operatorName != nil { flags |= 64 }
         writer.byte(flags)
         writer.int(e.amount.hundredths)
         writer.int(e.tip.hundredths)
@@ -549,6 +551,7 @@ extension PayloadCodec {
         if let reason = e.reason { writer.string(reason) }
         if let currency = e.currency { writer.string(currency) }
         if let line = e.line { writer.varint(UInt64(max(0, line))) }
+        if let operatorName = e.operatorName { writer.string(operatorName) }
     }
 
     static func decodePayment(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> PaymentChanged {
@@ -572,10 +575,11 @@ extension PayloadCodec {
         let reason = flags & 4 != 0 ? try reader.string() : nil
         let currency = flags & 8 != 0 ? try reader.string() : nil
         let line = flags & 32 != 0 ? Int(clamping: try reader.varint()) : nil
+        let operatorName = flags & 64 != 0 ? try reader.string() : nil
         return PaymentChanged(
             status: status, payment: payment, order: order, tender: Tender.allCases[tenderCode], amount: amount, tip: tip,
             tendered: tendered, change: change, rounding: rounding, card: card, reason: reason, due: due, currency: currency,
-            restocked: flags & 16 != 0, line: line
+            restocked: flags & 16 != 0, line: line, operatorName: operatorName
         )
     }
 }
@@ -697,6 +701,8 @@ extension PayloadCodec {
         if e.counted != nil { flags |= 2 }
         if e.currency != nil { flags |= 4 }
         if !e.taxes.isEmpty { flags |= 8 }
+        if e.operatorName != nil { flags |= 16 }
+        if !e.operators.isEmpty { flags |= 32 }
         writer.byte(flags)
         for amount in [e.amount, e.float, e.payIns, e.payOuts, e.expected] { writer.int(amount.hundredths) }
         encode(takings: e.takings, into: &writer)
@@ -704,13 +710,15 @@ extension PayloadCodec {
         if let reason = e.reason { writer.string(reason) }
         if let currency = e.currency { writer.string(currency) }
         if !e.taxes.isEmpty { encode(taxes: e.taxes, into: &writer) }
+        if let operatorName = e.operatorName { writer.string(operatorName) }
+        if !e.operators.isEmpty { encode(operators: e.operators, into: &writer) }
     }
 
     static func decodeDrawer(_ reader: inout ByteReader, type: EventType) throws(RecordDecodingError) -> DrawerChanged {
         guard let kind = DrawerChanged.Kind.allCases.first(where: { $0.eventType == type }) else { throw .malformed("not a drawer step") }
         let day = try reader.int()
         let flags = try reader.byte()
-        guard flags < 16 else { throw .malformed("unknown flags of a drawer step") }
+        guard flags < 64 else { throw .malformed("unknown flags of a drawer step") }
         var amounts: [Money] = []
         for _ in 0..<5 { amounts.append(Money(hundredths: try reader.int())) }
         let takings = try decodeTakings(&reader)
@@ -718,10 +726,42 @@ extension PayloadCodec {
         let reason = flags & 1 != 0 ? try reader.string() : nil
         let currency = flags & 4 != 0 ? try reader.string() : nil
         let taxes = flags & 8 != 0 ? try decodeTaxes(&reader) : []
+        let operatorName = flags & 16 != 0 ? try reader.string() : nil
+        let operators = flags & 32 != 0 ? try decodeOperators(&reader) : []
         return DrawerChanged(
             kind: kind, day: day, amount: amounts[0], reason: reason, float: amounts[1], payIns: amounts[2], payOuts: amounts[3],
-            takings: takings, expected: amounts[4], counted: counted, currency: currency, taxes: taxes
+            takings: takings, expected: amounts[4], counted: counted, currency: currency, taxes: taxes, operators: operators,
+            operatorName: operatorName
         )
+    }
+
+    /// The drawer's day by operator: `count (flags:u8 [name:string] takings payIns payOuts)*`,
+    /// flag 1 the operator's name follows (none: self-service), `takings` as `encode(takings:)`
+    /// writes them, amounts zigzag; in the drawer's events (flag 32) and the snapshot's drawer
+    /// section (flag 8).
+    static func encode<Output: ByteOutput & ~Copyable>(operators: [DrawerOperator], into writer: inout Output) {
+        writer.varint(UInt64(operators.count))
+        for line in operators {
+            writer.byte(line.name == nil ? 0 : 1)
+            if let name = line.name { writer.string(name) }
+            encode(takings: line.takings, into: &writer)
+            writer.int(line.payIns.hundredths)
+            writer.int(line.payOuts.hundredths)
+        }
+    }
+
+    static func decodeOperators(_ reader: inout ByteReader) throws(RecordDecodingError) -> [DrawerOperator] {
+        var operators: [DrawerOperator] = []
+        for _ in 0..<(try reader.count(minimumBytes: 3 + 5 * Tender.allCases.count)) {
+            let flags = try reader.byte()
+            guard flags < 2 else { throw .malformed("unknown flags of an operator of the drawer's day") }
+            let name = flags & 1 != 0 ? try reader.string() : nil
+            let takings = try decodeTakings(&reader)
+            operators.append(DrawerOperator(
+                name: name, takings: takings, payIns: Money(hundredths: try reader.int()), payOuts: Money(hundredths: try reader.int())
+            ))
+        }
+        return operators
     }
 
     /// The drawer's day by tax rate: `count (name:string flags:u8 [rate:zigzag] taxable tax)*`,

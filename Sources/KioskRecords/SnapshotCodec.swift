@@ -17,9 +17,10 @@ import KioskCore
 ///                        (payments amount tips rounding refunds){tenders}
 ///                        (what recent orders were paid and refunded by each tender, in `Tender`
 ///                        order, then each tender's takings)
-///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted, 4 taxes) float payIns payOuts [counted]
+///          | 8 drawer: day:zigzag flags:u8 (1 open, 2 counted, 4 taxes, 8 operators) float payIns payOuts [counted]
 ///                      (payments amount tips rounding refunds){tenders} — the takings when the day opened
 ///                      [taxes]   the day's by tax rate, as in `PayloadCodec` (`encode(taxes:)`)
+///                      [operators] the day by operator, as in `PayloadCodec` (`encode(operators:)`)
 ///          | 9 tickets of the history's orders: count (seq:varint ticket:varint)*
 ///          | 10 held orders: count (order:varint until:zigzag(ms))*   (a menu paid first's unpaid orders)
 ///          | 11 line totals of the history's orders: count (seq:varint count (total:zigzag)*)*
@@ -133,10 +134,11 @@ public enum SnapshotCodec {
         if !drawer.isEmpty {
             writer.byte(Section.drawer.rawValue)
             writer.int(drawer.day)
-            writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2) | (drawer.taxes.isEmpty ? 0 : 4))
+            writer.byte((drawer.isOpen ? 1 : 0) | (drawer.counted == nil ? 0 : 2) | (drawer.taxes.isEmpty ? 0 : 4) | (drawer.operators.isEmpty ? 0 : 8))
             for amount in [drawer.float, drawer.payIns, drawer.payOuts] + (drawer.counted.map { [$0] } ?? []) { writer.int(amount.hundredths) }
             PayloadCodec.encode(takings: drawer.takingsAtOpen, into: &writer)
             if !drawer.taxes.isEmpty { PayloadCodec.encode(taxes: drawer.taxes, into: &writer) }
+            if !drawer.operators.isEmpty { PayloadCodec.encode(operators: drawer.operators, into: &writer) }
         }
         writeSections(&sections, below: Int(Section.historyTickets.rawValue), of: snapshot.facts, into: &writer)
         writeHistory(.historyTickets, of: snapshot.kiosk.ledger.history.filter { $0.ticket != nil }, into: &writer) { record, writer in
@@ -341,15 +343,16 @@ public enum SnapshotCodec {
             case .drawer:
                 let day = max(0, try reader.int())
                 let flags = try reader.byte()
-                guard flags <= 7 else { throw .malformed("unknown drawer flags") }
+                guard flags <= 15 else { throw .malformed("unknown drawer flags") }
                 let float = Money(hundredths: try reader.int())
                 let payIns = Money(hundredths: try reader.int())
                 let payOuts = Money(hundredths: try reader.int())
                 let counted = flags & 2 != 0 ? Money(hundredths: try reader.int()) : nil
                 let takingsAtOpen = try PayloadCodec.decodeTakings(&reader)
+                let taxes = flags & 4 != 0 ? try PayloadCodec.decodeTaxes(&reader) : []
                 drawer = DrawerBook(
                     day: day, isOpen: flags & 1 != 0, float: float, payIns: payIns, payOuts: payOuts, counted: counted,
-                    takingsAtOpen: takingsAtOpen, taxes: flags & 4 != 0 ? try PayloadCodec.decodeTaxes(&reader) : []
+                    takingsAtOpen: takingsAtOpen, taxes: taxes, operators: flags & 8 != 0 ? try PayloadCodec.decodeOperators(&reader) : []
                 )
             case .historyTickets:
                 for _ in 0..<(try reader.count(minimumBytes: 2)) {

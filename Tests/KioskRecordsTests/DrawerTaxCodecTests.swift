@@ -52,7 +52,7 @@ import Testing
 
     @Test func unknownFlagsAreMalformed() throws {
         var bytes = Self.encode(Self.step(taxes: []))
-        bytes[1] |= 16
+        bytes[1] |= 64
         #expect(throws: RecordDecodingError.malformed("unknown flags of a drawer step")) { try Self.decode(bytes) }
         var tax = Self.encode(Self.step(taxes: [Self.taxes[1]]))
         let flag = try #require(tax.lastIndex(of: 0), "the tax's flags")

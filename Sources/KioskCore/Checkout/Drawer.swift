@@ -16,12 +16,14 @@ public struct DrawerBook: Sendable, Hashable {
     public internal(set) var takingsAtOpen: [PaymentBook.Takings] = Tender.allCases.map { _ in .init() }
     /// The day's taxes, by tax rate, in the order first met (`DrawerTax`).
     public internal(set) var taxes: [DrawerTax] = []
+    /// The day by operator, by name, self-service last (`DrawerOperator`).
+    public internal(set) var operators: [DrawerOperator] = []
 
     public init() {}
 
     public init(
         day: Int, isOpen: Bool, float: Money, payIns: Money, payOuts: Money, counted: Money?, takingsAtOpen: [PaymentBook.Takings],
-        taxes: [DrawerTax] = []
+        taxes: [DrawerTax] = [], operators: [DrawerOperator] = []
     ) {
         self.day = max(0, day)
         self.isOpen = isOpen
@@ -31,6 +33,7 @@ public struct DrawerBook: Sendable, Hashable {
         self.counted = counted
         self.takingsAtOpen = takingsAtOpen.count == Tender.allCases.count ? takingsAtOpen : Tender.allCases.map { _ in .init() }
         self.taxes = taxes
+        self.operators = operators
     }
 
     /// Whether no day was ever opened.
@@ -66,8 +69,13 @@ public struct DrawerBook: Sendable, Hashable {
             counted = nil
             takingsAtOpen = Tender.allCases.map { payments.takings(of: $0) }
             taxes = []
-        case .paidIn: payIns = payIns.adding(step.amount) ?? payIns
-        case .paidOut: payOuts = payOuts.adding(step.amount) ?? payOuts
+            operators = []
+        case .paidIn:
+            payIns = payIns.adding(step.amount) ?? payIns
+            add(cash: .paidIn, step.amount, by: step.operatorName)
+        case .paidOut:
+            payOuts = payOuts.adding(step.amount) ?? payOuts
+            add(cash: .paidOut, step.amount, by: step.operatorName)
         case .counted: counted = step.amount
         case .closed: isOpen = false
         }
@@ -103,8 +111,8 @@ public struct DrawerChanged: Sendable, Hashable {
     public let amount: Money
     public let reason: String?
     /// The day after this step: its float, pay-ins and pay-outs, each tender's takings in
-    /// `Tender` order, what the drawer should hold, the last count, and the day's taxes by
-    /// rate.
+    /// `Tender` order, what the drawer should hold, the last count, the day's taxes by
+    /// rate and the day by operator.
     public let float: Money
     public let payIns: Money
     public let payOuts: Money
@@ -113,10 +121,15 @@ public struct DrawerChanged: Sendable, Hashable {
     public let counted: Money?
     public let currency: String?
     public let taxes: [DrawerTax]
+    public let operators: [DrawerOperator]
+    /// Who took the step (`OperatorName`); `nil` for an X report, and a step recorded before
+    /// kiosk knew its operators.
+    public let operatorName: String?
 
     public init(
         kind: Kind, day: Int, amount: Money, reason: String? = nil, float: Money, payIns: Money, payOuts: Money,
-        takings: [PaymentBook.Takings], expected: Money, counted: Money?, currency: String?, taxes: [DrawerTax] = []
+        takings: [PaymentBook.Takings], expected: Money, counted: Money?, currency: String?, taxes: [DrawerTax] = [],
+        operators: [DrawerOperator] = [], operatorName: String? = nil
     ) {
         self.kind = kind
         self.day = day
@@ -130,6 +143,8 @@ public struct DrawerChanged: Sendable, Hashable {
         self.counted = counted
         self.currency = currency
         self.taxes = taxes
+        self.operators = operators
+        self.operatorName = operatorName
     }
 
     /// The count less what was expected: over when positive, short when negative.
@@ -148,9 +163,11 @@ public enum DrawerError: Error, Sendable, Equatable {
 }
 
 extension Kiosk {
-    /// Opens the drawer's next day with `float` in it.
+    /// Opens the drawer's next day with `float` in it; `operatorName` is who opens it.
     @discardableResult
-    public mutating func openDrawer(float: Money, at time: Timestamp, emitting events: inout [Event]) throws(DrawerError) -> DrawerChanged {
+    public mutating func openDrawer(
+        float: Money, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
+    ) throws(DrawerError) -> DrawerChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         guard !drawer.isOpen else { throw .alreadyOpen(day: drawer.day) }
         try requireDrawerUnits(float, allowingZero: true)
@@ -159,13 +176,14 @@ extension Kiosk {
             kind: .opened, day: drawer.day + 1, amount: float, float: float, payIns: .zero, payOuts: .zero, takings: [], expected: float,
             counted: nil, currency: nil
         ), payments: payments)
-        return record(.opened, day: next.day, amount: float, reason: nil, after: next, at: time, into: &events)
+        return record(.opened, day: next.day, amount: float, reason: nil, by: operatorName, after: next, at: time, into: &events)
     }
 
-    /// Cash paid into (`in`) or out of the drawer, with why.
+    /// Cash paid into (`in`) or out of the drawer, with why, by `operatorName`.
     @discardableResult
     public mutating func moveCash(
-        _ kind: DrawerChanged.Kind, _ amount: Money, reason: String, at time: Timestamp, emitting events: inout [Event]
+        _ kind: DrawerChanged.Kind, _ amount: Money, reason: String, by operatorName: String? = nil, at time: Timestamp,
+        emitting events: inout [Event]
     ) throws(DrawerError) -> DrawerChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         guard drawer.isOpen else { throw .notOpen(lastDay: drawer.day) }
@@ -178,49 +196,60 @@ extension Kiosk {
             guard let sum = drawer.payOuts.adding(amount) else { throw .overflow }
             next.payOuts = sum
         }
-        return record(kind, day: drawer.day, amount: amount, reason: reason, after: next, at: time, into: &events)
+        next.add(cash: kind, amount, by: operatorName)
+        return record(kind, day: drawer.day, amount: amount, reason: reason, by: operatorName, after: next, at: time, into: &events)
     }
 
-    /// The cash counted in the drawer: its over or short against what it should hold.
+    /// The cash counted in the drawer, by `operatorName`: its over or short against what it
+    /// should hold.
     @discardableResult
-    public mutating func countDrawer(_ counted: Money, at time: Timestamp, emitting events: inout [Event]) throws(DrawerError) -> DrawerChanged {
+    public mutating func countDrawer(
+        _ counted: Money, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
+    ) throws(DrawerError) -> DrawerChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         guard drawer.isOpen else { throw .notOpen(lastDay: drawer.day) }
         try requireDrawerUnits(counted, allowingZero: true)
         var next = drawer
         next.counted = counted
-        return record(.counted, day: drawer.day, amount: counted, reason: nil, after: next, at: time, into: &events)
+        return record(.counted, day: drawer.day, amount: counted, reason: nil, by: operatorName, after: next, at: time, into: &events)
     }
 
     /// The X report: the open day as it stands, changing nothing.
     public func drawerReport() throws(DrawerError) -> DrawerChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         guard drawer.isOpen else { throw .notOpen(lastDay: drawer.day) }
-        return step(.counted, day: drawer.day, amount: drawer.counted ?? drawer.expected(in: payments), reason: nil, after: drawer)
+        return step(.counted, day: drawer.day, amount: drawer.counted ?? drawer.expected(in: payments), reason: nil, by: nil, after: drawer)
     }
 
-    /// The Z report: closes the day, once, its totals kept in the journal.
+    /// The Z report: closes the day, once, its totals kept in the journal; `operatorName` is
+    /// who closes it.
     @discardableResult
-    public mutating func closeDrawer(at time: Timestamp, emitting events: inout [Event]) throws(DrawerError) -> DrawerChanged {
+    public mutating func closeDrawer(by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]) throws(DrawerError) -> DrawerChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         guard drawer.isOpen else { throw .notOpen(lastDay: drawer.day) }
         var next = drawer
         next.isOpen = false
-        return record(.closed, day: drawer.day, amount: drawer.counted ?? drawer.expected(in: payments), reason: nil, after: next, at: time, into: &events)
+        return record(
+            .closed, day: drawer.day, amount: drawer.counted ?? drawer.expected(in: payments), reason: nil, by: operatorName, after: next, at: time,
+            into: &events
+        )
     }
 
-    private func step(_ kind: DrawerChanged.Kind, day: Int, amount: Money, reason: String?, after book: DrawerBook) -> DrawerChanged {
+    private func step(
+        _ kind: DrawerChanged.Kind, day: Int, amount: Money, reason: String?, by operatorName: String?, after book: DrawerBook
+    ) -> DrawerChanged {
         DrawerChanged(
             kind: kind, day: day, amount: amount, reason: reason, float: book.float, payIns: book.payIns, payOuts: book.payOuts,
             takings: Tender.allCases.map { book.takings(of: $0, in: payments) }, expected: book.expected(in: payments), counted: book.counted,
-            currency: menu.currency, taxes: book.taxes.map { $0.rated(by: menu.pricing) }
+            currency: menu.currency, taxes: book.taxes.map { $0.rated(by: menu.pricing) }, operators: book.operators, operatorName: operatorName
         )
     }
 
     private mutating func record(
-        _ kind: DrawerChanged.Kind, day: Int, amount: Money, reason: String?, after book: DrawerBook, at time: Timestamp, into events: inout [Event]
+        _ kind: DrawerChanged.Kind, day: Int, amount: Money, reason: String?, by operatorName: String?, after book: DrawerBook, at time: Timestamp,
+        into events: inout [Event]
     ) -> DrawerChanged {
-        let change = step(kind, day: day, amount: amount, reason: reason, after: book)
+        let change = step(kind, day: day, amount: amount, reason: reason, by: operatorName, after: book)
         drawer.apply(change, payments: payments)
         emit(.drawer(change), at: time, into: &events)
         return change

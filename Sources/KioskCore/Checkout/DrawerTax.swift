@@ -60,6 +60,14 @@ extension DrawerBook {
 }
 
 extension Kiosk {
+    /// Folds a payment step into the open drawer's day — its taxes, and its operator's
+    /// line (`DrawerOperator`) — as it is taken and as the journal is folded alike. Called
+    /// before the step is applied to `payments`.
+    mutating func recordInDrawer(_ step: PaymentChanged) {
+        recordTaxes(of: step)
+        drawer.add(payment: step)
+    }
+
     /// Folds into the open drawer's day the taxes a completed payment takes, or a refund
     /// gives back: its share of its order's taxes (see `DrawerTax`). Called before the step
     /// is applied to `payments`, whose order payments say what was taken or refunded before it.

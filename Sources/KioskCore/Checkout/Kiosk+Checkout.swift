@@ -72,10 +72,11 @@ extension Kiosk {
     /// Takes cash for order `order` (the last open one with `nil`). Settling the order, what
     /// is due rounds to the menu's cash step first; `tendered` must cover it, and the rest
     /// is change. With `split`, less may be tendered: it is all taken, part of a payment
-    /// in several tenders, and rounds nothing.
+    /// in several tenders, and rounds nothing. `operatorName` is who takes it (`nil`: the
+    /// customer, self-service).
     @discardableResult
     public mutating func payCash(
-        _ order: UInt64?, tendered: Money, split: Bool, at time: Timestamp, emitting events: inout [Event]
+        _ order: UInt64?, tendered: Money, split: Bool, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> PaymentChanged {
         guard let checkout = menu.checkout else { throw .noCheckout }
         let balance = try payable(order)
@@ -90,12 +91,14 @@ extension Kiosk {
             payment = PaymentChanged(
                 status: .completed, payment: payments.nextPayment, order: balance.order, tender: .cash, amount: due,
                 tendered: tendered, change: Money(hundredths: tendered.hundredths - roundedDue.hundredths),
-                rounding: Money(hundredths: roundedDue.hundredths - due.hundredths), due: .zero, currency: menu.currency
+                rounding: Money(hundredths: roundedDue.hundredths - due.hundredths), due: .zero, currency: menu.currency,
+                operatorName: operatorName
             )
         } else if split, tendered > .zero, tendered <= due {
             payment = PaymentChanged(
                 status: .completed, payment: payments.nextPayment, order: balance.order, tender: .cash, amount: tendered,
-                tendered: tendered, change: .zero, due: Money(hundredths: due.hundredths - tendered.hundredths), currency: menu.currency
+                tendered: tendered, change: .zero, due: Money(hundredths: due.hundredths - tendered.hundredths), currency: menu.currency,
+                operatorName: operatorName
             )
         } else {
             throw .cashShort(order: balance.order, due: roundedDue, tendered: tendered)
@@ -130,17 +133,18 @@ extension Kiosk {
 
     /// Charges a card for order `order`: the payment is pending, in progress on the reader,
     /// and then what `outcome` says, `latency` milliseconds after `time`. Every step is an
-    /// event; only a completed payment takes anything off what the order owes.
+    /// event; only a completed payment takes anything off what the order owes. Every step
+    /// names `operatorName` (`nil`: self-service).
     @discardableResult
     public mutating func payCard(
-        _ request: ReaderRequest, for order: UInt64?, outcome: ReaderOutcome, latency: Int64, at time: Timestamp,
+        _ request: ReaderRequest, for order: UInt64?, outcome: ReaderOutcome, latency: Int64, by operatorName: String? = nil, at time: Timestamp,
         emitting events: inout [Event]
     ) throws(PaymentError) -> PaymentChanged {
         guard menu.checkout != nil else { throw .noCheckout }
         let balance = try payable(order)
         let started = PaymentChanged(
             status: .pending, payment: request.payment, order: balance.order, tender: .card, amount: balance.due, tip: request.tip,
-            due: balance.due, currency: menu.currency
+            due: balance.due, currency: menu.currency, operatorName: operatorName
         )
         record(started, at: time, into: &events)
         record(started.moved(to: .inProgress, due: balance.due), at: time, into: &events)
@@ -161,10 +165,10 @@ extension Kiosk {
     /// With `restock`, the order's stock goes back, once per order (its lines' recipes as
     /// they were ordered, or as the menu gives them for a line without choices; a line
     /// whose refund put its stock back already is left out) — not when its ticket's cancel
-    /// put it back already; without, none does.
+    /// put it back already; without, none does. `operatorName` is who gives the money back.
     @discardableResult
     public mutating func refund(
-        _ order: UInt64, amount: Money?, restock: Bool, at time: Timestamp, emitting events: inout [Event]
+        _ order: UInt64, amount: Money?, restock: Bool, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> [PaymentChanged] {
         guard menu.checkout != nil else { throw .noCheckout }
         let made = try madeRecord(order)
@@ -175,7 +179,7 @@ extension Kiosk {
         let wanted = amount ?? refundable
         guard wanted <= refundable else { throw .refundTooLarge(order: order, refundable: refundable) }
         guard !(restock && paid.restocked) else { throw .alreadyRestocked(order) }
-        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, at: time, into: &events)
+        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, by: operatorName, at: time, into: &events)
         if restock { putBack(Self.lines(of: made, notRestockedIn: paid), at: time, emitting: &events) }
         return steps
     }
@@ -184,10 +188,11 @@ extension Kiosk {
     /// the line cost, or what is left to refund when that is less, to the tenders it came
     /// from, the card first — one `payment.refunded` per tender, each naming the line. Each
     /// line is refunded so once. With `restock`, the line's stock goes back (its recipe as
-    /// it was ordered), unless the order's already did.
+    /// it was ordered), unless the order's already did. `operatorName` is who gives the
+    /// money back.
     @discardableResult
     public mutating func refund(
-        _ order: UInt64, line: Int, restock: Bool, at time: Timestamp, emitting events: inout [Event]
+        _ order: UInt64, line: Int, restock: Bool, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> [PaymentChanged] {
         guard menu.checkout != nil else { throw .noCheckout }
         let made = try madeRecord(order)
@@ -203,7 +208,7 @@ extension Kiosk {
         let cost = totals.indices.contains(line - 1) ? totals[line - 1] : .zero
         let wanted = min(cost, refundable)
         guard wanted > .zero else { throw .notPaid(order) }
-        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, line: line, at: time, into: &events)
+        let steps = giveBack(wanted, of: order, paid: paid, restocked: restock, reason: nil, line: line, by: operatorName, at: time, into: &events)
         if restock { putBack([made.lines[line - 1]], at: time, emitting: &events) }
         return steps
     }
@@ -216,10 +221,10 @@ extension Kiosk {
 
     /// Gives `wanted` of what order `order`'s payments took (`paid`) back to the tenders it
     /// came from, the card first: one `payment.refunded` per tender, the first saying
-    /// whether the stock goes back with it.
+    /// whether the stock goes back with it; each names `operatorName`.
     private mutating func giveBack(
         _ wanted: Money, of order: UInt64, paid: PaymentBook.OrderPayments, restocked: Bool, reason: String?, line: Int? = nil,
-        at time: Timestamp, into events: inout [Event]
+        by operatorName: String?, at time: Timestamp, into events: inout [Event]
     ) -> [PaymentChanged] {
         let refundable = paid.refundable
         var left = wanted.hundredths
@@ -231,7 +236,7 @@ extension Kiosk {
             let step = PaymentChanged(
                 status: .refunded, payment: payments.nextPayment, order: order, tender: tender, amount: Money(hundredths: part),
                 reason: reason, due: Money(hundredths: refundable.hundredths - wanted.hundredths + left), currency: menu.currency,
-                restocked: restocked && steps.isEmpty, line: line
+                restocked: restocked && steps.isEmpty, line: line, operatorName: operatorName
             )
             record(step, at: time, into: &events)
             steps.append(step)
@@ -243,20 +248,21 @@ extension Kiosk {
     /// the tenders it came from (a `payment.refunded` each, as `refund` gives), its queued
     /// ticket is cancelled — its ingredients back in stock, its sale reversed — and
     /// `order.voided` closes it to payments. On a menu without a board, the order's stock
-    /// goes back as `refund … restock` puts it (unless a refund already did).
+    /// goes back as `refund … restock` puts it (unless a refund already did). `operatorName`
+    /// is who voids it, and gives its money back.
     @discardableResult
     public mutating func void(
-        _ order: UInt64, at time: Timestamp, emitting events: inout [Event]
+        _ order: UInt64, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
         guard menu.checkout != nil else { throw .noCheckout }
-        return try void(order, reason: nil, at: time, emitting: &events)
+        return try void(order, reason: nil, by: operatorName, at: time, emitting: &events)
     }
 
-    /// `void(_:at:emitting:)` with the reason its events give (`nil`: an operator's void).
+    /// `void(_:by:at:emitting:)` with the reason its events give (`nil`: an operator's void).
     /// A hold that ends voids its order even when a reload took the menu's `checkout` away:
     /// nobody can pay for it then, and its stock must not stay taken.
     mutating func void(
-        _ order: UInt64, reason: String?, at time: Timestamp, emitting events: inout [Event]
+        _ order: UInt64, reason: String?, by operatorName: String? = nil, at time: Timestamp, emitting events: inout [Event]
     ) throws(PaymentError) -> (voided: OrderVoided, refunds: [PaymentChanged]) {
         let made = try madeRecord(order)
         let paid = payments.orders[order] ?? PaymentBook.OrderPayments()
@@ -272,7 +278,9 @@ extension Kiosk {
             }
         }
         let refundable = paid.refundable
-        let refunds = giveBack(refundable, of: order, paid: paid, restocked: false, reason: reason ?? "void", at: time, into: &events)
+        let refunds = giveBack(
+            refundable, of: order, paid: paid, restocked: false, reason: reason ?? "void", by: operatorName, at: time, into: &events
+        )
         if let cancel {
             do throws(BoardError) {
                 try perform(.cancel(cancel), at: time, emitting: &events)
@@ -384,7 +392,7 @@ extension Kiosk {
     /// Records one step of a payment; a completed one that leaves nothing due is followed by
     /// `order.paid`, with the order's receipt.
     private mutating func record(_ step: PaymentChanged, at time: Timestamp, into events: inout [Event]) {
-        recordTaxes(of: step)
+        recordInDrawer(step)
         payments.apply(step)
         forgetOldPayments()
         emit(.payment(step), at: time, into: &events)

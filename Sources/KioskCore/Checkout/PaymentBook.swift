@@ -20,6 +20,22 @@ public struct PaymentBook: Sendable, Hashable {
             self.rounding = rounding
             self.refunds = refunds
         }
+
+        /// Adds what `step` took or gave back: a completed payment, its amount, tip and
+        /// rounding; a refund, its amount. Other steps take nothing.
+        mutating func add(_ step: PaymentChanged) {
+            switch step.status {
+            case .completed:
+                payments = payments.saturatingAdding(1)
+                amount = amount.adding(step.amount) ?? amount
+                tips = tips.adding(step.tip) ?? tips
+                rounding = rounding.adding(step.rounding) ?? rounding
+            case .refunded:
+                refunds = refunds.adding(step.amount) ?? refunds
+            default:
+                break
+            }
+        }
     }
 
     /// One order's payments: by tender, in `Tender.allCases` order, what was taken off what
@@ -118,10 +134,6 @@ public struct PaymentBook: Sendable, Hashable {
             var order = orders[step.order] ?? OrderPayments()
             order.taken[index] = order.taken[index].adding(step.amount) ?? order.taken[index]
             orders[step.order] = order
-            takings[index].payments = takings[index].payments.saturatingAdding(1)
-            takings[index].amount = takings[index].amount.adding(step.amount) ?? takings[index].amount
-            takings[index].tips = takings[index].tips.adding(step.tip) ?? takings[index].tips
-            takings[index].rounding = takings[index].rounding.adding(step.rounding) ?? takings[index].rounding
         case .refunded:
             var order = orders[step.order] ?? OrderPayments()
             order.refunded[index] = order.refunded[index].adding(step.amount) ?? order.refunded[index]
@@ -132,10 +144,10 @@ public struct PaymentBook: Sendable, Hashable {
                 order.restocked = true
             }
             orders[step.order] = order
-            takings[index].refunds = takings[index].refunds.adding(step.amount) ?? takings[index].refunds
         default:
             break
         }
+        takings[index].add(step)
     }
 
     /// Lets go of what orders before `oldest` were paid, once there are many of them.

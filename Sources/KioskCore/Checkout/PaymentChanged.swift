@@ -58,13 +58,18 @@ public struct PaymentChanged: Sendable, Hashable {
     public let restocked: Bool
     /// For a refund of one line of the order, the line, from 1 as the receipt numbers them.
     public let line: Int?
+    /// Who took the step (`OperatorName`); `nil` for a customer's self-service payment, and
+    /// for a step the kiosk took by itself (a hold that ran out) or recorded before kiosk
+    /// knew its operators. An X or Z report's line by operator (`DrawerOperator`).
+    public let operatorName: String?
 
     public init(
         status: PaymentStatus, payment: Int, order: UInt64, tender: Tender, amount: Money, tip: Money = .zero,
         tendered: Money? = nil, change: Money? = nil, rounding: Money = .zero, card: String? = nil, reason: String? = nil,
-        due: Money, currency: String?, restocked: Bool = false, line: Int? = nil
+        due: Money, currency: String?, restocked: Bool = false, line: Int? = nil, operatorName: String? = nil
     ) {
         self.line = line
+        self.operatorName = operatorName
         self.status = status
         self.payment = payment
         self.order = order
@@ -85,7 +90,8 @@ public struct PaymentChanged: Sendable, Hashable {
     func moved(to status: PaymentStatus, reason: String? = nil, card: String? = nil, due: Money) -> PaymentChanged {
         PaymentChanged(
             status: status, payment: payment, order: order, tender: tender, amount: amount, tip: tip, tendered: tendered,
-            change: change, rounding: rounding, card: card ?? self.card, reason: reason, due: due, currency: currency
+            change: change, rounding: rounding, card: card ?? self.card, reason: reason, due: due, currency: currency,
+            operatorName: operatorName
         )
     }
 }

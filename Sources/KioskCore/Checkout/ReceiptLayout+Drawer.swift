@@ -5,7 +5,9 @@ extension ReceiptLayout {
     /// number and when it closed; what the drawer should hold — the float, cash sales (with
     /// what cash rounding added), cash refunds, pay-ins and pay-outs — and, when it was
     /// counted, the count and its over or short; then each other tender's takings and the
-    /// tips; then, on a menu with taxes, each tax's taxable amount and tax (`DrawerTax`).
+    /// tips; then each operator's sales by tender (how many, and what they took), tips,
+    /// refunds, pay-ins and pay-outs (`DrawerOperator`), self-service last; then, on a menu
+    /// with taxes, each tax's taxable amount and tax (`DrawerTax`).
     /// `time` is the close's, in the kiosk's zone.
     ///
     /// ```
@@ -22,7 +24,8 @@ extension ReceiptLayout {
     }
 
     /// The drawer's day as it stands after `day` (an X or Z report's body): what the drawer
-    /// should hold and how, the count, then the other tenders, then the taxes by rate.
+    /// should hold and how, the count, then the other tenders, then the day by operator,
+    /// then the taxes by rate.
     public static func rows(of day: DrawerChanged) -> [Row] {
         let cents = MinorUnit.hasCents(day.currency)
         func entry(_ label: String, _ amount: Money, negated: Bool = false, strong: Bool = false) -> Row {
@@ -45,6 +48,22 @@ extension ReceiptLayout {
             .gap, entry(tr("Card sales"), card.amount), entry(tr("Card refunds"), card.refunds, negated: true),
             entry(tr("Tips"), Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)),
         ]
+        if !day.operators.isEmpty {
+            rows += [.gap, .text(tr("By operator"))]
+            for line in day.operators {
+                let cash = line.takings(of: .cash)
+                let card = line.takings(of: .card)
+                rows += [
+                    .text(line.name.map(TerminalText.visible) ?? OperatorName.selfService),
+                    entry("  " + tr("Cash sales ({count})", ["count": cash.payments]), Money(hundredths: cash.amount.hundredths &+ cash.rounding.hundredths)),
+                    entry("  " + tr("Card sales ({count})", ["count": card.payments]), card.amount),
+                    entry("  " + tr("Tips"), Money(hundredths: cash.tips.hundredths &+ card.tips.hundredths)),
+                    entry("  " + tr("Refunds"), Money(hundredths: cash.refunds.hundredths &+ card.refunds.hundredths), negated: true),
+                    entry("  " + tr("Pay-ins"), line.payIns),
+                    entry("  " + tr("Pay-outs"), line.payOuts, negated: true),
+                ]
+            }
+        }
         if !day.taxes.isEmpty {
             rows += [.gap, .text(tr("Taxes by rate"))]
             for tax in day.taxes {

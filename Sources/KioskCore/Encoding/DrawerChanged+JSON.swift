@@ -2,7 +2,8 @@ import KioskText
 
 extension DrawerChanged {
     /// The `data` of a `drawer.*` event, and the X and Z reports: amounts as decimal numbers
-    /// in the currency's unit; `taxes` the day's by tax rate (empty on a menu without taxes).
+    /// in the currency's unit; `taxes` the day's by tax rate (empty on a menu without taxes),
+    /// `operators` the day by operator (`DrawerOperator`), `operator` who took the step.
     public func writeFields(to writer: inout JSONWriter) {
         writer.field("day", day)
         writer.field("step", kind.rawValue)
@@ -27,7 +28,23 @@ extension DrawerChanged {
             writer.number(overShort)
         }
         writer.array("taxes", objects: taxes) { writer, tax in tax.writeFields(to: &writer) }
+        writer.array("operators", objects: operators) { writer, line in line.writeFields(to: &writer) }
+        if let operatorName { writer.field("operator", operatorName) }
         if let currency { writer.field("currency", currency) }
+    }
+}
+
+extension DrawerOperator {
+    /// `{"operator":"Ana","tenders":[…],"payIns":20,"payOuts":0}`: `operator` `null` for
+    /// self-service; `tenders` as the day's, one per tender.
+    public func writeFields(to writer: inout JSONWriter) {
+        writer.key("operator")
+        if let name { writer.string(name) } else { writer.null() }
+        writer.array("tenders", objects: Array(zip(Tender.allCases, takings))) { writer, entry in entry.1.writeFields(of: entry.0, to: &writer) }
+        writer.key("payIns")
+        writer.number(payIns)
+        writer.key("payOuts")
+        writer.number(payOuts)
     }
 }
 

@@ -2,7 +2,7 @@ import KioskText
 
 extension PaymentChanged {
     /// The `data` of a `payment.*` event: amounts as decimal numbers in the currency's unit,
-    /// as every total is.
+    /// as every total is; `operator` who took the step, left out for self-service.
     public func writeFields(to writer: inout JSONWriter) {
         writer.field("payment", payment)
         writer.key("order")
@@ -33,6 +33,7 @@ extension PaymentChanged {
         if let line { writer.field("line", line) }
         writer.key("due")
         writer.number(due)
+        if let operatorName { writer.field("operator", operatorName) }
         if let currency { writer.field("currency", currency) }
     }
 }

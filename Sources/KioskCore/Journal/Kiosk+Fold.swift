@@ -58,7 +58,7 @@ extension Kiosk {
         case .ticketStarted, .ticketReady, .ticketPickedUp, .ticketRecalled, .ticketLate:
             _ = board?.apply(event, menu: menu)
         case .payment(let step):
-            recordTaxes(of: step)
+            recordInDrawer(step)
             payments.apply(step)
             forgetOldPayments()
         case .drawer(let step):
