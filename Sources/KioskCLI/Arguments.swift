@@ -1,3 +1,4 @@
+import KioskCore
 import KioskServer
 import KioskText
 
@@ -6,7 +7,7 @@ import KioskText
 /// ```
 /// kiosk [--menu FILE] [--state FILE] [--sink SINK]… [-c COMMANDS | -f FILE]
 ///       [--bail] [--json] [--no-color] [--quiet] [--flush-timeout DURATION]
-///       [--clock virtual[=TIME]] [--plugin-path DIR]…
+///       [--clock virtual[=TIME]] [--operator NAME] [--plugin-path DIR]…
 /// kiosk check FILE… [--explain ITEM]
 /// kiosk plugins [--json]
 /// kiosk state verify|dump|compact|sinks|forget DIRECTORY [SINK]
@@ -68,6 +69,9 @@ public struct Arguments: Sendable, Equatable {
     public var pluginPaths: [String] = []
     /// `--lang ko|en`: the operator's language, over the environment and the menu.
     public var language: Language?
+    /// `--operator NAME`: who is at the till (`OperatorName`); `nil` for the login name
+    /// (`defaultOperator`).
+    public var operatorName: String?
     /// `kiosk check FILE --explain ITEM`: the item (or combo) whose selections to list.
     public var explain: String?
     /// The first option given that only `kiosk serve` takes, to refuse it elsewhere.
@@ -99,6 +103,12 @@ public struct Arguments: Sendable, Equatable {
             arguments.flushTimeout = duration
         },
         .value("--clock", "virtual[=TIME]") { arguments, value throws(UsageError) in arguments.clock = try Arguments.clock(value) },
+        .value("--operator", "NAME") { arguments, value throws(UsageError) in
+            guard OperatorName.isValid(value) else {
+                throw .invalidValue(option: "--operator", value: value, expected: trNoop("a name of 1 to 64 printable characters, such as Ana"))
+            }
+            arguments.operatorName = value
+        },
         // Declared for the help and the suggestions of a near miss: `takeLanguage` takes it
         // out of the arguments before the loop runs, so that every error speaks it. Read the
         // same way should it ever reach the loop.
@@ -127,6 +137,12 @@ public struct Arguments: Sendable, Equatable {
     ]
     private static let optionsBySpelling = options.bySpelling()
     static let valueOptions = options.valueSpellings()
+
+    /// Who is at the till without `--operator`: the login name (`LOGNAME`, else `USER`),
+    /// else the account's (`account`), else `operator` — the first that is a valid name.
+    public static func defaultOperator(environment: [String: String], account: String?) -> String {
+        [environment["LOGNAME"], environment["USER"], account].compactMap { $0 }.first(where: OperatorName.isValid) ?? "operator"
+    }
 
     /// Takes `--lang LANGUAGE` (or `--lang=LANGUAGE`) out of `arguments`, before `--`: it
     /// applies to every kind of command line, `kiosk simulate`'s too, and is read first so

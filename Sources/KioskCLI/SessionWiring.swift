@@ -109,6 +109,8 @@ struct SessionWiring {
             session.reader = reader
             session.readerDeclaration = compiled.reader
         }
+        session.operatorName = arguments.operatorName
+            ?? Arguments.defaultOperator(environment: environment, account: CurrentProcess.accountName())
         started = true
         return Running(session: session, dispatcher: dispatcher, sinks: sinks, store: store, reader: reader)
     }

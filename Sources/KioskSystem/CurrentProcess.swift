@@ -28,6 +28,13 @@ public enum CurrentProcess {
         setenv(name, value, 1)
     }
 
+    /// The name of the account the process runs as, if the system knows one.
+    public static func accountName() -> String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        let text = String(cString: name)
+        return text.isEmpty ? nil : text
+    }
+
     /// The path of the running executable (`/proc/self/exe`), if the system says.
     public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -30,12 +30,13 @@ public enum DrawerCommand: CommandHandler {
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
         let now = session.clock()
+        let who = session.operatorName
         do throws(DrawerError) {
             let step = switch arguments {
-            case .open(let float): try session.kiosk.openDrawer(float: float, at: now, emitting: &session.events)
-            case .paidIn(let amount, let reason): try session.kiosk.moveCash(.paidIn, amount, reason: reason, at: now, emitting: &session.events)
-            case .paidOut(let amount, let reason): try session.kiosk.moveCash(.paidOut, amount, reason: reason, at: now, emitting: &session.events)
-            case .count(let counted): try session.kiosk.countDrawer(counted, at: now, emitting: &session.events)
+            case .open(let float): try session.kiosk.openDrawer(float: float, by: who, at: now, emitting: &session.events)
+            case .paidIn(let amount, let reason): try session.kiosk.moveCash(.paidIn, amount, reason: reason, by: who, at: now, emitting: &session.events)
+            case .paidOut(let amount, let reason): try session.kiosk.moveCash(.paidOut, amount, reason: reason, by: who, at: now, emitting: &session.events)
+            case .count(let counted): try session.kiosk.countDrawer(counted, by: who, at: now, emitting: &session.events)
             }
             return .drawer(step)
         } catch {

@@ -81,7 +81,9 @@ public enum PayCommand: CommandHandler {
         let now = session.clock()
         switch arguments.method {
         case .cash(let tendered, let split):
-            return try session.kiosk.payCash(arguments.order, tendered: tendered, split: split, at: now, emitting: &session.events)
+            return try session.kiosk.payCash(
+                arguments.order, tendered: tendered, split: split, by: session.operatorName, at: now, emitting: &session.events
+            )
         case .card(let presentation, let tip):
             let request = try session.kiosk.cardRequest(for: arguments.order, tip: tip, presenting: presentation)
             let latency = session.kiosk.menu.checkout?.readerLatency ?? 0
@@ -95,7 +97,7 @@ public enum PayCommand: CommandHandler {
             }
             let payment = try session.kiosk.payCard(
                 request, for: arguments.order, outcome: outcome, latency: answered.millisecondsSince1970 - now.millisecondsSince1970,
-                at: now, emitting: &session.events
+                by: session.operatorName, at: now, emitting: &session.events
             )
             // The board moves with the clock, after the payment it waited for.
             if session.time.isVirtual, latency > 0 { session.kiosk.advance(to: answered, emitting: &session.events) }

@@ -49,10 +49,13 @@ public enum RefundCommand: CommandHandler {
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
         do throws(PaymentError) {
             let steps = if let line = arguments.line {
-                try session.kiosk.refund(arguments.order, line: line, restock: arguments.restock, at: session.clock(), emitting: &session.events)
+                try session.kiosk.refund(
+                    arguments.order, line: line, restock: arguments.restock, by: session.operatorName, at: session.clock(), emitting: &session.events
+                )
             } else {
                 try session.kiosk.refund(
-                    arguments.order, amount: arguments.amount, restock: arguments.restock, at: session.clock(), emitting: &session.events
+                    arguments.order, amount: arguments.amount, restock: arguments.restock, by: session.operatorName, at: session.clock(),
+                    emitting: &session.events
                 )
             }
             return .refunded(steps)

@@ -27,7 +27,7 @@ public enum ReportCommand: CommandHandler {
             case .x:
                 return .drawer(try session.kiosk.drawerReport())
             case .z:
-                return .drawer(try session.kiosk.closeDrawer(at: session.clock(), emitting: &session.events))
+                return .drawer(try session.kiosk.closeDrawer(by: session.operatorName, at: session.clock(), emitting: &session.events))
             }
         } catch {
             throw CommandError(error)

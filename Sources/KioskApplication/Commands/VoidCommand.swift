@@ -18,7 +18,7 @@ public enum VoidCommand: CommandHandler {
 
     public static func run(_ arguments: Arguments, in session: Session) throws(CommandError) -> CommandOutput {
         do throws(PaymentError) {
-            let (voided, refunds) = try session.kiosk.void(arguments.order, at: session.clock(), emitting: &session.events)
+            let (voided, refunds) = try session.kiosk.void(arguments.order, by: session.operatorName, at: session.clock(), emitting: &session.events)
             return .voided(voided, refunds: refunds)
         } catch {
             throw CommandError(error, kept: Ledger.historyCapacity)

@@ -45,6 +45,12 @@ public final class Session {
     /// The kiosk as of the last commit, while a transaction is open.
     private var committed: Kiosk?
 
+    /// Who is at the till (`OperatorName`): the name the payments, refunds, voids and drawer
+    /// steps of the command in hand carry; `nil` for a customer's self-service. A terminal
+    /// sets it once, from `--operator`; `kiosk serve` sets it for each request, from its
+    /// `Kiosk-Operator` under the operator's token.
+    public var operatorName: String?
+
     /// The card reader `pay … card` charges: the simulated one unless a plugin brings one.
     public var reader: any PaymentReader = SimulatedReader()
     /// The `reader` statement `reader` was made from: a reload that changes it says the

@@ -41,11 +41,11 @@ enum ReceiptSamples {
             try zReport(corner, [
                 "drawer open 100", "order coffee 2", "pay cash 10", "order scone", "pay card", "drawer in 20 change",
                 "drawer out 12.50 milk", "drawer count 115.40",
-            ], kiosk: "Corner Cafe")
+            ], kiosk: "Corner Cafe", operatorName: "Ana")
         },
         Sample(name: "z-report-korean") {
             try Localization.$speaking.withValue(.korean) {
-                try zReport(korean, ["drawer open 50000", "order 딸기쥬스", "pay cash 10000", "order 딸기쥬스", "pay card", "drawer count 54000"], kiosk: "쥬스 바")
+                try zReport(korean, ["drawer open 50000", "order 딸기쥬스", "pay cash 10000", "order 딸기쥬스", "pay card", "drawer count 54000"], kiosk: "쥬스 바", operatorName: "김민지")
             }
         },
     ]
@@ -54,9 +54,10 @@ enum ReceiptSamples {
         case noEvent(String)
     }
 
-    /// The events of `lines` run on `menu`, each line required to succeed.
-    static func events(_ menu: String, _ lines: [String]) throws -> [Event] {
+    /// The events of `lines` run on `menu` by `operatorName`, each line required to succeed.
+    static func events(_ menu: String, _ lines: [String], operatorName: String? = nil) throws -> [Event] {
         let harness = try SessionHarness(menu: menu, time: SessionClock(virtualAt: SessionHarness.fixedTime))
+        harness.session.operatorName = operatorName
         var events: [Event] = []
         for line in lines {
             let result = try harness.run(line)
@@ -75,9 +76,9 @@ enum ReceiptSamples {
         return ReceiptLayout(receipt, time: receipt.time.civil(offsetSeconds: utcOffset))
     }
 
-    /// The Z report that closes the day `lines` made.
-    static func zReport(_ menu: String, _ lines: [String], kiosk: String) throws -> ReceiptLayout {
-        let closed = try events(menu, lines + ["report z"]).compactMap { event -> (DrawerChanged, Timestamp)? in
+    /// The Z report that closes the day `lines` made, taken by `operatorName`.
+    static func zReport(_ menu: String, _ lines: [String], kiosk: String, operatorName: String) throws -> ReceiptLayout {
+        let closed = try events(menu, lines + ["report z"], operatorName: operatorName).compactMap { event -> (DrawerChanged, Timestamp)? in
             if case .drawer(let day) = event.payload, day.kind == .closed { (day, event.time) } else { nil }
         }
         guard let (day, time) = closed.last else { throw Failure.noEvent("drawer.closed") }
