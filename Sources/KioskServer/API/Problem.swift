@@ -154,6 +154,11 @@ public struct Problem: Error, Sendable, Equatable {
         status: 400, code: "invalid_idempotency_key", detail: "an Idempotency-Key is 1 to 255 visible ASCII characters"
     )
 
+    public static let invalidOperator = Problem(
+        status: 400, code: "invalid_operator",
+        detail: "Kiosk-Operator names who is at the till, once: 1 to 64 printable characters, such as Ana"
+    )
+
     public static let idempotencyKeyReused = Problem(
         status: 422, code: "idempotency_key_reused",
         detail: "this Idempotency-Key was used in the last day for another request; a retry must send the same method, path and body"
@@ -163,7 +168,7 @@ public struct Problem: Error, Sendable, Equatable {
     public static let httpCodes = [
         "not_found", "method_not_allowed", "malformed_json", "invalid_body", "invalid_query", "body_too_large", "unsupported_media_type",
         "unauthorized", "payment_key_required", "cross_site_request", "wrong_host", "overloaded", "shutting_down", "no_events", "invalid_idempotency_key",
-        "idempotency_key_reused", "invalid_framing", "unsupported_transfer_coding", "target_too_long", "headers_too_large",
+        "idempotency_key_reused", "invalid_operator", "invalid_framing", "unsupported_transfer_coding", "target_too_long", "headers_too_large",
     ]
 
     // MARK: As JSON

@@ -72,6 +72,18 @@ public struct AccessPolicy: Sendable {
         else { throw Problem.paymentKeyRequired }
     }
 
+    /// Who is at the till for a request (`OperatorName`), as a shared till key works: the
+    /// token is the authority, `Kiosk-Operator` names the person holding it — without it,
+    /// `fallback` (the server's `--operator`). Without the token the request is a customer's,
+    /// self-service (`nil`), whatever it names: only the token's holder may name a person.
+    /// A header given twice, or that is no name, is a problem.
+    public func operatorName(_ headers: [HTTPField], fallback: String?) throws(Problem) -> String? {
+        guard headers.count(named: "authorization") == 1, token.authorizes(headers.value(named: "authorization")) else { return nil }
+        guard let name = headers.value(named: "kiosk-operator") else { return fallback }
+        guard headers.count(named: "kiosk-operator") == 1, OperatorName.isValid(name) else { throw Problem.invalidOperator }
+        return name
+    }
+
     /// The event types an `Authorization` header opens: every type with the token; a
     /// wrong token is refused rather than quietly given less.
     public func operatorTypes(_ headers: [HTTPField]) throws(Problem) -> EventTypes {

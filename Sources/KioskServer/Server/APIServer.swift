@@ -44,6 +44,9 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
     private let pages = PageServer.speaking(Localization.language)
     private let policy: AccessPolicy
     private let commands: CommandTable
+    /// Who is at the till for a request with the token and no `Kiosk-Operator`: the
+    /// session's operator when the server was made (`--operator`).
+    private let defaultOperator: String?
     private let commandThread: CommandThread
     private let accessLog: AccessLog?
     private let bodyLimit: Int
@@ -65,6 +68,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
             corsOrigins: configuration.corsOrigins
         )
         commands = session.commands
+        defaultOperator = session.operatorName
         self.accessLog = accessLog
         bodyLimit = configuration.daemon.bodyLimit
         secure = configuration.daemon.tls != nil
@@ -146,7 +150,11 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
                 return .respond(finish(response, for: exchange))
             case .command(let command, let created, let pathNames):
                 let idempotency = exchange.method == "GET" ? nil : try IdempotentRequest.of(exchange)
-                return queue(ServerJob(exchange: exchange, work: .command(command, created: created, pathNames: pathNames), idempotency: idempotency))
+                let operatorName = try policy.operatorName(exchange.headers, fallback: defaultOperator)
+                return queue(ServerJob(
+                    exchange: exchange, work: .command(command, created: created, pathNames: pathNames), idempotency: idempotency,
+                    operatorName: operatorName
+                ))
             case .health:
                 return queue(ServerJob(exchange: exchange, work: .health))
             case .events(let types, let after):
@@ -233,7 +241,7 @@ public final class APIServer: HTTPRequestHandler, @unchecked Sendable {
         var response = HTTPResponse(status: 204, headers: [HTTPField("Allow", allowed)])
         if policy.allowedCORSOrigin(exchange.headers) != nil, exchange.header("access-control-request-method") != nil {
             response.add("Access-Control-Allow-Methods", allowed)
-            response.add("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Request-Id")
+            response.add("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Kiosk-Operator, Last-Event-ID, X-Request-Id")
             response.add("Access-Control-Max-Age", "600")
         }
         return response

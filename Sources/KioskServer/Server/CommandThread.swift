@@ -201,6 +201,7 @@ final class CommandThread: @unchecked Sendable {
     /// what the command did, so the two are kept or lost together.
     private func run(_ job: ServerJob) -> Outcome {
         let command = command(for: job.work)
+        session.operatorName = job.operatorName
         guard let idempotency = job.idempotency else { return .result(session.execute(command)) }
         switch session.answeredRequest(key: idempotency.key) {
         case .failure(let error):

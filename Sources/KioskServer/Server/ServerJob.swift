@@ -15,10 +15,14 @@ struct ServerJob: Sendable {
     let work: Work
     /// The request's `Idempotency-Key`, when it sent one to a route that changes the state.
     var idempotency: IdempotentRequest?
+    /// Who is at the till for it (`AccessPolicy.operatorName`): the session's operator while
+    /// it runs; `nil` for a customer's.
+    var operatorName: String?
 }
 
 /// A request that a retry must not run twice: its `Idempotency-Key`, and what it asked —
-/// method, path and body — so the same key with another request is told apart from a retry.
+/// method, path, the operator it names and body — so the same key with another request is
+/// told apart from a retry.
 struct IdempotentRequest: Sendable {
     let key: String
     let request: String
@@ -30,6 +34,10 @@ struct IdempotentRequest: Sendable {
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw Problem.invalidIdempotencyKey
         }
-        return IdempotentRequest(key: key, request: exchange.method + " " + exchange.path + "\n" + String(decoding: exchange.body, as: UTF8.self))
+        // `Kiosk-Operator` only when sent: a request without it is written as before.
+        let named = exchange.header("kiosk-operator").map { "\nKiosk-Operator: " + $0 } ?? ""
+        return IdempotentRequest(
+            key: key, request: exchange.method + " " + exchange.path + named + "\n" + String(decoding: exchange.body, as: UTF8.self)
+        )
     }
 }
