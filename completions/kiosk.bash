@@ -7,16 +7,16 @@
 # this file does not complete fails them.
 
 _kiosk_options='--menu --state --sink -c -f --bail --json --quiet --no-color
-    --flush-timeout --clock --lang --explain --plugin-path -h --help -V --version'
+    --flush-timeout --clock --operator --lang --explain --plugin-path -h --help -V --version'
 _kiosk_simulate_options='--menu --hours --customers --arrivals --seed --service
     --patience --restock --card-share --decline-rate --readers --replications --json --csv
     --pace --sinks --sink --state --append-to-state --flush-timeout --no-color --plugin-path -h --help'
 _kiosk_reprice_options='--state --menu --from --to --all --json --csv -h --help'
-_kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log
+_kiosk_serve_options='--listen --token-file --tls-cert --tls-key --cors --access-log --operator
     --menu --state --sink --clock --flush-timeout --quiet --no-color --json -h --help'
 # The options that take a value, of kiosk, kiosk serve, kiosk simulate and kiosk reprice:
 # the next word is theirs.
-_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --lang --explain --plugin-path --hours
+_kiosk_value_options='--menu --state --sink -c -f --flush-timeout --clock --operator --lang --explain --plugin-path --hours
     --customers --arrivals --seed --service --patience --restock --card-share --decline-rate --readers
     --replications --csv --pace --listen --token-file --tls-cert --tls-key --cors --access-log --from --to'
 
@@ -101,7 +101,7 @@ _kiosk()
             COMPREPLY=($(compgen -W 'none low' -- "$cur"))
             return
             ;;
-        -c | --flush-timeout | --explain | --from | --to | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
+        -c | --flush-timeout | --operator | --explain | --from | --to | --hours | --customers | --arrivals | --seed | --patience | --replications | --pace | \
             --card-share | --decline-rate | --readers | --listen | --cors)
             # Free text: nothing to offer.
             COMPREPLY=()
