@@ -50,6 +50,23 @@ import Testing
         #expect(try Arguments.parse(["-f", "-"]).mode == .script("-"))
     }
 
+    /// `--operator NAME` names who is at the till; without it, the login name.
+    @Test func theOperatorIsGivenOrTheLoginName() throws {
+        #expect(try Arguments.parse(["--operator", "Ana"]).operatorName == "Ana")
+        #expect(try Arguments.parse(["serve", "--operator", "김민지"]).operatorName == "김민지")
+        #expect(try Arguments.parse([]).operatorName == nil)
+        let expected = "a name of 1 to 64 printable characters, such as Ana"
+        for wrong in ["", "  ", "a\tb", String(repeating: "x", count: 65)] {
+            #expect(throws: UsageError.invalidValue(option: "--operator", value: wrong, expected: expected), "\(wrong)") {
+                try Arguments.parse(["--operator", wrong])
+            }
+        }
+        #expect(Arguments.defaultOperator(environment: ["LOGNAME": "ana", "USER": "ben"], account: "root") == "ana")
+        #expect(Arguments.defaultOperator(environment: ["LOGNAME": "", "USER": "ben"], account: "root") == "ben")
+        #expect(Arguments.defaultOperator(environment: [:], account: "root") == "root")
+        #expect(Arguments.defaultOperator(environment: [:], account: nil) == "operator")
+    }
+
     @Test func mistakesAreUsageErrors() {
         #expect(throws: UsageError.option(.unknownOption("--mneu", suggestion: "--menu"))) { try Arguments.parse(["--mneu", "x"]) }
         #expect(throws: UsageError.option(.missingValue(option: "--menu"))) { try Arguments.parse(["--menu"]) }

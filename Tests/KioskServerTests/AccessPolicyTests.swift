@@ -31,6 +31,23 @@ import Testing
         #expect(throws: Problem.crossSite) { try https.checkSite(headers(("Origin", "http://192.0.2.7"))) }
     }
 
+    /// The token is the authority and `Kiosk-Operator` names who holds it; without the
+    /// token nobody is named (self-service), whatever the request says.
+    @Test func kioskOperatorNamesWhoHoldsTheToken() throws {
+        let token = ("Authorization", "Bearer s3cret-token-for-tests")
+        #expect(try loopback.operatorName(headers(token, ("Kiosk-Operator", "Ana")), fallback: "Till") == "Ana")
+        #expect(try loopback.operatorName(headers(token, ("kiosk-operator", "김민지")), fallback: "Till") == "김민지")
+        #expect(try loopback.operatorName(headers(token), fallback: "Till") == "Till")
+        #expect(try loopback.operatorName(headers(("Kiosk-Operator", "Mallory")), fallback: "Till") == nil)
+        #expect(try loopback.operatorName(headers(("Authorization", "Bearer wrong-token-for-tests"), ("Kiosk-Operator", "Mallory")), fallback: "Till") == nil)
+        for wrong in ["", "   ", String(repeating: "x", count: 65), "Ana\u{7}"] {
+            #expect(throws: Problem.invalidOperator, "\(wrong)") { try loopback.operatorName(headers(token, ("Kiosk-Operator", wrong)), fallback: nil) }
+        }
+        #expect(throws: Problem.invalidOperator) {
+            try loopback.operatorName(headers(token, ("Kiosk-Operator", "Ana"), ("Kiosk-Operator", "Ben")), fallback: nil)
+        }
+    }
+
     @Test func operatorRoutesNeedTheToken() throws {
         try loopback.checkRole(.customer, [])
         try loopback.checkRole(.operator, headers(("Authorization", "Bearer s3cret-token-for-tests")))
