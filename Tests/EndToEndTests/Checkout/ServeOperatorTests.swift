@@ -94,4 +94,27 @@ import Testing
         #expect(lines.map { Self.figures($0, "card") } == [[0, 0, 0], [1, 4.2, 0], [0, 0, 0], [1, 4.2, 0]])
         #expect(server.stop() == 0)
     }
+
+    /// The operator a request names is part of it: a retry under its `Idempotency-Key`
+    /// names the same one and gets the first answer; the key with another is another request.
+    @Test func anIdempotentRetryNamesTheSameOperator() throws {
+        let scratch = try ScratchDirectory()
+        let server = try ServingKiosk(["--menu", try scratch.file("corner.kiosk", Self.menu), "--operator", "Till", "--quiet"])
+        let made = try Self.order(server)
+        func pay(naming name: String?) throws -> HTTPTestClient.Response {
+            try server.request(
+                "POST", "/api/v1/orders/\(made.order)/payments", body: #"{"tender":"cash","amount":5}"#, operator: true,
+                headers: [Self.json, ("Idempotency-Key", "pay-1")] + (name.map { [("Kiosk-Operator", $0)] } ?? [])
+            )
+        }
+        let first = try pay(naming: "Ana")
+        #expect(first.status == 201 && Self.result(first)?["operator"] as? String == "Ana")
+        let retry = try pay(naming: "Ana")
+        #expect(retry.status == 201 && retry.header("Idempotent-Replayed") == "true" && Self.result(retry)?["payment"] as? Int == 1)
+        for other in ["Ben", nil] {
+            let reused = try pay(naming: other)
+            #expect(reused.status == 422 && reused.json?["code"] as? String == "idempotency_key_reused", "\(String(describing: other))")
+        }
+        #expect(server.stop() == 0)
+    }
 }
