@@ -121,6 +121,24 @@ import Testing
         #expect(try Self.report("report x", in: restarted)?.operators == [])
     }
 
+    /// A void gives the money back as its operator's refund, not the payment's operator's,
+    /// and its events name who voided.
+    @Test func aVoidCountsToWhoeverVoids() throws {
+        let harness = try SessionHarness(menu: Self.menu)
+        harness.session.operatorName = "Ana"
+        try Self.run(["drawer open 0", "order cake", "pay cash 5"], at: harness)
+        let cake = try Self.lastOrder(harness)
+        harness.session.operatorName = "Ben"
+        let voided = try Self.run(["void \(cake)"], at: harness)
+        let refunds = voided.compactMap { if case .payment(let step) = $0.payload { step } else { nil } }
+        #expect(refunds.map(\.status) == [.refunded] && refunds.map(\.operatorName) == ["Ben"])
+        let x = try #require(try Self.report("report x", in: harness))
+        #expect(x.operators == [
+            DrawerOperator(name: "Ana", takings: [Self.takings(1, 345), Self.takings(0, 0)]),
+            DrawerOperator(name: "Ben", takings: [Self.takings(0, 0, refunds: 345), Self.takings(0, 0)]),
+        ])
+    }
+
     /// The report's rows: after the tenders, each operator by name with their sales by
     /// tender (how many, and what they took), tips, refunds, pay-ins and pay-outs, then
     /// self-service.
