@@ -139,9 +139,11 @@ public struct Arguments: Sendable, Equatable {
     static let valueOptions = options.valueSpellings()
 
     /// Who is at the till without `--operator`: the login name (`LOGNAME`, else `USER`),
-    /// else the account's (`account`), else `operator` — the first that is a valid name.
-    public static func defaultOperator(environment: [String: String], account: String?) -> String {
-        [environment["LOGNAME"], environment["USER"], account].compactMap { $0 }.first(where: OperatorName.isValid) ?? "operator"
+    /// else the account's (`account`, asked only then: it reads the system's account
+    /// database, which a start need not), else `operator` — the first that is a valid name.
+    public static func defaultOperator(environment: [String: String], account: @autoclosure () -> String?) -> String {
+        if let login = [environment["LOGNAME"], environment["USER"]].compactMap({ $0 }).first(where: OperatorName.isValid) { return login }
+        return account().flatMap { OperatorName.isValid($0) ? $0 : nil } ?? "operator"
     }
 
     /// Takes `--lang LANGUAGE` (or `--lang=LANGUAGE`) out of `arguments`, before `--`: it
